@@ -1,0 +1,144 @@
+// Package games is the contract every game of the dealer meets, the registry
+// of games, and the records that replay a game exactly.
+//
+// A game is a pure, deterministic state machine: created from a deal number
+// and a seat count, changed only by moves written in the game's text notation.
+// Games know nothing of Discord, pictures or SQL.
+package games
+
+import "fmt"
+
+// Seat is a player's place at a table, from 0. Spectator is the public view.
+type Seat int
+
+// Spectator is the viewer who sits nowhere: the picture in the channel.
+const Spectator Seat = -1
+
+// Move is one move in a game's notation. Each game has its own move type;
+// String gives the notation, which the game's Parse reads back.
+type Move interface {
+	String() string
+}
+
+// Game is one game in progress.
+//
+// Legal lists every move a seat may make now, including commands such as
+// "undo" or "resign" where the game has them. Apply changes the game only
+// when the move is legal; otherwise it returns an error a player can read
+// and leaves the game exactly as it was.
+type Game interface {
+	// Name is the registry name of the game, such as "doublefreecell".
+	Name() string
+	// Deal is the deal number the game was created from.
+	Deal() uint64
+	// Seats is how many seats the table has.
+	Seats() int
+	// ToAct lists the seats that may move now; none when the game is over.
+	ToAct() []Seat
+	// Legal lists the moves seat may make now.
+	Legal(seat Seat) []Move
+	// Parse reads a move in the game's notation (it does not check legality).
+	Parse(text string) (Move, error)
+	// Apply makes move m for seat, or returns why it cannot be made.
+	Apply(seat Seat, m Move) error
+	// Moves counts the moves applied so far: the state's version.
+	Moves() int
+	// Status tells whether the game goes on, and how it ended.
+	Status() Status
+	// Scores holds each seat's score now (cumulative, for multi-deal games).
+	Scores() []int
+	// Winners lists the seats that won; empty while playing or when lost.
+	Winners() []Seat
+	// View returns what viewer may see and nothing more. Renderers and the
+	// bot only ever get views. Views are JSON-friendly values.
+	View(viewer Seat) any
+}
+
+// Computer picks a move for a computer-controlled seat. It must use only what
+// g.View(seat) and g.Legal(seat) show, so a computer player never cheats,
+// and must be deterministic.
+type Computer func(g Game, seat Seat) Move
+
+// Play parses text and applies it for seat: the usual way to make a move.
+func Play(g Game, seat Seat, text string) error {
+	m, err := g.Parse(text)
+	if err != nil {
+		return err
+	}
+	return g.Apply(seat, m)
+}
+
+// IsLegal reports whether the move written as text is among seat's legal moves.
+func IsLegal(g Game, seat Seat, text string) bool {
+	for _, m := range g.Legal(seat) {
+		if m.String() == text {
+			return true
+		}
+	}
+	return false
+}
+
+// CanAct reports whether seat is among those who may move now.
+func CanAct(g Game, seat Seat) bool {
+	for _, s := range g.ToAct() {
+		if s == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// Status tells whether a game goes on and how it ended.
+type Status int
+
+// The statuses. Solitaires end Won or Lost; multiplayer games end Over, with
+// their Winners.
+const (
+	Playing Status = iota
+	Won
+	Lost
+	Over
+)
+
+var statusNames = [...]string{"playing", "won", "lost", "over"}
+
+// String returns "playing", "won", "lost" or "over".
+func (s Status) String() string {
+	if s < 0 || int(s) >= len(statusNames) {
+		return fmt.Sprintf("status(%d)", int(s))
+	}
+	return statusNames[s]
+}
+
+// Finished reports whether the game has ended.
+func (s Status) Finished() bool { return s != Playing }
+
+// MarshalText writes the status's name, for JSON.
+func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a status's name.
+func (s *Status) UnmarshalText(b []byte) error {
+	for i, n := range statusNames {
+		if n == string(b) {
+			*s = Status(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown status %q", b)
+}
+
+// Stater is implemented by games whose views hide cards from every seat
+// (face-down cards, the stock): State returns the complete position, every
+// card of every pile in order, for the scripted mode's JSON and for tests.
+// Other games' complete state is View(0).
+type Stater interface {
+	State() any
+}
+
+// FullState returns g's complete position: State if g has one, else View(0).
+func FullState(g Game) any {
+	if s, ok := g.(Stater); ok {
+		return s.State()
+	}
+	return g.View(0)
+}

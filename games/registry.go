@@ -1,0 +1,97 @@
+package games
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Info describes a game to the registry: its names, its seats and how to
+// make one.
+type Info struct {
+	// Name is the game's id in commands, the store and notation files.
+	Name string
+	// Title is the game's name for people.
+	Title string
+	// MinSeats and MaxSeats bound the seat count; both are 1 for a solitaire.
+	MinSeats, MaxSeats int
+	// Summary is a short statement of the rules, for /rules and the terminal.
+	Summary string
+	// New deals deal number deal for seats seats. seats is within bounds.
+	New func(deal uint64, seats int) (Game, error)
+	// Computer plays a seat for an absent player; nil for solitaires.
+	Computer Computer
+}
+
+// Solitaire reports whether the game is played alone.
+func (i Info) Solitaire() bool { return i.MaxSeats == 1 }
+
+// Registry lists the games the dealer offers.
+type Registry struct {
+	byName map[string]Info
+}
+
+// NewRegistry returns a registry holding games.
+func NewRegistry(games ...Info) *Registry {
+	r := &Registry{byName: map[string]Info{}}
+	for _, g := range games {
+		r.Register(g)
+	}
+	return r
+}
+
+// Register adds a game. Registering a name twice is a programming error.
+func (r *Registry) Register(g Info) {
+	if g.Name == "" || g.New == nil || g.MinSeats < 1 || g.MaxSeats < g.MinSeats {
+		panic(fmt.Sprintf("games: bad registration %+v", g))
+	}
+	if _, dup := r.byName[g.Name]; dup {
+		panic("games: registered twice: " + g.Name)
+	}
+	r.byName[g.Name] = g
+}
+
+// Lookup finds a game by name.
+func (r *Registry) Lookup(name string) (Info, bool) {
+	g, ok := r.byName[strings.ToLower(strings.TrimSpace(name))]
+	return g, ok
+}
+
+// All lists the games, solitaires first, then by title.
+func (r *Registry) All() []Info {
+	out := make([]Info, 0, len(r.byName))
+	for _, g := range r.byName {
+		out = append(out, g)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Solitaire() != out[j].Solitaire() {
+			return out[i].Solitaire()
+		}
+		return out[i].Title < out[j].Title
+	})
+	return out
+}
+
+// Names lists the games' names, in the order of All.
+func (r *Registry) Names() []string {
+	var n []string
+	for _, g := range r.All() {
+		n = append(n, g.Name)
+	}
+	return n
+}
+
+// New creates game name from deal number deal with seats seats.
+func (r *Registry) New(name string, deal uint64, seats int) (Game, error) {
+	g, ok := r.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("no game called %q (try one of: %s)", name, strings.Join(r.Names(), ", "))
+	}
+	if seats < g.MinSeats || seats > g.MaxSeats {
+		if g.MinSeats == g.MaxSeats {
+			return nil, fmt.Errorf("%s is for %d player(s), not %d", g.Title, g.MinSeats, seats)
+		}
+		return nil, fmt.Errorf("%s is for %d to %d players, not %d", g.Title, g.MinSeats, g.MaxSeats, seats)
+	}
+	return g.New(deal, seats)
+}
