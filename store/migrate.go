@@ -1,0 +1,124 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+)
+
+// The schema migrations, applied in order. The schema's version is SQLite's
+// user_version: the number of the last migration applied. To change the
+// schema, add the next numbered file; never edit one that has shipped.
+//
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// ErrNewerSchema is returned by Open for a database written by a newer
+// version of the dealer, whose schema this version does not know.
+var ErrNewerSchema = errors.New("store: the database is from a newer version of the dealer")
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+var migrationName = regexp.MustCompile(`^([0-9]{4})_[a-z0-9_]+\.sql$`)
+
+// loadMigrations reads the numbered .sql files of dir in fsys. They must be
+// numbered 1, 2, 3... without gaps or duplicates.
+func loadMigrations(fsys fs.FS, dir string) ([]migration, error) {
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, fmt.Errorf("store: migrations: %w", err)
+	}
+	var ms []migration
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		m := migrationName.FindStringSubmatch(e.Name())
+		if m == nil {
+			return nil, fmt.Errorf("store: migrations: bad file name %q (want NNNN_name.sql)", e.Name())
+		}
+		v, _ := strconv.Atoi(m[1])
+		b, err := fs.ReadFile(fsys, path.Join(dir, e.Name()))
+		if err != nil {
+			return nil, fmt.Errorf("store: migrations: %w", err)
+		}
+		ms = append(ms, migration{version: v, name: e.Name(), sql: string(b)})
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
+	for i, m := range ms {
+		if m.version != i+1 {
+			return nil, fmt.Errorf("store: migrations: %s: want number %04d", m.name, i+1)
+		}
+	}
+	return ms, nil
+}
+
+// migrate brings the database on db (the writer, whose transactions are
+// BEGIN IMMEDIATE) up to the last of ms, each migration in its own
+// transaction together with its user_version. It returns how many it applied.
+// Another process migrating the same file at the same time is safe: the
+// version is read again inside each write transaction.
+func migrate(ctx context.Context, db *sql.DB, ms []migration) (applied int, err error) {
+	latest := len(ms)
+	v, err := userVersion(ctx, db)
+	if err != nil {
+		return 0, err
+	}
+	if v > latest {
+		return 0, fmt.Errorf("%w: schema version %d, this dealer knows up to %d", ErrNewerSchema, v, latest)
+	}
+	for v < latest {
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			return applied, fmt.Errorf("store: migrate: %w", err)
+		}
+		var cur int
+		if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&cur); err != nil {
+			tx.Rollback()
+			return applied, fmt.Errorf("store: migrate: %w", err)
+		}
+		if cur != v { // someone else migrated meanwhile
+			tx.Rollback()
+			if cur > latest {
+				return applied, fmt.Errorf("%w: schema version %d, this dealer knows up to %d", ErrNewerSchema, cur, latest)
+			}
+			v = cur
+			continue
+		}
+		m := ms[v]
+		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			tx.Rollback()
+			return applied, fmt.Errorf("store: migration %s: %w", m.name, err)
+		}
+		// PRAGMA takes no parameters; the version is our own integer.
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version)); err != nil {
+			tx.Rollback()
+			return applied, fmt.Errorf("store: migration %s: %w", m.name, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return applied, fmt.Errorf("store: migration %s: %w", m.name, err)
+		}
+		applied++
+		v = m.version
+	}
+	return applied, nil
+}
+
+func userVersion(ctx context.Context, db *sql.DB) (int, error) {
+	var v int
+	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return 0, fmt.Errorf("store: schema version: %w", err)
+	}
+	return v, nil
+}

@@ -1,0 +1,275 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Result is how one seated player ended a session.
+type Result struct {
+	Seat     int
+	UserID   string
+	Name     string
+	Computer bool
+	Score    int
+	Won      bool
+}
+
+// Finish ends the session: it sets its status (won, lost, over or
+// abandoned) and records one Result per seated player, in one transaction.
+// It is idempotent: finishing again replaces the results instead of adding
+// to them, and keeps the time of the first finish (so the game's duration,
+// from creation to first finish, does not change). Only the results given
+// count on the leaderboards: an abandoned session finished without results
+// counts for nobody.
+func (s *Store) Finish(ctx context.Context, id int64, status string, results []Result) error {
+	if !finishedStatus(status) {
+		return fmt.Errorf("store: session %d: finish with status %q (want won, lost, over or abandoned)", id, status)
+	}
+	now := s.now()
+	return s.write(ctx, func(tx *sql.Tx) error {
+		var (
+			game, guild string
+			seats       int
+			created     int64
+			moves       int
+			finished    sql.NullInt64
+		)
+		err := tx.QueryRowContext(ctx,
+			`SELECT game, guild_id, seats, created_at, moves, finished_at FROM sessions WHERE id = ?`, id).
+			Scan(&game, &guild, &seats, &created, &moves, &finished)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound(id)
+		}
+		if err != nil {
+			return fmt.Errorf("store: session %d: finish: %w", id, err)
+		}
+		taken := map[int]bool{}
+		for _, r := range results {
+			if r.Seat < 0 || r.Seat >= seats {
+				return fmt.Errorf("store: session %d: result for seat %d not in 0..%d", id, r.Seat, seats-1)
+			}
+			if taken[r.Seat] {
+				return fmt.Errorf("store: session %d: two results for seat %d", id, r.Seat)
+			}
+			taken[r.Seat] = true
+		}
+		at := now
+		if finished.Valid {
+			at = finished.Int64
+		}
+		duration := max(at-created, 0)
+		if _, err := tx.ExecContext(ctx, `DELETE FROM results WHERE session_id = ?`, id); err != nil {
+			return fmt.Errorf("store: session %d: finish: %w", id, err)
+		}
+		for _, r := range results {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO results
+				(session_id, seat, user_id, name, computer, game, guild_id, score, won, duration, moves, finished_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				id, r.Seat, r.UserID, r.Name, boolInt(r.Computer), game, guild, r.Score, boolInt(r.Won),
+				duration, moves, at); err != nil {
+				return fmt.Errorf("store: session %d: finish: seat %d: %w", id, r.Seat, err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx,
+			`UPDATE sessions SET status = ?, finished_at = ?, updated_at = ? WHERE id = ?`,
+			status, at, now, id); err != nil {
+			return fmt.Errorf("store: session %d: finish: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// Results returns the recorded results of the session in seat order (empty
+// until it is finished), or ErrNotFound.
+func (s *Store) Results(ctx context.Context, id int64) ([]Result, error) {
+	results := []Result{}
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var one int
+		err := tx.QueryRowContext(ctx, `SELECT 1 FROM sessions WHERE id = ?`, id).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound(id)
+		}
+		if err != nil {
+			return fmt.Errorf("store: session %d: results: %w", id, err)
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT seat, user_id, name, computer, score, won
+			FROM results WHERE session_id = ? ORDER BY seat`, id)
+		if err != nil {
+			return fmt.Errorf("store: session %d: results: %w", id, err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var (
+				r             Result
+				computer, won int
+			)
+			if err := rows.Scan(&r.Seat, &r.UserID, &r.Name, &computer, &r.Score, &won); err != nil {
+				return fmt.Errorf("store: session %d: results: %w", id, err)
+			}
+			r.Computer, r.Won = computer != 0, won != 0
+			results = append(results, r)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, err
+	}
+	return results, nil
+}
+
+// LeaderRow is one player's line on a leaderboard.
+type LeaderRow struct {
+	UserID string
+	Name   string // the name of their latest result
+	Games  int
+	Wins   int
+	// WinRate is Wins/Games, from 0 to 1.
+	WinRate     float64
+	BestScore   int
+	TotalPoints int
+	// FastestWin is the shortest time from a table's creation to its finish
+	// among the games won; 0 if none.
+	FastestWin time.Duration
+	// FewestMoves is the fewest moves in a game won; 0 if none.
+	FewestMoves int
+}
+
+// Leaderboard orders.
+const (
+	ByWins    = "wins"    // wins, then win rate, then fastest win (the default)
+	ByPoints  = "points"  // total points, then wins
+	ByScore   = "score"   // best score, then wins
+	ByRate    = "rate"    // win rate, then wins
+	ByFastest = "fastest" // fastest win (players without a win last), then wins
+	ByMoves   = "moves"   // fewest moves in a win (players without a win last), then wins
+)
+
+var leaderOrders = map[string]string{
+	ByWins:    `wins DESC, rate DESC, fastest IS NULL, fastest, games`,
+	ByPoints:  `total DESC, wins DESC, rate DESC`,
+	ByScore:   `best DESC, wins DESC, rate DESC`,
+	ByRate:    `rate DESC, wins DESC, games DESC`,
+	ByFastest: `fastest IS NULL, fastest, wins DESC`,
+	ByMoves:   `fewest IS NULL, fewest, wins DESC`,
+}
+
+// filter builds the WHERE clause over results for human players, with
+// guildID and game ("" for all) and any extra terms.
+func filter(guildID, game string, extra ...string) (string, []any) {
+	terms := []string{"computer = 0"}
+	var args []any
+	if guildID != "" {
+		terms = append(terms, "guild_id = ?")
+		args = append(args, guildID)
+	}
+	if game != "" {
+		terms = append(terms, "game = ?")
+		args = append(args, game)
+	}
+	terms = append(terms, extra...)
+	return strings.Join(terms, " AND "), args
+}
+
+const aggregates = `COUNT(*) AS games,
+	SUM(won) AS wins,
+	CAST(SUM(won) AS REAL) / COUNT(*) AS rate,
+	MAX(score) AS best,
+	SUM(score) AS total,
+	MIN(CASE WHEN won THEN duration END) AS fastest,
+	MIN(CASE WHEN won THEN moves END) AS fewest`
+
+// Leaderboard ranks the human players (computer players and players
+// without a user ID, such as the terminal's, are left out) over the finished
+// sessions of guildID ("" for all guilds) and game ("" for all games),
+// ordered by one of the By constants ("" is ByWins), at most limit rows
+// (limit <= 0 for all). Ties fall back to the user ID, so the order is stable.
+func (s *Store) Leaderboard(ctx context.Context, guildID, game, by string, limit int) ([]LeaderRow, error) {
+	if by == "" {
+		by = ByWins
+	}
+	order, ok := leaderOrders[by]
+	if !ok {
+		return nil, fmt.Errorf("store: leaderboard: unknown order %q", by)
+	}
+	if limit <= 0 {
+		limit = -1
+	}
+	where, args := filter(guildID, game, "user_id <> ''")
+	q := `SELECT user_id,
+		(SELECT n.name FROM results n WHERE n.computer = 0 AND n.user_id = r.user_id
+			ORDER BY n.finished_at DESC LIMIT 1),
+		` + aggregates + `
+		FROM results r WHERE ` + where + `
+		GROUP BY user_id
+		ORDER BY ` + order + `, user_id
+		LIMIT ?`
+	rows, err := s.r.QueryContext(ctx, q, append(args, limit)...)
+	if err != nil {
+		return nil, fmt.Errorf("store: leaderboard: %w", err)
+	}
+	defer rows.Close()
+	board := []LeaderRow{}
+	for rows.Next() {
+		var (
+			row             LeaderRow
+			fastest, fewest sql.NullInt64
+		)
+		if err := rows.Scan(&row.UserID, &row.Name, &row.Games, &row.Wins, &row.WinRate,
+			&row.BestScore, &row.TotalPoints, &fastest, &fewest); err != nil {
+			return nil, fmt.Errorf("store: leaderboard: %w", err)
+		}
+		row.FastestWin = time.Duration(fastest.Int64)
+		row.FewestMoves = int(fewest.Int64)
+		board = append(board, row)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: leaderboard: %w", err)
+	}
+	return board, nil
+}
+
+// StatRow is one player's record at one game.
+type StatRow struct {
+	Game        string
+	Games, Wins int
+	WinRate     float64
+	BestScore   int
+	TotalPoints int
+	FastestWin  time.Duration // 0 if no win
+	FewestMoves int           // in a win; 0 if no win
+}
+
+// Stats returns userID's record in guildID ("" for all guilds), one row per
+// game played, by game name. userID "" is the terminal player.
+func (s *Store) Stats(ctx context.Context, guildID, userID string) ([]StatRow, error) {
+	where, args := filter(guildID, "", "user_id = ?")
+	rows, err := s.r.QueryContext(ctx, `SELECT game, `+aggregates+`
+		FROM results WHERE `+where+` GROUP BY game ORDER BY game`, append(args, userID)...)
+	if err != nil {
+		return nil, fmt.Errorf("store: stats: %w", err)
+	}
+	defer rows.Close()
+	stats := []StatRow{}
+	for rows.Next() {
+		var (
+			row             StatRow
+			fastest, fewest sql.NullInt64
+		)
+		if err := rows.Scan(&row.Game, &row.Games, &row.Wins, &row.WinRate, &row.BestScore,
+			&row.TotalPoints, &fastest, &fewest); err != nil {
+			return nil, fmt.Errorf("store: stats: %w", err)
+		}
+		row.FastestWin = time.Duration(fastest.Int64)
+		row.FewestMoves = int(fewest.Int64)
+		stats = append(stats, row)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: stats: %w", err)
+	}
+	return stats, nil
+}

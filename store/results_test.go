@@ -1,0 +1,216 @@
+package store
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// play stores one finished session of game in guild that lasted d and took
+// moves moves, with results.
+func play(t *testing.T, s *Store, c *clock, guild, game string, d time.Duration, moves int, status string, results ...Result) int64 {
+	t.Helper()
+	ctx := context.Background()
+	seats := 1
+	var players []Player
+	for _, r := range results {
+		seats = max(seats, r.Seat+1)
+		players = append(players, Player{Seat: r.Seat, UserID: r.UserID, Name: r.Name, Computer: r.Computer})
+	}
+	id := mustCreate(t, s, Session{Game: game, Seats: seats, GuildID: guild, Status: StatusPlaying, Players: players})
+	for i := range moves {
+		require.NoError(t, s.AppendMove(ctx, id, i, 0, "m"))
+	}
+	c.Advance(d)
+	require.NoError(t, s.Finish(ctx, id, status, results))
+	c.Advance(time.Hour) // between games
+	return id
+}
+
+func human(id, name string, score int, won bool) Result {
+	return Result{Seat: 0, UserID: id, Name: name, Score: score, Won: won}
+}
+
+func TestFinish(t *testing.T) {
+	ctx := context.Background()
+	s, c, _ := openTemp(t)
+	created := c.Now()
+	id := mustCreate(t, s, Session{Game: "doublets", Seats: 2, GuildID: "g", Status: StatusPlaying})
+	require.NoError(t, s.AppendMove(ctx, id, 0, 0, "a"))
+	require.NoError(t, s.AppendMove(ctx, id, 1, 1, "b"))
+	c.Advance(90 * time.Second)
+
+	results := []Result{
+		{Seat: 0, UserID: "ann", Name: "Ann", Score: 30, Won: true},
+		{Seat: 1, Name: "Computer", Computer: true, Score: 20},
+	}
+	bad := []struct {
+		name    string
+		status  string
+		results []Result
+		is      error
+	}{
+		{"not a finished status", StatusPlaying, results, nil},
+		{"unknown status", "done", results, nil},
+		{"seat out of range", StatusOver, []Result{{Seat: 2}}, nil},
+		{"seat twice", StatusOver, []Result{{Seat: 0}, {Seat: 0}}, nil},
+	}
+	for _, tc := range bad {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Error(t, s.Finish(ctx, id, tc.status, tc.results))
+		})
+	}
+	require.ErrorIs(t, s.Finish(ctx, 999, StatusOver, results), ErrNotFound)
+	sess, err := s.Session(ctx, id)
+	require.NoError(t, err)
+	require.Equal(t, StatusPlaying, sess.Status, "failed finishes changed nothing")
+	require.True(t, sess.FinishedAt.IsZero())
+
+	check := func(status string) {
+		t.Helper()
+		sess, err := s.Session(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, status, sess.Status)
+		assert.True(t, sess.FinishedAt.Equal(created.Add(90*time.Second)), "first finish time kept: %v", sess.FinishedAt)
+		got, err := s.Results(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, results, got)
+		board, err := s.Leaderboard(ctx, "g", "doublets", ByWins, 0)
+		require.NoError(t, err)
+		require.Len(t, board, 1, "the computer is not on the board")
+		assert.Equal(t, LeaderRow{UserID: "ann", Name: "Ann", Games: 1, Wins: 1, WinRate: 1, BestScore: 30,
+			TotalPoints: 30, FastestWin: 90 * time.Second, FewestMoves: 2}, board[0])
+	}
+	require.NoError(t, s.Finish(ctx, id, StatusOver, results))
+	check(StatusOver)
+	c.Advance(time.Hour)
+	require.NoError(t, s.Finish(ctx, id, StatusOver, results), "finishing twice")
+	check(StatusOver)
+
+	// Results of an unfinished session: none yet.
+	other := mustCreate(t, s, Session{Game: "doublets", Seats: 1})
+	got, err := s.Results(ctx, other)
+	require.NoError(t, err)
+	assert.Empty(t, got)
+	_, err = s.Results(ctx, 999)
+	assert.ErrorIs(t, err, ErrNotFound)
+}
+
+// seedBoard plays the games of the leaderboard tests.
+func seedBoard(t *testing.T) *Store {
+	s, c, _ := openTemp(t)
+	const dfc = "doublefreecell"
+	// Guild g1, Double FreeCell.
+	play(t, s, c, "g1", dfc, 10*time.Minute, 120, StatusWon, human("ann", "Ann", 500, true))
+	play(t, s, c, "g1", dfc, 5*time.Minute, 150, StatusWon, human("ann", "Ann", 400, true))
+	play(t, s, c, "g1", dfc, 20*time.Minute, 200, StatusLost, human("ann", "Ann", 100, false))
+	play(t, s, c, "g1", dfc, 8*time.Minute, 100, StatusWon, human("bob", "Bob", 600, true))
+	play(t, s, c, "g1", dfc, 2*time.Minute, 30, StatusLost, human("bob", "Bob", 50, false))
+	play(t, s, c, "g1", dfc, 3*time.Minute, 90, StatusWon, human("cat", "Cat", 300, true))
+	play(t, s, c, "g1", dfc, 4*time.Minute, 60, StatusLost, human("dan", "Dan", 700, false))
+	play(t, s, c, "g1", dfc, 4*time.Minute, 60, StatusLost, human("dan", "Dan", 800, false))
+	// A computer, and the terminal player: never on a board.
+	play(t, s, c, "g1", dfc, time.Second, 1, StatusOver,
+		Result{Seat: 0, UserID: "cat", Name: "Cat", Score: 0, Won: false},
+		Result{Seat: 1, UserID: "", Name: "Computer", Computer: true, Score: 99999, Won: true})
+	play(t, s, c, "", dfc, time.Second, 1, StatusWon, Result{Seat: 0, Name: "me", Score: 5000, Won: true})
+	// Guild g2: ann again, under a new name, and eve at another game.
+	play(t, s, c, "g2", dfc, time.Minute, 80, StatusWon, human("ann", "Annie", 999, true))
+	play(t, s, c, "g2", "secretagent", 30*time.Minute, 40, StatusOver, human("eve", "Eve", 42, true))
+	// Abandoned without results: counts for nobody.
+	play(t, s, c, "g1", dfc, time.Minute, 3, StatusAbandoned)
+	return s
+}
+
+func TestLeaderboard(t *testing.T) {
+	ctx := context.Background()
+	s := seedBoard(t)
+
+	users := func(rows []LeaderRow) []string {
+		var ids []string
+		for _, r := range rows {
+			ids = append(ids, r.UserID)
+		}
+		return ids
+	}
+	cases := []struct {
+		name, guild, game, by string
+		limit                 int
+		want                  []string
+	}{
+		{"wins, then win rate", "g1", "doublefreecell", "", 0, []string{"ann", "cat", "bob", "dan"}},
+		{"wins named", "g1", "doublefreecell", ByWins, 0, []string{"ann", "cat", "bob", "dan"}},
+		{"points", "g1", "doublefreecell", ByPoints, 0, []string{"dan", "ann", "bob", "cat"}},
+		{"best score", "g1", "doublefreecell", ByScore, 0, []string{"dan", "bob", "ann", "cat"}},
+		{"win rate", "g1", "doublefreecell", ByRate, 0, []string{"ann", "bob", "cat", "dan"}},
+		{"fastest win, no win last", "g1", "doublefreecell", ByFastest, 0, []string{"cat", "ann", "bob", "dan"}},
+		{"fewest moves", "g1", "doublefreecell", ByMoves, 0, []string{"cat", "bob", "ann", "dan"}},
+		{"limit", "g1", "doublefreecell", ByWins, 2, []string{"ann", "cat"}},
+		{"other guild", "g2", "doublefreecell", ByWins, 0, []string{"ann"}},
+		{"all guilds", "", "doublefreecell", ByWins, 0, []string{"ann", "cat", "bob", "dan"}},
+		{"all games of a guild", "g2", "", ByWins, 0, []string{"ann", "eve"}},
+		{"game nobody played", "g1", "doublets", ByWins, 0, nil},
+		{"guild nobody played in", "g9", "", ByWins, 0, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			board, err := s.Leaderboard(ctx, tc.guild, tc.game, tc.by, tc.limit)
+			require.NoError(t, err)
+			assert.NotNil(t, board)
+			assert.Equal(t, tc.want, users(board))
+		})
+	}
+
+	// win rate: cat's 0-point game with the computer lowers hers to 1/2, so
+	// bob and cat tie on wins and rate; the tie falls to the fastest win.
+	board, err := s.Leaderboard(ctx, "g1", "doublefreecell", ByWins, 0)
+	require.NoError(t, err)
+	assert.Equal(t, []LeaderRow{
+		{UserID: "ann", Name: "Annie", Games: 3, Wins: 2, WinRate: 2.0 / 3, BestScore: 500, TotalPoints: 1000,
+			FastestWin: 5 * time.Minute, FewestMoves: 120},
+		{UserID: "cat", Name: "Cat", Games: 2, Wins: 1, WinRate: 0.5, BestScore: 300, TotalPoints: 300,
+			FastestWin: 3 * time.Minute, FewestMoves: 90},
+		{UserID: "bob", Name: "Bob", Games: 2, Wins: 1, WinRate: 0.5, BestScore: 600, TotalPoints: 650,
+			FastestWin: 8 * time.Minute, FewestMoves: 100},
+		{UserID: "dan", Name: "Dan", Games: 2, Wins: 0, WinRate: 0, BestScore: 800, TotalPoints: 1500},
+	}, board)
+
+	all, err := s.Leaderboard(ctx, "", "doublefreecell", ByWins, 1)
+	require.NoError(t, err)
+	assert.Equal(t, []LeaderRow{{UserID: "ann", Name: "Annie", Games: 4, Wins: 3, WinRate: 0.75, BestScore: 999,
+		TotalPoints: 1999, FastestWin: time.Minute, FewestMoves: 80}}, all)
+
+	_, err = s.Leaderboard(ctx, "g1", "", "elo", 10)
+	assert.Error(t, err)
+}
+
+func TestStats(t *testing.T) {
+	ctx := context.Background()
+	s := seedBoard(t)
+	cases := []struct {
+		name, guild, user string
+		want              []StatRow
+	}{
+		{"one guild", "g1", "ann", []StatRow{{Game: "doublefreecell", Games: 3, Wins: 2, WinRate: 2.0 / 3,
+			BestScore: 500, TotalPoints: 1000, FastestWin: 5 * time.Minute, FewestMoves: 120}}},
+		{"all guilds", "", "ann", []StatRow{{Game: "doublefreecell", Games: 4, Wins: 3, WinRate: 0.75,
+			BestScore: 999, TotalPoints: 1999, FastestWin: time.Minute, FewestMoves: 80}}},
+		{"no wins", "g1", "dan", []StatRow{{Game: "doublefreecell", Games: 2, BestScore: 800, TotalPoints: 1500}}},
+		{"other game", "", "eve", []StatRow{{Game: "secretagent", Games: 1, Wins: 1, WinRate: 1, BestScore: 42,
+			TotalPoints: 42, FastestWin: 30 * time.Minute, FewestMoves: 40}}},
+		{"terminal player, computer left out", "", "", []StatRow{{Game: "doublefreecell", Games: 1, Wins: 1,
+			WinRate: 1, BestScore: 5000, TotalPoints: 5000, FastestWin: time.Second, FewestMoves: 1}}},
+		{"never played", "g1", "zed", []StatRow{}},
+		{"not in that guild", "g2", "dan", []StatRow{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := s.Stats(ctx, tc.guild, tc.user)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}

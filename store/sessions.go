@@ -1,0 +1,533 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/dealer/dealer/games"
+)
+
+// Player is one seated player of a session. UserID is "" for a computer
+// player and for the player at the terminal.
+type Player struct {
+	Seat     int
+	UserID   string
+	Name     string
+	Computer bool
+}
+
+// Session is one table: a game being (or having been) played.
+type Session struct {
+	ID    int64
+	Game  string
+	Deal  uint64
+	Seats int
+	// Where the table lives in Discord; "" for terminal games.
+	GuildID, ChannelID, MessageID string
+	// OwnerID is who opened the table ("" at the terminal).
+	OwnerID string
+	// Players in seat order; a seat may be empty (not yet taken).
+	Players []Player
+	// Status is one of the Status constants.
+	Status string
+	// Moves is the length of the session's move log.
+	Moves int
+	// CreatedAt and UpdatedAt are set by the store (in UTC).
+	CreatedAt, UpdatedAt time.Time
+	// FinishedAt is when Finish was first called; zero while unfinished.
+	FinishedAt time.Time
+}
+
+func checkPlayers(seats int, players []Player) error {
+	taken := make(map[int]bool, len(players))
+	for _, p := range players {
+		if p.Seat < 0 || p.Seat >= seats {
+			return fmt.Errorf("store: player %q: seat %d not in 0..%d", p.Name, p.Seat, seats-1)
+		}
+		if taken[p.Seat] {
+			return fmt.Errorf("store: seat %d given twice", p.Seat)
+		}
+		taken[p.Seat] = true
+	}
+	return nil
+}
+
+func insertPlayers(ctx context.Context, tx *sql.Tx, id int64, players []Player) error {
+	for _, p := range players {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO players (session_id, seat, user_id, name, computer) VALUES (?, ?, ?, ?, ?)`,
+			id, p.Seat, p.UserID, p.Name, boolInt(p.Computer)); err != nil {
+			return fmt.Errorf("store: session %d: player at seat %d: %w", id, p.Seat, err)
+		}
+	}
+	return nil
+}
+
+// CreateSession stores a new session with its players and returns its ID.
+// The store sets the ID, the times and the move count; Status "" means lobby.
+func (s *Store) CreateSession(ctx context.Context, sess Session) (int64, error) {
+	if sess.Game == "" {
+		return 0, errors.New("store: create session: no game")
+	}
+	if sess.Seats < 1 {
+		return 0, fmt.Errorf("store: create session: %d seats", sess.Seats)
+	}
+	if sess.Status == "" {
+		sess.Status = StatusLobby
+	}
+	if !validStatus(sess.Status) {
+		return 0, fmt.Errorf("store: create session: unknown status %q", sess.Status)
+	}
+	if err := checkPlayers(sess.Seats, sess.Players); err != nil {
+		return 0, err
+	}
+	now := s.now()
+	var id int64
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO sessions
+			(game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+			sess.Game, int64(sess.Deal), sess.Seats, sess.GuildID, sess.ChannelID, sess.MessageID,
+			sess.OwnerID, sess.Status, now, now)
+		if err != nil {
+			return fmt.Errorf("store: create session: %w", err)
+		}
+		if id, err = res.LastInsertId(); err != nil {
+			return fmt.Errorf("store: create session: %w", err)
+		}
+		return insertPlayers(ctx, tx, id, sess.Players)
+	})
+	if err != nil {
+		return 0, err
+	}
+	return id, nil
+}
+
+const sessionColumns = `id, game, deal, seats, guild_id, channel_id, message_id, owner_id,
+	status, moves, created_at, updated_at, finished_at`
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanSession(row scanner) (Session, error) {
+	var (
+		sess     Session
+		deal     int64
+		created  int64
+		updated  int64
+		finished sql.NullInt64
+	)
+	err := row.Scan(&sess.ID, &sess.Game, &deal, &sess.Seats, &sess.GuildID, &sess.ChannelID,
+		&sess.MessageID, &sess.OwnerID, &sess.Status, &sess.Moves, &created, &updated, &finished)
+	if err != nil {
+		return Session{}, err
+	}
+	sess.Deal = uint64(deal)
+	sess.CreatedAt = fromNanos(created)
+	sess.UpdatedAt = fromNanos(updated)
+	if finished.Valid {
+		sess.FinishedAt = fromNanos(finished.Int64)
+	}
+	return sess, nil
+}
+
+// Session returns the session id with its players, or ErrNotFound.
+func (s *Store) Session(ctx context.Context, id int64) (Session, error) {
+	var sess Session
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		sess, err = scanSession(tx.QueryRowContext(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE id = ?`, id))
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound(id)
+		}
+		if err != nil {
+			return fmt.Errorf("store: session %d: %w", id, err)
+		}
+		rows, err := tx.QueryContext(ctx,
+			`SELECT session_id, seat, user_id, name, computer FROM players WHERE session_id = ? ORDER BY seat`, id)
+		if err != nil {
+			return fmt.Errorf("store: session %d: players: %w", id, err)
+		}
+		return scanPlayers(rows, func(_ int64, p Player) { sess.Players = append(sess.Players, p) })
+	})
+	return sess, err
+}
+
+// scanPlayers reads rows of (session_id, seat, user_id, name, computer) and
+// closes them.
+func scanPlayers(rows *sql.Rows, add func(id int64, p Player)) error {
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			id       int64
+			p        Player
+			computer int
+		)
+		if err := rows.Scan(&id, &p.Seat, &p.UserID, &p.Name, &computer); err != nil {
+			return fmt.Errorf("store: players: %w", err)
+		}
+		p.Computer = computer != 0
+		add(id, p)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: players: %w", err)
+	}
+	return nil
+}
+
+// SetPlayers replaces the session's players.
+func (s *Store) SetPlayers(ctx context.Context, id int64, players []Player) error {
+	now := s.now()
+	return s.write(ctx, func(tx *sql.Tx) error {
+		var seats int
+		err := tx.QueryRowContext(ctx, `SELECT seats FROM sessions WHERE id = ?`, id).Scan(&seats)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound(id)
+		}
+		if err != nil {
+			return fmt.Errorf("store: session %d: %w", id, err)
+		}
+		if err := checkPlayers(seats, players); err != nil {
+			return fmt.Errorf("session %d: %w", id, err)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE session_id = ?`, id); err != nil {
+			return fmt.Errorf("store: session %d: %w", id, err)
+		}
+		if err := insertPlayers(ctx, tx, id, players); err != nil {
+			return err
+		}
+		return touch(ctx, tx, id, now)
+	})
+}
+
+// SetStatus sets the session's status. To end a session and count it on the
+// leaderboards, use Finish.
+func (s *Store) SetStatus(ctx context.Context, id int64, status string) error {
+	if !validStatus(status) {
+		return fmt.Errorf("store: session %d: unknown status %q", id, status)
+	}
+	now := s.now()
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?`, status, now, id)
+		if err != nil {
+			return fmt.Errorf("store: session %d: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return notFound(id)
+		}
+		return nil
+	})
+}
+
+// SetMessage records where the table's message is now.
+func (s *Store) SetMessage(ctx context.Context, id int64, channelID, messageID string) error {
+	now := s.now()
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx,
+			`UPDATE sessions SET channel_id = ?, message_id = ?, updated_at = ? WHERE id = ?`,
+			channelID, messageID, now, id)
+		if err != nil {
+			return fmt.Errorf("store: session %d: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return notFound(id)
+		}
+		return nil
+	})
+}
+
+// AppendMove appends move, made by seat, to the session's log as its entry
+// number seq (from 0), in one transaction that is committed to the file
+// before AppendMove returns. seq must be the current length of the log:
+// otherwise nothing is written and the error is ErrConflict (another writer
+// got there first). ErrNotFound if there is no such session.
+func (s *Store) AppendMove(ctx context.Context, id int64, seq int, seat int, move string) error {
+	if seq < 0 {
+		return fmt.Errorf("store: session %d: move index %d: %w", id, seq, ErrConflict)
+	}
+	now := s.now()
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx,
+			`UPDATE sessions SET moves = moves + 1, updated_at = ? WHERE id = ? AND moves = ?`, now, id, seq)
+		if err != nil {
+			return fmt.Errorf("store: session %d: append move: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			var have int
+			err := tx.QueryRowContext(ctx, `SELECT moves FROM sessions WHERE id = ?`, id).Scan(&have)
+			if errors.Is(err, sql.ErrNoRows) {
+				return notFound(id)
+			}
+			if err != nil {
+				return fmt.Errorf("store: session %d: append move: %w", id, err)
+			}
+			return fmt.Errorf("store: session %d: move %d, but the log has %d: %w", id, seq, have, ErrConflict)
+		}
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO moves (session_id, seq, seat, move, at) VALUES (?, ?, ?, ?, ?)`,
+			id, seq, seat, move, now); err != nil {
+			return fmt.Errorf("store: session %d: append move: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// Moves returns the session's move log in order (empty, not nil, when there
+// are no moves), or ErrNotFound.
+func (s *Store) Moves(ctx context.Context, id int64) ([]games.Entry, error) {
+	var moves []games.Entry
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var n int
+		err := tx.QueryRowContext(ctx, `SELECT moves FROM sessions WHERE id = ?`, id).Scan(&n)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound(id)
+		}
+		if err != nil {
+			return fmt.Errorf("store: session %d: moves: %w", id, err)
+		}
+		moves, err = readMoves(ctx, tx, id, n)
+		return err
+	})
+	return moves, err
+}
+
+func readMoves(ctx context.Context, tx *sql.Tx, id int64, n int) ([]games.Entry, error) {
+	moves := make([]games.Entry, 0, n)
+	rows, err := tx.QueryContext(ctx, `SELECT seat, move FROM moves WHERE session_id = ? ORDER BY seq`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: session %d: moves: %w", id, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e games.Entry
+		if err := rows.Scan(&e.Seat, &e.Move); err != nil {
+			return nil, fmt.Errorf("store: session %d: moves: %w", id, err)
+		}
+		moves = append(moves, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: session %d: moves: %w", id, err)
+	}
+	return moves, nil
+}
+
+// Record returns everything needed to replay the session (game, deal, seats,
+// moves) from one snapshot, or ErrNotFound.
+func (s *Store) Record(ctx context.Context, id int64) (games.Record, error) {
+	var rec games.Record
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var (
+			deal int64
+			n    int
+		)
+		err := tx.QueryRowContext(ctx, `SELECT game, deal, seats, moves FROM sessions WHERE id = ?`, id).
+			Scan(&rec.Game, &deal, &rec.Seats, &n)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound(id)
+		}
+		if err != nil {
+			return fmt.Errorf("store: session %d: %w", id, err)
+		}
+		rec.Deal = uint64(deal)
+		rec.Moves, err = readMoves(ctx, tx, id, n)
+		return err
+	})
+	return rec, err
+}
+
+const unfinishedWhere = `status IN ('lobby', 'playing')`
+
+// Unfinished returns every session in the lobby or playing, with its
+// players, oldest first: the tables to resume at start-up.
+func (s *Store) Unfinished(ctx context.Context) ([]Session, error) {
+	var list []Session
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		list, _, err = unfinished(ctx, tx)
+		return err
+	})
+	return list, err
+}
+
+// OpenSession is an unfinished session with its move log.
+type OpenSession struct {
+	Session
+	Log []games.Entry // len(Log) == Session.Moves
+}
+
+// UnfinishedWithMoves is Unfinished with every session's move log, read
+// from one snapshot in three queries: a faster start-up than Unfinished
+// followed by Moves for each session.
+func (s *Store) UnfinishedWithMoves(ctx context.Context) ([]OpenSession, error) {
+	var open []OpenSession
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		list, index, err := unfinished(ctx, tx)
+		if err != nil {
+			return err
+		}
+		open = make([]OpenSession, len(list))
+		for i, sess := range list {
+			open[i] = OpenSession{Session: sess, Log: make([]games.Entry, 0, sess.Moves)}
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT session_id, seat, move FROM moves
+			WHERE session_id IN (SELECT id FROM sessions WHERE `+unfinishedWhere+`)
+			ORDER BY session_id, seq`)
+		if err != nil {
+			return fmt.Errorf("store: unfinished: moves: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var (
+				id int64
+				e  games.Entry
+			)
+			if err := rows.Scan(&id, &e.Seat, &e.Move); err != nil {
+				return fmt.Errorf("store: unfinished: moves: %w", err)
+			}
+			if i, ok := index[id]; ok {
+				open[i].Log = append(open[i].Log, e)
+			}
+		}
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("store: unfinished: moves: %w", err)
+		}
+		return nil
+	})
+	return open, err
+}
+
+// unfinished reads the unfinished sessions with their players, and where
+// each is in the list.
+func unfinished(ctx context.Context, tx *sql.Tx) ([]Session, map[int64]int, error) {
+	rows, err := tx.QueryContext(ctx,
+		`SELECT `+sessionColumns+` FROM sessions WHERE `+unfinishedWhere+` ORDER BY id`)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: unfinished: %w", err)
+	}
+	defer rows.Close()
+	list := []Session{}
+	index := map[int64]int{}
+	for rows.Next() {
+		sess, err := scanSession(rows)
+		if err != nil {
+			return nil, nil, fmt.Errorf("store: unfinished: %w", err)
+		}
+		index[sess.ID] = len(list)
+		list = append(list, sess)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("store: unfinished: %w", err)
+	}
+	rows.Close()
+	prows, err := tx.QueryContext(ctx, `SELECT session_id, seat, user_id, name, computer FROM players
+		WHERE session_id IN (SELECT id FROM sessions WHERE `+unfinishedWhere+`)
+		ORDER BY session_id, seat`)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: unfinished: %w", err)
+	}
+	err = scanPlayers(prows, func(id int64, p Player) {
+		if i, ok := index[id]; ok {
+			list[i].Players = append(list[i].Players, p)
+		}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return list, index, nil
+}
+
+// LastUnfinished returns the most recently updated session in the lobby or
+// playing that ownerID opened in guildID (both "" for the terminal), of game
+// ("" for any game); ErrNotFound if there is none.
+func (s *Store) LastUnfinished(ctx context.Context, game, guildID, ownerID string) (Session, error) {
+	var id int64
+	err := s.r.QueryRowContext(ctx, `SELECT id FROM sessions
+		WHERE `+unfinishedWhere+` AND guild_id = ? AND owner_id = ? AND (? = '' OR game = ?)
+		ORDER BY updated_at DESC, id DESC LIMIT 1`, guildID, ownerID, game, game).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Session{}, fmt.Errorf("store: no unfinished session: %w", ErrNotFound)
+	}
+	if err != nil {
+		return Session{}, fmt.Errorf("store: last unfinished: %w", err)
+	}
+	return s.Session(ctx, id)
+}
+
+// RecordRound records the per-seat scores of deal number round (from 0) of
+// a multi-deal game; one score per seat. Recording a round again replaces it;
+// round may be at most the number of rounds recorded (no gaps), else
+// ErrConflict.
+func (s *Store) RecordRound(ctx context.Context, id int64, round int, scores []int) error {
+	if round < 0 {
+		return fmt.Errorf("store: session %d: round %d: %w", id, round, ErrConflict)
+	}
+	now := s.now()
+	return s.write(ctx, func(tx *sql.Tx) error {
+		var seats, have int
+		err := tx.QueryRowContext(ctx, `SELECT seats,
+			(SELECT COUNT(DISTINCT round) FROM rounds WHERE session_id = sessions.id)
+			FROM sessions WHERE id = ?`, id).Scan(&seats, &have)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound(id)
+		}
+		if err != nil {
+			return fmt.Errorf("store: session %d: round: %w", id, err)
+		}
+		if len(scores) != seats {
+			return fmt.Errorf("store: session %d: round %d: %d scores for %d seats", id, round, len(scores), seats)
+		}
+		if round > have {
+			return fmt.Errorf("store: session %d: round %d, but %d recorded: %w", id, round, have, ErrConflict)
+		}
+		for seat, score := range scores {
+			if _, err := tx.ExecContext(ctx,
+				`INSERT INTO rounds (session_id, round, seat, score) VALUES (?, ?, ?, ?)
+				 ON CONFLICT (session_id, round, seat) DO UPDATE SET score = excluded.score`,
+				id, round, seat, score); err != nil {
+				return fmt.Errorf("store: session %d: round %d: %w", id, round, err)
+			}
+		}
+		return touch(ctx, tx, id, now)
+	})
+}
+
+// Rounds returns the recorded rounds in order, each the per-seat scores of
+// that deal (empty when none), or ErrNotFound.
+func (s *Store) Rounds(ctx context.Context, id int64) ([][]int, error) {
+	rounds := [][]int{}
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var seats int
+		err := tx.QueryRowContext(ctx, `SELECT seats FROM sessions WHERE id = ?`, id).Scan(&seats)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound(id)
+		}
+		if err != nil {
+			return fmt.Errorf("store: session %d: rounds: %w", id, err)
+		}
+		rows, err := tx.QueryContext(ctx,
+			`SELECT round, seat, score FROM rounds WHERE session_id = ? ORDER BY round, seat`, id)
+		if err != nil {
+			return fmt.Errorf("store: session %d: rounds: %w", id, err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var round, seat, score int
+			if err := rows.Scan(&round, &seat, &score); err != nil {
+				return fmt.Errorf("store: session %d: rounds: %w", id, err)
+			}
+			for len(rounds) <= round {
+				rounds = append(rounds, make([]int, seats))
+			}
+			if seat < seats {
+				rounds[round][seat] = score
+			}
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rounds, nil
+}

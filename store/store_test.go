@@ -1,0 +1,377 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"math"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/games"
+)
+
+// clock is a fake clock for Store.Now.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newClock() *clock { return &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)} }
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// openTemp opens a store on a new file in a temporary directory, with a fake
+// clock, and closes it at the end of the test.
+func openTemp(t testing.TB) (*Store, *clock, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "dealer.db")
+	s, err := Open(path)
+	require.NoError(t, err)
+	c := newClock()
+	s.Now = c.Now
+	t.Cleanup(func() { s.Close() })
+	return s, c, path
+}
+
+func mustCreate(t testing.TB, s *Store, sess Session) int64 {
+	t.Helper()
+	id, err := s.CreateSession(context.Background(), sess)
+	require.NoError(t, err)
+	return id
+}
+
+func TestOpenSettings(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "a", "b", "dealer.db") // directories created
+	s, err := Open(path)
+	require.NoError(t, err)
+	defer s.Close()
+	_, err = os.Stat(path)
+	require.NoError(t, err, "the database is a real file")
+
+	pragma := func(db *sql.DB, name string) string {
+		var v string
+		require.NoError(t, db.QueryRowContext(ctx, "PRAGMA "+name).Scan(&v))
+		return v
+	}
+	for _, db := range []*sql.DB{s.w, s.r} {
+		assert.Equal(t, "wal", pragma(db, "journal_mode"))
+		assert.Equal(t, "1", pragma(db, "foreign_keys"))
+		assert.Equal(t, "10000", pragma(db, "busy_timeout"))
+	}
+	assert.Equal(t, "2", pragma(s.w, "synchronous"), "FULL: a commit is on disk when it returns")
+
+	// Foreign keys really hold: no players for a missing session.
+	_, err = s.w.ExecContext(ctx, `INSERT INTO players (session_id, seat) VALUES (999, 0)`)
+	require.Error(t, err)
+	// The read pool cannot write.
+	_, err = s.r.ExecContext(ctx, `DELETE FROM sessions`)
+	require.Error(t, err)
+
+	for _, bad := range []string{"", ":memory:", "file:x.db", filepath.Join(t.TempDir(), "a?b.db")} {
+		_, err := Open(bad)
+		assert.Error(t, err, "%q", bad)
+	}
+}
+
+func TestSessionLifecycle(t *testing.T) {
+	ctx := context.Background()
+	s, c, _ := openTemp(t)
+	created := c.Now()
+
+	sess := Session{
+		Game: "doublefreecell", Deal: math.MaxUint64, Seats: 2,
+		GuildID: "g1", ChannelID: "c1", OwnerID: "u1",
+		Players: []Player{{Seat: 1, Name: "Computer", Computer: true}, {Seat: 0, UserID: "u1", Name: "Ann"}},
+		ID:      77, Moves: 5, // ignored
+	}
+	id := mustCreate(t, s, sess)
+	require.NotZero(t, id)
+
+	got, err := s.Session(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, Session{
+		ID: id, Game: "doublefreecell", Deal: math.MaxUint64, Seats: 2,
+		GuildID: "g1", ChannelID: "c1", OwnerID: "u1",
+		Players: []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, Name: "Computer", Computer: true}},
+		Status:  StatusLobby, Moves: 0, CreatedAt: created, UpdatedAt: created,
+	}, got)
+
+	c.Advance(time.Minute)
+	require.NoError(t, s.SetPlayers(ctx, id, []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, UserID: "u2", Name: "Bob"}}))
+	require.NoError(t, s.SetMessage(ctx, id, "c2", "m2"))
+	require.NoError(t, s.SetStatus(ctx, id, StatusPlaying))
+	got, err = s.Session(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, UserID: "u2", Name: "Bob"}}, got.Players)
+	assert.Equal(t, "c2", got.ChannelID)
+	assert.Equal(t, "m2", got.MessageID)
+	assert.Equal(t, StatusPlaying, got.Status)
+	assert.True(t, got.CreatedAt.Equal(created))
+	assert.True(t, got.UpdatedAt.Equal(created.Add(time.Minute)))
+
+	errs := []struct {
+		name string
+		err  error
+		is   error
+	}{
+		{"session of missing id", func() error { _, err := s.Session(ctx, 999); return err }(), ErrNotFound},
+		{"set players of missing id", s.SetPlayers(ctx, 999, nil), ErrNotFound},
+		{"set status of missing id", s.SetStatus(ctx, 999, StatusPlaying), ErrNotFound},
+		{"set message of missing id", s.SetMessage(ctx, 999, "c", "m"), ErrNotFound},
+		{"unknown status", s.SetStatus(ctx, id, "paused"), nil},
+		{"seat out of range", s.SetPlayers(ctx, id, []Player{{Seat: 2}}), nil},
+		{"seat twice", s.SetPlayers(ctx, id, []Player{{Seat: 0}, {Seat: 0}}), nil},
+		{"no game", func() error { _, err := s.CreateSession(ctx, Session{Seats: 1}); return err }(), nil},
+		{"no seats", func() error { _, err := s.CreateSession(ctx, Session{Game: "x"}); return err }(), nil},
+		{"bad status", func() error { _, err := s.CreateSession(ctx, Session{Game: "x", Seats: 1, Status: "?"}); return err }(), nil},
+		{"bad player", func() error {
+			_, err := s.CreateSession(ctx, Session{Game: "x", Seats: 1, Players: []Player{{Seat: -1}}})
+			return err
+		}(), nil},
+	}
+	for _, tc := range errs {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Error(t, tc.err)
+			if tc.is != nil {
+				assert.ErrorIs(t, tc.err, tc.is)
+			}
+		})
+	}
+	// Failed writes changed nothing.
+	again, err := s.Session(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, got, again)
+}
+
+func TestAppendMove(t *testing.T) {
+	ctx := context.Background()
+	s, _, _ := openTemp(t)
+	id := mustCreate(t, s, Session{Game: "doublefreecell", Deal: 7, Seats: 2})
+	other := mustCreate(t, s, Session{Game: "doublefreecell", Deal: 8, Seats: 1})
+
+	steps := []struct {
+		id   int64
+		seq  int
+		seat int
+		move string
+		is   error // nil: accepted
+	}{
+		{id, 0, 0, "1a", nil},
+		{id, 1, 1, "2b", nil},
+		{id, 1, 1, "2b again", ErrConflict}, // lost race: index taken
+		{id, 3, 0, "skip", ErrConflict},     // gap
+		{id, -1, 0, "negative", ErrConflict},
+		{other, 0, 0, "x", nil}, // logs are per session
+		{id, 2, 0, "undo", nil},
+		{999, 0, 0, "nowhere", ErrNotFound},
+	}
+	for _, st := range steps {
+		err := s.AppendMove(ctx, st.id, st.seq, st.seat, st.move)
+		if st.is == nil {
+			require.NoError(t, err, "%+v", st)
+		} else {
+			require.ErrorIs(t, err, st.is, "%+v", st)
+		}
+	}
+
+	moves, err := s.Moves(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, []games.Entry{{Seat: 0, Move: "1a"}, {Seat: 1, Move: "2b"}, {Seat: 0, Move: "undo"}}, moves)
+	sess, err := s.Session(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, 3, sess.Moves)
+
+	rec, err := s.Record(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, games.Record{Game: "doublefreecell", Deal: 7, Seats: 2, Moves: moves}, rec)
+
+	empty := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 1})
+	moves, err = s.Moves(ctx, empty)
+	require.NoError(t, err)
+	assert.NotNil(t, moves)
+	assert.Empty(t, moves)
+	_, err = s.Moves(ctx, 999)
+	assert.ErrorIs(t, err, ErrNotFound)
+	_, err = s.Record(ctx, 999)
+	assert.ErrorIs(t, err, ErrNotFound)
+}
+
+// A move is in the file as soon as AppendMove returns: another Store (as
+// another process would) sees it without the first being closed.
+func TestMovesSurviveReopen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "dealer.db")
+	s, err := Open(path)
+	require.NoError(t, err)
+	id := mustCreate(t, s, Session{Game: "doublefreecell", Deal: 42, Seats: 1})
+	var want []games.Entry
+	for i := range 100 {
+		m := games.Entry{Seat: 0, Move: string(rune('a'+i%26)) + "x"}
+		require.NoError(t, s.AppendMove(ctx, id, i, int(m.Seat), m.Move))
+		want = append(want, m)
+	}
+
+	peek, err := Open(path)
+	require.NoError(t, err)
+	got, err := peek.Moves(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, want, got, "visible to another store before Close")
+	require.NoError(t, peek.Close())
+
+	require.NoError(t, s.Close())
+	s, err = Open(path)
+	require.NoError(t, err)
+	defer s.Close()
+	got, err = s.Moves(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	require.NoError(t, s.AppendMove(ctx, id, 100, 0, "more"), "the log goes on after reopening")
+}
+
+func TestUnfinished(t *testing.T) {
+	ctx := context.Background()
+	s, c, _ := openTemp(t)
+
+	type spec struct {
+		game, guild, owner, status string
+	}
+	specs := []spec{
+		{"doublefreecell", "g1", "ann", StatusPlaying}, // 0
+		{"doublefreecell", "g1", "ann", StatusLobby},   // 1
+		{"secretagent", "g1", "ann", StatusPlaying},    // 2
+		{"doublefreecell", "g2", "ann", StatusPlaying}, // 3
+		{"doublefreecell", "g1", "bob", StatusPlaying}, // 4
+		{"doublefreecell", "", "", StatusPlaying},      // 5 terminal
+		{"doublefreecell", "", "", StatusWon},          // 6 terminal, finished
+		{"doublefreecell", "g1", "ann", StatusWon},     // 7 finished
+		{"doublefreecell", "g1", "ann", StatusAbandoned},
+	}
+	ids := make([]int64, len(specs))
+	for i, sp := range specs {
+		ids[i] = mustCreate(t, s, Session{Game: sp.game, Seats: 1, GuildID: sp.guild, OwnerID: sp.owner,
+			Status: sp.status, Players: []Player{{Seat: 0, UserID: sp.owner, Name: sp.owner}}})
+		c.Advance(time.Second)
+	}
+	// Session 0 becomes the most recently used of ann's in g1.
+	require.NoError(t, s.AppendMove(ctx, ids[0], 0, 0, "1a"))
+
+	list, err := s.Unfinished(ctx)
+	require.NoError(t, err)
+	var got []int64
+	for _, sess := range list {
+		got = append(got, sess.ID)
+		require.Len(t, sess.Players, 1, "players are loaded")
+		assert.Equal(t, sess.OwnerID, sess.Players[0].UserID)
+	}
+	assert.Equal(t, []int64{ids[0], ids[1], ids[2], ids[3], ids[4], ids[5]}, got)
+
+	open, err := s.UnfinishedWithMoves(ctx)
+	require.NoError(t, err)
+	require.Len(t, open, len(list))
+	for i, o := range open {
+		assert.Equal(t, list[i], o.Session)
+		want, err := s.Moves(ctx, o.ID)
+		require.NoError(t, err)
+		assert.Equal(t, want, o.Log)
+	}
+	assert.Equal(t, []games.Entry{{Seat: 0, Move: "1a"}}, open[0].Log)
+
+	cases := []struct {
+		name, game, guild, owner string
+		want                     int // index in specs; -1: ErrNotFound
+	}{
+		{"any game, most recently updated", "", "g1", "ann", 0},
+		{"one game", "secretagent", "g1", "ann", 2},
+		{"other guild", "doublefreecell", "g2", "ann", 3},
+		{"other owner", "", "g1", "bob", 4},
+		{"terminal", "doublefreecell", "", "", 5},
+		{"no such game", "doublets", "g1", "ann", -1},
+		{"no such owner", "", "g1", "cat", -1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			sess, err := s.LastUnfinished(ctx, tc.game, tc.guild, tc.owner)
+			if tc.want < 0 {
+				require.ErrorIs(t, err, ErrNotFound)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, ids[tc.want], sess.ID)
+			assert.Len(t, sess.Players, 1)
+		})
+	}
+
+	// Finishing takes a session out of both.
+	require.NoError(t, s.Finish(ctx, ids[0], StatusLost, nil))
+	sess, err := s.LastUnfinished(ctx, "doublefreecell", "g1", "ann")
+	require.NoError(t, err)
+	assert.Equal(t, ids[1], sess.ID)
+	list, err = s.Unfinished(ctx)
+	require.NoError(t, err)
+	assert.Len(t, list, 5)
+}
+
+func TestRounds(t *testing.T) {
+	ctx := context.Background()
+	s, _, _ := openTemp(t)
+	id := mustCreate(t, s, Session{Game: "secretagent", Seats: 3})
+
+	rounds, err := s.Rounds(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, [][]int{}, rounds)
+
+	steps := []struct {
+		round  int
+		scores []int
+		is     error // nil: accepted; errAny: any error
+	}{
+		{0, []int{10, -5, 3}, nil},
+		{1, []int{0, 7, 2}, nil},
+		{3, []int{1, 1, 1}, ErrConflict}, // a gap
+		{-1, []int{1, 1, 1}, ErrConflict},
+		{2, []int{1, 1}, errAny}, // too few scores
+		{1, []int{4, 7, 2}, nil}, // recorded again: replaced
+		{2, []int{1, 2, 3}, nil},
+	}
+	for _, st := range steps {
+		err := s.RecordRound(ctx, id, st.round, st.scores)
+		switch st.is {
+		case nil:
+			require.NoError(t, err, "%+v", st)
+		case errAny:
+			require.Error(t, err, "%+v", st)
+		default:
+			require.ErrorIs(t, err, st.is, "%+v", st)
+		}
+	}
+	rounds, err = s.Rounds(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, [][]int{{10, -5, 3}, {4, 7, 2}, {1, 2, 3}}, rounds)
+
+	_, err = s.Rounds(ctx, 999)
+	assert.ErrorIs(t, err, ErrNotFound)
+	assert.ErrorIs(t, s.RecordRound(ctx, 999, 0, []int{1}), ErrNotFound)
+}
+
+var errAny = sentinel("any error")
+
+type sentinel string
+
+func (e sentinel) Error() string { return string(e) }
