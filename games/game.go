@@ -68,10 +68,16 @@ func Play(g Game, seat Seat, text string) error {
 	return g.Apply(seat, m)
 }
 
-// IsLegal reports whether the move written as text is among seat's legal moves.
+// IsLegal reports whether the move written as text is among seat's legal
+// moves, comparing canonical notation (so "nt" matches "notrump").
 func IsLegal(g Game, seat Seat, text string) bool {
-	for _, m := range g.Legal(seat) {
-		if m.String() == text {
+	m, err := g.Parse(text)
+	if err != nil {
+		return false
+	}
+	want := m.String()
+	for _, l := range g.Legal(seat) {
+		if l.String() == want {
 			return true
 		}
 	}
