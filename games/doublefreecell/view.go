@@ -37,5 +37,10 @@ type Foundation struct {
 	// Top is the card on top; cards.None when the pile is empty.
 	Top cards.Card `json:"top"`
 	// Round is 1 while the first A→K is built, 2 after its King (0 when empty).
+	// It is the round of the top card: 1 for counts 1–13 (the first King
+	// included), 2 for counts 14–26.
 	Round int `json:"round"`
+	// Next is the card the pile waits for (after the first King, the Ace
+	// again); cards.None when all 26 are up.
+	Next cards.Card `json:"next"`
 }
