@@ -1,0 +1,159 @@
+package render
+
+import (
+	"image"
+	"sync"
+	"unicode/utf8"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+)
+
+// TextSize is one of the sizes text is drawn at while rendering. Each has
+// its glyphs rasterized once at start-up.
+type TextSize uint8
+
+// The text sizes, in pixels of the font's em.
+const (
+	Small  TextSize = iota // captions: 22 px
+	Medium                 // labels over piles and columns: 27 px
+	Large                  // the header line: 29 px
+	Huge                   // labels inside empty piles, banners: 56 px
+	numSizes
+)
+
+var textPx = [numSizes]float64{Small: 22, Medium: 27, Large: 29, Huge: 56}
+
+// textRunes are the characters the glyph sets hold: printable ASCII, the
+// suits and a little punctuation. Others are drawn as '?'.
+const textRunes = "♠♥♦♣×·•—–…←→↑↓"
+
+// The glyphs of every size, rasterized once for the whole process: layouts
+// measure text with them, renderers draw it.
+var textGlyphs struct {
+	once sync.Once
+	sets [numSizes]*glyphs
+	err  error
+}
+
+func loadGlyphs() ([numSizes]*glyphs, error) {
+	textGlyphs.once.Do(func() {
+		p, err := newPainter()
+		if err != nil {
+			textGlyphs.err = err
+			return
+		}
+		for s := TextSize(0); s < numSizes; s++ {
+			if textGlyphs.sets[s], err = p.glyphs(textPx[s]); err != nil {
+				textGlyphs.err = err
+				return
+			}
+		}
+	})
+	return textGlyphs.sets, textGlyphs.err
+}
+
+// textWidth is how wide s is drawn at a size, in pixels; layouts use it to
+// make text fit.
+func textWidth(s string, size TextSize) int {
+	sets, err := loadGlyphs()
+	if err != nil || size >= numSizes {
+		// cannot happen with the embedded fonts; a generous guess
+		return utf8.RuneCountInString(s) * int(textPx[min(size, numSizes-1)])
+	}
+	return sets[size].width(s)
+}
+
+// glyphs is one text size's rasterized characters.
+type glyphs struct {
+	ascii  [128]*glyph
+	other  map[rune]*glyph
+	capTop int // how far capitals rise above the baseline
+}
+
+// glyph is one character's coverage mask.
+type glyph struct {
+	mask   []uint8
+	w, h   int
+	dx, dy int // the mask's top-left corner from the pen position
+	adv    int
+}
+
+func (p *painter) glyphs(size float64) (*glyphs, error) {
+	f, err := p.face(bold, size, font.HintingFull)
+	if err != nil {
+		return nil, err
+	}
+	g := &glyphs{other: map[rune]*glyph{}, capTop: f.Metrics().CapHeight.Round()}
+	make1 := func(r rune) *glyph {
+		dr, mask, mp, adv, ok := f.Glyph(fixed.Point26_6{}, r)
+		if !ok {
+			return nil
+		}
+		gl := &glyph{w: dr.Dx(), h: dr.Dy(), dx: dr.Min.X, dy: dr.Min.Y, adv: adv.Round()}
+		gl.mask = make([]uint8, gl.w*gl.h)
+		for y := 0; y < gl.h; y++ {
+			for x := 0; x < gl.w; x++ {
+				_, _, _, a := mask.At(mp.X+x, mp.Y+y).RGBA()
+				gl.mask[y*gl.w+x] = uint8(a >> 8)
+			}
+		}
+		return gl
+	}
+	for r := rune(32); r < 127; r++ {
+		g.ascii[r] = make1(r)
+	}
+	for _, r := range textRunes {
+		if gl := make1(r); gl != nil {
+			g.other[r] = gl
+		}
+	}
+	return g, nil
+}
+
+func (g *glyphs) get(r rune) *glyph {
+	if r >= 0 && r < 128 && g.ascii[r] != nil {
+		return g.ascii[r]
+	}
+	if gl, ok := g.other[r]; ok {
+		return gl
+	}
+	return g.ascii['?']
+}
+
+// width is how far the pen moves drawing s.
+func (g *glyphs) width(s string) int {
+	w := 0
+	for _, r := range s {
+		w += g.get(r).adv
+	}
+	return w
+}
+
+// draw draws s in ink with the pen starting at (x, y) on the baseline.
+func (g *glyphs) draw(dst *image.Paletted, p *palette, s string, ink Colour, x, y int) {
+	for _, r := range s {
+		gl := g.get(r)
+		x0, y0 := x+gl.dx, y+gl.dy
+		for gy := 0; gy < gl.h; gy++ {
+			py := y0 + gy
+			if py < dst.Rect.Min.Y || py >= dst.Rect.Max.Y {
+				continue
+			}
+			row := gl.mask[gy*gl.w : (gy+1)*gl.w]
+			o := dst.PixOffset(x0, py)
+			for gx, a := range row {
+				px := x0 + gx
+				if a == 0 || px < dst.Rect.Min.X || px >= dst.Rect.Max.X {
+					continue
+				}
+				if a == 0xff {
+					dst.Pix[o+gx] = uint8(ink)
+				} else {
+					dst.Pix[o+gx] = p.mix(dst.Pix[o+gx], ink, a)
+				}
+			}
+		}
+		x += gl.adv
+	}
+}
