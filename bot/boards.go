@@ -1,0 +1,121 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// leaderboard answers /leaderboard game:<name> [by:<wins|points|score>].
+func (b *Bot) leaderboard(i *discordgo.Interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) *discordgo.InteractionResponse {
+	info, ok := b.games.Lookup(optString(opts, "game"))
+	if !ok {
+		return private("I don't know that game. See /rules for the games I know.")
+	}
+	by := optString(opts, "by")
+	switch by {
+	case "", "wins", "points", "score":
+	default:
+		return private("Rank by wins, points or score.")
+	}
+	rows, err := b.store.Leaderboard(context.Background(), i.GuildID, info.Name, by, 10)
+	if err != nil {
+		b.log.Error("leaderboard failed", "err", err)
+		return private("I couldn't read the records just now: try again.")
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**%s — leaderboard of this server**", info.Title)
+	if by != "" && by != "wins" {
+		fmt.Fprintf(&sb, " (by %s)", by)
+	}
+	if len(rows) == 0 {
+		fmt.Fprintf(&sb, "\nNo finished games yet. Be the first: `/play game:%s`.", info.Name)
+	}
+	for n, r := range rows {
+		fmt.Fprintf(&sb, "\n%d. <@%s> — %d %s, %d %s (%.0f%%), best score %d", n+1, r.UserID, r.Games, plural(r.Games, "game", "games"), r.Wins, plural(r.Wins, "win", "wins"), 100*r.WinRate, r.BestScore)
+		if !info.Solitaire() {
+			fmt.Fprintf(&sb, ", %d points", r.TotalPoints)
+		}
+		if r.FastestWin > 0 {
+			fmt.Fprintf(&sb, ", fastest win %s", shortDuration(r.FastestWin))
+		}
+	}
+	return public(sb.String())
+}
+
+// stats answers /stats [user].
+func (b *Bot) stats(i *discordgo.Interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) *discordgo.InteractionResponse {
+	user := userOf(i)
+	if o := opts["user"]; o != nil {
+		if u := o.UserValue(nil); u != nil && u.ID != "" {
+			user = u
+		}
+	}
+	rows, err := b.store.Stats(context.Background(), i.GuildID, user.ID)
+	if err != nil {
+		b.log.Error("stats failed", "err", err)
+		return private("I couldn't read the records just now: try again.")
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**Statistics of <@%s> in this server**", user.ID)
+	if len(rows) == 0 {
+		sb.WriteString("\nNo finished games yet.")
+	}
+	for _, r := range rows {
+		title := r.Game
+		if info, ok := b.games.Lookup(r.Game); ok {
+			title = info.Title
+		}
+		fmt.Fprintf(&sb, "\n**%s**: %d %s, %d %s, best score %d", title, r.Games, plural(r.Games, "game", "games"), r.Wins, plural(r.Wins, "win", "wins"), r.BestScore)
+		if r.FastestWin > 0 {
+			fmt.Fprintf(&sb, ", fastest win %s", shortDuration(r.FastestWin))
+		}
+	}
+	return public(sb.String())
+}
+
+// rules answers /rules game:<name>, privately.
+func (b *Bot) rules(opts map[string]*discordgo.ApplicationCommandInteractionDataOption) *discordgo.InteractionResponse {
+	info, ok := b.games.Lookup(optString(opts, "game"))
+	if !ok {
+		return private("I don't know that game.")
+	}
+	return private(truncate(fmt.Sprintf("**%s**\n%s", info.Title, info.Summary), 1990))
+}
+
+func optString(opts map[string]*discordgo.ApplicationCommandInteractionDataOption, name string) string {
+	if o := opts[name]; o != nil && o.Type == discordgo.ApplicationCommandOptionString {
+		return o.StringValue()
+	}
+	return ""
+}
+
+// public returns a text answer everyone in the channel sees.
+func public(text string) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: truncate(text, 1990)},
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// shortDuration writes a game's time as players say it: 4m05s, 1h02m.
+func shortDuration(d time.Duration) string {
+	d = d.Round(time.Second)
+	switch {
+	case d >= time.Hour:
+		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
+	case d >= time.Minute:
+		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+	}
+	return fmt.Sprintf("%ds", int(d.Seconds()))
+}

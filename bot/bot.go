@@ -1,0 +1,177 @@
+// Package bot is the dealer's Discord side: slash commands, buttons, table
+// messages and their pictures. It is thin: the rules live in the game
+// packages, the pictures in render, the records in store. The bot talks to
+// Discord only through the *discordgo.Session it is given, so tests hand it a
+// session attached to the project's fake Discord.
+package bot
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/store"
+)
+
+// Options configure a Bot. Session, Store, Games and Renderer are required.
+type Options struct {
+	Session  *discordgo.Session
+	Store    *store.Store
+	Games    *games.Registry
+	Renderer *render.Renderer
+	// GuildID registers the slash commands in one server (instant, for
+	// testing); empty registers them globally.
+	GuildID string
+	Logger  *slog.Logger
+	// DeferAfter is how long a handler may work before the bot defers its
+	// answer (default 1.5 s; Discord fails an interaction not answered in 3 s).
+	DeferAfter time.Duration
+	// NewDeal picks the deal number of a new table (default: random).
+	NewDeal func() uint64
+}
+
+// Bot hosts card tables in Discord.
+type Bot struct {
+	s           *discordgo.Session
+	store       *store.Store
+	games       *games.Registry
+	render      *render.Renderer
+	guildID     string
+	log         *slog.Logger
+	deferAfter  time.Duration
+	ackDeadline time.Duration
+	newDeal     func() uint64
+
+	mu     sync.Mutex
+	tables map[int64]*table
+	ready  chan struct{}
+	once   sync.Once
+}
+
+// New makes a bot and loads every unfinished table from the store, so that
+// their buttons work as soon as the bot is connected.
+func New(ctx context.Context, o Options) (*Bot, error) {
+	if o.Session == nil || o.Store == nil || o.Games == nil || o.Renderer == nil {
+		return nil, fmt.Errorf("bot: Session, Store, Games and Renderer are required")
+	}
+	b := &Bot{
+		s: o.Session, store: o.Store, games: o.Games, render: o.Renderer, guildID: o.GuildID,
+		log: o.Logger, deferAfter: o.DeferAfter, ackDeadline: 3 * time.Second, newDeal: o.NewDeal,
+		tables: map[int64]*table{}, ready: make(chan struct{}),
+	}
+	if b.log == nil {
+		b.log = slog.Default()
+	}
+	if b.deferAfter <= 0 {
+		b.deferAfter = 1500 * time.Millisecond
+	}
+	if b.newDeal == nil {
+		b.newDeal = randomDeal
+	}
+	if err := b.resumeTables(ctx); err != nil {
+		return nil, err
+	}
+	// Interactions need no gateway intents; ask for none beyond guilds.
+	b.s.Identify.Intents = discordgo.IntentsGuilds
+	// discordgo would otherwise wait out any 429 while holding the route,
+	// which blows the 3 s deadline; the responder handles 429s itself.
+	b.s.ShouldRetryOnRateLimit = false
+	b.s.AddHandler(b.onReady)
+	b.s.AddHandler(b.onInteraction)
+	return b, nil
+}
+
+// Open connects to Discord and waits until the commands are registered.
+func (b *Bot) Open(ctx context.Context) error {
+	if err := b.s.Open(); err != nil {
+		return fmt.Errorf("connecting to Discord: %w", err)
+	}
+	select {
+	case <-b.ready:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Close disconnects from Discord.
+func (b *Bot) Close() error { return b.s.Close() }
+
+// Tables counts the tables in play.
+func (b *Bot) Tables() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.tables)
+}
+
+func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
+	defer b.recover("ready")
+	if _, err := s.ApplicationCommandBulkOverwrite(r.Application.ID, b.guildID, b.commands()); err != nil {
+		b.log.Error("registering slash commands failed", "err", err)
+	} else {
+		b.log.Info("connected", "user", r.User.Username, "guilds", len(r.Guilds), "tables", b.Tables())
+	}
+	b.once.Do(func() { close(b.ready) })
+}
+
+// onInteraction runs on its own goroutine for each interaction (discordgo's
+// default); the table lock orders clicks on one table.
+func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	defer b.recover("interaction")
+	i := ic.Interaction
+	r := newResponder(b, i)
+	var resp *discordgo.InteractionResponse
+	var after func(error)
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		resp, after = b.onCommand(i)
+	case discordgo.InteractionMessageComponent:
+		resp, after = b.onClick(i)
+	default:
+		resp = private("The dealer does not know what to do with that.")
+	}
+	err := r.send(resp)
+	if err != nil {
+		b.log.Warn("answering interaction failed", "interaction", i.ID, "user", userOf(i).ID, "err", err)
+	}
+	if after != nil {
+		after(err)
+	}
+}
+
+// recover keeps one bad event from taking the bot down (discordgo hands a
+// half-decoded interaction to handlers when it meets an unknown component).
+func (b *Bot) recover(what string) {
+	if p := recover(); p != nil {
+		b.log.Error("handler panicked", "in", what, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+	}
+}
+
+// userOf returns who made an interaction, in a server or a DM.
+func userOf(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	if i.User != nil {
+		return i.User
+	}
+	return &discordgo.User{}
+}
+
+// displayName is a user's name as the server shows it.
+func displayName(i *discordgo.Interaction) string {
+	if i.Member != nil && i.Member.Nick != "" {
+		return i.Member.Nick
+	}
+	u := userOf(i)
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}

@@ -1,0 +1,245 @@
+package bot_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/bot/fakediscord"
+)
+
+// tableOf reads the table id out of a table message's buttons.
+func tableOf(t *testing.T, m fakediscord.Message) int64 {
+	t.Helper()
+	ids := m.CustomIDs()
+	require.NotEmpty(t, ids)
+	parts := strings.Split(ids[0], ":")
+	id, err := strconv.ParseInt(parts[1], 36, 64)
+	require.NoError(t, err)
+	return id
+}
+
+// play opens a Double FreeCell table as user and returns its message.
+func (h *harness) play(user string) fakediscord.Message {
+	h.t.Helper()
+	r := h.command(user, "play", map[string]any{"game": "doublefreecell"})
+	require.False(h.t, r.Ephemeral, r.Content)
+	return r.Message
+}
+
+// moveOnce makes one move by buttons: the first source that can move, then
+// its first lit destination. It returns the updated table message.
+func (h *harness) moveOnce(user string, m fakediscord.Message) fakediscord.Message {
+	h.t.Helper()
+	for _, b := range m.Buttons() {
+		if b.Disabled || !strings.Contains(b.CustomID, ":s") || strings.Contains(b.CustomID, "confirm") {
+			continue
+		}
+		sel := h.click(m.ID, user, b.CustomID)
+		require.False(h.t, sel.Ephemeral, sel.Content)
+		for _, d := range sel.Buttons() {
+			if !d.Disabled && strings.Contains(d.CustomID, ":m") && d.Style == fakediscord.ButtonPrimary && !strings.HasPrefix(d.Label, "Auto") {
+				moved := h.click(m.ID, user, d.CustomID)
+				require.False(h.t, moved.Ephemeral, moved.Content)
+				return moved.Message
+			}
+		}
+		h.t.Fatalf("selected %q but no destination is lit: %q", b.Label, enabled(sel.Message))
+	}
+	h.t.Fatalf("no source can move: %q", enabled(m))
+	return m
+}
+
+func TestPlayMovesResignAndLeaderboard(t *testing.T) {
+	h := newHarness(t)
+	m := h.play(alice)
+	assert.Contains(t, m.Content, "Double FreeCell")
+	assert.Contains(t, m.Content, "deal #1")
+	assert.GreaterOrEqual(t, picture(t, m), 560)
+	require.LessOrEqual(t, len(m.Components), 5)
+	id := tableOf(t, m)
+
+	for i := 0; i < 3; i++ {
+		m = h.moveOnce(alice, m)
+	}
+	assert.Contains(t, m.Content, "move 3")
+	assert.Len(t, h.storedMoves(id), 3, "every acknowledged move is in the store")
+	picture(t, m)
+
+	// Resign asks first, then ends the game.
+	ask := h.click(m.ID, alice, button(t, m, "Resign").CustomID)
+	assert.Contains(t, ask.Content, "Really resign")
+	over := h.click(m.ID, alice, button(t, ask.Message, "Yes").CustomID)
+	assert.Contains(t, over.Content, "Game over")
+	assert.Empty(t, over.Components, "a finished table has no buttons")
+	assert.Equal(t, []string{"", "", "", "resign"}, append(make([]string, 3), h.storedMoves(id)[3]))
+
+	sess, err := h.st.Session(context.Background(), id)
+	require.NoError(t, err)
+	assert.Equal(t, "lost", sess.Status)
+
+	board := h.command(bob, "leaderboard", map[string]any{"game": "doublefreecell"})
+	assert.Contains(t, board.Content, "<@"+alice+">")
+	assert.Contains(t, board.Content, "1 game")
+	stats := h.command(bob, "stats", map[string]any{"user": alice})
+	assert.Contains(t, stats.Content, "Double FreeCell")
+	rules := h.command(bob, "rules", map[string]any{"game": "doublefreecell"})
+	assert.True(t, rules.Ephemeral)
+	assert.Contains(t, rules.Content, "Double FreeCell")
+
+	// A click on the finished table changes nothing.
+	in, err := h.fake.SendComponent(fakediscord.RawComponent{GuildID: guildID, ChannelID: channelID, MessageID: m.ID, UserID: alice, CustomID: m.CustomIDs()[0]})
+	require.NoError(t, err)
+	late, err := in.WaitFinal(wait)
+	require.NoError(t, err)
+	assert.True(t, late.LastMessage().Ephemeral)
+	assert.Contains(t, late.LastMessage().Content, "over")
+	assert.Len(t, h.storedMoves(id), 4)
+}
+
+func TestRestartResumesTheTable(t *testing.T) {
+	h := newHarness(t)
+	m := h.play(alice)
+	id := tableOf(t, m)
+	m = h.moveOnce(alice, m)
+	m = h.moveOnce(alice, m)
+	before := h.storedMoves(id)
+	require.Len(t, before, 2)
+
+	h.restart()
+
+	// The same message's buttons work again, and nothing was lost.
+	m = h.moveOnce(alice, m)
+	after := h.storedMoves(id)
+	require.Len(t, after, 3)
+	assert.Equal(t, before, after[:2])
+	assert.Contains(t, m.Content, "move 3")
+}
+
+func TestWrongUserStaleAndForgedClicks(t *testing.T) {
+	h := newHarness(t)
+	m := h.play(alice)
+	id := tableOf(t, m)
+	old := m
+	m = h.moveOnce(alice, m)
+
+	tests := []struct {
+		name, user, customID, want string
+	}{
+		{"another player", bob, m.CustomIDs()[0], "<@" + alice + ">'s game"},
+		{"an old picture", alice, old.CustomIDs()[0], "old picture"},
+		{"a forged table", alice, "t:zz:0:mundo", "no longer at the table"},
+		{"a forged action", alice, "t:" + strconv.FormatInt(id, 36) + ":1:x", "isn't one of mine"},
+		{"an illegal move", alice, "t:" + strconv.FormatInt(id, 36) + ":1:m1 h", "isn't possible"},
+		{"an unknown table", alice, "t:zzzz:1:c", "no longer at the table"},
+		{"nonsense", alice, "hello", "isn't one of mine"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in, err := h.fake.SendComponent(fakediscord.RawComponent{GuildID: guildID, ChannelID: channelID, MessageID: m.ID, UserID: tt.user, CustomID: tt.customID})
+			require.NoError(t, err)
+			r, err := in.WaitFinal(wait)
+			require.NoError(t, err)
+			assert.True(t, r.LastMessage().Ephemeral)
+			assert.Contains(t, r.LastMessage().Content, tt.want)
+			assert.Len(t, h.storedMoves(id), 1, "nothing changed")
+			now, _ := h.fake.Message(m.ID)
+			assert.Equal(t, m.Content, now.Content)
+		})
+	}
+}
+
+func TestRateLimitedCallback(t *testing.T) {
+	h := newHarness(t)
+	m := h.play(alice)
+	id := tableOf(t, m)
+
+	// A short 429 is waited out within the 3 s.
+	h.fake.RateLimitNext(fakediscord.RouteCallback, 1, 300*time.Millisecond, false)
+	m = h.moveOnce(alice, m)
+	assert.Len(t, h.storedMoves(id), 1)
+
+	// A 429 longer than the deadline fails that answer, but the move is
+	// saved and the table message is redrawn once the limit has passed, so
+	// the next click works.
+	sel := h.click(m.ID, alice, firstSource(t, m).CustomID)
+	dest := firstDestination(t, sel.Message)
+	h.fake.RateLimitNext(fakediscord.RouteCallback, 1, 4*time.Second, false)
+	in, err := h.fake.Click(m.ID, alice, dest.CustomID)
+	require.NoError(t, err)
+	_, _ = in.WaitFinal(5 * time.Second)
+	require.Eventually(t, func() bool { return len(h.storedMoves(id)) == 2 }, wait, 50*time.Millisecond)
+	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg fakediscord.Message) bool { return strings.Contains(msg.Content, "move 2") })
+	require.NoError(t, err)
+	h.moveOnce(alice, redrawn)
+	assert.Len(t, h.storedMoves(id), 3)
+	h.fake.ClearViolations() // the failed answer is one on purpose
+}
+
+func firstSource(t *testing.T, m fakediscord.Message) fakediscord.Button {
+	for _, b := range m.Buttons() {
+		if !b.Disabled && strings.Contains(b.CustomID, ":s") && !strings.Contains(b.CustomID, "confirm") {
+			return b
+		}
+	}
+	t.Fatal("no source")
+	return fakediscord.Button{}
+}
+
+func firstDestination(t *testing.T, m fakediscord.Message) fakediscord.Button {
+	for _, d := range m.Buttons() {
+		if !d.Disabled && strings.Contains(d.CustomID, ":m") && d.Style == fakediscord.ButtonPrimary && !strings.HasPrefix(d.Label, "Auto") {
+			return d
+		}
+	}
+	t.Fatal("no destination")
+	return fakediscord.Button{}
+}
+
+func TestSimultaneousClicksApplyOneAfterTheOther(t *testing.T) {
+	h := newHarness(t)
+	m := h.play(alice)
+	id := tableOf(t, m)
+	sel := h.click(m.ID, alice, firstSource(t, m).CustomID)
+	var dests []string
+	for _, d := range sel.Buttons() {
+		if !d.Disabled && d.Style == fakediscord.ButtonPrimary && strings.Contains(d.CustomID, ":m") {
+			dests = append(dests, d.CustomID)
+		}
+	}
+	require.NotEmpty(t, dests)
+	// Two clicks at once on the same picture: the same move twice, or two
+	// different moves. One is made; the other is told the table moved on.
+	clicks := []string{dests[0], dests[len(dests)-1]}
+	var wg sync.WaitGroup
+	answers := make([]fakediscord.Response, len(clicks))
+	for i, c := range clicks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			in, err := h.fake.Click(m.ID, alice, c)
+			if assert.NoError(t, err) {
+				answers[i], err = in.WaitFinal(wait)
+				assert.NoError(t, err)
+			}
+		}()
+	}
+	wg.Wait()
+	private := 0
+	for _, a := range answers {
+		if a.LastMessage().Ephemeral {
+			private++
+			assert.Contains(t, a.LastMessage().Content, "moved on")
+		}
+	}
+	assert.Equal(t, 1, private, "exactly one click is refused")
+	assert.Len(t, h.storedMoves(id), 1, "exactly one move is made")
+	now, _ := h.fake.Message(m.ID)
+	assert.Contains(t, now.Content, "move 1")
+}

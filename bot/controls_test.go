@@ -1,0 +1,66 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/catalog"
+)
+
+// Every layout keeps within Discord's limits in every position random play
+// reaches, every button's id parses back, and every enabled move button
+// makes a legal move.
+func TestControlsKeepDiscordLimits(t *testing.T) {
+	reg := catalog.Registry()
+	for name, lay := range layouts {
+		t.Run(name, func(t *testing.T) {
+			for deal := uint64(1); deal <= 5; deal++ {
+				g, err := reg.New(name, deal, 1)
+				require.NoError(t, err)
+				for step := 0; step < 150 && !g.Status().Finished(); step++ {
+					legal := legalStrings(g, 0)
+					checkControls(t, lay, g, legal, "")
+					for _, m := range legal {
+						if _, dests := lay.movesFrom(legal, m); len(dests) > 0 {
+							checkControls(t, lay, g, legal, m)
+						}
+					}
+					// Move on by a pseudo-random board move (never resign).
+					var pick string
+					for i, m := range legal {
+						if m != "resign" && (pick == "" || (i*7+step)%len(legal) == 0) {
+							pick = m
+						}
+					}
+					require.NoError(t, games.Play(g, 0, pick))
+				}
+			}
+		})
+	}
+}
+
+func checkControls(t *testing.T, lay layout, g games.Game, legal []string, selected string) {
+	t.Helper()
+	rows := lay.controls(controlState{table: 42, version: g.Moves(), selected: selected}, g.View(0), legal)
+	require.LessOrEqual(t, len(rows), 5, "at most five rows")
+	seen := map[string]bool{}
+	for _, r := range rows {
+		row := r.(discordgo.ActionsRow)
+		require.LessOrEqual(t, len(row.Components), 5, "at most five buttons a row")
+		for _, c := range row.Components {
+			b := c.(discordgo.Button)
+			assert.False(t, seen[b.CustomID], "custom ids are unique: %s", b.CustomID)
+			seen[b.CustomID] = true
+			assert.LessOrEqual(t, len(b.Label), 80)
+			id, err := parseButtonID(b.CustomID)
+			require.NoError(t, err, b.CustomID)
+			if id.Action == actMove && !b.Disabled {
+				assert.True(t, games.IsLegal(g, 0, id.Arg), "enabled button %q makes the legal move %q", b.Label, id.Arg)
+			}
+		}
+	}
+}

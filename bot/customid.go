@@ -1,0 +1,74 @@
+package bot
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// A button's custom_id carries everything a click needs, so that buttons keep
+// working across restarts and no per-message state is held in memory:
+//
+//	t:<table>:<version>:<action>
+//
+// table and version are base 36; version is the game's move count when the
+// button was drawn. Actions:
+//
+//	s<place>   select a source place (shows the legal destinations)
+//	c          cancel the selection
+//	m<move>    make a move, in the game's notation ("m3 h", "mundo")
+//	r          redraw the table (a fresh picture and buttons)
+//
+// Anything else, or a custom_id longer than Discord's 100 characters, is
+// refused as forged.
+type buttonID struct {
+	Table   int64
+	Version int
+	Action  byte
+	Arg     string
+}
+
+// Button actions.
+const (
+	actSelect = 's'
+	actCancel = 'c'
+	actMove   = 'm'
+	actRedraw = 'r'
+)
+
+var errForged = errors.New("forged button")
+
+// String encodes the id.
+func (b buttonID) String() string {
+	return "t:" + strconv.FormatInt(b.Table, 36) + ":" + strconv.FormatInt(int64(b.Version), 36) + ":" + string(b.Action) + b.Arg
+}
+
+// parseButtonID decodes a custom_id, refusing anything the bot did not make.
+func parseButtonID(s string) (buttonID, error) {
+	if len(s) > 100 {
+		return buttonID{}, errForged
+	}
+	parts := strings.SplitN(s, ":", 4)
+	if len(parts) != 4 || parts[0] != "t" || parts[3] == "" {
+		return buttonID{}, errForged
+	}
+	table, err1 := strconv.ParseInt(parts[1], 36, 64)
+	version, err2 := strconv.ParseInt(parts[2], 36, 32)
+	if err1 != nil || err2 != nil || table <= 0 || version < 0 {
+		return buttonID{}, errForged
+	}
+	b := buttonID{Table: table, Version: int(version), Action: parts[3][0], Arg: parts[3][1:]}
+	switch b.Action {
+	case actSelect, actMove:
+		if b.Arg == "" {
+			return buttonID{}, errForged
+		}
+	case actCancel, actRedraw:
+		if b.Arg != "" {
+			return buttonID{}, errForged
+		}
+	default:
+		return buttonID{}, errForged
+	}
+	return b, nil
+}

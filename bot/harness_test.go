@@ -1,0 +1,181 @@
+package bot_test
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/bot"
+	"github.com/dealer/dealer/bot/fakediscord"
+	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/store"
+)
+
+const (
+	guildID   = "1234567890123456789"
+	channelID = "1234567890123456790"
+	alice     = "1100000000000000001"
+	bob       = "1100000000000000002"
+	wait      = 10 * time.Second
+)
+
+// renderer is drawn once for all tests: its sprites take a moment.
+var renderer = func() *render.Renderer {
+	r, err := render.New()
+	if err != nil {
+		panic(err)
+	}
+	return r
+}()
+
+// harness is a bot on a real SQLite file, talking to the fake Discord.
+type harness struct {
+	t      *testing.T
+	fake   *fakediscord.Server
+	dbPath string
+	st     *store.Store
+	sess   *discordgo.Session
+	bot    *bot.Bot
+	deal   uint64
+}
+
+func newHarness(t *testing.T) *harness {
+	t.Helper()
+	fake := fakediscord.New(t, fakediscord.Options{
+		Guilds: []fakediscord.Guild{{ID: guildID, Name: "Card Club", ChannelID: channelID}},
+	})
+	fake.AddUser(fakediscord.User{ID: alice, Name: "alice"})
+	fake.AddUser(fakediscord.User{ID: bob, Name: "bob"})
+	h := &harness{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "dealer.db"), deal: 1}
+	h.start()
+	t.Cleanup(func() {
+		h.stop()
+		require.NoError(t, fake.CheckClean(), "the bot did something Discord would refuse")
+	})
+	return h
+}
+
+// start opens the store and connects a new bot, as a fresh process would.
+func (h *harness) start() {
+	t := h.t
+	st, err := store.Open(h.dbPath)
+	require.NoError(t, err)
+	h.st = st
+	h.sess = h.fake.NewSession()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if testing.Verbose() {
+		log = slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	b, err := bot.New(context.Background(), bot.Options{
+		Session: h.sess, Store: st, Games: catalog.Registry(), Renderer: renderer,
+		GuildID: guildID, Logger: log, NewDeal: func() uint64 { return h.deal },
+	})
+	require.NoError(t, err)
+	h.bot = b
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	require.NoError(t, b.Open(ctx))
+}
+
+// stop closes the bot's session (before the fake, as discordgo needs) and the store.
+func (h *harness) stop() {
+	if h.bot != nil {
+		_ = h.bot.Close()
+		h.bot = nil
+	}
+	if h.st != nil {
+		_ = h.st.Close()
+		h.st = nil
+	}
+}
+
+// restart is a bot process stopping and starting again on the same database.
+func (h *harness) restart() {
+	h.stop()
+	h.start()
+}
+
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}
+
+// command runs a slash command as user and waits for its final answer.
+func (h *harness) command(user, name string, opts map[string]any) fakediscord.Response {
+	h.t.Helper()
+	in, err := h.fake.SlashCommand(guildID, channelID, user, name, opts)
+	require.NoError(h.t, err)
+	r, err := in.WaitFinal(wait)
+	require.NoError(h.t, err)
+	return r
+}
+
+// click clicks a custom id on a message as user and waits for the answer.
+func (h *harness) click(messageID, user, customID string) fakediscord.Response {
+	h.t.Helper()
+	in, err := h.fake.Click(messageID, user, customID)
+	require.NoError(h.t, err)
+	r, err := in.WaitFinal(wait)
+	require.NoError(h.t, err)
+	return r
+}
+
+// button finds an enabled button of a message by its label's start.
+func button(t *testing.T, m fakediscord.Message, labelPrefix string) fakediscord.Button {
+	t.Helper()
+	for _, b := range m.Buttons() {
+		if strings.HasPrefix(b.Label, labelPrefix) && !b.Disabled {
+			return b
+		}
+	}
+	var labels []string
+	for _, b := range m.Buttons() {
+		labels = append(labels, b.Label)
+	}
+	t.Fatalf("no enabled button %q among %q", labelPrefix, labels)
+	return fakediscord.Button{}
+}
+
+// enabled lists the labels of a message's enabled buttons.
+func enabled(m fakediscord.Message) []string {
+	var out []string
+	for _, b := range m.Buttons() {
+		if !b.Disabled {
+			out = append(out, b.Label)
+		}
+	}
+	return out
+}
+
+// picture decodes a message's one PNG and returns its width.
+func picture(t *testing.T, m fakediscord.Message) int {
+	t.Helper()
+	require.Len(t, m.Attachments, 1, "a table message has exactly one picture")
+	img, err := png.Decode(bytes.NewReader(m.Attachments[0].Data))
+	require.NoError(t, err)
+	return img.Bounds().Dx()
+}
+
+// storedMoves reads a table's move log from the store.
+func (h *harness) storedMoves(tableID int64) []string {
+	h.t.Helper()
+	entries, err := h.st.Moves(context.Background(), tableID)
+	require.NoError(h.t, err)
+	var out []string
+	for _, e := range entries {
+		out = append(out, e.Move)
+	}
+	return out
+}

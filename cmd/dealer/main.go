@@ -1,0 +1,49 @@
+// Command dealer is the dealer: a Discord bot that deals and hosts card
+// games, and a terminal table for playing them.
+//
+//	dealer run [--config FILE]                     the Discord bot
+//	dealer play GAME [--deal N] [--resume]         a game in the terminal
+//	dealer play GAME --deal N --moves FILE --json  scripted play, state as JSON
+//	dealer games                                   the games on offer
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(dealer(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
+}
+
+// dealer runs one subcommand and returns the process's exit status.
+func dealer(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "run":
+		return runBot(args[1:], stderr, getenv)
+	case "play":
+		return play(args[1:], stdin, stdout, stderr, getenv)
+	case "games":
+		return listGames(stdout)
+	case "help", "-h", "--help":
+		usage(stdout)
+		return 0
+	}
+	fmt.Fprintf(stderr, "dealer: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `usage:
+  dealer run [--config FILE]                      start the Discord bot
+  dealer play GAME [--deal N] [--resume]          play in the terminal
+  dealer play GAME --deal N --moves FILE --json   apply moves, print the state as JSON
+  dealer games                                    list the games
+`)
+}

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/catalog"
+)
+
+// run runs the dealer command with args and stdin, in a temp directory's
+// database, and returns its exit status and output.
+func run(t *testing.T, stdin string, env map[string]string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	getenv := func(k string) string { return env[k] }
+	code := dealer(args, strings.NewReader(stdin), &out, &errb, getenv)
+	return code, out.String(), errb.String()
+}
+
+// someMoves plays n legal moves of a fresh game (never a command) and
+// returns them with the game they lead to.
+func someMoves(t *testing.T, game string, deal uint64, n int) ([]string, games.Game) {
+	t.Helper()
+	g, err := catalog.Registry().New(game, deal, 1)
+	require.NoError(t, err)
+	var moves []string
+	for len(moves) < n {
+		var pick games.Move
+		for _, m := range g.Legal(0) {
+			if s := m.String(); s != "undo" && s != "resign" && s != "auto" && !strings.HasPrefix(s, "autoplay") {
+				pick = m
+				break
+			}
+		}
+		require.NotNil(t, pick, "a legal move")
+		require.NoError(t, g.Apply(0, pick))
+		moves = append(moves, pick.String())
+	}
+	return moves, g
+}
+
+func TestScriptedPlayPrintsTheFullState(t *testing.T) {
+	for _, game := range []string{"doublefreecell", "doublets", "doubleagent"} {
+		t.Run(game, func(t *testing.T) {
+			moves, g := someMoves(t, game, 3, 5)
+			file := filepath.Join(t.TempDir(), "moves.txt")
+			text := "# a comment\n" + strings.Join(moves, "\n") + "   # trailing comment\n\n"
+			require.NoError(t, os.WriteFile(file, []byte(text), 0o600))
+
+			code, out, errs := run(t, "", nil, "play", game, "--deal", "3", "--moves", file, "--json")
+			require.Equal(t, 0, code, errs)
+			want, err := json.Marshal(games.FullState(g))
+			require.NoError(t, err)
+			assert.JSONEq(t, string(want), out)
+		})
+	}
+}
+
+func TestScriptedPlayStopsAtAnIllegalMove(t *testing.T) {
+	moves, _ := someMoves(t, "doublefreecell", 3, 2)
+	file := filepath.Join(t.TempDir(), "moves.txt")
+	require.NoError(t, os.WriteFile(file, []byte(moves[0]+"\n"+moves[1]+"\nh 3\n"+moves[0]+"\n"), 0o600))
+	code, out, errs := run(t, "", nil, "play", "doublefreecell", "--deal", "3", "--moves", file, "--json")
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	require.Len(t, lines, 1, "one line on stderr")
+	assert.Contains(t, lines[0], fmt.Sprintf("%s:3: h 3:", file))
+}
+
+func TestPlayUsageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no game", []string{"play"}, "name a game"},
+		{"unknown game", []string{"play", "chess"}, "no game called"},
+		{"bad deal", []string{"play", "doublefreecell", "--deal", "x"}, "--deal"},
+		{"zero deal", []string{"play", "doublefreecell", "--deal", "0"}, "--deal"},
+		{"moves without deal", []string{"play", "doublefreecell", "--moves", "f.txt"}, "--deal"},
+		{"json alone", []string{"play", "doublefreecell", "--json"}, "--moves"},
+		{"unknown command", []string{"dance"}, "unknown command"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errs := run(t, "", nil, tt.args...)
+			assert.Equal(t, 2, code)
+			assert.Contains(t, errs, tt.want)
+		})
+	}
+}
+
+func TestTerminalPlaySavesAndResumes(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "dealer.db")
+	moves, g := someMoves(t, "doublefreecell", 9, 3)
+	env := map[string]string{"USER": "tester"}
+
+	// Two moves, a bad command, a bad move, then quit.
+	in := moves[0] + "\nfly away\nh 1\n" + moves[1] + "\nquit\n"
+	code, out, errs := run(t, in, env, "play", "doublefreecell", "--deal", "9", "--db", db)
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "Double FreeCell, deal 9")
+	assert.Contains(t, out, "✗", "bad input gets an explanation")
+	assert.Contains(t, out, "dealer play --resume")
+
+	// Resume and play the third move; the game is where it was left.
+	code, out, errs = run(t, moves[2]+"\nquit\n", env, "play", "--resume", "--db", db)
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "resumed after 2 moves")
+
+	// The store holds exactly the three moves, replaying to the same game.
+	code, out, errs = run(t, "resign\n", env, "play", "--resume", "--db", db)
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "resumed after 3 moves")
+	assert.Contains(t, out, "Game over: lost")
+	require.NoError(t, games.Play(g, 0, "resign"))
+
+	// Nothing left to resume.
+	code, _, errs = run(t, "", env, "play", "--resume", "--db", db)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "no unfinished game")
+}
+
+func TestRunWithoutTokenSaysWhereToPutOne(t *testing.T) {
+	t.Chdir(t.TempDir())
+	code, _, errs := run(t, "", nil, "run")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "DISCORD_TOKEN")
+	assert.Contains(t, errs, "config.yaml")
+}
+
+func TestGamesLists(t *testing.T) {
+	code, out, _ := run(t, "", nil, "games")
+	assert.Equal(t, 0, code)
+	for _, g := range catalog.Registry().All() {
+		assert.Contains(t, out, g.Name)
+	}
+}
+
+func TestComputerGameSummary(t *testing.T) {
+	code, out, errs := run(t, "", nil, "play", "secretagent", "--deal", "5", "--seats", "ai,ai,ai,ai", "--json")
+	require.Equal(t, 0, code, errs)
+	var sum struct {
+		Deals  []map[string]any `json:"deals"`
+		Totals []int            `json:"totals"`
+		Winner *int             `json:"winner"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &sum), out)
+	assert.GreaterOrEqual(t, len(sum.Deals), 4, "a game is at least four deals")
+	assert.Len(t, sum.Totals, 4)
+	require.NotNil(t, sum.Winner)
+	for s, total := range sum.Totals {
+		assert.LessOrEqual(t, total, sum.Totals[*sum.Winner], "seat %d", s)
+	}
+	// The same deal plays the same game.
+	_, again, _ := run(t, "", nil, "play", "secretagent", "--deal", "5", "--seats", "ai,ai,ai,ai", "--json")
+	assert.Equal(t, out, again)
+}

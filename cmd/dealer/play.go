@@ -1,0 +1,282 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/store"
+)
+
+// playOptions are the flags of `dealer play`.
+type playOptions struct {
+	game   string
+	deal   uint64
+	dealOK bool
+	resume bool
+	moves  string
+	json   bool
+	seats  string
+	config string
+	db     string
+}
+
+func parsePlayFlags(args []string, stderr io.Writer) (playOptions, error) {
+	var o playOptions
+	fs := flag.NewFlagSet("dealer play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	deal := fs.String("deal", "", "deal number (default: a random one)")
+	fs.BoolVar(&o.resume, "resume", false, "continue your last unfinished game")
+	fs.StringVar(&o.moves, "moves", "", "apply the moves in FILE (one per line, # comments) instead of playing")
+	fs.BoolVar(&o.json, "json", false, "with --moves: print the resulting state as JSON")
+	fs.StringVar(&o.seats, "seats", "", "multiplayer: who sits where, such as you,ai,ai,ai")
+	fs.StringVar(&o.config, "config", "", "config file (default config.yaml if present)")
+	fs.StringVar(&o.db, "db", "", "SQLite file (default: the config's database)")
+	// Accept the game name before or after the flags.
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		o.game, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		if o.game != "" || fs.NArg() > 1 {
+			return o, fmt.Errorf("unexpected %q", strings.Join(fs.Args(), " "))
+		}
+		o.game = fs.Arg(0)
+	}
+	if *deal != "" {
+		n, err := strconv.ParseUint(*deal, 10, 64)
+		if err != nil || n == 0 {
+			return o, fmt.Errorf("--deal must be a whole number from 1 (got %q)", *deal)
+		}
+		o.deal, o.dealOK = n, true
+	}
+	return o, nil
+}
+
+// play is `dealer play`.
+func play(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	o, err := parsePlayFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "dealer play:", err)
+		return 2
+	}
+	reg := catalog.Registry()
+	if o.game == "" && !o.resume {
+		fmt.Fprintf(stderr, "dealer play: name a game: %s\n", strings.Join(reg.Names(), ", "))
+		return 2
+	}
+	if o.game != "" {
+		if _, ok := reg.Lookup(o.game); !ok {
+			fmt.Fprintf(stderr, "dealer play: no game called %q (try one of: %s)\n", o.game, strings.Join(reg.Names(), ", "))
+			return 2
+		}
+	}
+	if o.moves != "" {
+		return playScripted(reg, o, stdout, stderr)
+	}
+	if o.json {
+		return playComputersOnly(reg, o, stdout, stderr)
+	}
+	return playTerminal(reg, o, stdin, stdout, stderr, getenv)
+}
+
+// seatsFor reads --seats ("you,ai,ai,ai") for a game; solitaires are "you".
+func seatsFor(info games.Info, spec string) ([]bool, error) {
+	if spec == "" {
+		comp := make([]bool, info.MinSeats)
+		for i := 1; i < len(comp); i++ {
+			comp[i] = true
+		}
+		return comp, nil
+	}
+	parts := strings.Split(spec, ",")
+	if len(parts) < info.MinSeats || len(parts) > info.MaxSeats {
+		return nil, fmt.Errorf("%s seats %d to %d players, --seats names %d", info.Title, info.MinSeats, info.MaxSeats, len(parts))
+	}
+	comp := make([]bool, len(parts))
+	for i, p := range parts {
+		switch strings.TrimSpace(strings.ToLower(p)) {
+		case "you", "me", "human":
+		case "ai", "computer", "cpu":
+			if info.Computer == nil {
+				return nil, fmt.Errorf("%s has no computer players", info.Title)
+			}
+			comp[i] = true
+		default:
+			return nil, fmt.Errorf("--seats: %q is neither you nor ai", p)
+		}
+	}
+	return comp, nil
+}
+
+// playScripted applies a file of moves and prints the state as JSON.
+func playScripted(reg *games.Registry, o playOptions, stdout, stderr io.Writer) int {
+	info, _ := reg.Lookup(o.game)
+	if !o.dealOK {
+		fmt.Fprintln(stderr, "dealer play: --moves needs --deal N, so that the moves have a deal to apply to")
+		return 2
+	}
+	comp, err := seatsFor(info, o.seats)
+	if err != nil {
+		fmt.Fprintln(stderr, "dealer play:", err)
+		return 2
+	}
+	f, err := os.Open(o.moves)
+	if err != nil {
+		fmt.Fprintln(stderr, "dealer play:", err)
+		return 2
+	}
+	defer f.Close()
+	g, err := reg.New(info.Name, o.deal, len(comp))
+	if err != nil {
+		fmt.Fprintln(stderr, "dealer play:", err)
+		return 2
+	}
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if i := strings.IndexByte(text, '#'); i >= 0 {
+			text = strings.TrimSpace(text[:i])
+		}
+		if text == "" {
+			continue
+		}
+		playComputers(g, info, comp, nil)
+		seat, move := seatOf(g, text)
+		if err := games.Play(g, seat, move); err != nil {
+			fmt.Fprintf(stderr, "%s:%d: %s: %v\n", o.moves, line, move, err)
+			return 1
+		}
+	}
+	if err := sc.Err(); err != nil {
+		fmt.Fprintln(stderr, "dealer play:", err)
+		return 2
+	}
+	playComputers(g, info, comp, nil)
+	if !o.json {
+		fmt.Fprintln(stdout, textOf(g, games.Seat(0), false))
+		return 0
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(games.FullState(g)); err != nil {
+		fmt.Fprintln(stderr, "dealer play:", err)
+		return 2
+	}
+	return 0
+}
+
+// playComputersOnly plays a whole game among computer players and prints
+// its summary as JSON: `dealer play secretagent --deal 7 --seats ai,ai,ai,ai --json`.
+func playComputersOnly(reg *games.Registry, o playOptions, stdout, stderr io.Writer) int {
+	info, _ := reg.Lookup(o.game)
+	comp, err := seatsFor(info, o.seats)
+	if err == nil && (o.seats == "" || strings.Contains(strings.ToLower(o.seats), "you") || !o.dealOK) {
+		err = errors.New("--json without --moves plays a whole game among computer players: give --deal N and --seats ai,ai,…")
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "dealer play:", err)
+		return 2
+	}
+	g, err := reg.New(info.Name, o.deal, len(comp))
+	if err != nil {
+		fmt.Fprintln(stderr, "dealer play:", err)
+		return 2
+	}
+	if err := playComputers(g, info, comp, nil); err != nil {
+		fmt.Fprintln(stderr, "dealer play:", err)
+		return 1
+	}
+	var out any = games.FullState(g)
+	// A multi-deal game's Summary (deal by deal, totals, winner) says more
+	// than its final position.
+	if m := reflect.ValueOf(g).MethodByName("Summary"); m.IsValid() && m.Type().NumIn() == 0 && m.Type().NumOut() == 1 {
+		out = m.Call(nil)[0].Interface()
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		fmt.Fprintln(stderr, "dealer play:", err)
+		return 2
+	}
+	return 0
+}
+
+// seatOf reads an optional "N:" seat prefix of a scripted move ("2: play QH");
+// without one, the move is for the first seat to act.
+func seatOf(g games.Game, text string) (games.Seat, string) {
+	if i := strings.IndexByte(text, ':'); i > 0 {
+		if n, err := strconv.Atoi(strings.TrimSpace(text[:i])); err == nil {
+			return games.Seat(n), strings.TrimSpace(text[i+1:])
+		}
+	}
+	if act := g.ToAct(); len(act) > 0 {
+		return act[0], text
+	}
+	return 0, text
+}
+
+// playComputers lets computer seats move while one of them is to act. Each
+// move is passed to record (when not nil) before the next is chosen.
+func playComputers(g games.Game, info games.Info, computer []bool, record func(games.Seat, games.Move) error) error {
+	for !g.Status().Finished() {
+		act := g.ToAct()
+		if len(act) == 0 || int(act[0]) >= len(computer) || !computer[act[0]] {
+			return nil
+		}
+		seat := act[0]
+		m := info.Computer(g, seat)
+		if err := g.Apply(seat, m); err != nil {
+			return fmt.Errorf("computer player %d: %w", seat, err)
+		}
+		if record != nil {
+			if err := record(seat, m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// randomDeal picks a deal number for a game started without --deal.
+func randomDeal() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])%1_000_000 + 1
+}
+
+// openStore opens the configured database for terminal play.
+func openStore(o playOptions, getenv func(string) string) (*store.Store, error) {
+	path := o.db
+	if path == "" {
+		cfgPath, explicit := o.config, o.config != ""
+		if !explicit {
+			cfgPath = defaultConfigPath
+		}
+		cfg, err := loadConfig(cfgPath, explicit, getenv)
+		if err != nil {
+			return nil, err
+		}
+		path = cfg.Database
+	}
+	return store.Open(path)
+}
+
+var _ = context.Background
