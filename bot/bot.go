@@ -34,6 +34,9 @@ type Options struct {
 	DeferAfter time.Duration
 	// NewDeal picks the deal number of a new table (default: random).
 	NewDeal func() uint64
+	// TurnTimeout is how long a multiplayer player may take before a
+	// computer player moves for them; 0 waits for ever.
+	TurnTimeout time.Duration
 }
 
 // Bot hosts card tables in Discord.
@@ -47,6 +50,7 @@ type Bot struct {
 	deferAfter  time.Duration
 	ackDeadline time.Duration
 	newDeal     func() uint64
+	turnTimeout time.Duration
 
 	mu     sync.Mutex
 	tables map[int64]*table
@@ -62,7 +66,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	}
 	b := &Bot{
 		s: o.Session, store: o.Store, games: o.Games, render: o.Renderer, guildID: o.GuildID,
-		log: o.Logger, deferAfter: o.DeferAfter, ackDeadline: 3 * time.Second, newDeal: o.NewDeal,
+		log: o.Logger, deferAfter: o.DeferAfter, ackDeadline: 3 * time.Second, newDeal: o.NewDeal, turnTimeout: o.TurnTimeout,
 		tables: map[int64]*table{}, ready: make(chan struct{}),
 	}
 	if b.log == nil {

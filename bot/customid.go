@@ -18,6 +18,9 @@ import (
 //	c          cancel the selection
 //	m<move>    make a move, in the game's notation ("m3 h", "mundo")
 //	r          redraw the table (a fresh picture and buttons)
+//	h          show me my hand, privately (multiplayer tables)
+//	j l a g    lobby: join, leave, add a computer player, start
+//	k<seat>    lobby: the opener removes a seated player (or a select's value)
 //
 // Anything else, or a custom_id longer than Discord's 100 characters, is
 // refused as forged.
@@ -34,6 +37,12 @@ const (
 	actCancel = 'c'
 	actMove   = 'm'
 	actRedraw = 'r'
+	actHand   = 'h'
+	actJoin   = 'j'
+	actLeave  = 'l'
+	actAddAI  = 'a'
+	actStart  = 'g'
+	actKick   = 'k'
 )
 
 var errForged = errors.New("forged button")
@@ -63,7 +72,8 @@ func parseButtonID(s string) (buttonID, error) {
 		if b.Arg == "" {
 			return buttonID{}, errForged
 		}
-	case actCancel, actRedraw:
+	case actKick:
+	case actCancel, actRedraw, actHand, actJoin, actLeave, actAddAI, actStart:
 		if b.Arg != "" {
 			return buttonID{}, errForged
 		}

@@ -90,6 +90,9 @@ func (h *harness) start() {
 // stop closes the bot's session (before the fake, as discordgo needs) and the store.
 func (h *harness) stop() {
 	if h.bot != nil {
+		// A session closed before its first heartbeat may reconnect by
+		// itself (a discordgo race): wait for the heartbeat first.
+		_ = h.fake.WaitHeartbeat(5 * time.Second)
 		_ = h.bot.Close()
 		h.bot = nil
 	}

@@ -7,22 +7,31 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/doubleagent"
 	"github.com/dealer/dealer/games/doublefreecell"
+	"github.com/dealer/dealer/games/doublets"
 	"github.com/dealer/dealer/render"
 )
 
 // painters draw each game's table picture from a view, with a place selected.
-var painters = map[string]func(r *render.Renderer, view any, selected string) ([]byte, error){
-	"doublefreecell": func(r *render.Renderer, v any, sel string) ([]byte, error) {
+var painters = map[string]func(r *render.Renderer, view any, selected string, names []string) ([]byte, error){
+	"doublefreecell": func(r *render.Renderer, v any, sel string, _ []string) ([]byte, error) {
 		return r.DoubleFreeCell(v.(doublefreecell.View), sel)
+	},
+	"doublets": func(r *render.Renderer, v any, sel string, _ []string) ([]byte, error) {
+		return r.Doublets(v.(doublets.View), sel)
+	},
+	"doubleagent": func(r *render.Renderer, v any, sel string, _ []string) ([]byte, error) {
+		return r.DoubleAgent(v.(doubleagent.View), sel)
 	},
 }
 
 // hosted reports whether the bot can deal a game: it has its buttons and its picture.
 func hosted(game string) bool {
 	_, l := layouts[game]
+	_, m := privates[game]
 	_, p := painters[game]
-	return l && p
+	return (l || m) && p
 }
 
 // picture draws what viewer sees of a table, with a place selected.
@@ -31,7 +40,7 @@ func (b *Bot) picture(t *table, viewer games.Seat, selected string) ([]byte, err
 	if !ok {
 		return nil, fmt.Errorf("no picture for %s", t.info.Name)
 	}
-	return paint(b.render, t.game.View(viewer), selected)
+	return paint(b.render, t.game.View(viewer), selected, t.names())
 }
 
 // tableMessage is the whole table message: text, picture and buttons. It is
@@ -39,6 +48,9 @@ func (b *Bot) picture(t *table, viewer games.Seat, selected string) ([]byte, err
 // one would wipe the rest) and replaces the old picture rather than adding
 // to it (discordgo#1524).
 func (b *Bot) tableMessage(t *table, selected string) (*discordgo.InteractionResponseData, error) {
+	if !t.info.Solitaire() {
+		return b.multiMessage(t)
+	}
 	png, err := b.picture(t, games.Spectator, pictureSelection(selected))
 	if err != nil {
 		return nil, err

@@ -32,6 +32,9 @@ func (b *Bot) play(i *discordgo.Interaction, opts map[string]*discordgo.Applicat
 		}
 		deal = uint64(o.IntValue())
 	}
+	if !info.Solitaire() {
+		return b.openLobby(i, info, deal)
+	}
 	user := userOf(i)
 	g, err := b.games.New(info.Name, deal, 1)
 	if err != nil {
@@ -99,6 +102,16 @@ func (b *Bot) onClick(i *discordgo.Interaction) (*discordgo.InteractionResponse,
 			t.mu.Unlock()
 		}
 	}()
+	if !t.info.Solitaire() {
+		resp, after := b.onMultiClick(i, t, id)
+		locked = false
+		return resp, func(err error) {
+			defer t.mu.Unlock()
+			if after != nil {
+				after(err)
+			}
+		}
+	}
 	user := userOf(i)
 	seat, seated := t.seatOf(user.ID)
 	switch {
@@ -156,7 +169,7 @@ func (b *Bot) repair(t *table, wait time.Duration) {
 	time.Sleep(wait)
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.sess.MessageID == "" {
+	if t.sess.MessageID == "" || t.game == nil {
 		return
 	}
 	data, err := b.tableMessage(t, "")

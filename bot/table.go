@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/store"
@@ -18,7 +19,13 @@ type table struct {
 	mu   sync.Mutex
 	sess store.Session
 	info games.Info
-	game games.Game
+	game games.Game // nil while a multiplayer table is a lobby
+
+	// Multiplayer tables only:
+	dmClosed    map[games.Seat]bool // players whose DMs could not be delivered
+	roundsSaved int                 // rounds already in the store
+	clock       *time.Timer         // the turn timeout
+	notice      string              // a word for the channel, such as a timeout
 }
 
 // seatOf returns the seat of a Discord user, or false.
@@ -41,6 +48,12 @@ func (b *Bot) resumeTables(ctx context.Context) error {
 		if o.GuildID == "" { // a terminal game
 			continue
 		}
+		if o.Status == store.StatusLobby {
+			if info, ok := b.games.Lookup(o.Game); ok {
+				b.tables[o.ID] = &table{sess: o.Session, info: info}
+			}
+			continue
+		}
 		t, err := b.replay(o.Session, o.Log)
 		if err != nil {
 			b.log.Error("a table could not be resumed", "table", o.ID, "game", o.Game, "err", err)
@@ -51,6 +64,10 @@ func (b *Bot) resumeTables(ctx context.Context) error {
 			continue
 		}
 		b.tables[o.ID] = t
+		if !t.info.Solitaire() {
+			// Rounds already recorded are recorded again: RecordRound replaces.
+			b.armTurnClock(t)
+		}
 	}
 	if len(open) > 0 {
 		b.log.Info("tables resumed", "count", len(b.tables))
@@ -130,6 +147,9 @@ func (b *Bot) finish(ctx context.Context, t *table) {
 		return
 	}
 	t.sess.Status = status
+	if t.clock != nil {
+		t.clock.Stop()
+	}
 	b.log.Info("game over", "table", t.sess.ID, "game", t.sess.Game, "status", status, "scores", scores)
 	b.mu.Lock()
 	delete(b.tables, t.sess.ID)

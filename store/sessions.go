@@ -531,3 +531,25 @@ func (s *Store) Rounds(ctx context.Context, id int64) ([][]int, error) {
 	}
 	return rounds, nil
 }
+
+// StartSession ends a lobby: it fixes the table's seat count and players and
+// sets the session playing, in one transaction.
+func (s *Store) StartSession(ctx context.Context, id int64, seats int, players []Player) error {
+	if err := checkPlayers(seats, players); err != nil {
+		return fmt.Errorf("session %d: %w", id, err)
+	}
+	now := s.now()
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE sessions SET seats = ?, status = ?, updated_at = ? WHERE id = ?`, seats, StatusPlaying, now, id)
+		if err != nil {
+			return fmt.Errorf("store: session %d: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return notFound(id)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE session_id = ?`, id); err != nil {
+			return fmt.Errorf("store: session %d: %w", id, err)
+		}
+		return insertPlayers(ctx, tx, id, players)
+	})
+}

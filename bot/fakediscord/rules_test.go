@@ -208,6 +208,10 @@ func TestInteractionResponseRules(t *testing.T) {
 		}
 	}
 
+	// Two interactions left to time out while the other rules are checked.
+	hLate, inLate := slash()
+	hNone, _ := slash()
+
 	// A second initial response: 40060.
 	h, in := slash()
 	st, body := bot.respond(in, map[string]any{"type": 5})
@@ -216,25 +220,6 @@ func TestInteractionResponseRules(t *testing.T) {
 	expect("second ack", st, body, 400, 40060)
 	if r, _ := h.Response(); r.Type != 5 || !r.Deferred || !r.Loading {
 		t.Errorf("after a refused second ack: %+v", r)
-	}
-
-	// Late: 10062, timing says so, and WaitResponse fails with ErrNoResponse.
-	h, in = slash()
-	time.Sleep(2100 * time.Millisecond) // the bot being slow is the point here
-	st, body = bot.respond(in, map[string]any{"type": 4, "data": map[string]any{"content": "x"}})
-	expect("late ack", st, body, 404, 10062)
-	if _, err := h.WaitResponse(time.Second); !errors.Is(err, fakediscord.ErrNoResponse) {
-		t.Errorf("WaitResponse on a late interaction: %v", err)
-	}
-	if tm := h.Timing(); !tm.Late || tm.Latency() < 2*time.Second || !tm.Responded.IsZero() {
-		t.Errorf("timing: %+v", tm)
-	}
-
-	// No answer at all: WaitFinal gives up at the deadline, not the timeout.
-	h, _ = slash()
-	start := time.Now()
-	if _, err := h.WaitFinal(5 * time.Second); !errors.Is(err, fakediscord.ErrNoResponse) || time.Since(start) > 4*time.Second {
-		t.Errorf("WaitFinal with no answer: %v after %v", err, time.Since(start))
 	}
 
 	// Type 7 (update) is for components only; files with a type-5 ack are refused.
@@ -266,6 +251,25 @@ func TestInteractionResponseRules(t *testing.T) {
 	h.Expire()
 	st, body = bot.webhook("POST", in, "", map[string]any{"content": "later"})
 	expect("follow-up after expiry", st, body, 401, 50027)
+
+	// Late: 10062, timing says so, and WaitResponse fails with ErrNoResponse.
+	time.Sleep(time.Until(hLate.Created.Add(2100 * time.Millisecond))) // the bot being slow is the point here
+	st, body = bot.respond(inLate, map[string]any{"type": 4, "data": map[string]any{"content": "x"}})
+	expect("late ack", st, body, 404, 10062)
+	if _, err := hLate.WaitResponse(time.Second); !errors.Is(err, fakediscord.ErrNoResponse) {
+		t.Errorf("WaitResponse on a late interaction: %v", err)
+	}
+	if tm := hLate.Timing(); !tm.Late || tm.Latency() < 2*time.Second || !tm.Responded.IsZero() {
+		t.Errorf("timing: %+v", tm)
+	}
+	// No answer at all: WaitFinal gives up at the deadline, not the timeout.
+	start := time.Now()
+	if _, err := hNone.WaitFinal(5 * time.Second); !errors.Is(err, fakediscord.ErrNoResponse) || time.Since(start) > time.Second {
+		t.Errorf("WaitFinal with no answer: %v after %v", err, time.Since(start))
+	}
+	if tm := hNone.Timing(); tm.Latency() != -1 || tm.Late {
+		t.Errorf("timing of an unanswered interaction: %+v", tm)
+	}
 
 	v := fake.Violations()
 	if len(v) != 8 {

@@ -1,0 +1,129 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/bot/fakediscord"
+)
+
+const (
+	carol = "1100000000000000003"
+	dave  = "1100000000000000004"
+)
+
+// firstEnabled returns the first enabled button of a message, if any.
+func firstEnabled(m fakediscord.Message) (fakediscord.Button, bool) {
+	for _, b := range m.Buttons() {
+		if !b.Disabled {
+			return b, true
+		}
+	}
+	return fakediscord.Button{}, false
+}
+
+func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
+	h := newHarness(t)
+	h.fake.AddUser(fakediscord.User{ID: carol, Name: "carol", DMsClosed: true})
+	h.fake.AddUser(fakediscord.User{ID: dave, Name: "dave"})
+
+	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
+	require.False(t, lobby.Ephemeral, lobby.Content)
+	assert.Contains(t, lobby.Content, "<@"+alice+">")
+	id := tableOf(t, lobby.Message)
+
+	// Bob joins; only the opener may start; the opener adds a computer,
+	// removes Bob, and Bob and Carol (whose DMs are closed) join.
+	r := h.click(lobby.ID, bob, button(t, lobby.Message, "Join").CustomID)
+	assert.Contains(t, r.Content, "<@"+bob+">")
+	r2 := h.click(lobby.ID, bob, button(t, r.Message, "Start").CustomID)
+	assert.True(t, r2.Ephemeral)
+	assert.Contains(t, r2.Content, "Only the table's opener")
+	r = h.click(lobby.ID, alice, button(t, r.Message, "Add computer").CustomID)
+	require.Len(t, r.Selects(), 1)
+	sel := r.Selects()[0]
+	in, err := h.fake.Select(lobby.ID, alice, sel.CustomID, []string{"1"})
+	require.NoError(t, err)
+	r, err = in.WaitFinal(wait)
+	require.NoError(t, err)
+	assert.NotContains(t, r.Content, "<@"+bob+">", "Bob was removed")
+	r = h.click(lobby.ID, bob, button(t, r.Message, "Join").CustomID)
+	r = h.click(lobby.ID, carol, button(t, r.Message, "Join").CustomID)
+
+	// Start: the lobby becomes the table; hands go by DM.
+	table := h.click(lobby.ID, alice, button(t, r.Message, "Start").CustomID)
+	require.False(t, table.Ephemeral, table.Content)
+	picture(t, table.Message)
+	button(t, table.Message, "My hand")
+	for _, u := range []string{alice, bob} {
+		dm, err := h.fake.WaitDM(u, wait, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "Your agent") })
+		require.NoError(t, err, "a DM for %s", u)
+		assert.Contains(t, dm.Content, "<#"+channelID+">", "the DM says which table it belongs to")
+		picture(t, dm)
+	}
+	notice, err := h.fake.WaitChannelMessage(channelID, wait, func(m fakediscord.Message) bool {
+		return strings.Contains(m.Content, "<@"+carol+">") && strings.Contains(m.Content, "My hand")
+	})
+	require.NoError(t, err, "Carol is told to use My hand")
+	assert.NotContains(t, notice.Content, "agent:")
+
+	// Someone who is not seated gets a short private answer.
+	watcher := h.click(lobby.ID, dave, button(t, table.Message, "My hand").CustomID)
+	assert.True(t, watcher.Ephemeral)
+	assert.Contains(t, watcher.Content, "not seated")
+
+	// Play the whole game through My hand: whoever may act clicks the first
+	// enabled button of their private hand.
+	humans := []string{alice, bob, carol}
+	for round := 0; round < 1000; round++ {
+		now, _ := h.fake.Message(lobby.ID)
+		if strings.Contains(now.Content, "Game over") {
+			break
+		}
+		acted := false
+		for _, u := range humans {
+			hand := h.click(lobby.ID, u, button(t, now, "My hand").CustomID)
+			require.True(t, hand.Ephemeral, "a hand is private")
+			b, ok := firstEnabled(hand.Message)
+			if !ok {
+				continue
+			}
+			played := h.click(hand.ID, u, b.CustomID)
+			require.False(t, played.LastMessage().Ephemeral && strings.Contains(played.LastMessage().Content, "can't"), played.LastMessage().Content)
+			acted = true
+			break
+		}
+		if !acted {
+			// The last move's table update may still be on its way.
+			_, err := h.fake.WaitMessage(lobby.ID, wait, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "Game over") })
+			require.NoError(t, err, "someone can always act until the game is over")
+			break
+		}
+	}
+	final, _ := h.fake.Message(lobby.ID)
+	require.Contains(t, final.Content, "Game over")
+	assert.Empty(t, final.Components)
+
+	// Every channel message is free of private information.
+	for _, m := range h.fake.ChannelMessages(channelID) {
+		if m.Ephemeral {
+			continue
+		}
+		assert.NotContains(t, m.Content, "Your agent", "no assignment in the channel")
+	}
+
+	ctx := context.Background()
+	sess, err := h.st.Session(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, "over", sess.Status)
+	rounds, err := h.st.Rounds(ctx, id)
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, len(rounds), 4, "every deal's scores are stored")
+	board := h.command(alice, "leaderboard", map[string]any{"game": "secretagent", "by": "points"})
+	assert.Contains(t, board.Content, "<@"+alice+">")
+	assert.Contains(t, board.Content, "points")
+}
