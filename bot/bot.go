@@ -54,6 +54,7 @@ type Bot struct {
 
 	mu     sync.Mutex
 	tables map[int64]*table
+	closed bool // no more turn clocks
 	ready  chan struct{}
 	once   sync.Once
 }
@@ -104,8 +105,24 @@ func (b *Bot) Open(ctx context.Context) error {
 	}
 }
 
-// Close disconnects from Discord.
-func (b *Bot) Close() error { return b.s.Close() }
+// Close stops the turn clocks and disconnects from Discord.
+func (b *Bot) Close() error {
+	b.mu.Lock()
+	b.closed = true
+	tables := make([]*table, 0, len(b.tables))
+	for _, t := range b.tables {
+		tables = append(tables, t)
+	}
+	b.mu.Unlock()
+	for _, t := range tables {
+		t.mu.Lock()
+		if t.clock != nil {
+			t.clock.Stop()
+		}
+		t.mu.Unlock()
+	}
+	return b.s.Close()
+}
 
 // Tables counts the tables in play.
 func (b *Bot) Tables() int {

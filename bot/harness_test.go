@@ -47,6 +47,8 @@ type harness struct {
 	sess   *discordgo.Session
 	bot    *bot.Bot
 	deal   uint64
+	// turnTimeout is the bot's TurnTimeout (0: wait for ever).
+	turnTimeout time.Duration
 }
 
 func newHarness(t *testing.T) *harness {
@@ -78,7 +80,7 @@ func (h *harness) start() {
 	}
 	b, err := bot.New(context.Background(), bot.Options{
 		Session: h.sess, Store: st, Games: catalog.Registry(), Renderer: renderer,
-		GuildID: guildID, Logger: log, NewDeal: func() uint64 { return h.deal },
+		GuildID: guildID, Logger: log, NewDeal: func() uint64 { return h.deal }, TurnTimeout: h.turnTimeout,
 	})
 	require.NoError(t, err)
 	h.bot = b

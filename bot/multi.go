@@ -350,7 +350,10 @@ func (b *Bot) armTurnClock(t *table) {
 	if t.clock != nil {
 		t.clock.Stop()
 	}
-	if b.turnTimeout <= 0 || t.game.Status().Finished() {
+	b.mu.Lock()
+	closed := b.closed
+	b.mu.Unlock()
+	if closed || b.turnTimeout <= 0 || t.game.Status().Finished() {
 		return
 	}
 	version := t.game.Moves()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -126,4 +127,53 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	board := h.command(alice, "leaderboard", map[string]any{"game": "secretagent", "by": "points"})
 	assert.Contains(t, board.Content, "<@"+alice+">")
 	assert.Contains(t, board.Content, "points")
+}
+
+// startSecretAgent opens a Secret Agent table for alice with three computer
+// players and returns the table message.
+func (h *harness) startSecretAgent() fakediscord.Message {
+	h.t.Helper()
+	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
+	table := h.click(lobby.ID, alice, button(h.t, lobby.Message, "Start").CustomID)
+	require.False(h.t, table.Ephemeral, table.Content)
+	return table.Message
+}
+
+func TestAbsentPlayerIsPlayedForAfterTheTimeout(t *testing.T) {
+	h := newHarness(t)
+	h.turnTimeout = 300 * time.Millisecond
+	h.restart()
+	table := h.startSecretAgent()
+	id := tableOf(t, table)
+	// Alice never acts: the dealer plays for her and says so.
+	m, err := h.fake.WaitMessage(table.ID, wait, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "took too long") })
+	require.NoError(t, err)
+	assert.Contains(t, m.Content, "alice")
+	assert.NotEmpty(t, h.storedMoves(id))
+}
+
+func TestSecretAgentSurvivesARestart(t *testing.T) {
+	h := newHarness(t)
+	table := h.startSecretAgent()
+	id := tableOf(t, table)
+	// Alice acts twice, then the bot restarts.
+	for n := 0; n < 2; n++ {
+		now, _ := h.fake.Message(table.ID)
+		hand := h.click(table.ID, alice, button(t, now, "My hand").CustomID)
+		b, ok := firstEnabled(hand.Message)
+		require.True(t, ok, hand.Content)
+		h.click(hand.ID, alice, b.CustomID)
+	}
+	before := h.storedMoves(id)
+	h.restart()
+	now, _ := h.fake.Message(table.ID)
+	hand := h.click(table.ID, alice, button(t, now, "My hand").CustomID)
+	require.True(t, hand.Ephemeral)
+	assert.Contains(t, hand.Content, "Your turn")
+	b, ok := firstEnabled(hand.Message)
+	require.True(t, ok)
+	h.click(hand.ID, alice, b.CustomID)
+	after := h.storedMoves(id)
+	assert.Equal(t, before, after[:len(before)], "no move was lost")
+	assert.Greater(t, len(after), len(before))
 }

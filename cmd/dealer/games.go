@@ -1,8 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/dealer/dealer/games/theagents"
 
 	"github.com/dealer/dealer/games/catalog"
 )
@@ -18,6 +21,36 @@ func listGames(w io.Writer) int {
 			seats = fmt.Sprintf("%d–%d players", g.MinSeats, g.MaxSeats)
 		}
 		fmt.Fprintf(w, "%-16s %-16s %s\n", g.Name, g.Title, seats)
+	}
+	return 0
+}
+
+// listCards is `dealer cards theagents [--json]`: a game's designed card set.
+func listCards(args []string, stdout, stderr io.Writer) int {
+	asJSON := false
+	var game string
+	for _, a := range args {
+		switch a {
+		case "--json", "-json":
+			asJSON = true
+		default:
+			game = a
+		}
+	}
+	if game != "theagents" {
+		fmt.Fprintln(stderr, "dealer cards: only The Agents has a card set of its own: dealer cards theagents [--json]")
+		return 2
+	}
+	set := theagents.Set()
+	if !asJSON {
+		fmt.Fprint(stdout, set.Text())
+		return 0
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(set); err != nil {
+		fmt.Fprintln(stderr, "dealer cards:", err)
+		return 1
 	}
 	return 0
 }

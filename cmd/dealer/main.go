@@ -5,6 +5,7 @@
 //	dealer play GAME [--deal N] [--resume]         a game in the terminal
 //	dealer play GAME --deal N --moves FILE --json  scripted play, state as JSON
 //	dealer games                                   the games on offer
+//	dealer cards theagents [--json]                The Agents' card set
 package main
 
 import (
@@ -30,6 +31,8 @@ func dealer(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv fun
 		return play(args[1:], stdin, stdout, stderr, getenv)
 	case "games":
 		return listGames(stdout)
+	case "cards":
+		return listCards(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		usage(stdout)
 		return 0
@@ -45,5 +48,6 @@ func usage(w io.Writer) {
   dealer play GAME [--deal N] [--resume]          play in the terminal
   dealer play GAME --deal N --moves FILE --json   apply moves, print the state as JSON
   dealer games                                    list the games
+  dealer cards theagents [--json]                 print The Agents' card set
 `)
 }

@@ -166,3 +166,30 @@ func TestComputerGameSummary(t *testing.T) {
 	_, again, _ := run(t, "", nil, "play", "secretagent", "--deal", "5", "--seats", "ai,ai,ai,ai", "--json")
 	assert.Equal(t, out, again)
 }
+
+func TestTheAgentsCardsAndComputerGame(t *testing.T) {
+	code, out, errs := run(t, "", nil, "cards", "theagents", "--json")
+	require.Equal(t, 0, code, errs)
+	var set map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &set))
+	assert.NotEmpty(t, set)
+	code, out, _ = run(t, "", nil, "cards", "theagents")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "Safe-House")
+
+	code, out, errs = run(t, "", nil, "play", "theagents", "--players", "3", "--seats", "ai,ai,ai", "--deal", "4", "--json")
+	require.Equal(t, 0, code, errs)
+	var sum struct {
+		IP     []int `json:"ip"`
+		Turns  int   `json:"turns"`
+		Winner *int  `json:"winner"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &sum))
+	assert.Len(t, sum.IP, 3)
+	assert.Positive(t, sum.Turns)
+	require.NotNil(t, sum.Winner)
+
+	code, _, errs = run(t, "", nil, "play", "theagents", "--players", "7", "--seats", "ai,ai", "--deal", "4", "--json")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "2–5 players")
+}

@@ -22,15 +22,16 @@ import (
 
 // playOptions are the flags of `dealer play`.
 type playOptions struct {
-	game   string
-	deal   uint64
-	dealOK bool
-	resume bool
-	moves  string
-	json   bool
-	seats  string
-	config string
-	db     string
+	game    string
+	deal    uint64
+	dealOK  bool
+	resume  bool
+	moves   string
+	json    bool
+	seats   string
+	players int
+	config  string
+	db      string
 }
 
 func parsePlayFlags(args []string, stderr io.Writer) (playOptions, error) {
@@ -42,6 +43,7 @@ func parsePlayFlags(args []string, stderr io.Writer) (playOptions, error) {
 	fs.StringVar(&o.moves, "moves", "", "apply the moves in FILE (one per line, # comments) instead of playing")
 	fs.BoolVar(&o.json, "json", false, "with --moves: print the resulting state as JSON")
 	fs.StringVar(&o.seats, "seats", "", "multiplayer: who sits where, such as you,ai,ai,ai")
+	fs.IntVar(&o.players, "players", 0, "multiplayer: how many players (default: the game's fewest, or as many as --seats names)")
 	fs.StringVar(&o.config, "config", "", "config file (default config.yaml if present)")
 	fs.StringVar(&o.db, "db", "", "SQLite file (default: the config's database)")
 	// Accept the game name before or after the flags.
@@ -97,16 +99,28 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(
 	return playTerminal(reg, o, stdin, stdout, stderr, getenv)
 }
 
-// seatsFor reads --seats ("you,ai,ai,ai") for a game; solitaires are "you".
-func seatsFor(info games.Info, spec string) ([]bool, error) {
+// seatsFor reads --players and --seats ("you,ai,ai,ai") for a game;
+// solitaires are "you"; without --seats, you sit first and computers fill
+// the other seats.
+func seatsFor(info games.Info, spec string, players int) ([]bool, error) {
+	if players != 0 && (players < info.MinSeats || players > info.MaxSeats) {
+		return nil, fmt.Errorf("%s is for %s, not %d", info.Title, seatRange(info), players)
+	}
 	if spec == "" {
-		comp := make([]bool, info.MinSeats)
+		n := info.MinSeats
+		if players != 0 {
+			n = players
+		}
+		comp := make([]bool, n)
 		for i := 1; i < len(comp); i++ {
 			comp[i] = true
 		}
 		return comp, nil
 	}
 	parts := strings.Split(spec, ",")
+	if players != 0 && players != len(parts) {
+		return nil, fmt.Errorf("--players %d but --seats names %d", players, len(parts))
+	}
 	if len(parts) < info.MinSeats || len(parts) > info.MaxSeats {
 		return nil, fmt.Errorf("%s seats %d to %d players, --seats names %d", info.Title, info.MinSeats, info.MaxSeats, len(parts))
 	}
@@ -133,7 +147,7 @@ func playScripted(reg *games.Registry, o playOptions, stdout, stderr io.Writer) 
 		fmt.Fprintln(stderr, "dealer play: --moves needs --deal N, so that the moves have a deal to apply to")
 		return 2
 	}
-	comp, err := seatsFor(info, o.seats)
+	comp, err := seatsFor(info, o.seats, o.players)
 	if err != nil {
 		fmt.Fprintln(stderr, "dealer play:", err)
 		return 2
@@ -187,7 +201,7 @@ func playScripted(reg *games.Registry, o playOptions, stdout, stderr io.Writer) 
 // its summary as JSON: `dealer play secretagent --deal 7 --seats ai,ai,ai,ai --json`.
 func playComputersOnly(reg *games.Registry, o playOptions, stdout, stderr io.Writer) int {
 	info, _ := reg.Lookup(o.game)
-	comp, err := seatsFor(info, o.seats)
+	comp, err := seatsFor(info, o.seats, o.players)
 	if err == nil && (o.seats == "" || strings.Contains(strings.ToLower(o.seats), "you") || !o.dealOK) {
 		err = errors.New("--json without --moves plays a whole game among computer players: give --deal N and --seats ai,ai,…")
 	}
@@ -280,3 +294,11 @@ func openStore(o playOptions, getenv func(string) string) (*store.Store, error) 
 }
 
 var _ = context.Background
+
+// seatRange writes a game's seat counts: "4 players", "2–5 players".
+func seatRange(info games.Info) string {
+	if info.MinSeats == info.MaxSeats {
+		return fmt.Sprintf("%d players", info.MinSeats)
+	}
+	return fmt.Sprintf("%d–%d players", info.MinSeats, info.MaxSeats)
+}

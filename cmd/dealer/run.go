@@ -74,7 +74,7 @@ func serve(ctx context.Context, cfg Config, log *slog.Logger, attach func(*disco
 	if attach != nil {
 		attach(s)
 	}
-	b, err := bot.New(ctx, bot.Options{Session: s, Store: st, Games: catalog.Registry(), Renderer: r, GuildID: cfg.Discord.TestGuildID, Logger: log})
+	b, err := bot.New(ctx, bot.Options{Session: s, Store: st, Games: catalog.Registry(), Renderer: r, GuildID: cfg.Discord.TestGuildID, Logger: log, TurnTimeout: cfg.TurnTimeout})
 	if err != nil {
 		return err
 	}

@@ -62,7 +62,7 @@ func playTerminal(reg *games.Registry, o playOptions, stdin io.Reader, stdout, s
 
 func (t *terminalGame) start(ctx context.Context, reg *games.Registry, o playOptions, owner string) error {
 	info, _ := reg.Lookup(o.game)
-	comp, err := seatsFor(info, o.seats)
+	comp, err := seatsFor(info, o.seats, o.players)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/doubleagent"
 	"github.com/dealer/dealer/games/doublefreecell"
+	"github.com/dealer/dealer/games/doublets"
 	"github.com/dealer/dealer/render"
 )
 
@@ -13,6 +15,10 @@ func textOf(g games.Game, seat games.Seat, color bool) string {
 	switch v := g.View(seat).(type) {
 	case doublefreecell.View:
 		return render.DoubleFreeCellText(v, color)
+	case doublets.View:
+		return render.DoubletsText(v, color)
+	case doubleagent.View:
+		return render.DoubleAgentText(v, color)
 	default:
 		b, _ := json.MarshalIndent(v, "", "  ")
 		return string(b)

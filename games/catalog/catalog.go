@@ -8,6 +8,7 @@ import (
 	"github.com/dealer/dealer/games/doublefreecell"
 	"github.com/dealer/dealer/games/doublets"
 	"github.com/dealer/dealer/games/secretagent"
+	"github.com/dealer/dealer/games/theagents"
 )
 
 // Registry returns a registry of every game the dealer offers.
@@ -17,5 +18,6 @@ func Registry() *games.Registry {
 		doubleagent.Info,
 		doublets.Info,
 		secretagent.Info,
+		theagents.Info,
 	)
 }

@@ -1,0 +1,150 @@
+package theagents
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/dealer/dealer/games"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// viewOnly exposes a game's View and Legal and nothing else: a computer
+// player that touches anything more panics.
+type viewOnly struct {
+	games.Game
+	g *Game
+}
+
+func (w viewOnly) View(s games.Seat) any           { return w.g.View(s) }
+func (w viewOnly) Legal(s games.Seat) []games.Move { return w.g.Legal(s) }
+
+// checked plays Choose through viewOnly and checks the move is legal and
+// deterministic.
+func checked(t testing.TB) games.Computer {
+	return func(g games.Game, s games.Seat) games.Move {
+		m := Choose(viewOnly{g: g.(*Game)}, s)
+		if m != nil {
+			require.True(t, games.IsLegal(g, s, m.String()), "seat %d chose illegal %s", s, m)
+		}
+		again := Choose(viewOnly{g: g.(*Game)}, s)
+		require.Equal(t, m, again, "not deterministic")
+		return m
+	}
+}
+
+func TestComputerPlaysWholeGames(t *testing.T) {
+	for players := 2; players <= 5; players++ {
+		for d := uint64(1); d <= 4; d++ {
+			g, err := New(d, players)
+			require.NoError(t, err)
+			ps := make([]games.Computer, players)
+			for i := range ps {
+				ps[i] = checked(t)
+			}
+			require.NoError(t, PlayOut(g, ps...), "deal %d, %d players", d, players)
+			require.Equal(t, games.Over, g.Status())
+			s := g.Summary()
+			t.Logf("%d players, deal %d: %d moves, %d turns, ip %v, winners %v", players, d, s.Moves, s.Turns, s.IP, s.Winners)
+			assert.GreaterOrEqual(t, slices.Max(s.IP), Goal)
+		}
+	}
+}
+
+func randomPlayer(seed uint64) games.Computer {
+	r := rand.New(rand.NewPCG(seed, 99))
+	return func(g games.Game, s games.Seat) games.Move {
+		l := g.Legal(s)
+		if len(l) == 0 {
+			return nil
+		}
+		return l[r.IntN(len(l))]
+	}
+}
+
+// TestComputerBeatsRandom seats computer players against random players
+// (alternating seats) and compares their average IP and wins.
+func TestComputerBeatsRandom(t *testing.T) {
+	var ai, rnd float64
+	var nAI, nRnd, wins, total int
+	for players := 2; players <= 4; players++ {
+		for d := uint64(1); d <= 20; d++ {
+			g, err := New(d, players)
+			require.NoError(t, err)
+			ps := make([]games.Computer, players)
+			for s := range ps {
+				if (s+int(d))%2 == 1 {
+					ps[s] = randomPlayer(d*10 + uint64(s))
+				}
+			}
+			require.NoError(t, PlayOut(g, ps...))
+			for s, ip := range g.Scores() {
+				if ps[s] == nil {
+					ai += float64(ip)
+					nAI++
+				} else {
+					rnd += float64(ip)
+					nRnd++
+				}
+			}
+			total++
+			if ps[g.Winners()[0]] == nil {
+				wins++
+			}
+		}
+	}
+	t.Logf("average IP: computer %.1f, random %.1f; computer won %d of %d", ai/float64(nAI), rnd/float64(nRnd), wins, total)
+	assert.Greater(t, ai/float64(nAI), 1.5*rnd/float64(nRnd))
+	assert.Greater(t, wins, total*3/4)
+}
+
+func TestComputerTactics(t *testing.T) {
+	t.Run("completes a token facing itself", func(t *testing.T) {
+		g := rig(t, 2)
+		give(t, g, 0, "interrogator")
+		m := Choose(g, 0).(Move)
+		assert.Equal(t, MovePlay, m.Kind)
+		assert.Equal(t, 1, m.F, "faction A, whose Safe-House shows seat 0 white")
+		assert.Equal(t, games.Seat(1), m.Cmd, "halves toward itself")
+	})
+	t.Run("spoils a token facing another player", func(t *testing.T) {
+		g := rig(t, 2)
+		lay(t, g, 1, "SH interrogator>0 cutthroat>0")
+		assert.Equal(t, "use B3", Choose(g, 0).String())
+	})
+	t.Run("picks the target best for itself", func(t *testing.T) {
+		g := rig(t, 2)
+		lay(t, g, 0, "SH interrogator>1 sniper>0 mole>0")
+		play(t, g, 0, "use A3")
+		assert.Equal(t, "kill A4", Choose(g, 0).String(), "not its own token")
+	})
+	t.Run("assigns a mission where it holds", func(t *testing.T) {
+		g := rig(t, 2)
+		lay(t, g, 0, "SH mole>0")
+		giveMission(t, g, 0, "lone-wolf")
+		g.actions = 0
+		assert.Equal(t, "assign lone-wolf A", Choose(g, 0).String())
+		play(t, g, 0, "assign lone-wolf A")
+		assert.Equal(t, "end", Choose(g, 0).String())
+	})
+	t.Run("a Mercenary off turn, only when it pays", func(t *testing.T) {
+		g := rig(t, 2)
+		give(t, g, 1, "mercenary")
+		g.actions = 0
+		assert.Equal(t, []games.Seat{0, 1}, g.ToAct())
+		lay(t, g, 0, "sniper>0x SH assassin>0x")
+		lay(t, g, 1, "mole>0x SH mole>1x")
+		assert.Nil(t, Choose(g, 1), "nothing to gain: it keeps the card")
+		lay(t, g, 0, "interrogator>1 SH cutthroat>0x")
+		m, ok := Choose(g, 1).(Move)
+		require.True(t, ok)
+		assert.Equal(t, "mercenary", m.Card)
+		assert.Equal(t, 1, m.F, "kills the interrogator before seat 0 scores its token")
+		assert.Equal(t, 0, m.P)
+	})
+	t.Run("no move when not to act", func(t *testing.T) {
+		g := rig(t, 2)
+		assert.Nil(t, Choose(g, 1))
+	})
+}
