@@ -64,3 +64,17 @@ func checkControls(t *testing.T, lay layout, g games.Game, legal []string, selec
 		}
 	}
 }
+
+func componentsOf(r discordgo.MessageComponent) []discordgo.MessageComponent {
+	return r.(discordgo.ActionsRow).Components
+}
+
+func customIDOf(c discordgo.MessageComponent) string {
+	switch x := c.(type) {
+	case discordgo.Button:
+		return x.CustomID
+	case discordgo.SelectMenu:
+		return x.CustomID
+	}
+	return ""
+}

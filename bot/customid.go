@@ -21,6 +21,8 @@ import (
 //	h          show me my hand, privately (multiplayer tables)
 //	j l a g    lobby: join, leave, add a computer player, start
 //	k<seat>    lobby: the opener removes a seated player (or a select's value)
+//	p<n><words> the move tree: the words chosen so far, n the menu's page
+//	           (its value is the next word); "pb" goes back to the start
 //
 // Anything else, or a custom_id longer than Discord's 100 characters, is
 // refused as forged.
@@ -43,6 +45,7 @@ const (
 	actAddAI  = 'a'
 	actStart  = 'g'
 	actKick   = 'k'
+	actPick   = 'p'
 )
 
 var errForged = errors.New("forged button")
@@ -73,6 +76,10 @@ func parseButtonID(s string) (buttonID, error) {
 			return buttonID{}, errForged
 		}
 	case actKick:
+	case actPick:
+		if b.Arg == "" {
+			return buttonID{}, errForged
+		}
 	case actCancel, actRedraw, actHand, actJoin, actLeave, actAddAI, actStart:
 		if b.Arg != "" {
 			return buttonID{}, errForged

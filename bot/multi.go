@@ -38,6 +38,9 @@ type privateSpec struct {
 	// rounds lists the scores of every finished round (deal) so far, for
 	// the store's per-deal records; nil when the game has no rounds.
 	rounds func(view any) [][]int
+	// tree, when set, makes the seat's buttons the move tree (tree.go)
+	// instead of controls: it labels a next word, given the words so far.
+	tree func(view any, names []string, prefix []string, word string) string
 }
 
 // names lists the players' names by seat, as pictures show them.
@@ -130,7 +133,7 @@ func (b *Bot) multiMessage(t *table) (*discordgo.InteractionResponseData, error)
 
 // privateMessage is what seat alone sees: its picture, its facts in words
 // and its buttons (enabled only while it may act).
-func (b *Bot) privateMessage(t *table, seat games.Seat) (*discordgo.InteractionResponseData, error) {
+func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*discordgo.InteractionResponseData, error) {
 	spec := privates[t.info.Name]
 	view := t.game.View(seat)
 	legal := legalStrings(t.game, seat)
@@ -144,6 +147,8 @@ func (b *Bot) privateMessage(t *table, seat games.Seat) (*discordgo.InteractionR
 	switch {
 	case t.game.Status().Finished():
 		sb.WriteString("\nThe game is over: see the table for the result.")
+	case len(legal) > 0 && spec.tree != nil && len(prefix) > 0:
+		fmt.Fprintf(&sb, "\n**Your turn.** So far: `%s`", strings.Join(prefix, " "))
 	case len(legal) > 0:
 		sb.WriteString("\n**Your turn.**")
 	default:
@@ -154,7 +159,10 @@ func (b *Bot) privateMessage(t *table, seat games.Seat) (*discordgo.InteractionR
 		fmt.Fprintf(&sb, "\nWaiting for %s.", strings.Join(who, ", "))
 	}
 	var rows []discordgo.MessageComponent
-	if !t.game.Status().Finished() {
+	if spec.tree != nil && len(legal) > 0 {
+		step := walkTree(legal, prefix)
+		rows = treeControls(t.sess.ID, t.game.Moves(), step, func(p []string, w string) string { return spec.tree(view, names, p, w) })
+	} else if !t.game.Status().Finished() && spec.controls != nil {
 		version := t.game.Moves()
 		for _, r := range spec.controls(view, legal) {
 			var row []discordgo.MessageComponent
@@ -206,15 +214,31 @@ func (b *Bot) onMultiClick(i *discordgo.Interaction, t *table, id buttonID) (*di
 		}
 		data.Flags = discordgo.MessageFlagsEphemeral
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
-	case id.Action != actMove:
+	case id.Action != actMove && id.Action != actPick:
 		return private("That button isn't one of mine. Use the buttons on your latest hand."), nil
 	case id.Version != t.game.Moves():
 		return private("That was an old hand: the game has moved on since. Use **My hand** or your latest DM."), nil
-	case !games.IsLegal(t.game, seat, id.Arg):
+	}
+	move := id.Arg
+	if id.Action == actPick {
+		var prefix []string
+		move, prefix = b.pick(i, t, seat, id)
+		if move == "" {
+			if prefix == nil {
+				return private("That choice isn't possible now."), nil
+			}
+			data, err := b.privateMessage(t, seat, prefix...)
+			if err != nil {
+				return private("I couldn't draw your hand: try again."), nil
+			}
+			return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, nil
+		}
+	}
+	if !games.IsLegal(t.game, seat, move) {
 		return private("You can't play that now."), nil
 	}
 	before := b.snapshot(t)
-	if err := b.apply(ctx, t, seat, id.Arg); err != nil {
+	if err := b.apply(ctx, t, seat, move); err != nil {
 		return private(err.Error()), nil
 	}
 	t.notice = ""
@@ -225,6 +249,36 @@ func (b *Bot) onMultiClick(i *discordgo.Interaction, t *table, id buttonID) (*di
 	}
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data},
 		func(error) { b.afterChange(ctx, t, before) }
+}
+
+// pick follows a choice in the move tree. It returns the move when the
+// choice completes one, else the words to show next (nil: an impossible
+// choice).
+func (b *Bot) pick(i *discordgo.Interaction, t *table, seat games.Seat, id buttonID) (string, []string) {
+	if id.Arg == "b" {
+		return "", []string{}
+	}
+	var prefix []string
+	if len(id.Arg) > 1 {
+		prefix = strings.Fields(id.Arg[1:])
+	}
+	values := i.MessageComponentData().Values
+	if len(values) != 1 {
+		return "", nil
+	}
+	legal := legalStrings(t.game, seat)
+	step := walkTree(legal, prefix)
+	if !equalWords(step.prefix, prefix) || !contains(step.options, values[0]) {
+		return "", nil
+	}
+	if values[0] == treeEnd {
+		return strings.Join(prefix, " "), nil
+	}
+	next := walkTree(legal, append(prefix, values[0]))
+	if next.move != "" {
+		return next.move, nil
+	}
+	return "", next.prefix
 }
 
 // seatState is what a change may make worth a new DM to a seat: whether it
