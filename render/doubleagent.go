@@ -1,0 +1,288 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"strconv"
+	"strings"
+
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/cards"
+	"github.com/dealer/dealer/games/doubleagent"
+)
+
+// The Double Agent table, in pixels: the two rows of five tableaus on the
+// left, t1–t5 over b1–b5; on the right the command slots c1 c2 over the
+// prison's 2×2 cells p1 p2 / p3 p4. The picture grows taller for long runs.
+const (
+	daW       = 900
+	daMargin  = 16
+	daColGap  = 14 // between tableaus
+	daTagH    = 32
+	daTagGap  = 8  // from a tag to its cards
+	daRowGap  = 14 // from the top row's longest pile to the bottom row's tags
+	daTopY    = headerH + 10
+	daRightX  = daW - daMargin - 2*CardW - 16 // c1, p1, p3
+	daRightDX = CardW + 16                    // to c2, p2, p4
+	daRightDY = daTagH + daTagGap + CardH + 18
+	daMinH    = daTopY + 3*daRightDY       // the right-hand column's height
+	daMaxH    = 1400                       // the most the picture grows to
+	daBack    = 14                         // the step between face-down cards
+	daMinBack = 6                          // … squeezed
+	daAgentDY = 40                         // the extra step under an agent's rank badge
+	daCards   = daTopY + daTagH + daTagGap // the top row's first card
+)
+
+// daColX is tableau column i's left edge, from 0.
+func daColX(i int) int { return daMargin + i*(CardW+daColGap) }
+
+// DoubleAgentLayout lays out a Double Agent table. selected names the
+// place a player has picked, in the game's notation: a tableau "t1"–"t5",
+// "b1"–"b5" (its top card is ringed), a prison cell "p1"–"p4" or a command
+// slot "c1", "c2"; "" for none.
+//
+// Face-down cards are drawn as backs: the view only counts them. An agent
+// (a joker) on a tableau shows the rank it stands for there, when it has
+// one.
+func DoubleAgentLayout(v doubleagent.View, selected string) (*Scene, error) {
+	sel, err := daSelection(selected)
+	if err != nil {
+		return nil, err
+	}
+	rows := [2][5]doubleagent.Tableau{v.Top, v.Bottom}
+	var need [2]int
+	for r := range rows {
+		for i, t := range rows[r] {
+			if t.Down < 0 || t.Down > 52 {
+				return nil, fmt.Errorf("render: tableau %s has %d face-down cards", daName(r, i), t.Down)
+			}
+			for j, f := range t.Up {
+				if _, ok := faceIndex(f.Card); !ok {
+					return nil, fmt.Errorf("render: card %d of tableau %s is not a card (%v)", j+1, daName(r, i), f.Card)
+				}
+			}
+			need[r] = max(need[r], daPileHeight(t, StackStep, daBack, true))
+		}
+	}
+	for i, c := range v.Prison {
+		if _, ok := faceIndex(c.Card); !ok && !c.Card.IsNone() {
+			return nil, fmt.Errorf("render: prison cell p%d holds %v, not a card", i+1, c.Card)
+		}
+	}
+	for i, c := range v.Command {
+		if _, ok := faceIndex(c); !ok && !c.IsNone() {
+			return nil, fmt.Errorf("render: command slot c%d holds %v, not a card", i+1, c)
+		}
+	}
+
+	// the rows' heights: what their longest piles need, squeezed past the
+	// tallest picture
+	fixed := daCards + daRowGap + daTagH + daTagGap + daMargin
+	avail := need
+	h := max(fixed+need[0]+need[1], daMinH)
+	if h > daMaxH {
+		h = daMaxH
+		room := daMaxH - fixed
+		// the shorter row keeps what it needs, up to half; the longer
+		// row has the rest
+		a := 0
+		if need[1] < need[0] {
+			a = 1
+		}
+		avail[a] = min(need[a], room/2)
+		avail[1-a] = room - avail[a]
+	}
+	s := &Scene{W: daW, H: h, Background: Felt}
+	daHeader(s, v)
+
+	rowY := [2]int{daCards, daCards + avail[0] + daRowGap + daTagH + daTagGap}
+	for r := range rows {
+		for i, t := range rows[r] {
+			name := daName(r, i)
+			daTableau(s, t, name, daColX(i), rowY[r], avail[r], sel == name)
+		}
+	}
+
+	// command slots and prison cells
+	slot := func(k int) image.Rectangle {
+		x := daRightX + k%2*daRightDX
+		y := daCards + k/2*daRightDY
+		return image.Rect(x, y, x+CardW, y+CardH)
+	}
+	tagOver := func(r image.Rectangle, name string) {
+		s.Labels = append(s.Labels, pill(name, image.Rect(r.Min.X, r.Min.Y-daTagGap-daTagH, r.Max.X, r.Min.Y-daTagGap), sel == name))
+	}
+	for i, c := range v.Command {
+		name := "c" + strconv.Itoa(i+1)
+		r := slot(i)
+		tagOver(r, name)
+		if c.IsNone() {
+			s.Piles = append(s.Piles, Pile{Name: name, Rect: r, Selected: sel == name})
+			s.Labels = append(s.Labels, Label{Text: "agent", Rect: r, Size: Small, Ink: FeltLine})
+			continue
+		}
+		s.Cards = append(s.Cards, Placed{Card: c, Pile: name, Rect: r, Visible: r, FaceUp: true, Selected: sel == name})
+	}
+	for i, c := range v.Prison {
+		name := "p" + strconv.Itoa(i+1)
+		r := slot(2 + i)
+		tagOver(r, name)
+		if c.Card.IsNone() {
+			s.Piles = append(s.Piles, Pile{Name: name, Rect: r, Selected: sel == name})
+			continue
+		}
+		s.Cards = append(s.Cards, Placed{Card: c.Card, Pile: name, Rect: r, Visible: r, FaceUp: true, Selected: sel == name})
+		if c.Kind == "foundation" {
+			if c.Frozen {
+				s.Labels = append(s.Labels, band(r, "frozen", BackBlue, Paper))
+			} else {
+				s.Labels = append(s.Labels, band(r, "home", Gold, Black))
+			}
+		}
+	}
+
+	if v.Status == games.Won {
+		w := 700
+		s.Labels = append(s.Labels, Label{Text: fmt.Sprintf("Won in %d moves!", v.Moves),
+			Rect: image.Rect((daW-w)/2, 260, (daW+w)/2, 360), Size: Huge, Ink: Black, Boxed: true, Fill: Gold})
+	}
+	return s, nil
+}
+
+func daName(row, i int) string {
+	return string("tb"[row]) + strconv.Itoa(i+1)
+}
+
+// daPileHeight is how tall a tableau stands with a step between face-up
+// cards and one between face-down cards; with room, an agent that stands
+// for a rank and is covered shows its rank badge under its index.
+func daPileHeight(t doubleagent.Tableau, up, down int, room bool) int {
+	n := len(t.Up)
+	if n == 0 {
+		if t.Down == 0 {
+			return CardH
+		}
+		return (t.Down-1)*down + CardH
+	}
+	h := t.Down*down + (n-1)*up + CardH
+	if room {
+		for _, f := range t.Up[:n-1] {
+			if f.Card.IsJoker() && f.Stands != 0 {
+				h += daAgentDY
+			}
+		}
+	}
+	return h
+}
+
+// daTableau adds one tableau: its tag, backs, face-up run and agents' ranks,
+// fitted into avail pixels from y.
+func daTableau(s *Scene, t doubleagent.Tableau, name string, x, y, avail int, selected bool) {
+	s.Labels = append(s.Labels, pill(name, image.Rect(x, y-daTagGap-daTagH, x+CardW, y-daTagGap), selected))
+	if t.Down == 0 && len(t.Up) == 0 {
+		s.Piles = append(s.Piles, Pile{Name: name, Rect: image.Rect(x, y, x+CardW, y+CardH), Selected: selected})
+		return
+	}
+	// the largest steps that fit: face-up first down to the least that
+	// shows an index, then the agents' room, then the backs, then all
+	up, down, room := StackStep, daBack, true
+	for up > MinStackStep && daPileHeight(t, up, down, room) > avail {
+		up--
+	}
+	if daPileHeight(t, up, down, room) > avail {
+		room = false
+	}
+	for down > daMinBack && daPileHeight(t, up, down, room) > avail {
+		down--
+	}
+	for up > 1 && daPileHeight(t, up, down, room) > avail {
+		up--
+	}
+
+	n := t.Down + len(t.Up)
+	cy := y
+	for k := 0; k < n; k++ {
+		at := image.Rect(x, cy, x+CardW, cy+CardH)
+		top := k == n-1
+		p := Placed{Pile: name, Rect: at, Visible: at, Selected: top && selected}
+		step := down
+		var agent cards.Rank
+		if k >= t.Down {
+			f := t.Up[k-t.Down]
+			p.Card, p.FaceUp = f.Card, true
+			step = up
+			if f.Card.IsJoker() {
+				agent = f.Stands
+			}
+		}
+		if agent != 0 && room && !top {
+			step += daAgentDY
+		}
+		if !top {
+			p.Visible.Max.Y = cy + step
+		}
+		s.Cards = append(s.Cards, p)
+		if agent != 0 && (top || room) {
+			by := cy + 96 // over the star
+			if !top {
+				by = cy + up + daAgentDY/2 - 1 // under the index
+			}
+			b := badge("= "+agent.String(), x+CardW/2, by, Large)
+			b.Ink = Gold // the rank stands out from the card's own ink
+			s.Labels = append(s.Labels, b)
+		}
+		cy += step
+	}
+}
+
+// daHeader adds the status bar.
+func daHeader(s *Scene, v doubleagent.View) {
+	bar, in, status := statusLook(v.Status)
+	deal := fmt.Sprintf("deal %d", v.Deal)
+	moves, score := fmt.Sprintf("move %d", v.Moves), fmt.Sprintf("score %d/54", v.Score)
+	undos := ""
+	if v.Undos > 0 {
+		undos = plural(v.Undos, "undo")
+	}
+	statusBar(s, daW, bar, in, [][2]string{
+		{status + dot("Double Agent", deal), dot(moves, undos, score)},
+		{status + deal, dot(moves, undos, score)},
+		{status + deal, dot(moves, score)},
+	})
+}
+
+// daSelection reads a selected place.
+func daSelection(sel string) (string, error) {
+	sel = strings.ToLower(strings.TrimSpace(sel))
+	if sel == "" {
+		return "", nil
+	}
+	if len(sel) == 2 {
+		n := sel[1]
+		switch sel[0] {
+		case 't', 'b':
+			if n >= '1' && n <= '5' {
+				return sel, nil
+			}
+		case 'p':
+			if n >= '1' && n <= '4' {
+				return sel, nil
+			}
+		case 'c':
+			if n == '1' || n == '2' {
+				return sel, nil
+			}
+		}
+	}
+	return "", fmt.Errorf("render: %q is not a Double Agent place (t1–t5, b1–b5, p1–p4, c1 or c2)", sel)
+}
+
+// DoubleAgent draws a Double Agent table as a PNG, with the selected place
+// ("t1"–"t5", "b1"–"b5", "p1"–"p4", "c1", "c2" or "" for none) ringed.
+func (r *Renderer) DoubleAgent(v doubleagent.View, selected string) ([]byte, error) {
+	s, err := DoubleAgentLayout(v, selected)
+	if err != nil {
+		return nil, err
+	}
+	return r.PNG(s)
+}
