@@ -115,6 +115,23 @@ func (t *terminalGame) resume(ctx context.Context, reg *games.Registry, game, ow
 	return nil
 }
 
+// names are the players by seat: "you" and the computer players.
+func (t *terminalGame) names() []string {
+	names := make([]string, len(t.computer))
+	for i, c := range t.computer {
+		names[i] = "you"
+		if c {
+			names[i] = computerName(i)
+		}
+	}
+	return names
+}
+
+// computerName names the computer player at seat i.
+func computerName(i int) string {
+	return [...]string{"Ace", "Bond", "Cipher", "Dagger", "Echo"}[i%5]
+}
+
 // apply makes a move and commits it to the store before anything reports it.
 // If the store refuses, the game is rebuilt from the store, so what is shown
 // is always what is saved.
@@ -143,12 +160,12 @@ func (t *terminalGame) loop(ctx context.Context, stdin io.Reader) error {
 			if err := t.st.AppendMove(ctx, t.id, t.g.Moves()-1, int(s), m.String()); err != nil {
 				return err
 			}
-			fmt.Fprintf(t.out, "seat %d plays %s\n", s+1, m)
+			fmt.Fprintf(t.out, "%s: %s\n", computerName(int(s)), m)
 			return nil
 		}); err != nil {
 			return err
 		}
-		fmt.Fprintln(t.out, textOf(t.g, me, t.color))
+		fmt.Fprintln(t.out, textOf(t.g, me, t.color, t.names()...))
 		if t.g.Status().Finished() {
 			return t.finish(ctx)
 		}
