@@ -52,7 +52,7 @@ func TestEmbeddedMigrations(t *testing.T) {
 	v, err := s.SchemaVersion(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, len(ms), v)
-	assert.Equal(t, []string{"moves", "players", "results", "rounds", "sessions"}, tables(t, s.r))
+	assert.Equal(t, []string{"daily_deals", "moves", "players", "results", "rounds", "sessions"}, tables(t, s.r))
 	id := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 1})
 	require.NoError(t, s.Close())
 
