@@ -1,0 +1,157 @@
+package render
+
+import (
+	"testing"
+
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/theagents"
+)
+
+var taTestNames = []string{"Ann", "Bartholomew the Magnificent", "Carol", "Dev", "Eve"}
+
+// taGame is The Agents deal n for players players after moves moves by the
+// computer players (or fewer, if the game ends first).
+func taGame(tb testing.TB, n uint64, players, moves int) *theagents.Game {
+	tb.Helper()
+	g, err := theagents.New(n, players)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for i := 0; i < moves && !g.Status().Finished(); i++ {
+		seat := g.ToAct()[0]
+		if err := g.Apply(seat, theagents.Choose(g, seat)); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return g
+}
+
+// taUntil plays deal n for players players until ok holds of the
+// spectator's view, after at least moves moves.
+func taUntil(tb testing.TB, n uint64, players, moves int, ok func(theagents.View) bool) *theagents.Game {
+	tb.Helper()
+	g := taGame(tb, n, players, moves)
+	for !ok(g.View(games.Spectator).(theagents.View)) {
+		if g.Status().Finished() {
+			tb.Fatalf("deal %d for %d ended before the position wanted", n, players)
+		}
+		seat := g.ToAct()[0]
+		if err := g.Apply(seat, theagents.Choose(g, seat)); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return g
+}
+
+// taSpec is the spectator's view of g.
+func taSpec(g *theagents.Game) theagents.View { return g.View(games.Spectator).(theagents.View) }
+
+// taPending is a 5-player game under way waiting on a command's performer.
+func taPending(tb testing.TB) *theagents.Game {
+	return taUntil(tb, 2, 5, 90, func(v theagents.View) bool { return v.Pending != nil && v.Pending.At != "" })
+}
+
+// taFiveMid is a 5-player game well under way, with dead agents and
+// missions on the table.
+func taFiveMid(tb testing.TB) *theagents.Game {
+	return taUntil(tb, 3, 5, 120, func(v theagents.View) bool {
+		dead, missions := 0, 0
+		for _, f := range v.Factions {
+			missions += len(f.Missions)
+			for _, c := range f.Cards {
+				if c.Dead {
+					dead++
+				}
+			}
+		}
+		return dead > 0 && missions > 1 && v.Pending == nil
+	})
+}
+
+// taTwoFull is a 2-player game with a full faction (eight cards).
+func taTwoFull(tb testing.TB) *theagents.Game {
+	return taUntil(tb, 2, 2, 0, func(v theagents.View) bool {
+		for _, f := range v.Factions {
+			if len(f.Cards) == 8 {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// taOverGame is a finished 3-player game.
+func taOverGame(tb testing.TB) *theagents.Game { return taGame(tb, 1, 3, 1<<20) }
+
+// taCrafted is a 3-player view made by hand: faction A holds, left to
+// right, a Sniper commanding Ann (black halves toward Bob), the Safe-House,
+// a Mole commanding Ann (white), a dead Turncoat and an Interrogator
+// commanding Bob (white); Ann has Graveyard Shift on A, Bob Grey Zone. The
+// Sniper's command waits for Ann. B and C hold their Safe-House and one
+// agent each.
+func taCrafted() theagents.View {
+	a := theagents.Faction{Name: "A", Players: [2]games.Seat{0, 1}, Limit: 5,
+		Cards: []theagents.Placed{
+			{ID: 0, Agent: "sniper", Colour: theagents.Black, Cmd: 0},
+			{ID: 0, SafeHouse: true, Cmd: -1},
+			{ID: 23, Agent: "mole", Colour: theagents.White, Cmd: 0},
+			{ID: 21, Agent: "turncoat", Colour: theagents.White, Cmd: 1, Dead: true},
+			{ID: 9, Agent: "interrogator", Colour: theagents.White, Cmd: 1},
+		},
+		Missions: []theagents.Assigned{{ID: 0, Mission: "graveyard", Owner: 0}, {ID: 8, Mission: "grey-zone", Owner: 1}}}
+	b := theagents.Faction{Name: "B", Players: [2]games.Seat{1, 2}, Limit: 5,
+		Cards: []theagents.Placed{
+			{ID: 1, SafeHouse: true, Cmd: -1},
+			{ID: 12, Agent: "courier", Colour: theagents.Black, Cmd: 1},
+		}}
+	c := theagents.Faction{Name: "C", Players: [2]games.Seat{2, 0}, Limit: 5,
+		Cards: []theagents.Placed{
+			{ID: 20, Agent: "resurrectionist", Colour: theagents.Black, Cmd: 2},
+			{ID: 2, SafeHouse: true, Cmd: -1},
+		}}
+	v := theagents.View{Viewer: games.Spectator, Deal: 7, Players: 3, Status: games.Playing, Moves: 30,
+		First: 0, Turn: 1, Turns: 7, ActionsLeft: 1, ToAct: []games.Seat{0},
+		HandSizes: []int{2, 3, 1}, MissionCounts: []int{1, 0, 2}, IP: []int{12, 17, 9},
+		AgentDeck: 20, MissionDeck: 14, Goal: theagents.Goal,
+		Pending: &theagents.PendingView{Performer: 0, Owner: 1, Agent: "sniper",
+			Command: theagents.Command{Kind: theagents.Kill, Scope: theagents.InFaction}, At: "A1"},
+		Last: &theagents.Scoring{Seat: 0, Tokens: 3, Missions: 2},
+	}
+	for _, f := range []theagents.Faction{a, b, c} {
+		v.Factions = append(v.Factions, theagents.FactionView{Faction: f, Tokens: f.Tokens()})
+		_ = f
+	}
+	for s := range 3 {
+		inc := 0
+		for i := range v.Factions {
+			inc += v.Factions[i].Income(games.Seat(s))
+		}
+		v.Income = append(v.Income, inc)
+	}
+	return v
+}
+
+// taCraftedHand is taCrafted as Ann sees it: six agents (two of them Free,
+// one a Mercenary) and two missions in hand, Graveyard Shift on A, and the
+// Sniper's command waiting for her choice.
+func taCraftedHand() theagents.View {
+	v := taCrafted()
+	v.Viewer = 0
+	for i, k := range []string{"hitman", "archivist", "mercenary", "soldier", "ghost", "resurrectionist"} {
+		v.Hand = append(v.Hand, theagents.AgentCard{ID: i, Agent: k})
+	}
+	v.Missions = []theagents.MissionCard{{ID: 3, Mission: "clean-hands"}, {ID: 11, Mission: "loyalty"}}
+	v.HandSizes[0], v.MissionCounts[0] = len(v.Hand), len(v.Missions)
+	return v
+}
+
+// taSpyHand is taCraftedHand with a Free Agent's spy waiting for Ann to
+// take an agent from Carol's hand.
+func taSpyHand() theagents.View {
+	v := taCraftedHand()
+	to, victim := games.Seat(1), games.Seat(2)
+	v.Pending = &theagents.PendingView{Performer: 0, Owner: 1, Agent: "pickpocket", Command: theagents.Command{Kind: theagents.Spy},
+		Free: true, IP: 1, IPTo: &to, Victim: &victim,
+		VictimHand: []theagents.AgentCard{{ID: 30, Agent: "sniper"}, {ID: 31, Agent: "medic"}}}
+	return v
+}
