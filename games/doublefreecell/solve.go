@@ -1,0 +1,159 @@
+package doublefreecell
+
+import (
+	"time"
+
+	"github.com/dealer/dealer/games"
+)
+
+// Status is a solver's verdict on a position.
+type Status uint8
+
+// The verdicts. The zero Status is Unknown.
+const (
+	Unknown Status = iota // the budget ran out first
+	Solved                // a win was found: Result.Moves
+	Lost                  // no sequence of moves wins: every position was searched
+)
+
+// String returns "unknown", "solved" or "lost".
+func (s Status) String() string {
+	switch s {
+	case Solved:
+		return "solved"
+	case Lost:
+		return "lost"
+	}
+	return "unknown"
+}
+
+// DefaultMemory is the memory a search may use when Budget.Memory is 0.
+const DefaultMemory = 256 << 20
+
+// Budget bounds a search. A zero field means no bound of that kind, but
+// Memory, which is then DefaultMemory. With States set and no Time the
+// result is the same on every run and every machine.
+type Budget struct {
+	// Time is the wall-clock time allowed.
+	Time time.Duration
+	// States is the number of positions the search may expand.
+	States int
+	// Memory is the bytes the search's tables may take (about).
+	Memory int
+}
+
+// Result is what Solve found.
+type Result struct {
+	Status Status
+	// Moves wins from the position when Status is Solved: board moves in
+	// order, each written by String in the notation Parse and the scripted
+	// mode ("dealer play doublefreecell --moves FILE") read.
+	Moves []Move
+	// States counts the positions expanded.
+	States int
+	// Elapsed is the time the search took.
+	Elapsed time.Duration
+}
+
+// Solve looks for a win from g's position (g itself is not changed) within
+// budget b, under g's autoplay setting.
+//
+// It runs six best-first searches side by side, in turns of 256 positions,
+// each on its own weighting of one heuristic (cards up, the cards above
+// those the foundations wait for next, free cells, empty columns, cards not
+// on a fitting card, moves made), until one wins: the weightings get lost
+// in different deals. They try every legal board move, supermoves as single
+// moves, with safe autoplay part of each move as in play. Positions are
+// recognised by a 64-bit hash of their canonical form (columns and cells as
+// multisets) in a transposition table. A stored position costs about 28
+// bytes: its parent and move, a heap entry and its table slot; it is
+// rebuilt by undoing and redoing moves from the last one expanded.
+//
+// Only moves that reach a position another listed move reaches too are
+// left out (a second empty cell or column as target, a whole column into
+// an empty one), so when a search runs out of positions the verdict Lost is
+// a proof (up to a 64-bit hash collision). Positions with at most 20 cards
+// left are searched depth-first, which needs only the table.
+func Solve(g *Game, b Budget) Result {
+	u := &tracker{b: b, start: time.Now()}
+	if u.b.Memory <= 0 {
+		u.b.Memory = DefaultMemory
+	}
+	var r Result
+	switch {
+	case g.status == games.Won:
+		r.Status = Solved
+	case g.status.Finished():
+		r.Status = Lost
+	case numCards-g.Score() <= dfsCards:
+		r = depthFirst(g, u)
+	default:
+		r = bestFirst(g, u)
+	}
+	r.States = u.states
+	r.Elapsed = time.Since(u.start)
+	return r
+}
+
+// bestFirst runs one best-first search for each set of weights in the
+// portfolio, side by side, a slice of positions each in turn, until one of
+// them wins, runs out of positions (Lost) or the budget is spent.
+func bestFirst(g *Game, u *tracker) Result {
+	ss := make([]*search, len(portfolio))
+	for i := range portfolio {
+		ss[i] = newSearch(g, &portfolio[i])
+	}
+	for {
+		for _, s := range ss {
+			mem := 0
+			for _, t := range ss {
+				mem += t.memory()
+			}
+			n := u.slice(mem)
+			if n == 0 {
+				return Result{Status: Unknown}
+			}
+			before := s.states
+			s.step(n)
+			u.states += s.states - before
+			if s.done {
+				return Result{Status: s.status, Moves: s.win}
+			}
+		}
+	}
+}
+
+// tracker spends a Solve's budget.
+type tracker struct {
+	b      Budget
+	start  time.Time
+	states int
+}
+
+// sliceStates is how many positions a search expands before the next one
+// takes its turn (and the clock is read again).
+const sliceStates = 256
+
+// slice returns how many positions may be expanded next, with mem bytes in
+// use: 0 when the budget is spent.
+func (u *tracker) slice(mem int) int {
+	n := sliceStates
+	if u.b.States > 0 {
+		n = min(n, u.b.States-u.states)
+	}
+	if n <= 0 || mem > u.b.Memory || u.b.Time > 0 && time.Since(u.start) >= u.b.Time {
+		return 0
+	}
+	return n
+}
+
+// Hint returns the next move of a win from g's position, found by Solve
+// within b, with Solved; or the zero Move with Lost or Unknown. A game
+// already won gives the zero Move and Solved.
+func Hint(g *Game, b Budget) (Move, Status) {
+	r := Solve(g, b)
+	if r.Status != Solved || len(r.Moves) == 0 {
+		return Move{}, r.Status
+	}
+	return r.Moves[0], Solved
+}
