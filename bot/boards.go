@@ -17,6 +17,8 @@ func (b *Bot) leaderboard(i *discordgo.Interaction, opts map[string]*discordgo.A
 	}
 	by := optString(opts, "by")
 	switch by {
+	case "daily":
+		return b.dailyBoard(i, info)
 	case "", "wins", "points", "score":
 	default:
 		return private("Rank by wins, points or score.")
@@ -49,7 +51,8 @@ func (b *Bot) leaderboard(i *discordgo.Interaction, opts map[string]*discordgo.A
 // stats answers /stats [user].
 func (b *Bot) stats(i *discordgo.Interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) *discordgo.InteractionResponse {
 	user := userOf(i)
-	if o := opts["user"]; o != nil {
+	// UserValue panics on an option of another type.
+	if o := opts["user"]; o != nil && o.Type == discordgo.ApplicationCommandOptionUser {
 		if u := o.UserValue(nil); u != nil && u.ID != "" {
 			user = u
 		}
@@ -61,6 +64,9 @@ func (b *Bot) stats(i *discordgo.Interaction, opts map[string]*discordgo.Applica
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Statistics of <@%s> in this server**", user.ID)
+	if cur, best, err := b.store.Streak(context.Background(), user.ID, "", today(time.Now())); err == nil && best > 0 {
+		fmt.Fprintf(&sb, "\nDaily deals: a streak of %d %s won (best %d).", cur, plural(cur, "day", "days"), best)
+	}
 	if len(rows) == 0 {
 		sb.WriteString("\nNo finished games yet.")
 	}

@@ -18,6 +18,13 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 			Type: discordgo.ApplicationCommandOptionString, Name: "game", Description: desc, Required: true, Choices: choices,
 		}
 	}
+	var dailyChoices []*discordgo.ApplicationCommandOptionChoice
+	for _, g := range b.games.All() {
+		if g.Solve != nil && hosted(g.Name) {
+			dailyChoices = append(dailyChoices, &discordgo.ApplicationCommandOptionChoice{Name: g.Title, Value: g.Name})
+		}
+	}
+	dailyGame := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "game", Description: "Which game", Required: true, Choices: dailyChoices}
 	minDeal := 1.0
 	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	return []*discordgo.ApplicationCommand{
@@ -33,7 +40,7 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 			Options: []*discordgo.ApplicationCommandOption{
 				game("Which game"),
 				{Type: discordgo.ApplicationCommandOptionString, Name: "by", Description: "Rank by (default: wins)", Choices: []*discordgo.ApplicationCommandOptionChoice{
-					{Name: "wins", Value: "wins"}, {Name: "points", Value: "points"}, {Name: "best score", Value: "score"},
+					{Name: "wins", Value: "wins"}, {Name: "points", Value: "points"}, {Name: "best score", Value: "score"}, {Name: "today's daily deal", Value: "daily"},
 				}},
 			},
 		},
@@ -42,6 +49,10 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 			Options: []*discordgo.ApplicationCommandOption{
 				{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose statistics (default: yours)"},
 			},
+		},
+		{
+			Name: "daily", Description: "Today's deal: the same for everyone, one attempt each", Contexts: &guildOnly,
+			Options: []*discordgo.ApplicationCommandOption{dailyGame},
 		},
 		{
 			Name: "rules", Description: "The rules of a game, in short",
@@ -66,6 +77,8 @@ func (b *Bot) onCommand(i *discordgo.Interaction) (*discordgo.InteractionRespons
 		return b.stats(i, opts), nil
 	case "rules":
 		return b.rules(opts), nil
+	case "daily":
+		return b.daily(i, opts)
 	}
 	return private("I don't know that command any more. Discord may still be showing an old list: try again in a minute."), nil
 }

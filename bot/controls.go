@@ -32,6 +32,7 @@ type command struct {
 	style   discordgo.ButtonStyle
 	steady  bool // shown disabled when not legal
 	confirm bool // asks "sure?" first
+	hint    bool // the Hint button (not a move): shown when the game has a solver
 }
 
 // controlState is what the buttons are drawn for.
@@ -39,6 +40,7 @@ type controlState struct {
 	table    int64
 	version  int
 	selected string // a selected source place, or "confirm:MOVE", or ""
+	hints    bool   // the game has a solver, so a Hint button
 }
 
 // movesFrom groups legal moves by source: the moves whose first field is
@@ -125,6 +127,12 @@ func (l layout) controls(st controlState, view any, legal []string) []discordgo.
 	for _, c := range l.commands {
 		if len(cmds) == 5 {
 			break
+		}
+		if c.hint {
+			if st.hints {
+				cmds = append(cmds, discordgo.Button{Label: c.labels[0], Style: c.style, CustomID: id(actHint, "")})
+			}
+			continue
 		}
 		for k, m := range c.moves {
 			if contains(legal, m) {

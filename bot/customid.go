@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // A button's custom_id carries everything a click needs, so that buttons keep
@@ -19,6 +21,7 @@ import (
 //	m<move>    make a move, in the game's notation ("m3 h", "mundo")
 //	r          redraw the table (a fresh picture and buttons)
 //	h          show me my hand, privately (multiplayer tables)
+//	i          a hint: the next move of a solution (solitaires)
 //	j l a g    lobby: join, leave, add a computer player, start
 //	k<seat>    lobby: the opener removes a seated player (or a select's value)
 //	p<n><words> the move tree: the words chosen so far, n the menu's page
@@ -46,6 +49,7 @@ const (
 	actStart  = 'g'
 	actKick   = 'k'
 	actPick   = 'p'
+	actHint   = 'i'
 )
 
 var errForged = errors.New("forged button")
@@ -80,7 +84,7 @@ func parseButtonID(s string) (buttonID, error) {
 		if b.Arg == "" {
 			return buttonID{}, errForged
 		}
-	case actCancel, actRedraw, actHand, actJoin, actLeave, actAddAI, actStart:
+	case actCancel, actRedraw, actHand, actHint, actJoin, actLeave, actAddAI, actStart:
 		if b.Arg != "" {
 			return buttonID{}, errForged
 		}
@@ -88,4 +92,24 @@ func parseButtonID(s string) (buttonID, error) {
 		return buttonID{}, errForged
 	}
 	return b, nil
+}
+
+// shownVersion is the table version a message's buttons were drawn for (the
+// highest, if they differ), or -1 when it has none of the bot's buttons.
+func shownVersion(m *discordgo.Message) int {
+	v := -1
+	for _, row := range m.Components {
+		r, ok := row.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, c := range r.Components {
+			if btn, ok := c.(*discordgo.Button); ok {
+				if id, err := parseButtonID(btn.CustomID); err == nil && id.Version > v {
+					v = id.Version
+				}
+			}
+		}
+	}
+	return v
 }

@@ -15,6 +15,7 @@ import (
 var (
 	undoButton   = command{moves: []string{"undo"}, labels: []string{"Undo"}, style: discordgo.SecondaryButton, steady: true}
 	resignButton = command{moves: []string{"resign"}, labels: []string{"Resign"}, style: discordgo.DangerButton, confirm: true}
+	hintButton   = command{labels: []string{"Hint 💡"}, style: discordgo.SecondaryButton, hint: true}
 )
 
 // layouts holds the button layout of each game the bot can host.
@@ -29,6 +30,7 @@ var layouts = map[string]layout{
 		commands: []command{
 			{moves: []string{"auto"}, labels: []string{"Auto ⇡"}, style: discordgo.PrimaryButton, steady: true},
 			undoButton,
+			hintButton,
 			{moves: []string{"autoplay off", "autoplay on"}, labels: []string{"Autoplay: on", "Autoplay: off"}, style: discordgo.SecondaryButton},
 			resignButton,
 		},
@@ -55,6 +57,7 @@ var layouts = map[string]layout{
 		commands: []command{
 			{moves: []string{"flip"}, labels: []string{"Flip"}, style: discordgo.PrimaryButton, steady: true},
 			undoButton,
+			hintButton,
 			resignButton,
 		},
 		label: func(view any, place string) string {
@@ -74,7 +77,7 @@ var layouts = map[string]layout{
 			{"c1", "c2"},
 		},
 		verbs:    []string{"up"},
-		commands: []command{undoButton, resignButton},
+		commands: []command{undoButton, hintButton, resignButton},
 		label: func(view any, place string) string {
 			v := view.(doubleagent.View)
 			n, _ := strconv.Atoi(place[1:])

@@ -62,7 +62,7 @@ func (b *Bot) tableMessage(t *table, selected string) (*discordgo.InteractionRes
 		for _, m := range t.game.Legal(0) {
 			legal = append(legal, m.String())
 		}
-		comps = lay.controls(controlState{table: t.sess.ID, version: t.game.Moves(), selected: selected}, t.game.View(0), legal)
+		comps = lay.controls(controlState{table: t.sess.ID, version: t.game.Moves(), selected: selected, hints: t.info.Solve != nil}, t.game.View(0), legal)
 	}
 	name := fmt.Sprintf("%s-%d-%d.png", t.info.Name, t.sess.Deal, t.game.Moves())
 	return &discordgo.InteractionResponseData{
@@ -86,6 +86,12 @@ func pictureSelection(selected string) string {
 func (b *Bot) caption(t *table, selected string) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**%s** · deal #%d · <@%s>'s table · move %d", t.info.Title, t.sess.Deal, t.sess.OwnerID, t.game.Moves())
+	if t.daily != "" {
+		fmt.Fprintf(&sb, " · daily deal of %s", t.daily)
+	}
+	if t.notice != "" {
+		sb.WriteString("\n" + t.notice)
+	}
 	scores := t.game.Scores()
 	switch st := t.game.Status(); {
 	case st == games.Won:

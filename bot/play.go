@@ -17,20 +17,20 @@ func (b *Bot) play(i *discordgo.Interaction, opts map[string]*discordgo.Applicat
 	if i.GuildID == "" {
 		return private("Tables are dealt in a server's channels: use /play there."), nil
 	}
-	name := ""
-	if o := opts["game"]; o != nil {
-		name = o.StringValue()
-	}
-	info, ok := b.games.Lookup(name)
+	// Options are read by their type: discordgo's StringValue and IntValue
+	// panic on an option of another type (an out-of-date command list), and
+	// the interaction would go unanswered.
+	info, ok := b.games.Lookup(optString(opts, "game"))
 	if !ok || !hosted(info.Name) {
 		return private("I can't deal that game here. See /rules for the games I know."), nil
 	}
 	deal := b.newDeal()
 	if o := opts["deal"]; o != nil {
-		if o.IntValue() < 1 {
+		n, isInt := o.Value.(float64)
+		if o.Type != discordgo.ApplicationCommandOptionInteger || !isInt || n < 1 || n > 1e15 || n != float64(int64(n)) {
 			return private("A deal number is a whole number from 1."), nil
 		}
-		deal = uint64(o.IntValue())
+		deal = uint64(n)
 	}
 	if !info.Solitaire() {
 		return b.openLobby(i, info, deal)
@@ -74,7 +74,7 @@ func (b *Bot) play(i *discordgo.Interaction, opts map[string]*discordgo.Applicat
 			return
 		}
 		// Remember where the table lives, to redraw it after a restart.
-		if m, err := b.s.InteractionResponse(i); err == nil {
+		if m, err := b.originalMessage(i); err == nil {
 			t.sess.MessageID = m.ID
 			if err := b.store.SetMessage(ctx, id, m.ChannelID, m.ID); err != nil {
 				b.log.Warn("saving the table's message failed", "table", id, "err", err)
@@ -122,10 +122,28 @@ func (b *Bot) onClick(i *discordgo.Interaction) (*discordgo.InteractionResponse,
 	case !seated:
 		return private("You are not seated at this table."), nil
 	case id.Version != t.game.Moves():
+		if i.Message != nil && i.Message.ID == t.sess.MessageID && shownVersion(i.Message) < t.game.Moves() {
+			// The table message itself is behind the log: a move was saved
+			// but its answer never went out (the bot was killed in between,
+			// or Discord failed it and the redraw too). Redraw it, or every
+			// button on it stays refused as stale.
+			go b.repair(t, 0)
+		}
 		return private("That was an old picture of the table: it has moved on since. Use the buttons on its latest message."), nil
 	}
 	selected := ""
 	switch id.Action {
+	case actHint:
+		if t.info.Solve == nil {
+			return private("This game has no hints."), nil
+		}
+		resp, err := b.hint(t)
+		if err != nil {
+			b.log.Error("a hint failed", "table", t.sess.ID, "err", err)
+			return private("I couldn't work out a hint: try again."), nil
+		}
+		locked = false
+		return resp, func(error) { t.mu.Unlock() }
 	case actSelect:
 		if m, ok := strings.CutPrefix(id.Arg, "confirm:"); ok {
 			if !games.IsLegal(t.game, seat, m) {
@@ -142,6 +160,7 @@ func (b *Bot) onClick(i *discordgo.Interaction) (*discordgo.InteractionResponse,
 		if err := b.apply(ctx, t, seat, id.Arg); err != nil {
 			return private(err.Error()), nil
 		}
+		t.notice = ""
 	}
 	data, err := b.tableMessage(t, selected)
 	if err != nil {

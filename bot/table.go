@@ -25,7 +25,9 @@ type table struct {
 	dmClosed    map[games.Seat]bool // players whose DMs could not be delivered
 	roundsSaved int                 // rounds already in the store
 	clock       *time.Timer         // the turn timeout
-	notice      string              // a word for the channel, such as a timeout
+	notice      string              // a word for the channel, such as a timeout or a hint
+
+	daily string // the day, for a daily deal's table
 }
 
 // seatOf returns the seat of a Discord user, or false.
@@ -94,7 +96,7 @@ func (b *Bot) replay(s store.Session, moves []games.Entry) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &table{sess: s, info: info, game: g}, nil
+	return &table{sess: s, info: info, game: g, daily: s.Daily}, nil
 }
 
 // table finds a table in play.

@@ -21,6 +21,9 @@ type Info struct {
 	New func(deal uint64, seats int) (Game, error)
 	// Computer plays a seat for an absent player; nil for solitaires.
 	Computer Computer
+	// Solve solves a solitaire's position, for hints and daily deals; nil
+	// when the game has no solver.
+	Solve Solver
 }
 
 // Solitaire reports whether the game is played alone.

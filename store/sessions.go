@@ -39,6 +39,10 @@ type Session struct {
 	CreatedAt, UpdatedAt time.Time
 	// FinishedAt is when Finish was first called; zero while unfinished.
 	FinishedAt time.Time
+	// Hints counts the hints used (AddHint); Daily is the day ("2026-11-22")
+	// of a daily-deal attempt, "" for an ordinary game. CreateDaily sets it.
+	Hints int
+	Daily string
 }
 
 func checkPlayers(seats int, players []Player) error {
@@ -107,7 +111,7 @@ func (s *Store) CreateSession(ctx context.Context, sess Session) (int64, error) 
 }
 
 const sessionColumns = `id, game, deal, seats, guild_id, channel_id, message_id, owner_id,
-	status, moves, created_at, updated_at, finished_at`
+	status, moves, created_at, updated_at, finished_at, hints, daily`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -120,7 +124,7 @@ func scanSession(row scanner) (Session, error) {
 		finished sql.NullInt64
 	)
 	err := row.Scan(&sess.ID, &sess.Game, &deal, &sess.Seats, &sess.GuildID, &sess.ChannelID,
-		&sess.MessageID, &sess.OwnerID, &sess.Status, &sess.Moves, &created, &updated, &finished)
+		&sess.MessageID, &sess.OwnerID, &sess.Status, &sess.Moves, &created, &updated, &finished, &sess.Hints, &sess.Daily)
 	if err != nil {
 		return Session{}, err
 	}

@@ -8,7 +8,8 @@
 // busy timeout instead of failing with "database is locked". Reads use a
 // separate pool of read-only connections, which WAL lets run beside the
 // writer. synchronous=FULL: every write, a move included, is committed to
-// the file (the WAL fsynced) before its call returns.
+// the file (the WAL fsynced) before its call returns. Writes that queue up
+// meanwhile are committed together, one fsync for all (writer.go).
 //
 // The schema is versioned by SQLite's user_version and migrated at Open by
 // the embedded, numbered files in migrations/.
@@ -24,6 +25,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	_ "github.com/mattn/go-sqlite3" // the "sqlite3" driver
@@ -80,6 +82,11 @@ type Store struct {
 	w    *sql.DB // one connection, BEGIN IMMEDIATE, synchronous=FULL
 	r    *sql.DB // read-only pool
 	path string
+
+	writes    chan *writeReq // to the writer goroutine (writer.go)
+	closing   chan struct{}
+	writerEnd chan struct{}
+	closeOnce sync.Once
 }
 
 // Open opens the database file at path, creating it and its directory if
@@ -154,7 +161,10 @@ func Open(path string) (*Store, error) {
 		r.Close()
 		return nil, fmt.Errorf("store: open %q: %w", path, err)
 	}
-	return &Store{Now: time.Now, w: w, r: r, path: abs}, nil
+	st := &Store{Now: time.Now, w: w, r: r, path: abs,
+		writes: make(chan *writeReq), closing: make(chan struct{}), writerEnd: make(chan struct{})}
+	go st.writer()
+	return st, nil
 }
 
 // Path is the absolute path of the database file.
@@ -162,6 +172,10 @@ func (s *Store) Path() string { return s.path }
 
 // Close closes the database. Every write has already been committed.
 func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		close(s.closing)
+		<-s.writerEnd
+	})
 	return errors.Join(s.r.Close(), s.w.Close())
 }
 
@@ -178,24 +192,6 @@ func (s *Store) now() int64 {
 }
 
 func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
-
-// write runs fn in one write transaction (BEGIN IMMEDIATE on the single
-// writer connection) and commits it; any error rolls everything back.
-// fn must use only tx: the writer has one connection.
-func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: begin: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: commit: %w", err)
-	}
-	return nil
-}
 
 // read runs fn in one read transaction, so that its queries see one snapshot.
 func (s *Store) read(ctx context.Context, fn func(tx *sql.Tx) error) error {

@@ -6,6 +6,8 @@
 //	dealer play GAME --deal N --moves FILE --json  scripted play, state as JSON
 //	dealer games                                   the games on offer
 //	dealer cards theagents [--json]                The Agents' card set
+//	dealer solve GAME --deal N [--budget 5s] [--json]   a solitaire's solution
+//	dealer export doublefreecell --deal N --format fcsolve
 package main
 
 import (
@@ -33,6 +35,10 @@ func dealer(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv fun
 		return listGames(stdout)
 	case "cards":
 		return listCards(args[1:], stdout, stderr)
+	case "solve":
+		return solve(args[1:], stdout, stderr)
+	case "export":
+		return export(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		usage(stdout)
 		return 0
@@ -49,5 +55,7 @@ func usage(w io.Writer) {
   dealer play GAME --deal N --moves FILE --json   apply moves, print the state as JSON
   dealer games                                    list the games
   dealer cards theagents [--json]                 print The Agents' card set
+  dealer solve GAME --deal N [--budget 5s] [--json]  solve a solitaire's deal
+  dealer export doublefreecell --deal N --format fcsolve  the deal for Freecell Solver
 `)
 }

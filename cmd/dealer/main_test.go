@@ -193,3 +193,50 @@ func TestTheAgentsCardsAndComputerGame(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errs, "2–5 players")
 }
+
+func TestSolveOutputReplaysToAWin(t *testing.T) {
+	for _, game := range []string{"doublefreecell", "doublets", "doubleagent"} {
+		t.Run(game, func(t *testing.T) {
+			code, out, errs := run(t, "", nil, "solve", game, "--deal", "2", "--budget", "2s")
+			require.Equal(t, 0, code, errs)
+			require.True(t, strings.HasPrefix(out, "# "), out)
+			file := filepath.Join(t.TempDir(), "solution.txt")
+			require.NoError(t, os.WriteFile(file, []byte(out), 0o600))
+			code, state, errs := run(t, "", nil, "play", game, "--deal", "2", "--moves", file, "--json")
+			require.Equal(t, 0, code, errs)
+			if strings.Contains(strings.SplitN(out, "\n", 2)[0], ": won in") {
+				assert.Contains(t, state, `"status": "won"`)
+			}
+		})
+	}
+	code, out, _ := run(t, "", nil, "solve", "doublets", "--deal", "2", "--budget", "2s", "--json")
+	require.Equal(t, 0, code)
+	var sol struct {
+		Verdict string   `json:"verdict"`
+		Moves   []string `json:"moves"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &sol))
+	assert.Contains(t, []string{"solved", "lost", "unknown"}, sol.Verdict)
+
+	code, _, errs := run(t, "", nil, "solve", "secretagent", "--deal", "2")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "solitaire")
+}
+
+func TestExportFCSolve(t *testing.T) {
+	code, out, _ := run(t, "", nil, "export", "doublefreecell", "--deal", "1", "--format", "fcsolve")
+	require.Equal(t, 0, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	assert.True(t, strings.HasPrefix(lines[0], "Foundations:"))
+	assert.True(t, strings.HasPrefix(lines[1], "Freecells:"))
+	assert.Len(t, lines, 12, "two header lines and ten columns")
+	code, _, _ = run(t, "", nil, "export", "doublets", "--deal", "1")
+	assert.Equal(t, 2, code)
+}
+
+func TestTerminalHint(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "dealer.db")
+	code, out, errs := run(t, "hint\nquit\n", map[string]string{"USER": "h"}, "play", "doublets", "--deal", "4", "--db", db)
+	require.Equal(t, 0, code, errs)
+	assert.Regexp(t, `Hint: |can't be won|No win found`, out)
+}

@@ -185,7 +185,12 @@ func (t *terminalGame) loop(ctx context.Context, stdin io.Reader) error {
 			fmt.Fprintln(t.out, t.help())
 			continue
 		case "hint":
-			fmt.Fprintln(t.out, "Hints are not here yet: they come with the solver.")
+			fmt.Fprintln(t.out, hintText(t.info, t.g))
+			if t.info.Solve != nil {
+				if _, err := t.st.AddHint(ctx, t.id); err != nil {
+					return err
+				}
+			}
 			continue
 		case "moves", "legal":
 			fmt.Fprintln(t.out, legalText(t.g, me))

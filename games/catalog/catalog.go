@@ -11,13 +11,19 @@ import (
 	"github.com/dealer/dealer/games/theagents"
 )
 
-// Registry returns a registry of every game the dealer offers.
+// Registry returns a registry of every game the dealer offers, with the
+// solitaires' solvers attached.
 func Registry() *games.Registry {
 	return games.NewRegistry(
-		doublefreecell.Info,
-		doubleagent.Info,
-		doublets.Info,
+		withSolver(doublefreecell.Info, solveDoubleFreeCell),
+		withSolver(doubleagent.Info, solveDoubleAgent),
+		withSolver(doublets.Info, solveDoublets),
 		secretagent.Info,
 		theagents.Info,
 	)
+}
+
+func withSolver(info games.Info, s games.Solver) games.Info {
+	info.Solve = s
+	return info
 }
