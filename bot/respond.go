@@ -124,6 +124,24 @@ func (r *responder) retry(call func() error) error {
 	}
 }
 
+// originalMessage reads the message an interaction's response created (to
+// learn its id). discordgo's InteractionResponse puts every such read of
+// the process in one rate-limit bucket, held for the whole round trip
+// (discord.md, trap 4): under load, new tables queued there for seconds
+// while holding their table's lock. The bucket here is the token's own.
+func (b *Bot) originalMessage(i *discordgo.Interaction) (*discordgo.Message, error) {
+	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+	body, err := b.s.RequestWithBucketID("GET", uri, nil, uri)
+	if err != nil {
+		return nil, err
+	}
+	var m discordgo.Message
+	if err := discordgo.Unmarshal(body, &m); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
 // noMentions keeps the bot's messages from pinging anyone they name.
 var noMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
 

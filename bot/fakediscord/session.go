@@ -39,11 +39,34 @@ func (t *rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 // HTTPClient returns a client that routes discord.com to the fake. No proxy,
 // no global state: several fakes can run in parallel tests.
 func (s *Server) HTTPClient() *http.Client {
-	u, _ := url.Parse(s.http.URL)
+	c, _ := ClientFor(s.http.URL)
+	return c
+}
+
+// ClientFor returns a client that routes discord.com to a fake served at
+// baseURL (a Server's URL), for a bot in another process than the fake,
+// such as a child process killed in a crash test.
+func ClientFor(baseURL string) (*http.Client, error) {
+	u, err := url.Parse(baseURL)
+	if err != nil || u.Host == "" {
+		return nil, fmt.Errorf("fakediscord: bad fake URL %q", baseURL)
+	}
 	return &http.Client{
 		Timeout:   10 * time.Second,
 		Transport: &rewriteTransport{target: u, base: &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 64}},
+	}, nil
+}
+
+// AttachURL is Attach for a fake served at baseURL, possibly by another
+// process.
+func AttachURL(sess *discordgo.Session, baseURL string) error {
+	c, err := ClientFor(baseURL)
+	if err != nil {
+		return err
 	}
+	sess.Client = c
+	sess.Dialer = &websocket.Dialer{HandshakeTimeout: 5 * time.Second}
+	return nil
 }
 
 // Attach points a discordgo session at the fake, through public,
@@ -55,8 +78,7 @@ func (s *Server) HTTPClient() *http.Client {
 //   - Session.Dialer: used for the websocket; replaced to drop gorilla's
 //     proxy-from-environment and add a handshake timeout.
 func (s *Server) Attach(sess *discordgo.Session) {
-	sess.Client = s.HTTPClient()
-	sess.Dialer = &websocket.Dialer{HandshakeTimeout: 5 * time.Second}
+	_ = AttachURL(sess, s.http.URL)
 }
 
 // NewSession is discordgo.New("Bot "+token) + Attach. The session is not
