@@ -9,6 +9,7 @@ import (
 	"github.com/dealer/dealer/games/doublefreecell"
 	"github.com/dealer/dealer/games/doublets"
 	"github.com/dealer/dealer/games/secretagent"
+	"github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/render"
 )
 
@@ -27,6 +28,8 @@ func textOf(g games.Game, seat games.Seat, color bool, names ...string) string {
 		return render.DoubleAgentText(v, color)
 	case secretagent.View:
 		return render.SecretAgentText(v, names, color)
+	case theagents.View:
+		return render.TheAgentsText(v, names, color)
 	default:
 		b, _ := json.MarshalIndent(v, "", "  ")
 		return string(b)
