@@ -2,7 +2,9 @@ package theagents
 
 import (
 	"fmt"
+	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -101,6 +103,10 @@ func TestBalance(t *testing.T) {
 	per := 25
 	if testing.Short() {
 		per = 8
+	}
+	// DEALER_SIM_GAMES=1000 plays that many games per table size.
+	if v, err := strconv.Atoi(os.Getenv("DEALER_SIM_GAMES")); err == nil && v > 0 {
+		per = v
 	}
 	all := newBalance()
 	for players := 2; players <= 5; players++ {
