@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -49,6 +50,26 @@ type harness struct {
 	deal   uint64
 	// turnTimeout is the bot's TurnTimeout (0: wait for ever).
 	turnTimeout time.Duration
+	// logs holds everything the bot logged.
+	logs *syncLog
+}
+
+// syncLog collects log output from the bot's goroutines.
+type syncLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 func newHarness(t *testing.T) *harness {
@@ -58,7 +79,7 @@ func newHarness(t *testing.T) *harness {
 	})
 	fake.AddUser(fakediscord.User{ID: alice, Name: "alice"})
 	fake.AddUser(fakediscord.User{ID: bob, Name: "bob"})
-	h := &harness{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "dealer.db"), deal: 1}
+	h := &harness{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "dealer.db"), deal: 1, logs: &syncLog{}}
 	h.start()
 	t.Cleanup(func() {
 		h.stop()
@@ -74,10 +95,11 @@ func (h *harness) start() {
 	require.NoError(t, err)
 	h.st = st
 	h.sess = h.fake.NewSession()
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	var sink io.Writer = h.logs
 	if testing.Verbose() {
-		log = slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		sink = io.MultiWriter(h.logs, testWriter{t})
 	}
+	log := slog.New(slog.NewTextHandler(sink, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	b, err := bot.New(context.Background(), bot.Options{
 		Session: h.sess, Store: st, Games: catalog.Registry(), Renderer: renderer,
 		GuildID: guildID, Logger: log, NewDeal: func() uint64 { return h.deal }, TurnTimeout: h.turnTimeout,

@@ -87,7 +87,12 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 		}
 		acted := false
 		for _, u := range humans {
-			hand := h.click(lobby.ID, u, button(t, now, "My hand").CustomID)
+			in, err := h.fake.Click(lobby.ID, u, button(t, now, "My hand").CustomID)
+			if err != nil { // the game ended since now was read
+				break
+			}
+			hand, err := in.WaitFinal(wait)
+			require.NoError(t, err)
 			require.True(t, hand.Ephemeral, "a hand is private")
 			b, ok := firstEnabled(hand.Message)
 			if !ok {
@@ -109,12 +114,31 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	require.Contains(t, final.Content, "Game over")
 	assert.Empty(t, final.Components)
 
-	// Every channel message is free of private information.
+	// Nothing private reaches the channel, another player or the logs: the
+	// channel's messages name no agent and carry no card buttons (the table
+	// picture is drawn from the spectator's view, which holds no hand: see
+	// render's tests), every private answer went to its own player only,
+	// and the log names no assignment.
 	for _, m := range h.fake.ChannelMessages(channelID) {
 		if m.Ephemeral {
+			assert.Contains(t, []string{alice, bob, carol, dave}, m.UserID)
 			continue
 		}
 		assert.NotContains(t, m.Content, "Your agent", "no assignment in the channel")
+		for _, id := range m.CustomIDs() {
+			assert.NotContains(t, id, "play", "no card in a channel button")
+		}
+		for _, body := range m.History {
+			assert.NotContains(t, body.Content, "Your agent")
+		}
+	}
+	for _, u := range []string{alice, bob} {
+		for _, dm := range h.fake.DMs(u) {
+			assert.NotContains(t, dm.Content, "<@", "a DM names no other player's secrets")
+		}
+	}
+	for _, word := range []string{"Opposite", "Left", "Right", "Self", "hand="} {
+		assert.NotContains(t, h.logs.String(), word, "the log keeps secrets")
 	}
 
 	ctx := context.Background()
