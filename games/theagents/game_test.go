@@ -333,7 +333,7 @@ func TestFreeAgents(t *testing.T) {
 		give(t, g, 0, "archivist")
 		play(t, g, 0, "play archivist cmd 0 ip 1")
 		assert.Len(t, g.missions[0], 1)
-		assert.Equal(t, 3, g.ip[1])
+		assert.Equal(t, 4, g.ip[1])
 	})
 	t.Run("steal: at most what the victim has", func(t *testing.T) {
 		g := rig(t, 3)

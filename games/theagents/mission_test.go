@@ -79,7 +79,7 @@ func TestMissionMoves(t *testing.T) {
 func TestMissionReturnsWhenFactionEmpties(t *testing.T) {
 	g := rig(t, 2)
 	lay(t, g, 0, "SH mole>1x")
-	lay(t, g, 1, "SH headhunter>0")
+	lay(t, g, 1, "SH sniper>1")
 	giveMission(t, g, 0, "dead-drop")
 	giveMission(t, g, 1, "graveyard")
 	play(t, g, 0, "assign dead-drop A")
@@ -87,7 +87,9 @@ func TestMissionReturnsWhenFactionEmpties(t *testing.T) {
 	g.shifts = 0
 	play(t, g, 1, "assign graveyard A")
 	g.turn = 0
-	play(t, g, 0, "use B2")
+	give(t, g, 0, "smuggler")
+	play(t, g, 0, "play smuggler cmd 0 ip 1")
+	play(t, g, 0, "extract A2")
 	assert.Equal(t, "SH", row(g, 0))
 	assert.Empty(t, g.board[0].Missions)
 	assert.Len(t, g.missions[0], 1)
@@ -105,8 +107,9 @@ func TestConditions(t *testing.T) {
 		{"graveyard", "SH sniper>0x mole>1x", true},
 		{"graveyard", "SH sniper>0x mole>1", false},
 		{"massacre", "SH sniper>0x mole>1x assassin>0x", true},
-		{"clean-hands", "SH sniper>0 mole>1 assassin>0", true},
-		{"clean-hands", "SH sniper>0 mole>1 assassin>0x", false},
+		{"clean-hands", "SH sniper>0 mole>1 assassin>0 cutthroat>1", true},
+		{"clean-hands", "SH sniper>0 mole>1 assassin>0x cutthroat>1", false},
+		{"clean-hands", "SH sniper>0 mole>1 assassin>0", false},
 		{"clean-hands", "SH sniper>0 mole>1", false},
 		{"full-house", "SH sniper>0 sniper>0 mole>1 mole>1 assassin>1 cutthroat>0 handler>0x", true},
 		{"full-house", "SH sniper>0 sniper>0 mole>1 mole>1 assassin>1 cutthroat>0", false},
@@ -158,17 +161,17 @@ func TestScoring(t *testing.T) {
 	play(t, g, 0, "assign lone-wolf A")
 	play(t, g, 0, "assign grey-zone B") // no mixed token there: pays nothing
 	g.actions = 0
-	assert.Equal(t, []int{5, 0}, g.view(0).Income)
+	assert.Equal(t, []int{6, 0}, g.view(0).Income)
 	play(t, g, 0, "end")
-	assert.Equal(t, []int{5, 0}, g.ip, "2 + 2 tokens and the Lone Wolf")
-	assert.Equal(t, &Scoring{Seat: 0, Tokens: 4, Missions: 1}, g.last)
+	assert.Equal(t, []int{6, 0}, g.ip, "2 + 2 tokens and the Lone Wolf's 2")
+	assert.Equal(t, &Scoring{Seat: 0, Tokens: 4, Missions: 2}, g.last)
 	assert.Equal(t, games.Seat(1), g.turn)
 	g.actions = 0
 	play(t, g, 1, "end")
-	assert.Equal(t, []int{5, 0}, g.ip, "seat 1 collects only what faces him")
+	assert.Equal(t, []int{6, 0}, g.ip, "seat 1 collects only what faces him")
 	g.actions = 0
 	play(t, g, 0, "end")
-	assert.Equal(t, []int{10, 0}, g.ip, "and again, every turn")
+	assert.Equal(t, []int{12, 0}, g.ip, "and again, every turn")
 }
 
 func TestEndOfGame(t *testing.T) {
