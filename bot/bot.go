@@ -52,6 +52,8 @@ type Bot struct {
 	newDeal     func() uint64
 	turnTimeout time.Duration
 
+	live sync.Map // interaction id → *responder, while its handler runs
+
 	mu     sync.Mutex
 	tables map[int64]*table
 	closed bool // no more turn clocks
@@ -147,6 +149,13 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	defer b.recover("interaction")
 	i := ic.Interaction
 	r := newResponder(b, i)
+	if r.gone() {
+		r.drop()
+		b.log.Warn("an interaction came too late to answer", "interaction", i.ID, "user", userOf(i).ID)
+		return
+	}
+	b.live.Store(i.ID, r)
+	defer b.live.Delete(i.ID)
 	var resp *discordgo.InteractionResponse
 	var after func(error)
 	switch i.Type {
@@ -157,6 +166,11 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	default:
 		resp = private("The dealer does not know what to do with that.")
 	}
+	if resp == nil { // given up: see gone
+		r.drop()
+		b.log.Warn("an interaction waited too long to answer", "interaction", i.ID, "user", userOf(i).ID)
+		return
+	}
 	err := r.send(resp)
 	if err != nil {
 		b.log.Warn("answering interaction failed", "interaction", i.ID, "user", userOf(i).ID, "err", err)
@@ -164,6 +178,13 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	if after != nil {
 		after(err)
 	}
+}
+
+// gone reports whether an interaction being handled can no longer be
+// answered (see responder.gone).
+func (b *Bot) gone(i *discordgo.Interaction) bool {
+	r, ok := b.live.Load(i.ID)
+	return ok && r.(*responder).gone()
 }
 
 // recover keeps one bad event from taking the bot down (discordgo hands a

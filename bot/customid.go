@@ -113,3 +113,12 @@ func shownVersion(m *discordgo.Message) int {
 	}
 	return v
 }
+
+// isLobbyAction reports whether a button belongs to a lobby.
+func isLobbyAction(a byte) bool {
+	switch a {
+	case actJoin, actLeave, actAddAI, actStart, actKick:
+		return true
+	}
+	return false
+}

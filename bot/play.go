@@ -102,7 +102,20 @@ func (b *Bot) onClick(i *discordgo.Interaction) (*discordgo.InteractionResponse,
 			t.mu.Unlock()
 		}
 	}()
+	if b.gone(i) {
+		// It waited for the table past its 3 s: making the move now would
+		// change the table without anyone seeing it, and delay the clicks
+		// queued behind it. Discord tells the player it failed.
+		return nil, nil
+	}
 	if !t.info.Solitaire() {
+		if t.game != nil && isLobbyAction(id.Action) {
+			// A lobby button on a game that has started: the lobby message
+			// never became the table (the bot was killed between saving the
+			// start and answering). Redraw it as the table, with My hand.
+			go b.repair(t, 0)
+			return private("The game has started: use **My hand** on the table."), nil
+		}
 		resp, after := b.onMultiClick(i, t, id)
 		locked = false
 		return resp, func(err error) {

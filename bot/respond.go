@@ -31,10 +31,41 @@ type responder struct {
 // errAnswered means the interaction had already been answered.
 var errAnswered = errors.New("interaction already answered")
 
+// newResponder counts the 3 s from when Discord created the interaction (its
+// id's timestamp), not from when the handler starts: under load, or after a
+// gateway resume, an interaction may have waited a while already. A
+// timestamp in the future or over a minute old says the clock is off, and
+// is not trusted.
 func newResponder(b *Bot, i *discordgo.Interaction) *responder {
-	r := &responder{s: b.s, i: i, log: b.log, deadline: time.Now().Add(b.ackDeadline)}
-	r.timer = time.AfterFunc(b.deferAfter, r.deferNow)
+	now := time.Now()
+	created := now
+	if ts, err := discordgo.SnowflakeTimestamp(i.ID); err == nil && !ts.After(now) && now.Sub(ts) < time.Minute {
+		created = ts
+	}
+	r := &responder{s: b.s, i: i, log: b.log, deadline: created.Add(b.ackDeadline)}
+	wait := time.Until(created.Add(b.deferAfter))
+	if now.After(r.deadline) {
+		wait = time.Hour // too late even to defer: the caller drops it
+	}
+	r.timer = time.AfterFunc(wait, r.deferNow)
 	return r
+}
+
+// gone reports whether the interaction can no longer be answered: its 3 s
+// have passed and it was not deferred. Work for it is wasted: under
+// overload, doing it anyway makes every later click late too.
+func (r *responder) gone() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return !r.done && !r.deferred && time.Now().After(r.deadline)
+}
+
+// drop gives up an interaction that can no longer be answered.
+func (r *responder) drop() {
+	r.timer.Stop()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.done = true
 }
 
 // deferNow acknowledges the interaction without an answer yet.

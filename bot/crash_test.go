@@ -1,0 +1,203 @@
+package bot_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/bot"
+	"github.com/dealer/dealer/bot/fakediscord"
+	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/store"
+)
+
+// crashChildEnv makes the test binary a bot process: "DBPATH FAKEURL".
+const crashChildEnv = "DEALER_BOT_CRASH_CHILD"
+
+// TestCrashRecovery kills the bot process with SIGKILL in the middle of the
+// load and starts it again on the same database: every move it had
+// acknowledged is in the store, every table resumes, and the players' next
+// clicks work. The bot runs in a child process (this test binary again),
+// attached to the fake Discord that runs here.
+func TestCrashRecovery(t *testing.T) {
+	if spec := os.Getenv(crashChildEnv); spec != "" {
+		crashChild(spec)
+		return
+	}
+	if testing.Short() {
+		t.Skip("runs child processes")
+	}
+	t.Parallel()
+	r := newRig(t, 40)
+	first := startChild(t, r)
+
+	// Load; the bot dies once it has acknowledged some moves, and the
+	// players click on for a second (unanswered, as in Discord).
+	loadDone := make(chan struct{})
+	go func() {
+		defer close(loadDone)
+		r.drive(time.Minute, 400*time.Millisecond)
+	}()
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && len(r.ackedMoves(time.Now())) < 40; {
+		time.Sleep(100 * time.Millisecond)
+	}
+	first.kill()
+	killedAt := time.Now()
+	time.Sleep(time.Second)
+	close(r.halt)
+	<-loadDone
+
+	acked := r.ackedMoves(killedAt)
+	require.NotEmpty(t, acked, "moves were acknowledged before the kill")
+	st, err := store.Open(r.dbPath)
+	require.NoError(t, err)
+	lost := lostMoves(t, st, acked)
+	unfinished, err := st.Unfinished(context.Background())
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+	assert.Zero(t, lost, "acknowledged moves missing after the kill")
+
+	// The new process resumes the tables; each player's next clicks work.
+	second := startChild(t, r)
+	defer second.kill()
+	worked, refused := 0, 0
+	for _, p := range r.players {
+		ok, why := false, ""
+		for try := 0; try < 5 && !ok; try++ {
+			p.mu.Lock()
+			p.last = nil // its answer died with the first process
+			p.mu.Unlock()
+			p.step()
+			p.mu.Lock()
+			in, kind := p.last, p.lastKind
+			p.mu.Unlock()
+			if in == nil {
+				continue // the button changed under the player's finger
+			}
+			resp, err := in.WaitFinal(wait)
+			require.NoError(t, err, "player %d: a click after the restart is answered", p.n)
+			p.mu.Lock()
+			p.digest(resp)
+			p.mu.Unlock()
+			switch {
+			case kind == 'p', kind == 'h' && len(resp.Components) > 0, resp.Type == fakediscord.CallbackUpdateMessage:
+				ok = true
+			default:
+				refused++
+				why += fmt.Sprintf(" [%c %q: %q]", kind, in.CustomID, resp.LastMessage().Content)
+				// A refused click may have a redraw coming: let it land.
+				time.Sleep(500 * time.Millisecond)
+			}
+		}
+		assert.True(t, ok, "player %d (%s): the table works after the restart:%s", p.n, p.game, why)
+		if ok {
+			worked++
+		}
+	}
+	t.Logf("acknowledged before the kill: %d moves; unfinished tables: %d; players whose next clicks worked: %d of %d (%d refused first)",
+		len(acked), len(unfinished), worked, len(r.players), refused)
+}
+
+// child is a bot process.
+type child struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	stderr *bytes.Buffer
+	once   sync.Once
+}
+
+// startChild starts the bot in a new process on the rig's database and
+// waits until it is connected.
+func startChild(t *testing.T, r *rig) *child {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashRecovery$", "-test.count=1")
+	cmd.Env = append(os.Environ(), crashChildEnv+"="+r.dbPath+" "+r.fake.URL())
+	c := &child{t: t, cmd: cmd, stderr: &bytes.Buffer{}}
+	cmd.Stderr = c.stderr
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(c.kill)
+	ready := make(chan bool, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if sc.Text() == "ready" {
+				ready <- true
+			}
+		}
+		ready <- false
+		_, _ = io.Copy(io.Discard, out)
+	}()
+	select {
+	case ok := <-ready:
+		require.True(t, ok, "the bot process did not start: %s", c.stderr)
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the bot process did not connect: %s", c.stderr)
+	}
+	return c
+}
+
+// kill ends the process at once, as a crash or an OOM kill would.
+func (c *child) kill() {
+	c.once.Do(func() {
+		_ = c.cmd.Process.Signal(syscall.SIGKILL)
+		_ = c.cmd.Wait()
+		if c.t.Failed() && c.stderr.Len() > 0 {
+			c.t.Logf("bot process log:\n%s", tail(c.stderr.String(), 3000))
+		}
+	})
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+// crashChild is the bot process: it runs until it is killed.
+func crashChild(spec string) {
+	dbPath, url, _ := strings.Cut(spec, " ")
+	fail := func(err error) {
+		fmt.Fprintln(os.Stderr, "bot process:", err)
+		os.Exit(2)
+	}
+	st, err := store.Open(dbPath)
+	if err != nil {
+		fail(err)
+	}
+	sess, err := discordgo.New("Bot fake-bot-token")
+	if err != nil {
+		fail(err)
+	}
+	if err := fakediscord.AttachURL(sess, url); err != nil {
+		fail(err)
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	b, err := bot.New(context.Background(), bot.Options{Session: sess, Store: st, Games: catalog.Registry(), Renderer: renderer, Logger: log})
+	if err != nil {
+		fail(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := b.Open(ctx); err != nil {
+		fail(err)
+	}
+	fmt.Println("ready")
+	select {}
+}

@@ -1,0 +1,284 @@
+package bot_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/bot"
+	"github.com/dealer/dealer/bot/fakediscord"
+	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/store"
+)
+
+// Faults injected through the fake: the bot answers every interaction in
+// time or fails it cleanly, loses no move, and the table's next click works.
+
+// newHarnessDeferring is newHarness with a bot that defers its answers
+// after deferAfter (to reach the deferred-edit path at will).
+func newHarnessDeferring(t *testing.T, deferAfter time.Duration) *harness {
+	t.Helper()
+	fake := fakediscord.New(t, fakediscord.Options{
+		Guilds: []fakediscord.Guild{{ID: guildID, Name: "Card Club", ChannelID: channelID}},
+	})
+	fake.AddUser(fakediscord.User{ID: alice, Name: "alice"})
+	h := &harness{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "dealer.db"), deal: 1}
+	st, err := store.Open(h.dbPath)
+	require.NoError(t, err)
+	h.st = st
+	h.sess = fake.NewSession()
+	b, err := bot.New(context.Background(), bot.Options{
+		Session: h.sess, Store: st, Games: catalog.Registry(), Renderer: renderer, GuildID: guildID,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), NewDeal: func() uint64 { return 1 }, DeferAfter: deferAfter,
+	})
+	require.NoError(t, err)
+	h.bot = b
+	t.Cleanup(func() {
+		h.stop()
+		require.NoError(t, fake.CheckClean(), "the bot did something Discord would refuse")
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	require.NoError(t, b.Open(ctx))
+	return h
+}
+
+// moveAnswer selects a source, injects the faults, clicks the source's first
+// destination, and returns that click's interaction without waiting for it.
+func (h *harness) moveAnswer(m fakediscord.Message, faults ...fakediscord.Fault) *fakediscord.Interaction {
+	h.t.Helper()
+	sel := h.click(m.ID, alice, firstSource(h.t, m).CustomID)
+	for _, f := range faults {
+		h.fake.Inject(f)
+	}
+	in, err := h.fake.Click(m.ID, alice, firstDestination(h.t, sel.Message).CustomID)
+	require.NoError(h.t, err)
+	return in
+}
+
+// A 429 with a long retry-after on the edit that carries a deferred answer
+// is waited out (a deferred answer has 15 minutes): the click was
+// acknowledged in time and its answer arrives once the limit has passed.
+func TestFaultRateLimitedDeferredEdit(t *testing.T) {
+	t.Parallel()
+	h := newHarnessDeferring(t, time.Millisecond) // defer every answer
+	m := h.play(alice)
+	id := tableOf(t, m)
+	in := h.moveAnswer(m, fakediscord.Fault{Route: fakediscord.RouteWebhookEdit, Status: 429, RetryAfter: 4 * time.Second})
+	r, err := in.WaitFinal(wait)
+	require.NoError(t, err, "acknowledged in time, answered after the limit")
+	assert.Equal(t, fakediscord.CallbackDeferredUpdate, r.Type)
+	assert.GreaterOrEqual(t, r.FinalAt.Sub(in.Created), 4*time.Second, "the edit waited out the 429")
+	assert.Contains(t, r.Content, "move 1")
+	assert.Len(t, h.storedMoves(id), 1)
+	h.moveOnce(alice, r.Message)
+	assert.Len(t, h.storedMoves(id), 2, "the next click works")
+}
+
+// A 500 on the answer to a move: the move is saved (it was committed before
+// the answer), the table is redrawn, and the next click works.
+func TestFaultServerErrorOnAnswer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	m := h.play(alice)
+	id := tableOf(t, m)
+	in := h.moveAnswer(m, fakediscord.Fault{Route: fakediscord.RouteCallback, Status: 500})
+	_, err := in.WaitFinal(5 * time.Second)
+	require.ErrorIs(t, err, fakediscord.ErrNoResponse, "the answer failed")
+	assert.Len(t, h.storedMoves(id), 1, "the move is kept")
+	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg fakediscord.Message) bool { return strings.Contains(msg.Content, "move 1") })
+	require.NoError(t, err, "the table is redrawn")
+	h.moveOnce(alice, redrawn)
+	assert.Len(t, h.storedMoves(id), 2)
+}
+
+// A 500 on the answer to /play: no table message came of it, so the table
+// is closed again, and the next /play deals a new one.
+func TestFaultServerErrorOnPlay(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.fake.FailNext(fakediscord.RouteCallback, 1, 500)
+	in, err := h.fake.SlashCommand(guildID, channelID, alice, "play", map[string]any{"game": "doublets"})
+	require.NoError(t, err)
+	_, err = in.WaitFinal(5 * time.Second)
+	require.ErrorIs(t, err, fakediscord.ErrNoResponse)
+	require.Eventually(t, func() bool {
+		open, err := h.st.Unfinished(context.Background())
+		return err == nil && len(open) == 0
+	}, wait, 20*time.Millisecond, "the table without a message is closed")
+	m := h.command(alice, "play", map[string]any{"game": "doublets"})
+	require.False(t, m.Ephemeral, m.Content)
+	assert.Equal(t, 1, h.bot.Tables())
+}
+
+// A move whose answer failed and whose redraw failed too leaves the table
+// message behind its log; so does a bot killed between saving a move and
+// answering. After a restart, a click on that message is refused as stale
+// but redraws the table, and then the table plays on.
+// (Regression: the message stayed behind for ever, every button refused.)
+func TestFaultTableLeftBehindIsRedrawn(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	m := h.play(alice)
+	id := tableOf(t, m)
+	in := h.moveAnswer(m, fakediscord.Fault{Route: fakediscord.RouteCallback, Status: 500},
+		fakediscord.Fault{Route: fakediscord.RouteEditMessage, Status: 500})
+	_, _ = in.WaitFinal(5 * time.Second)
+	_, err := h.fake.WaitRequest(fakediscord.RouteEditMessage, 1, wait) // the failed redraw
+	require.NoError(t, err)
+	require.Len(t, h.storedMoves(id), 1)
+
+	h.restart()
+	behind, _ := h.fake.Message(m.ID)
+	require.Contains(t, behind.Content, "move 0", "the message is behind")
+	any, ok := firstEnabled(behind)
+	require.True(t, ok)
+	stale := h.click(m.ID, alice, any.CustomID)
+	assert.True(t, stale.Ephemeral)
+	assert.Contains(t, stale.Content, "old picture")
+	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg fakediscord.Message) bool { return strings.Contains(msg.Content, "move 1") })
+	require.NoError(t, err, "the stale click redraws the table")
+	h.moveOnce(alice, redrawn)
+	assert.Len(t, h.storedMoves(id), 2)
+}
+
+// The gateway connection drops; discordgo resumes; clicks made meanwhile
+// are replayed and answered, and play goes on.
+func TestFaultGatewayDropAndResume(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	m := h.play(alice)
+	id := tableOf(t, m)
+	m = h.moveOnce(alice, m)
+	h.fake.DropGateway()
+	// A click while the bot is away: it gets it on RESUME.
+	sel, err := h.fake.Click(m.ID, alice, firstSource(t, m).CustomID)
+	require.NoError(t, err)
+	require.NoError(t, h.fake.WaitResumes(1, wait))
+	r, err := sel.WaitFinal(wait)
+	require.NoError(t, err, "the click made during the drop is answered")
+	moved := h.click(m.ID, alice, firstDestination(t, r.Message).CustomID)
+	require.False(t, moved.Ephemeral, moved.Content)
+	assert.Len(t, h.storedMoves(id), 2)
+}
+
+// Slow responses: every request to Discord takes 400 ms; a click is still
+// answered in time. A callback slower than the deadline fails that click
+// cleanly: the move is kept and the table redrawn.
+func TestFaultSlowDiscord(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	m := h.play(alice)
+	id := tableOf(t, m)
+	h.fake.SetLatency("", 400*time.Millisecond)
+	m = h.moveOnce(alice, m)
+	require.Len(t, h.storedMoves(id), 1)
+
+	h.fake.SetLatency("", 0)
+	sel := h.click(m.ID, alice, firstSource(t, m).CustomID)
+	h.fake.SetLatency(fakediscord.RouteCallback, 3500*time.Millisecond)
+	in, err := h.fake.Click(m.ID, alice, firstDestination(t, sel.Message).CustomID)
+	require.NoError(t, err)
+	_, err = in.WaitFinal(6 * time.Second)
+	require.ErrorIs(t, err, fakediscord.ErrNoResponse, "too slow: Discord fails it")
+	h.fake.SetLatency(fakediscord.RouteCallback, 0)
+	require.Eventually(t, func() bool { return len(h.storedMoves(id)) == 2 }, wait, 20*time.Millisecond, "the move is kept")
+	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg fakediscord.Message) bool { return strings.Contains(msg.Content, "move 2") })
+	require.NoError(t, err)
+	h.moveOnce(alice, redrawn)
+	assert.Len(t, h.storedMoves(id), 3)
+	h.fake.ClearViolations() // the late answer is one on purpose
+}
+
+// A Secret Agent player whose DMs close in the middle of the game: the next
+// hand that would go by DM is refused; the channel says to use My hand
+// (without a card in it), and the player plays on through My hand.
+func TestFaultDMsCloseMidGame(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
+	table := h.click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
+	require.False(t, table.Ephemeral, table.Content)
+	_, err := h.fake.WaitDM(alice, wait, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "Your agent") })
+	require.NoError(t, err, "the first hand goes by DM")
+	require.NoError(t, h.fake.SetDMsClosed(alice, true))
+
+	noticed := func(m fakediscord.Message) bool {
+		return strings.Contains(m.Content, "<@"+alice+">") && strings.Contains(m.Content, "My hand") && !m.Ephemeral
+	}
+	for n := 0; n < 300; n++ {
+		if len(filter(h.fake.ChannelMessages(channelID), noticed)) > 0 {
+			break
+		}
+		now, _ := h.fake.Message(lobby.ID)
+		if strings.Contains(now.Content, "Game over") {
+			break
+		}
+		hand := h.click(lobby.ID, alice, button(t, now, "My hand").CustomID)
+		require.True(t, hand.Ephemeral)
+		b, ok := firstEnabled(hand.Message)
+		require.True(t, ok, "with computers at the other seats, it is always Alice's turn")
+		played := h.click(hand.ID, alice, b.CustomID)
+		require.Equal(t, fakediscord.CallbackUpdateMessage, played.Type, played.LastMessage().Content)
+	}
+	notices := filter(h.fake.ChannelMessages(channelID), noticed)
+	require.NotEmpty(t, notices, "the channel tells Alice to use My hand")
+	assert.NotContains(t, notices[0].Content, "agent:", "no private card in the channel")
+	now, _ := h.fake.Message(lobby.ID)
+	hand := h.click(lobby.ID, alice, button(t, now, "My hand").CustomID)
+	_, ok := firstEnabled(hand.Message)
+	assert.True(t, ok, "Alice plays on through My hand")
+}
+
+func filter(ms []fakediscord.Message, keep func(fakediscord.Message) bool) []fakediscord.Message {
+	var out []fakediscord.Message
+	for _, m := range ms {
+		if keep(m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// A Secret Agent start whose answer failed and whose table redraw failed
+// too (or a bot killed between saving the start and answering) leaves the
+// lobby's buttons in the channel on a started game. A click on them now
+// redraws the table with My hand, and the game is played from there.
+// (Regression: every lobby button answered "isn't one of mine" for ever.)
+func TestFaultLobbyLeftBehindIsRedrawn(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
+	start := button(t, lobby.Message, "Start").CustomID
+	h.fake.FailNext(fakediscord.RouteCallback, 1, 500)
+	h.fake.FailNext(fakediscord.RouteEditMessage, 1, 500)
+	in, err := h.fake.Click(lobby.ID, alice, start)
+	require.NoError(t, err)
+	_, err = in.WaitFinal(5 * time.Second)
+	require.ErrorIs(t, err, fakediscord.ErrNoResponse)
+	_, err = h.fake.WaitRequest(fakediscord.RouteEditMessage, 1, wait) // the failed redraw
+	require.NoError(t, err)
+	behind, _ := h.fake.Message(lobby.ID)
+	require.Contains(t, behind.Content, "Join to take a seat", "the channel still shows the lobby")
+
+	r := h.click(lobby.ID, alice, start)
+	assert.True(t, r.Ephemeral)
+	assert.Contains(t, r.Content, "My hand")
+	table, err := h.fake.WaitMessage(lobby.ID, wait, func(m fakediscord.Message) bool {
+		_, ok := m.ButtonByLabel("My hand")
+		return ok
+	})
+	require.NoError(t, err, "the lobby is redrawn as the table")
+	hand := h.click(lobby.ID, alice, button(t, table, "My hand").CustomID)
+	b, ok := firstEnabled(hand.Message)
+	require.True(t, ok)
+	played := h.click(hand.ID, alice, b.CustomID)
+	assert.Equal(t, fakediscord.CallbackUpdateMessage, played.Type, played.LastMessage().Content)
+}

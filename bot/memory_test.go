@@ -1,0 +1,159 @@
+package bot_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/bot"
+	"github.com/dealer/dealer/bot/fakediscord"
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/store"
+)
+
+var memoryTables = flag.Int("load.memory-tables", 10000, "TestIdleTableMemory: unfinished tables to resume")
+
+// TestIdleTableMemory opens many unfinished tables in the store (every
+// game, a few moves each), starts a bot on it, and measures the time to
+// resume them all and the heap each idle table takes. Targets: ≤ 64 KB per
+// table, ≤ 5 s to resume 10,000. It takes a few seconds, so it runs by
+// default.
+func TestIdleTableMemory(t *testing.T) {
+	t.Parallel()
+	n := *memoryTables
+	path := filepath.Join(t.TempDir(), "dealer.db")
+	st, err := store.Open(path)
+	require.NoError(t, err)
+	start := time.Now()
+	fillTables(t, st, n)
+	t.Logf("%d tables written in %v", n, time.Since(start).Round(time.Millisecond))
+	require.NoError(t, st.Close())
+
+	st, err = store.Open(path)
+	require.NoError(t, err)
+	defer st.Close()
+	sess, err := discordgo.New("Bot fake")
+	require.NoError(t, err)
+	require.NoError(t, fakediscord.AttachURL(sess, "http://127.0.0.1:1")) // never opened
+
+	before := heap()
+	start = time.Now()
+	b, err := bot.New(context.Background(), bot.Options{Session: sess, Store: st, Games: catalog.Registry(), Renderer: renderer,
+		Logger: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	require.NoError(t, err)
+	resume := time.Since(start)
+	after := heap()
+	require.Equal(t, n, b.Tables(), "every table resumed")
+	perTable := (int64(after) - int64(before)) / int64(n)
+	fmt.Printf("memory: tables=%d heap=%.1fMB bytes/table=%d resume=%.2fs\n", n, float64(after-before)/(1<<20), perTable, resume.Seconds())
+	assert.LessOrEqual(t, perTable, int64(64<<10), "bytes per idle table")
+	runtime.KeepAlive(b)
+}
+
+func heap() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// fillTables writes n unfinished tables, every game in turn (Secret Agent
+// with one human and three computers), each a few moves in, as the bot
+// would have left them.
+func fillTables(t *testing.T, st *store.Store, n int) {
+	ctx := context.Background()
+	reg := catalog.Registry()
+	var wg sync.WaitGroup
+	errs := make(chan error, 64)
+	next := make(chan int)
+	for range 64 { // many writers at once: the store commits them together
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if err := fillTable(ctx, st, reg, i); err != nil {
+					select {
+					case errs <- err:
+					default:
+					}
+				}
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		require.NoError(t, err)
+	}
+}
+
+func fillTable(ctx context.Context, st *store.Store, reg *games.Registry, i int) error {
+	name := loadGames[i%len(loadGames)]
+	info, _ := reg.Lookup(name)
+	user := strconv.Itoa(1500000000000000000 + i)
+	players := []store.Player{{Seat: 0, UserID: user, Name: "player"}}
+	for s := 1; s < info.MinSeats; s++ {
+		players = append(players, store.Player{Seat: s, Name: "Bond", Computer: true})
+	}
+	deal := uint64(i + 1)
+	g, err := reg.New(name, deal, len(players))
+	for err == nil && g.Status().Finished() { // a deal lost before any move
+		deal += 1_000_000
+		g, err = reg.New(name, deal, len(players))
+	}
+	if err != nil {
+		return err
+	}
+	id, err := st.CreateSession(ctx, store.Session{Game: name, Deal: deal, Seats: len(players), GuildID: "1300000000000000000",
+		ChannelID: "1400000000000000000", MessageID: strconv.Itoa(1600000000000000000 + i), OwnerID: user, Players: players, Status: store.StatusPlaying})
+	if err != nil {
+		return err
+	}
+	rng := rand.New(rand.NewPCG(uint64(i), 1))
+	for m := 0; m < 8 && !g.Status().Finished(); m++ {
+		seat := g.ToAct()[0]
+		var mv games.Move
+		if seat == 0 {
+			var legal []games.Move
+			for _, l := range g.Legal(seat) {
+				if s := l.String(); s != "resign" && s != "undo" {
+					legal = append(legal, l)
+				}
+			}
+			if len(legal) == 0 {
+				break
+			}
+			mv = legal[rng.IntN(len(legal))]
+		} else {
+			mv = info.Computer(g, seat)
+		}
+		if err := g.Apply(seat, mv); err != nil {
+			return err
+		}
+		if g.Status().Finished() {
+			break // leave it unfinished, as an idle table is
+		}
+		if err := st.AppendMove(ctx, id, m, int(seat), mv.String()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
