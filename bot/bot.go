@@ -56,7 +56,8 @@ type Bot struct {
 
 	mu     sync.Mutex
 	tables map[int64]*table
-	closed bool // no more turn clocks
+	closed bool              // no more turn clocks
+	dms    map[string]string // DM channel ids by user id
 	ready  chan struct{}
 	once   sync.Once
 }
@@ -70,7 +71,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	b := &Bot{
 		s: o.Session, store: o.Store, games: o.Games, render: o.Renderer, guildID: o.GuildID,
 		log: o.Logger, deferAfter: o.DeferAfter, ackDeadline: 3 * time.Second, newDeal: o.NewDeal, turnTimeout: o.TurnTimeout,
-		tables: map[int64]*table{}, ready: make(chan struct{}),
+		tables: map[int64]*table{}, dms: map[string]string{}, ready: make(chan struct{}),
 	}
 	if b.log == nil {
 		b.log = slog.Default()

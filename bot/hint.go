@@ -28,7 +28,7 @@ func (b *Bot) hint(t *table) (*discordgo.InteractionResponse, error) {
 	case sol.Verdict == games.Solvable && len(sol.Moves) > 0:
 		move := sol.Moves[0]
 		t.notice = fmt.Sprintf("💡 Hint %d: `%s` — a win is still possible.", n, move)
-		if f := strings.Fields(move); len(f) > 1 {
+		if f := strings.Fields(move); len(f) > 1 && !contains(layouts[t.info.Name].verbs, f[0]) {
 			selected = f[0] // light the source, and its destinations
 		}
 	case sol.Verdict == games.Unwinnable:

@@ -53,7 +53,7 @@ func (b *Bot) rememberMessage(i *discordgo.Interaction, t *table) func(error) {
 			_ = b.store.SetStatus(ctx, t.sess.ID, store.StatusAbandoned)
 			return
 		}
-		if m, err := b.s.InteractionResponse(i); err == nil {
+		if m, err := b.originalMessage(i); err == nil {
 			t.sess.MessageID, t.sess.ChannelID = m.ID, m.ChannelID
 			if err := b.store.SetMessage(ctx, t.sess.ID, m.ChannelID, m.ID); err != nil {
 				b.log.Warn("saving the table's message failed", "table", t.sess.ID, "err", err)

@@ -355,9 +355,9 @@ func (b *Bot) sendHand(t *table, seat games.Seat) {
 		b.log.Error("drawing a hand failed", "table", t.sess.ID, "err", err)
 		return
 	}
-	ch, err := b.s.UserChannelCreate(p.UserID)
+	chID, err := b.dmChannel(p.UserID)
 	if err == nil {
-		_, err = b.s.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{
+		_, err = b.s.ChannelMessageSendComplex(chID, &discordgo.MessageSend{
 			Content: data.Content, Components: data.Components, Files: data.Files, AllowedMentions: noMentions,
 		}, discordgo.WithRetryOnRatelimit(false))
 	}
@@ -380,6 +380,25 @@ func (b *Bot) sendHand(t *table, seat games.Seat) {
 	default:
 		b.log.Warn("sending a hand by DM failed", "table", t.sess.ID, "seat", seat, "err", err)
 	}
+}
+
+// dmChannel returns the DM channel with a user, asking Discord once per
+// user (every DM channel request shares one process-wide rate limit).
+func (b *Bot) dmChannel(userID string) (string, error) {
+	b.mu.Lock()
+	id, ok := b.dms[userID]
+	b.mu.Unlock()
+	if ok {
+		return id, nil
+	}
+	ch, err := b.s.UserChannelCreate(userID)
+	if err != nil {
+		return "", err
+	}
+	b.mu.Lock()
+	b.dms[userID] = ch.ID
+	b.mu.Unlock()
+	return ch.ID, nil
 }
 
 // recordRounds stores the scores of rounds finished since the last record.

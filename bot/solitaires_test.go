@@ -38,6 +38,11 @@ func TestEverySolitairePlaysByButtons(t *testing.T) {
 				picture(t, m)
 			}
 			assert.Len(t, h.storedMoves(id), 4)
+			hint := h.click(m.ID, alice, button(t, m, "Hint").CustomID)
+			require.False(t, hint.Ephemeral, hint.Content)
+			assert.Contains(t, hint.Content, "💡")
+			picture(t, hint.Message)
+			m = hint.Message
 			if b, ok := m.ButtonByLabel("Undo"); ok && !b.Disabled {
 				m = h.click(m.ID, alice, b.CustomID).Message
 				assert.Len(t, h.storedMoves(id), 5, "an undo is a move in the log")
