@@ -265,7 +265,7 @@ func TestTheAgentsHand(t *testing.T) {
 			assert.False(t, o.Rect.Overlaps(tl.Rect))
 		}
 	}
-	for _, want := range []string{"Hitman", "2 IP", "Kill a neighbour", "Clean Hands", "3+ agents, none dead", "+4 IP", "in hand", "on A", "your choice: Sniper"} {
+	for _, want := range []string{"Hitman", "2 IP", "Kill a neighbour", "Clean Hands", "4+ agents, none dead", "+4 IP", "in hand", "on A", "your choice: Sniper"} {
 		_, ok := findLabel(s.Scene, want)
 		assert.True(t, ok, "%q", want)
 	}
