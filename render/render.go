@@ -27,7 +27,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"image/png"
+
 	"sync"
 )
 
@@ -38,7 +38,6 @@ type Renderer struct {
 	glyphs [numSizes]*glyphs
 
 	canvases sync.Pool // *image.Paletted, reused between pictures
-	encoders encoderPool
 }
 
 // New draws the card kit and the glyphs. It takes a few tenths of a second;
@@ -85,8 +84,7 @@ func (r *Renderer) PNG(s *Scene) ([]byte, error) {
 	defer r.canvases.Put(m)
 	var buf bytes.Buffer
 	buf.Grow(96 << 10)
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.encoders}
-	if err := enc.Encode(&buf, m); err != nil {
+	if err := encodePaletted(&buf, m); err != nil {
 		return nil, fmt.Errorf("render: encoding the picture: %w", err)
 	}
 	return buf.Bytes(), nil
@@ -104,13 +102,3 @@ func (r *Renderer) canvas(w, h int) *image.Paletted {
 	}
 	return image.NewPaletted(image.Rect(0, 0, w, h), r.pal.colors)
 }
-
-// encoderPool lets PNG encoders reuse their compressor and row buffers.
-type encoderPool struct{ p sync.Pool }
-
-func (e *encoderPool) Get() *png.EncoderBuffer {
-	b, _ := e.p.Get().(*png.EncoderBuffer)
-	return b
-}
-
-func (e *encoderPool) Put(b *png.EncoderBuffer) { e.p.Put(b) }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"image/png"
 	"sync"
 )
 
@@ -69,8 +68,7 @@ func (r *Renderer) shadedPNG(s Shaded) ([]byte, error) {
 	r.dim(m, s.Dim)
 	var buf bytes.Buffer
 	buf.Grow(64 << 10)
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.encoders}
-	if err := enc.Encode(&buf, m); err != nil {
+	if err := encodePaletted(&buf, m); err != nil {
 		return nil, fmt.Errorf("render: encoding the picture: %w", err)
 	}
 	return buf.Bytes(), nil
