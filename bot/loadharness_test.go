@@ -56,7 +56,7 @@ func newRig(t testing.TB, n int) *rig {
 	for g := 0; g*tablesPerGuild < n; g++ {
 		guilds = append(guilds, fakediscord.Guild{ID: strconv.Itoa(1300000000000000000 + g), Name: fmt.Sprintf("Club %d", g), ChannelID: strconv.Itoa(1400000000000000000 + g)})
 	}
-	r := &rig{t: t, fake: fakediscord.New(t, fakediscord.Options{Guilds: guilds}), dbPath: filepath.Join(t.TempDir(), "dealer.db"), logs: &logCounter{}, halt: make(chan struct{})}
+	r := &rig{t: t, fake: fakediscord.New(t, fakediscord.Options{Guilds: guilds, Lean: true}), dbPath: filepath.Join(t.TempDir(), "dealer.db"), logs: &logCounter{}, halt: make(chan struct{})}
 	for i := range n {
 		g := guilds[i/tablesPerGuild]
 		p := &player{r: r, n: i, user: strconv.Itoa(1500000000000000000 + i), guild: g.ID, channel: g.ChannelID,

@@ -57,6 +57,10 @@ type Options struct {
 	TokenLifetime     time.Duration // interaction token lifetime; default 15 min like Discord
 	MaxFileSize       int           // bytes per attachment; default 10 MiB
 	Guilds            []Guild       // guilds announced in READY/GUILD_CREATE
+	// Lean keeps memory flat for load tests: no log of requests or gateway
+	// frames and no history of message edits (Requests, GatewayLog and
+	// Message.History stay empty). Rules are still enforced.
+	Lean bool
 }
 
 // Guild is a guild the bot is in, with its text channels.

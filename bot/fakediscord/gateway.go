@@ -97,7 +97,9 @@ func (sess *gwSession) dispatchLocked(typ string, raw json.RawMessage) {
 func (s *Server) logFrame(f GatewayFrame) {
 	f.At = time.Now()
 	s.mu.Lock()
-	s.gwLog = append(s.gwLog, f)
+	if !s.opts.Lean {
+		s.gwLog = append(s.gwLog, f)
+	}
 	s.notifyLocked()
 	s.mu.Unlock()
 }

@@ -186,7 +186,9 @@ func (s *Server) handle(pattern string, auth authMode, h handlerFunc) {
 		if pattern == RouteAnyUnknownRoute {
 			s.unhandled = append(s.unhandled, rec)
 		}
-		s.requests = append(s.requests, rec)
+		if !s.opts.Lean {
+			s.requests = append(s.requests, rec)
+		}
 		s.notifyLocked()
 		s.mu.Unlock()
 		w.WriteHeader(status)

@@ -401,6 +401,9 @@ func (s *Server) interactionCallback(r *http.Request, rec *Request) (int, any) {
 		in.st.finalAt = now
 	}
 	in.st.acked, in.st.responseType, in.st.callback, in.st.respondedAt = true, p.Type, rec, now
+	if s.opts.Lean { // the raw request holds the picture: keep no copy of it
+		in.st.callback = nil
+	}
 	return http.StatusNoContent, nil
 }
 

@@ -359,7 +359,7 @@ func (s *Server) applyPayload(m *Message, payload json.RawMessage, files []File,
 	if nb.Content == "" && len(nb.Embeds) == 0 && len(nb.Attachments) == 0 && len(nb.Components) == 0 {
 		return apiError(400, 50006, "Cannot send an empty message")
 	}
-	if !create {
+	if !create && !s.opts.Lean {
 		m.History = append(m.History, m.Body)
 	}
 	m.Body = nb
