@@ -284,3 +284,10 @@ func (p *painter) cardBack() *image.RGBA {
 	p.fillRound(m, pat, 7, 7, CardW-7, CardH-7, cardRadius-5)
 	return m
 }
+
+// HasFace reports whether the kit has a face for c: a card of the 52 or a
+// joker, not the no-card value or a corrupt one.
+func HasFace(c cards.Card) bool {
+	_, ok := faceIndex(c)
+	return ok
+}

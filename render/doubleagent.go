@@ -21,7 +21,7 @@ const (
 	daTagH    = 32
 	daTagGap  = 8  // from a tag to its cards
 	daRowGap  = 14 // from the top row's longest pile to the bottom row's tags
-	daTopY    = headerH + 10
+	daTopY    = HeaderH + 10
 	daRightX  = daW - daMargin - 2*CardW - 16 // c1, p1, p3
 	daRightDX = CardW + 16                    // to c2, p2, p4
 	daRightDY = daTagH + daTagGap + CardH + 18
@@ -57,7 +57,7 @@ func DoubleAgentLayout(v doubleagent.View, selected string) (*Scene, error) {
 				return nil, fmt.Errorf("render: tableau %s has %d face-down cards", daName(r, i), t.Down)
 			}
 			for j, f := range t.Up {
-				if _, ok := faceIndex(f.Card); !ok {
+				if ok := HasFace(f.Card); !ok {
 					return nil, fmt.Errorf("render: card %d of tableau %s is not a card (%v)", j+1, daName(r, i), f.Card)
 				}
 			}
@@ -65,12 +65,12 @@ func DoubleAgentLayout(v doubleagent.View, selected string) (*Scene, error) {
 		}
 	}
 	for i, c := range v.Prison {
-		if _, ok := faceIndex(c.Card); !ok && !c.Card.IsNone() {
+		if ok := HasFace(c.Card); !ok && !c.Card.IsNone() {
 			return nil, fmt.Errorf("render: prison cell p%d holds %v, not a card", i+1, c.Card)
 		}
 	}
 	for i, c := range v.Command {
-		if _, ok := faceIndex(c); !ok && !c.IsNone() {
+		if ok := HasFace(c); !ok && !c.IsNone() {
 			return nil, fmt.Errorf("render: command slot c%d holds %v, not a card", i+1, c)
 		}
 	}
@@ -110,7 +110,7 @@ func DoubleAgentLayout(v doubleagent.View, selected string) (*Scene, error) {
 		return image.Rect(x, y, x+CardW, y+CardH)
 	}
 	tagOver := func(r image.Rectangle, name string) {
-		s.Labels = append(s.Labels, pill(name, image.Rect(r.Min.X, r.Min.Y-daTagGap-daTagH, r.Max.X, r.Min.Y-daTagGap), sel == name))
+		s.Labels = append(s.Labels, Pill(name, image.Rect(r.Min.X, r.Min.Y-daTagGap-daTagH, r.Max.X, r.Min.Y-daTagGap), sel == name))
 	}
 	for i, c := range v.Command {
 		name := "c" + strconv.Itoa(i+1)
@@ -134,9 +134,9 @@ func DoubleAgentLayout(v doubleagent.View, selected string) (*Scene, error) {
 		s.Cards = append(s.Cards, Placed{Card: c.Card, Pile: name, Rect: r, Visible: r, FaceUp: true, Selected: sel == name})
 		if c.Kind == "foundation" {
 			if c.Frozen {
-				s.Labels = append(s.Labels, band(r, "frozen", BackBlue, Paper))
+				s.Labels = append(s.Labels, Band(r, "frozen", BackBlue, Paper))
 			} else {
-				s.Labels = append(s.Labels, band(r, "home", Gold, Black))
+				s.Labels = append(s.Labels, Band(r, "home", Gold, Black))
 			}
 		}
 	}
@@ -178,7 +178,7 @@ func daPileHeight(t doubleagent.Tableau, up, down int, room bool) int {
 // daTableau adds one tableau: its tag, backs, face-up run and agents' ranks,
 // fitted into avail pixels from y.
 func daTableau(s *Scene, t doubleagent.Tableau, name string, x, y, avail int, selected bool) {
-	s.Labels = append(s.Labels, pill(name, image.Rect(x, y-daTagGap-daTagH, x+CardW, y-daTagGap), selected))
+	s.Labels = append(s.Labels, Pill(name, image.Rect(x, y-daTagGap-daTagH, x+CardW, y-daTagGap), selected))
 	if t.Down == 0 && len(t.Up) == 0 {
 		s.Piles = append(s.Piles, Pile{Name: name, Rect: image.Rect(x, y, x+CardW, y+CardH), Selected: selected})
 		return
@@ -227,7 +227,7 @@ func daTableau(s *Scene, t doubleagent.Tableau, name string, x, y, avail int, se
 			if !top {
 				by = cy + up + daAgentDY/2 - 1 // under the index
 			}
-			b := badge("= "+agent.String(), x+CardW/2, by, Large)
+			b := BadgeLabel("= "+agent.String(), x+CardW/2, by, Large)
 			b.Ink = Gold // the rank stands out from the card's own ink
 			s.Labels = append(s.Labels, b)
 		}
@@ -237,17 +237,17 @@ func daTableau(s *Scene, t doubleagent.Tableau, name string, x, y, avail int, se
 
 // daHeader adds the status bar.
 func daHeader(s *Scene, v doubleagent.View) {
-	bar, in, status := statusLook(v.Status)
+	bar, in, status := StatusLook(v.Status)
 	deal := fmt.Sprintf("deal %d", v.Deal)
 	moves, score := fmt.Sprintf("move %d", v.Moves), fmt.Sprintf("score %d/54", v.Score)
 	undos := ""
 	if v.Undos > 0 {
-		undos = plural(v.Undos, "undo")
+		undos = Plural(v.Undos, "undo")
 	}
-	statusBar(s, daW, bar, in, [][2]string{
-		{status + dot("Double Agent", deal), dot(moves, undos, score)},
-		{status + deal, dot(moves, undos, score)},
-		{status + deal, dot(moves, score)},
+	StatusBar(s, daW, bar, in, [][2]string{
+		{status + Dot("Double Agent", deal), Dot(moves, undos, score)},
+		{status + deal, Dot(moves, undos, score)},
+		{status + deal, Dot(moves, score)},
 	})
 }
 

@@ -236,6 +236,6 @@ b5  --
 	assert.Equal(t, want, DoubleAgentText(daMid(t), false))
 	col := DoubleAgentText(daMid(t), true)
 	assert.Contains(t, col, "\x1b[31mRJ\x1b[0m=7")
-	assert.Equal(t, DoubleAgentText(daMid(t), false), strings.NewReplacer(ansiRed, "", ansiReset, "").Replace(col))
+	assert.Equal(t, DoubleAgentText(daMid(t), false), strings.NewReplacer(ANSIRed, "", ANSIReset, "").Replace(col))
 	assert.Contains(t, DoubleAgentText(daWon(), false), "· WON in 230 moves\n")
 }

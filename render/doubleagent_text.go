@@ -26,22 +26,22 @@ func DoubleAgentText(v doubleagent.View, color bool) string {
 	var b strings.Builder
 	head := []string{"Double Agent", fmt.Sprintf("deal %d", v.Deal), fmt.Sprintf("move %d", v.Moves)}
 	if v.Undos > 0 {
-		head = append(head, plural(v.Undos, "undo"))
+		head = append(head, Plural(v.Undos, "undo"))
 	}
 	head = append(head, fmt.Sprintf("score %d/54", v.Score))
-	if w := statusWord(v.Status, v.Moves); w != "" {
+	if w := StatusWord(v.Status, v.Moves); w != "" {
 		head = append(head, w)
 	}
 	b.WriteString(strings.Join(head, " · ") + "\n")
 
 	var parts []string
 	for i, c := range v.Command {
-		parts = append(parts, fmt.Sprintf("c%d %s", i+1, termCard(c, color)))
+		parts = append(parts, fmt.Sprintf("c%d %s", i+1, TermCard(c, color)))
 	}
 	b.WriteString(strings.Join(parts, "   ") + "\n")
 	parts = parts[:0]
 	for i, c := range v.Prison {
-		s := fmt.Sprintf("p%d %s", i+1, termCard(c.Card, color))
+		s := fmt.Sprintf("p%d %s", i+1, TermCard(c.Card, color))
 		if c.Kind == "foundation" {
 			s += " home"
 			if c.Frozen {
@@ -68,7 +68,7 @@ func DoubleAgentText(v doubleagent.View, color bool) string {
 				b.WriteString(" (up " + name + " turns it over)")
 			}
 			for _, f := range t.Up {
-				s := termCard(f.Card, color)
+				s := TermCard(f.Card, color)
 				if f.Card.IsJoker() && f.Stands != 0 {
 					s += "=" + f.Stands.String()
 				}
@@ -77,5 +77,5 @@ func DoubleAgentText(v doubleagent.View, color bool) string {
 			b.WriteString("\n")
 		}
 	}
-	return termLines(b.String())
+	return TermLines(b.String())
 }

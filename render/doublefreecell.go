@@ -57,7 +57,7 @@ func DoubleFreeCellLayout(v doublefreecell.View, selected string) (*Scene, error
 	for i, col := range v.Columns {
 		longest = max(longest, len(col))
 		for j, c := range col {
-			if _, ok := faceIndex(c); !ok {
+			if ok := HasFace(c); !ok {
 				return nil, fmt.Errorf("render: card %d of column %d is not a card (%v)", j+1, i+1, c)
 			}
 		}
@@ -78,7 +78,7 @@ func DoubleFreeCellLayout(v doublefreecell.View, selected string) (*Scene, error
 			s.Piles = append(s.Piles, Pile{Name: name, Rect: at, Selected: i == selCell})
 			continue
 		}
-		if _, ok := faceIndex(c); !ok {
+		if ok := HasFace(c); !ok {
 			return nil, fmt.Errorf("render: cell %s holds %v, not a card", name, c)
 		}
 		s.Cards = append(s.Cards, Placed{Card: c, Pile: name, Rect: at, Visible: at, FaceUp: true, Selected: i == selCell})
@@ -93,13 +93,13 @@ func DoubleFreeCellLayout(v doublefreecell.View, selected string) (*Scene, error
 			s.Piles = append(s.Piles, Pile{Name: "h", Rect: at, Label: f.Suit.Symbol(), LabelInk: FeltLine})
 			continue
 		}
-		if _, ok := faceIndex(f.Top); !ok {
+		if ok := HasFace(f.Top); !ok {
 			return nil, fmt.Errorf("render: the %s foundation's top card %v is not a card", f.Suit.Name(), f.Top)
 		}
 		s.Cards = append(s.Cards, Placed{Card: f.Top, Pile: "h", Rect: at, Visible: at, FaceUp: true})
 		if f.Round >= 2 { // a gold band across the foot of the card
-			band := image.Rect(at.Min.X, at.Max.Y-38, at.Max.X, at.Max.Y)
-			s.Labels = append(s.Labels, Label{Text: "R2", Rect: band, Size: Medium, Ink: Black, Boxed: true, Fill: Gold, Radius: cardRadius})
+			Band := image.Rect(at.Min.X, at.Max.Y-38, at.Max.X, at.Max.Y)
+			s.Labels = append(s.Labels, Label{Text: "R2", Rect: Band, Size: Medium, Ink: Black, Boxed: true, Fill: Gold, Radius: cardRadius})
 		}
 	}
 
@@ -175,7 +175,7 @@ func dfcHeader(s *Scene, v doublefreecell.View) {
 	moves, home := fmt.Sprintf("move %d", v.Moves), fmt.Sprintf("%d/104 home", v.Score)
 	full := []string{moves}
 	if v.Undos > 0 {
-		full = append(full, plural(v.Undos, "undo"))
+		full = append(full, Plural(v.Undos, "undo"))
 	}
 	full = append(full, home)
 	if !v.Autoplay && !v.Status.Finished() {
@@ -192,25 +192,18 @@ func dfcHeader(s *Scene, v doublefreecell.View) {
 	size := Large
 	left, right := tries[len(tries)-1][0], tries[len(tries)-1][1]
 	for _, t := range tries {
-		if textWidth(t[0], size)+textWidth(t[1], size)+24 <= row.Dx() {
+		if TextWidth(t[0], size)+TextWidth(t[1], size)+24 <= row.Dx() {
 			left, right = t[0], t[1]
 			break
 		}
 	}
-	if textWidth(left, size)+textWidth(right, size)+24 > row.Dx() {
+	if TextWidth(left, size)+TextWidth(right, size)+24 > row.Dx() {
 		size = Small
 	}
 	s.Boxes = append(s.Boxes, Box{Rect: image.Rect(0, 0, dfcW, dfcHeaderH), Fill: bar})
 	s.Labels = append(s.Labels,
 		Label{Text: left, Rect: row, Size: size, Ink: in, Align: Left},
 		Label{Text: right, Rect: row, Size: size, Ink: in, Align: Right})
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // dfcSelection reads a selected source: the column or cell index, -1 for

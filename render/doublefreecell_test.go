@@ -356,7 +356,7 @@ func TestDoubleFreeCellHeaderFits(t *testing.T) {
 			if !strings.Contains(left.Text, "deal") || !strings.Contains(right.Text, "move") || !strings.Contains(right.Text, "home") {
 				t.Errorf("header lost its deal, moves or score: %q %q", left.Text, right.Text)
 			}
-			if w := textWidth(left.Text, left.Size) + textWidth(right.Text, right.Size); w > left.Rect.Dx() {
+			if w := TextWidth(left.Text, left.Size) + TextWidth(right.Text, right.Size); w > left.Rect.Dx() {
 				t.Errorf("header %q + %q is %d wide in %d", left.Text, right.Text, w, left.Rect.Dx())
 			}
 		}

@@ -10,12 +10,6 @@ import (
 	"github.com/dealer/dealer/games/doublefreecell"
 )
 
-// ANSI colour codes for the terminal.
-const (
-	ansiRed   = "\x1b[31m"
-	ansiReset = "\x1b[0m"
-)
-
 // DoubleFreeCellText shows a Double FreeCell table as text for a terminal,
 // labelled with the move notation: the cells a–f, the foundations h (each
 // with its count, and R2 from its second round on), then the columns 1–10
@@ -40,13 +34,13 @@ func DoubleFreeCellText(v doublefreecell.View, color bool) string {
 			s = c.Code()
 		}
 		if color && c.Color() == cards.Red {
-			return ansiRed + s + ansiReset
+			return ANSIRed + s + ANSIReset
 		}
 		return s
 	}
 	// pad fills s (which may hold colour codes) to w visible characters.
 	pad := func(s string, w int) string {
-		n := utf8.RuneCountInString(strings.NewReplacer(ansiRed, "", ansiReset, "").Replace(s))
+		n := utf8.RuneCountInString(strings.NewReplacer(ANSIRed, "", ANSIReset, "").Replace(s))
 		if n < w {
 			s += strings.Repeat(" ", w-n)
 		}
@@ -55,7 +49,7 @@ func DoubleFreeCellText(v doublefreecell.View, color bool) string {
 
 	head := []string{"Double FreeCell", fmt.Sprintf("deal %d", v.Deal), fmt.Sprintf("move %d", v.Moves)}
 	if v.Undos > 0 {
-		head = append(head, plural(v.Undos, "undo"))
+		head = append(head, Plural(v.Undos, "undo"))
 	}
 	head = append(head, fmt.Sprintf("%d/104 home", v.Score))
 	if !v.Autoplay && !v.Status.Finished() {

@@ -40,7 +40,7 @@ func TestDoubleFreeCellTextColour(t *testing.T) {
 	if strings.Contains(col, "\x1b[31m10♠") || strings.Contains(col, "\x1b[31m7♣") {
 		t.Errorf("a black card in red:\n%s", col)
 	}
-	if got := strings.NewReplacer(ansiRed, "", ansiReset, "").Replace(col); got != plain {
+	if got := strings.NewReplacer(ANSIRed, "", ANSIReset, "").Replace(col); got != plain {
 		t.Errorf("coloured text differs from plain beyond its codes:\n%s", got)
 	}
 }

@@ -52,7 +52,7 @@ func DoubletsLayout(v doublets.View, selected string) (*Scene, error) {
 		return nil, err
 	}
 	check := func(c cards.Card, where string) error {
-		if _, ok := faceIndex(c); !ok && !c.IsNone() || c.IsJoker() {
+		if ok := HasFace(c); !ok && !c.IsNone() || c.IsJoker() {
 			return fmt.Errorf("render: %s holds %v, not a card", where, c)
 		}
 		return nil
@@ -75,7 +75,7 @@ func DoubletsLayout(v doublets.View, selected string) (*Scene, error) {
 	// put adds a one-card place: its tag, and its card or outline.
 	put := func(name, tagText string, at image.Point, c cards.Card, faceUp, selected bool) image.Rectangle {
 		r := image.Rectangle{Min: at, Max: at.Add(image.Pt(CardW, CardH))}
-		s.Labels = append(s.Labels, pill(tagText, image.Rect(r.Min.X, r.Min.Y-dblCardDY, r.Max.X, r.Min.Y-dblCardDY+dblTagH), selected))
+		s.Labels = append(s.Labels, Pill(tagText, image.Rect(r.Min.X, r.Min.Y-dblCardDY, r.Max.X, r.Min.Y-dblCardDY+dblTagH), selected))
 		if !faceUp || !c.IsNone() {
 			s.Cards = append(s.Cards, Placed{Card: c, Pile: name, Rect: r, Visible: r, FaceUp: faceUp, Selected: selected})
 		} else {
@@ -89,7 +89,7 @@ func DoubletsLayout(v doublets.View, selected string) (*Scene, error) {
 		at := dblSlot(dblArch[i][0], dblArch[i][1])
 		r := put(name, name, at, res.Card, true, sel == name)
 		if res.Frozen && !res.Card.IsNone() {
-			s.Labels = append(s.Labels, band(r, "frozen", BackBlue, Paper))
+			s.Labels = append(s.Labels, Band(r, "frozen", BackBlue, Paper))
 		}
 	}
 
@@ -119,7 +119,7 @@ func DoubletsLayout(v doublets.View, selected string) (*Scene, error) {
 	}
 	if v.Stock > 0 {
 		r := put("stock", "flip", stockAt, cards.None, false, sel == "flip")
-		s.Labels = append(s.Labels, badge(strconv.Itoa(v.Stock), r.Min.X+CardW/2, r.Min.Y+CardH/2, Large))
+		s.Labels = append(s.Labels, BadgeLabel(strconv.Itoa(v.Stock), r.Min.X+CardW/2, r.Min.Y+CardH/2, Large))
 		caption(r, "stock")
 	} else {
 		r := put("stock", "flip", stockAt, cards.None, true, sel == "flip")
@@ -131,7 +131,7 @@ func DoubletsLayout(v doublets.View, selected string) (*Scene, error) {
 	}
 	r := put("w", "w", wasteAt, v.Waste.Top, true, sel == "w")
 	if v.Waste.Blocked && !v.Waste.Top.IsNone() {
-		s.Labels = append(s.Labels, band(r, "blocked", LostRed, Cream))
+		s.Labels = append(s.Labels, Band(r, "blocked", LostRed, Cream))
 	}
 	caption(r, fmt.Sprintf("waste %d", v.Waste.Size))
 
@@ -139,7 +139,7 @@ func DoubletsLayout(v doublets.View, selected string) (*Scene, error) {
 	px := image.Rect(dblSideX-24, dblSlot(0, 0).Y+CardH+48, dblW-24, dblSlot(0, 0).Y+CardH+168)
 	s.Boxes = append(s.Boxes, Box{Rect: px, Fill: FeltDark, Radius: 12})
 	pass := fmt.Sprintf("pass %d of %d", max(v.Pass, 1), v.Pass+v.PassesLeft)
-	left := plural(v.PassesLeft, "redeal") + " left"
+	left := Plural(v.PassesLeft, "redeal") + " left"
 	if v.PassesLeft == 0 {
 		left = "last pass"
 	}
@@ -172,31 +172,18 @@ func DoubletsLayout(v doublets.View, selected string) (*Scene, error) {
 
 // dblHeader adds the status bar.
 func dblHeader(s *Scene, v doublets.View) {
-	bar, in, status := statusLook(v.Status)
+	bar, in, status := StatusLook(v.Status)
 	deal := fmt.Sprintf("deal %d", v.Deal)
 	moves, home := fmt.Sprintf("move %d", v.Moves), fmt.Sprintf("%d/48 home", v.Score)
 	undos := ""
 	if v.Undos > 0 {
-		undos = plural(v.Undos, "undo")
+		undos = Plural(v.Undos, "undo")
 	}
-	statusBar(s, dblW, bar, in, [][2]string{
-		{status + dot("Doublets", deal), dot(moves, undos, home)},
-		{status + deal, dot(moves, undos, home)},
-		{status + deal, dot(moves, home)},
+	StatusBar(s, dblW, bar, in, [][2]string{
+		{status + Dot("Doublets", deal), Dot(moves, undos, home)},
+		{status + deal, Dot(moves, undos, home)},
+		{status + deal, Dot(moves, home)},
 	})
-}
-
-// statusLook is the status bar's colours and prefix for a solitaire's status.
-func statusLook(st games.Status) (bar, in Colour, prefix string) {
-	switch st {
-	case games.Won:
-		return Gold, Black, "WON  •  "
-	case games.Lost:
-		return LostRed, Cream, "LOST  •  "
-	case games.Over:
-		return FeltDark, Cream, "OVER  •  "
-	}
-	return FeltDark, Cream, ""
 }
 
 // dblSelection reads a selected place.

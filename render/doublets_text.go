@@ -3,60 +3,9 @@ package render
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
-	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/games/cards"
 	"github.com/dealer/dealer/games/doublets"
 )
-
-// termCard writes a card for the terminal: "10♥", "--" for none, "RJ" and
-// "BJ" for the jokers; red cards in ANSI red with color.
-func termCard(c cards.Card, color bool) string {
-	if c.IsNone() {
-		return "--"
-	}
-	s := c.String()
-	if c.IsJoker() {
-		s = c.Code()
-	}
-	if color && c.Color() == cards.Red {
-		return ansiRed + s + ansiReset
-	}
-	return s
-}
-
-// termPad fills s (which may hold colour codes) to w visible characters.
-func termPad(s string, w int) string {
-	n := utf8.RuneCountInString(strings.NewReplacer(ansiRed, "", ansiReset, "").Replace(s))
-	if n < w {
-		s += strings.Repeat(" ", w-n)
-	}
-	return s
-}
-
-// termLines ends every line without trailing blanks and the text with one
-// newline.
-func termLines(s string) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	for i := range lines {
-		lines[i] = strings.TrimRight(lines[i], " ")
-	}
-	return strings.Join(lines, "\n") + "\n"
-}
-
-// statusWord is the header's last part for a finished solitaire.
-func statusWord(st games.Status, moves int) string {
-	switch st {
-	case games.Won:
-		return fmt.Sprintf("WON in %d moves", moves)
-	case games.Lost:
-		return "LOST"
-	case games.Over:
-		return "OVER"
-	}
-	return ""
-}
 
 // DoubletsText shows a Doublets table as text for a terminal: the arch of
 // reserves r1–r7 round the foundation (with its count and the rank it needs
@@ -73,10 +22,10 @@ func DoubletsText(v doublets.View, color bool) string {
 	var b strings.Builder
 	head := []string{"Doublets", fmt.Sprintf("deal %d", v.Deal), fmt.Sprintf("move %d", v.Moves)}
 	if v.Undos > 0 {
-		head = append(head, plural(v.Undos, "undo"))
+		head = append(head, Plural(v.Undos, "undo"))
 	}
 	head = append(head, fmt.Sprintf("%d/48 home", v.Score))
-	if w := statusWord(v.Status, v.Moves); w != "" {
+	if w := StatusWord(v.Status, v.Moves); w != "" {
 		head = append(head, w)
 	}
 	b.WriteString(strings.Join(head, " · ") + "\n")
@@ -87,7 +36,7 @@ func DoubletsText(v doublets.View, color bool) string {
 			return ""
 		}
 		r := v.Reserves[i]
-		s := fmt.Sprintf("r%d %s", i+1, termCard(r.Card, color))
+		s := fmt.Sprintf("r%d %s", i+1, TermCard(r.Card, color))
 		if r.Frozen && !r.Card.IsNone() {
 			s += "*"
 			frozen = true
@@ -101,30 +50,30 @@ func DoubletsText(v doublets.View, color bool) string {
 	grid := [3][3]string{
 		{res(0), res(1), res(2)},
 		{res(3), "next " + next, res(4)},
-		{res(5), fmt.Sprintf("%s %d/48", termCard(v.Foundation.Top, color), v.Foundation.Count), res(6)},
+		{res(5), fmt.Sprintf("%s %d/48", TermCard(v.Foundation.Top, color), v.Foundation.Count), res(6)},
 	}
 	for _, row := range grid {
 		b.WriteString("    ")
 		for _, cell := range row {
-			b.WriteString(" " + termPad(cell, 10))
+			b.WriteString(" " + TermPad(cell, 10))
 		}
 		b.WriteString("\n")
 	}
 
-	waste := "w " + termCard(v.Waste.Top, color)
+	waste := "w " + TermCard(v.Waste.Top, color)
 	if v.Waste.Blocked && !v.Waste.Top.IsNone() {
 		waste += " blocked"
 	}
-	waste += fmt.Sprintf(" (%s)", plural(v.Waste.Size, "card"))
+	waste += fmt.Sprintf(" (%s)", Plural(v.Waste.Size, "card"))
 	passes := fmt.Sprintf("pass %d of %d, ", max(v.Pass, 1), v.Pass+v.PassesLeft)
 	if v.PassesLeft == 0 {
 		passes += "no redeal left"
 	} else {
-		passes += plural(v.PassesLeft, "redeal") + " left"
+		passes += Plural(v.PassesLeft, "redeal") + " left"
 	}
 	b.WriteString(strings.Join([]string{waste, fmt.Sprintf("stock %d", v.Stock), passes}, " · ") + "\n")
 	if frozen {
 		b.WriteString("* frozen: a King never leaves\n")
 	}
-	return termLines(b.String())
+	return TermLines(b.String())
 }

@@ -79,7 +79,7 @@ const (
 )
 
 // labelPad is the room left between a label's text and the ends of its box.
-const labelPad = 10
+const LabelPad = 10
 
 // draw draws s on a paletted image from the pool (or a new one).
 func (r *Renderer) draw(s *Scene) *image.Paletted {
@@ -181,12 +181,12 @@ func (r *Renderer) text(dst *image.Paletted, l Label) {
 	case Left:
 		x = l.Rect.Min.X
 		if l.Boxed {
-			x += labelPad
+			x += LabelPad
 		}
 	case Right:
 		x = l.Rect.Max.X - w
 		if l.Boxed {
-			x -= labelPad
+			x -= LabelPad
 		}
 	}
 	y := l.Rect.Min.Y + (l.Rect.Dy()+g.capTop)/2
@@ -194,4 +194,4 @@ func (r *Renderer) text(dst *image.Paletted, l Label) {
 }
 
 // TextWidth is how wide a text is drawn at a size, in pixels.
-func (r *Renderer) TextWidth(s string, size TextSize) int { return textWidth(s, size) }
+func (r *Renderer) TextWidth(s string, size TextSize) int { return TextWidth(s, size) }

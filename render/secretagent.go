@@ -28,7 +28,7 @@ const (
 var saPanels = [4]image.Rectangle{
 	image.Rect(saCX-saPanelW/2, saH-10-saPanelH, saCX+saPanelW/2, saH-10),
 	image.Rect(16, saCY-saPanelH/2-2, 16+saPanelW, saCY+saPanelH/2-2),
-	image.Rect(saCX-saPanelW/2, headerH+10, saCX+saPanelW/2, headerH+10+saPanelH),
+	image.Rect(saCX-saPanelW/2, HeaderH+10, saCX+saPanelW/2, HeaderH+10+saPanelH),
 	image.Rect(saW-16-saPanelW, saCY-saPanelH/2-2, saW-16, saCY+saPanelH/2-2),
 }
 
@@ -74,7 +74,7 @@ func at(xs []int, i int) int {
 // saCheck checks a view's cards and seats.
 func saCheck(v secretagent.View) error {
 	check := func(c cards.Card, what string) error {
-		if _, ok := faceIndex(c); !ok || c.IsJoker() {
+		if ok := HasFace(c); !ok || c.IsJoker() {
 			return fmt.Errorf("render: %s is %v, not a card", what, c)
 		}
 		return nil
@@ -132,11 +132,11 @@ func saDoing(v secretagent.View, names [4]string) string { return saDoingIn(v, n
 func saDoingIn(v secretagent.View, names [4]string, w int) string {
 	if v.Phase == secretagent.PhaseOver || v.Turn < 0 || v.Turn >= secretagent.Seats {
 		if len(v.Winners) == 1 && v.Winners[0] >= 0 && v.Winners[0] < secretagent.Seats {
-			return fit(names[v.Winners[0]], Large, w) + " wins"
+			return Fit(names[v.Winners[0]], Large, w) + " wins"
 		}
 		return "game over"
 	}
-	who := fit(names[v.Turn], Large, w)
+	who := Fit(names[v.Turn], Large, w)
 	switch v.Phase {
 	case secretagent.PhaseForbid:
 		return who + " to forbid a suit"
@@ -159,8 +159,8 @@ func SecretAgentTableLayout(v secretagent.View, names []string) (*Scene, error) 
 	}
 	nm := saNames(names)
 	s := &Scene{W: saW, H: saH, Background: Felt}
-	statusBar(s, saW, FeltDark, Cream, [][2]string{
-		{dot("Secret Agent", saDealText(v.DealNo)), saDoing(v, nm)},
+	StatusBar(s, saW, FeltDark, Cream, [][2]string{
+		{Dot("Secret Agent", saDealText(v.DealNo)), saDoing(v, nm)},
 		{saDealText(v.DealNo), saDoing(v, nm)},
 	})
 
@@ -168,8 +168,8 @@ func SecretAgentTableLayout(v secretagent.View, names []string) (*Scene, error) 
 	for seat := 0; seat < secretagent.Seats; seat++ {
 		saSeat(s, v, nm, seat, reveal)
 	}
-	saTrumpBox(s, v, nm, image.Rect(16, headerH+10, saPanels[1].Max.X+20, saPanels[1].Min.Y-16))
-	saInfoBox(s, v, nm, image.Rect(saPanels[3].Min.X-20, headerH+10, saW-16, saPanels[3].Min.Y-16))
+	saTrumpBox(s, v, nm, image.Rect(16, HeaderH+10, saPanels[1].Max.X+20, saPanels[1].Min.Y-16))
+	saInfoBox(s, v, nm, image.Rect(saPanels[3].Min.X-20, HeaderH+10, saW-16, saPanels[3].Min.Y-16))
 
 	// the trick, each card before its player, the winning one ringed
 	for _, p := range v.Trick.Plays {
@@ -193,7 +193,7 @@ func SecretAgentTableLayout(v secretagent.View, names []string) (*Scene, error) 
 	case reveal != nil:
 		s.Labels = append(s.Labels, Label{Text: fmt.Sprintf("deal %d scored", reveal.DealNo), Rect: mid, Size: Large, Ink: Black, Boxed: true, Fill: Gold})
 	case len(v.Trick.Plays) == 0:
-		s.Labels = append(s.Labels, Label{Text: fit(saDoingIn(v, nm, 110), Medium, mid.Dx()-2*labelPad), Rect: mid, Size: Medium, Ink: Cream, Boxed: true, Fill: FeltDark})
+		s.Labels = append(s.Labels, Label{Text: Fit(saDoingIn(v, nm, 110), Medium, mid.Dx()-2*LabelPad), Rect: mid, Size: Medium, Ink: Cream, Boxed: true, Fill: FeltDark})
 	}
 	return s, nil
 }
@@ -207,11 +207,11 @@ func saSeat(s *Scene, v secretagent.View, names [4]string, seat int, reveal *sec
 	x0, x1 := r.Min.X+12, r.Max.X-12
 	dealerW := 0
 	if int(v.Dealer) == seat {
-		dealerW = textWidth("dealer", Small) + 16
+		dealerW = TextWidth("dealer", Small) + 16
 		s.Labels = append(s.Labels, Label{Text: "dealer", Rect: image.Rect(x1-dealerW, r.Min.Y+14, x1, r.Min.Y+42), Size: Small, Ink: Black, Boxed: true, Fill: Paper})
 	}
-	name := fit(names[seat], Large, x1-x0-dealerW-2*labelPad-8)
-	nw := textWidth(name, Large) + 2*labelPad
+	name := Fit(names[seat], Large, x1-x0-dealerW-2*LabelPad-8)
+	nw := TextWidth(name, Large) + 2*LabelPad
 	l := Label{Text: name, Rect: image.Rect(x0-4, r.Min.Y+10, x0-4+nw, r.Min.Y+46), Size: Large, Ink: Cream, Align: Left, Boxed: true, Fill: FeltDark}
 	if v.Phase != secretagent.PhaseOver && int(v.Turn) == seat {
 		l.Ink, l.Fill = Black, Gold
@@ -219,7 +219,7 @@ func saSeat(s *Scene, v secretagent.View, names [4]string, seat int, reveal *sec
 	s.Labels = append(s.Labels, l)
 
 	line := func(y int, text string, in Colour, size TextSize) {
-		s.Labels = append(s.Labels, Label{Text: fit(text, size, x1-x0), Rect: image.Rect(x0, y, x1, y+32), Size: size, Ink: in, Align: Left})
+		s.Labels = append(s.Labels, Label{Text: Fit(text, size, x1-x0), Rect: image.Rect(x0, y, x1, y+32), Size: size, Ink: in, Align: Left})
 	}
 	var res *secretagent.SeatResult
 	if reveal != nil {
@@ -242,17 +242,17 @@ func saSeat(s *Scene, v secretagent.View, names [4]string, seat int, reveal *sec
 			}
 		}
 		line(r.Min.Y+83, fmt.Sprintf("%d × %d = %d", res.Value, av, res.Score), Cream, Medium)
-		line(r.Min.Y+114, fmt.Sprintf("%s · total %d", plural(res.Tricks, "trick"), res.Total), Mist, Medium)
+		line(r.Min.Y+114, fmt.Sprintf("%s · total %d", Plural(res.Tricks, "trick"), res.Total), Mist, Medium)
 		return
 	}
 	n := at(v.HandSizes, seat)
-	end := miniBacks(s, x0, r.Min.Y+54, n)
-	count := plural(n, "card")
-	if end+10+textWidth(count, Medium) > x1 {
+	end := MiniBacks(s, x0, r.Min.Y+54, n)
+	count := Plural(n, "card")
+	if end+10+TextWidth(count, Medium) > x1 {
 		count = strconv.Itoa(n) // a full fan leaves room for the number alone
 	}
 	s.Labels = append(s.Labels, Label{Text: count, Rect: image.Rect(end+10, r.Min.Y+62, x1, r.Min.Y+94), Size: Medium, Ink: Mist, Align: Left})
-	line(r.Min.Y+110, fmt.Sprintf("%s · total %d", plural(at(v.Taken, seat), "trick"), at(v.Totals, seat)), Cream, Medium)
+	line(r.Min.Y+110, fmt.Sprintf("%s · total %d", Plural(at(v.Taken, seat), "trick"), at(v.Totals, seat)), Cream, Medium)
 }
 
 // saTrumpBox shows trump, or that it is not chosen yet, and who forbade
@@ -268,7 +268,7 @@ func saTrumpBox(s *Scene, v secretagent.View, names [4]string, r image.Rectangle
 	case v.Trump.NoTrump:
 		s.Labels = append(s.Labels, Label{Text: "No Trump", Rect: image.Rect(tx, r.Min.Y+12, r.Max.X-12, r.Min.Y+52), Size: Large, Ink: Gold, Align: Left})
 	default:
-		c := suitChip(v.Trump.Suit, tx, r.Min.Y+8, Huge)
+		c := SuitChip(v.Trump.Suit, tx, r.Min.Y+8, Huge)
 		c.Rect.Max.Y = r.Min.Y + 58
 		s.Labels = append(s.Labels, c)
 	}
@@ -277,10 +277,10 @@ func saTrumpBox(s *Scene, v secretagent.View, names [4]string, r image.Rectangle
 	}
 	for i, f := range v.Forbidden {
 		y := r.Min.Y + 104 + i*48
-		c := suitChip(f.Suit, x, y, Large)
+		c := SuitChip(f.Suit, x, y, Large)
 		c.Rect.Max.X = c.Rect.Min.X + 44
 		s.Labels = append(s.Labels, c)
-		s.Labels = append(s.Labels, Label{Text: fit("by "+saWho(f.Seat, -1, names), Medium, r.Max.X-x-68), Rect: image.Rect(x+56, y, r.Max.X-12, y+37), Size: Medium, Ink: Cream, Align: Left})
+		s.Labels = append(s.Labels, Label{Text: Fit("by "+saWho(f.Seat, -1, names), Medium, r.Max.X-x-68), Rect: image.Rect(x+56, y, r.Max.X-12, y+37), Size: Medium, Ink: Cream, Align: Left})
 	}
 }
 
@@ -304,10 +304,10 @@ func saInfoBox(s *Scene, v secretagent.View, names [4]string, r image.Rectangle)
 	if lt.DealNo != v.DealNo {
 		title = fmt.Sprintf("deal %d's last: %s", lt.DealNo, who)
 	}
-	s.Labels = append(s.Labels, Label{Text: fit(title, Medium, r.Dx()-28), Rect: image.Rect(x, r.Min.Y+66, r.Max.X-12, r.Min.Y+98), Size: Medium, Ink: Mist, Align: Left})
+	s.Labels = append(s.Labels, Label{Text: Fit(title, Medium, r.Dx()-28), Rect: image.Rect(x, r.Min.Y+66, r.Max.X-12, r.Min.Y+98), Size: Medium, Ink: Mist, Align: Left})
 	cx := x
 	for _, p := range lt.Plays {
-		c := chip(p.Card, cx, r.Min.Y+106, Large)
+		c := Chip(p.Card, cx, r.Min.Y+106, Large)
 		if p.Seat == lt.Winner {
 			c.Fill, c.Ink = Gold, Black
 		}
@@ -330,7 +330,7 @@ func (r *Renderer) SecretAgentTable(v secretagent.View, names []string) ([]byte,
 const (
 	saHandW  = 1000
 	saHandH  = 480
-	saRowY   = headerH + 12 // the panels
+	saRowY   = HeaderH + 12 // the panels
 	saRowH   = 236
 	saHandY  = saRowY + saRowH + 14 // the hand
 	saMaxFan = 72                   // the widest step between the hand's cards
@@ -356,8 +356,8 @@ func SecretAgentHandLayout(v secretagent.View, names []string, playable []cards.
 		doing = map[secretagent.Phase]string{secretagent.PhaseForbid: "your turn: forbid a suit",
 			secretagent.PhaseTrump: "your turn: trump or no trump", secretagent.PhasePlay: "your turn: play a card"}[v.Phase]
 	}
-	statusBar(s, saHandW, FeltDark, Cream, [][2]string{
-		{dot(nm[me], saDealText(v.DealNo)), doing},
+	StatusBar(s, saHandW, FeltDark, Cream, [][2]string{
+		{Dot(nm[me], saDealText(v.DealNo)), doing},
 		{nm[me], doing},
 		{"", doing},
 	})
@@ -369,7 +369,7 @@ func SecretAgentHandLayout(v secretagent.View, names []string, playable []cards.
 	if v.Assignment != nil {
 		card := image.Rect(ar.Min.X+20, ar.Min.Y+56, ar.Max.X-20, ar.Min.Y+136)
 		size := Huge
-		if textWidth(v.Assignment.String(), size)+24 > card.Dx() {
+		if TextWidth(v.Assignment.String(), size)+24 > card.Dx() {
 			size = Large
 		}
 		s.Labels = append(s.Labels, Label{Text: v.Assignment.String(), Rect: card, Size: size, Ink: Black, Boxed: true, Fill: Gold, Radius: 10})
@@ -381,12 +381,12 @@ func SecretAgentHandLayout(v secretagent.View, names []string, playable []cards.
 		if *v.Assignment == secretagent.Self {
 			who = "you: " + who
 		}
-		s.Labels = append(s.Labels, Label{Text: fit(who, Large, ar.Dx()-24), Rect: image.Rect(ar.Min.X, ar.Min.Y+150, ar.Max.X, ar.Min.Y+190), Size: Large, Ink: Cream})
+		s.Labels = append(s.Labels, Label{Text: Fit(who, Large, ar.Dx()-24), Rect: image.Rect(ar.Min.X, ar.Min.Y+150, ar.Max.X, ar.Min.Y+190), Size: Large, Ink: Cream})
 		tricks := fmt.Sprintf("you %d · agent %d", at(v.Taken, me), at(v.Taken, agent))
 		if agent == me {
-			tricks = plural(at(v.Taken, me), "trick")
+			tricks = Plural(at(v.Taken, me), "trick")
 		}
-		s.Labels = append(s.Labels, Label{Text: fit(tricks, Medium, ar.Dx()-16), Rect: image.Rect(ar.Min.X, ar.Min.Y+194, ar.Max.X, ar.Min.Y+226), Size: Medium, Ink: Mist})
+		s.Labels = append(s.Labels, Label{Text: Fit(tricks, Medium, ar.Dx()-16), Rect: image.Rect(ar.Min.X, ar.Min.Y+194, ar.Max.X, ar.Min.Y+226), Size: Medium, Ink: Mist})
 	}
 
 	// trump and the forbidden suits
@@ -400,7 +400,7 @@ func SecretAgentHandLayout(v secretagent.View, names []string, playable []cards.
 	case v.Trump.NoTrump:
 		s.Labels = append(s.Labels, Label{Text: "No Trump", Rect: mid, Size: Large, Ink: Gold})
 	default:
-		c := suitChip(v.Trump.Suit, 0, 0, Huge)
+		c := SuitChip(v.Trump.Suit, 0, 0, Huge)
 		w := c.Rect.Dx() + 20
 		c.Rect = image.Rect((mid.Min.X+mid.Max.X-w)/2, mid.Min.Y, (mid.Min.X+mid.Max.X+w)/2, mid.Max.Y)
 		s.Labels = append(s.Labels, c)
@@ -410,7 +410,7 @@ func SecretAgentHandLayout(v secretagent.View, names []string, playable []cards.
 		const cw = 44
 		x := (tr.Min.X + tr.Max.X - len(v.Forbidden)*cw - (len(v.Forbidden)-1)*8) / 2
 		for i, f := range v.Forbidden {
-			c := suitChip(f.Suit, x+i*(cw+8), tr.Min.Y+184, Medium)
+			c := SuitChip(f.Suit, x+i*(cw+8), tr.Min.Y+184, Medium)
 			c.Rect.Max.X = c.Rect.Min.X + cw
 			s.Labels = append(s.Labels, c)
 		}
@@ -427,7 +427,7 @@ func SecretAgentHandLayout(v secretagent.View, names []string, playable []cards.
 	if v.Phase != secretagent.PhasePlay && len(t.Plays) == 0 {
 		title = "no trick yet"
 	}
-	s.Labels = append(s.Labels, Label{Text: fit(title, Medium, tk.Dx()-24), Rect: image.Rect(tk.Min.X, tk.Min.Y+8, tk.Max.X, tk.Min.Y+40), Size: Medium, Ink: Mist})
+	s.Labels = append(s.Labels, Label{Text: Fit(title, Medium, tk.Dx()-24), Rect: image.Rect(tk.Min.X, tk.Min.Y+8, tk.Max.X, tk.Min.Y+40), Size: Medium, Ink: Mist})
 	step := (tk.Dx() - 24 - CardW) / 3
 	winner := games.Seat(-1)
 	if len(t.Plays) > 0 {
@@ -437,7 +437,7 @@ func SecretAgentHandLayout(v secretagent.View, names []string, playable []cards.
 		x := tk.Min.X + 12 + i*step
 		r := image.Rect(x, tk.Min.Y+46, x+CardW, tk.Min.Y+46+CardH)
 		s.Cards = append(s.Cards, Placed{Card: p.Card, Pile: "trick", Rect: r, Visible: r, FaceUp: true, Selected: p.Seat == winner})
-		s.Labels = append(s.Labels, pill(fit(saWho(p.Seat, me, nm), Medium, step-8), image.Rect(x-8, r.Max.Y+8, x+CardW+8, r.Max.Y+40), false))
+		s.Labels = append(s.Labels, Pill(Fit(saWho(p.Seat, me, nm), Medium, step-8), image.Rect(x-8, r.Max.Y+8, x+CardW+8, r.Max.Y+40), false))
 	}
 
 	// the hand
@@ -489,5 +489,5 @@ func (r *Renderer) SecretAgentHand(v secretagent.View, names []string, playable 
 	if err != nil {
 		return nil, err
 	}
-	return r.shadedPNG(s)
+	return r.ShadedPNG(s)
 }

@@ -95,7 +95,7 @@ func TestSecretAgentTableTrick(t *testing.T) {
 	for _, l := range s.Labels {
 		if strings.HasPrefix(l.Text, "Bartholomew") {
 			long = true
-			assert.LessOrEqual(t, textWidth(l.Text, l.Size), saPanelW)
+			assert.LessOrEqual(t, TextWidth(l.Text, l.Size), saPanelW)
 		}
 	}
 	assert.True(t, long)
@@ -260,7 +260,7 @@ func TestSecretAgentText(t *testing.T) {
 		}
 	}
 	col := SecretAgentText(v, saTestNames, true)
-	assert.Equal(t, got, strings.NewReplacer(ansiRed, "", ansiReset, "").Replace(col))
+	assert.Equal(t, got, strings.NewReplacer(ANSIRed, "", ANSIReset, "").Replace(col))
 	scored := SecretAgentText(saView(t, 11, saAfterDeal, games.Spectator), nil, false)
 	assert.Contains(t, scored, "deal 1 scored:")
 	assert.Contains(t, scored, "Seat 1")

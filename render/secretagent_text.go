@@ -60,8 +60,8 @@ func SecretAgentText(v secretagent.View, names []string, color bool) string {
 		if v.Phase != secretagent.PhaseOver && int(v.Turn) == seat {
 			mark = "> "
 		}
-		line := fmt.Sprintf("%s%s  %2d cards  %s  total %d", mark, termPad(nm[seat], w), at(v.HandSizes, seat),
-			termPad(plural(at(v.Taken, seat), "trick"), 8), at(v.Totals, seat))
+		line := fmt.Sprintf("%s%s  %2d cards  %s  total %d", mark, TermPad(nm[seat], w), at(v.HandSizes, seat),
+			TermPad(Plural(at(v.Taken, seat), "trick"), 8), at(v.Totals, seat))
 		if int(v.Dealer) == seat {
 			line += "  dealer"
 		}
@@ -71,7 +71,7 @@ func SecretAgentText(v secretagent.View, names []string, color bool) string {
 	plays := func(t secretagent.Trick) string {
 		var ps []string
 		for _, p := range t.Plays {
-			ps = append(ps, saWho(p.Seat, -1, nm)+" "+termCard(p.Card, color))
+			ps = append(ps, saWho(p.Seat, -1, nm)+" "+TermCard(p.Card, color))
 		}
 		return strings.Join(ps, " · ")
 	}
@@ -81,7 +81,7 @@ func SecretAgentText(v secretagent.View, names []string, color bool) string {
 	if lt := v.LastTrick; lt != nil && len(lt.Plays) > 0 {
 		var cs []string
 		for _, p := range lt.Plays {
-			cs = append(cs, termCard(p.Card, color))
+			cs = append(cs, TermCard(p.Card, color))
 		}
 		deal := ""
 		if lt.DealNo != v.DealNo {
@@ -93,7 +93,7 @@ func SecretAgentText(v secretagent.View, names []string, color bool) string {
 	if v.Viewer >= 0 && v.Viewer < secretagent.Seats {
 		var hs []string
 		for _, c := range v.Hand {
-			hs = append(hs, termCard(c, color))
+			hs = append(hs, TermCard(c, color))
 		}
 		b.WriteString("your hand: " + strings.Join(hs, " ") + "\n")
 		if v.Assignment != nil && v.Agent != nil {
@@ -116,9 +116,9 @@ func SecretAgentText(v secretagent.View, names []string, color bool) string {
 			if r.Agent == r.Seat {
 				agent = "self"
 			}
-			b.WriteString(fmt.Sprintf("  %s  %s → %s  %d × %d = %d  total %d\n", termPad(saWho(r.Seat, -1, nm), w),
+			b.WriteString(fmt.Sprintf("  %s  %s → %s  %d × %d = %d  total %d\n", TermPad(saWho(r.Seat, -1, nm), w),
 				r.Assignment, agent, r.Value, values[int(r.Agent)], r.Score, r.Total))
 		}
 	}
-	return termLines(b.String())
+	return TermLines(b.String())
 }

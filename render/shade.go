@@ -59,7 +59,7 @@ func (r *Renderer) dim(m *image.Paletted, parts []image.Rectangle) {
 }
 
 // shadedPNG draws a shaded scene and encodes it.
-func (r *Renderer) shadedPNG(s Shaded) ([]byte, error) {
+func (r *Renderer) ShadedPNG(s Shaded) ([]byte, error) {
 	if err := checkSize(s.Scene); err != nil {
 		return nil, err
 	}

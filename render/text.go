@@ -22,7 +22,7 @@ const (
 	numSizes
 )
 
-var textPx = [numSizes]float64{Small: 22, Medium: 27, Large: 29, Huge: 56}
+var TextPx = [numSizes]float64{Small: 22, Medium: 27, Large: 29, Huge: 56}
 
 // textRunes are the characters the glyph sets hold: printable ASCII, the
 // suits and a little punctuation. Others are drawn as '?'.
@@ -44,7 +44,7 @@ func loadGlyphs() ([numSizes]*glyphs, error) {
 			return
 		}
 		for s := TextSize(0); s < numSizes; s++ {
-			if textGlyphs.sets[s], err = p.glyphs(textPx[s]); err != nil {
+			if textGlyphs.sets[s], err = p.glyphs(TextPx[s]); err != nil {
 				textGlyphs.err = err
 				return
 			}
@@ -55,11 +55,11 @@ func loadGlyphs() ([numSizes]*glyphs, error) {
 
 // textWidth is how wide s is drawn at a size, in pixels; layouts use it to
 // make text fit.
-func textWidth(s string, size TextSize) int {
+func TextWidth(s string, size TextSize) int {
 	sets, err := loadGlyphs()
 	if err != nil || size >= numSizes {
 		// cannot happen with the embedded fonts; a generous guess
-		return utf8.RuneCountInString(s) * int(textPx[min(size, numSizes-1)])
+		return utf8.RuneCountInString(s) * int(TextPx[min(size, numSizes-1)])
 	}
 	return sets[size].width(s)
 }

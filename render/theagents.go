@@ -197,7 +197,7 @@ func taWinners(v theagents.View, names []string) string {
 // taDoing says who is to do what: "Ann's turn · 2 actions left", "Bob to
 // choose for the Sniper".
 func taDoing(v theagents.View, names []string) string {
-	short := func(s games.Seat) string { return fit(taSeatName(s, names), Large, 220) }
+	short := func(s games.Seat) string { return Fit(taSeatName(s, names), Large, 220) }
 	switch {
 	case taOver(v) && len(v.Winners) == 1:
 		return short(v.Winners[0]) + " wins"
@@ -214,7 +214,7 @@ func taActions(n int) string {
 	if n <= 0 {
 		return "no action left"
 	}
-	return plural(n, "action") + " left"
+	return Plural(n, "action") + " left"
 }
 
 // taAgentName is an agent's name from its key.
@@ -314,7 +314,7 @@ func TheAgentsTableLayout(v theagents.View, names []string) (*TheAgentsScene, er
 	n := v.Players
 	nm := taNames(names, n)
 	foot := taFooter(v, nm)
-	h := headerH + 8 + n*(taBandH+taRowH) + taBandH + 10 + foot + 12
+	h := HeaderH + 8 + n*(taBandH+taRowH) + taBandH + 10 + foot + 12
 	if h > taMaxH {
 		return nil, fmt.Errorf("render: a %d-pixel The Agents table", h)
 	}
@@ -326,9 +326,9 @@ func TheAgentsTableLayout(v theagents.View, names []string) (*TheAgentsScene, er
 		round = "final round"
 	}
 	goal := fmt.Sprintf("goal %d IP", v.Goal)
-	statusBar(s, taW, FeltDark, Cream, [][2]string{
-		{dot("The Agents", round, goal), taDoing(v, nm)},
-		{dot(round, goal), taDoing(v, nm)},
+	StatusBar(s, taW, FeltDark, Cream, [][2]string{
+		{Dot("The Agents", round, goal), taDoing(v, nm)},
+		{Dot(round, goal), taDoing(v, nm)},
 		{round, taDoing(v, nm)},
 	})
 
@@ -339,7 +339,7 @@ func TheAgentsTableLayout(v theagents.View, names []string) (*TheAgentsScene, er
 	}
 	tw := min(taMaxTile, (taW-2*taPad-16-(cols-1)*taTileGap)/cols)
 
-	y := headerH + 8
+	y := HeaderH + 8
 	for i := range v.Factions {
 		taPlayerBand(s, v, nm, games.Seat(i), y, true)
 		y += taBandH
@@ -359,9 +359,9 @@ func taPlayerBand(s *Scene, v theagents.View, names []string, seat games.Seat, y
 	r := image.Rect(0, y, taW, y+taBandH)
 	s.Boxes = append(s.Boxes, Box{Rect: r, Fill: FeltDark})
 	x := taPad + 4
-	name := fit(names[seat], Large, 330)
-	nw := textWidth(name, Large) + 2*labelPad
-	l := Label{Text: name, Rect: image.Rect(x-labelPad, y+5, x-labelPad+nw, y+taBandH-5), Size: Large, Ink: Cream, Align: Left, Boxed: true, Fill: FeltDark}
+	name := Fit(names[seat], Large, 330)
+	nw := TextWidth(name, Large) + 2*LabelPad
+	l := Label{Text: name, Rect: image.Rect(x-LabelPad, y+5, x-LabelPad+nw, y+taBandH-5), Size: Large, Ink: Cream, Align: Left, Boxed: true, Fill: FeltDark}
 	waits := taWaitsOn(v) == seat
 	if waits {
 		l.Ink, l.Fill = Black, Gold
@@ -375,12 +375,12 @@ func taPlayerBand(s *Scene, v theagents.View, names []string, seat games.Seat, y
 	x = l.Rect.Max.X + 14
 	ip := fmt.Sprintf("%d IP", taAt(v.IP, int(seat)))
 	s.Labels = append(s.Labels, Label{Text: ip, Rect: image.Rect(x, y, x+120, y+taBandH), Size: Large, Ink: Gold, Align: Left})
-	x += textWidth(ip, Large) + 14
+	x += TextWidth(ip, Large) + 14
 	if !full {
 		return
 	}
-	rest := dot(fmt.Sprintf("income +%d", taAt(v.Income, int(seat))),
-		plural(taAt(v.HandSizes, int(seat)), "agent"), plural(taAt(v.MissionCounts, int(seat)), "mission"))
+	rest := Dot(fmt.Sprintf("income +%d", taAt(v.Income, int(seat))),
+		Plural(taAt(v.HandSizes, int(seat)), "agent"), Plural(taAt(v.MissionCounts, int(seat)), "mission"))
 	var state string
 	switch {
 	case taOver(v):
@@ -396,9 +396,9 @@ func taPlayerBand(s *Scene, v theagents.View, names []string, seat games.Seat, y
 			in = Gold
 		}
 		s.Labels = append(s.Labels, Label{Text: state, Rect: image.Rect(right-300, y, right, y+taBandH), Size: Medium, Ink: in, Align: Right})
-		right -= textWidth(state, Medium) + 20
+		right -= TextWidth(state, Medium) + 20
 	}
-	s.Labels = append(s.Labels, Label{Text: fit(rest, Medium, right-x), Rect: image.Rect(x, y, right, y+taBandH), Size: Medium, Ink: Mist, Align: Left})
+	s.Labels = append(s.Labels, Label{Text: Fit(rest, Medium, right-x), Rect: image.Rect(x, y, right, y+taBandH), Size: Medium, Ink: Mist, Align: Left})
 }
 
 // taFaction adds faction i's info line and row of tiles from y.
@@ -415,14 +415,14 @@ func taFaction(ts *TheAgentsScene, v theagents.View, i, tw, y int) {
 	x += 56
 	info := fmt.Sprintf("%d of %d agents · tokens ↑%d ↓%d", f.Agents(), f.Limit, f.Income(top), f.Income(bottom))
 	s.Labels = append(s.Labels, Label{Text: info, Rect: image.Rect(x, iy, x+440, iy+taInfoH), Size: Medium, Ink: Cream, Align: Left})
-	x += textWidth(info, Medium) + 20
+	x += TextWidth(info, Medium) + 20
 	if len(f.Missions) > 0 {
 		// Medium when every pill fits so, else Small, cut to share the room
 		room := taW - taPad - 8 - x
 		size := Medium
 		need := 0
 		for _, m := range f.Missions {
-			need += textWidth(taMissionText(m, m.Owner == top), size) + 2*labelPad + 10
+			need += TextWidth(taMissionText(m, m.Owner == top), size) + 2*LabelPad + 10
 		}
 		if need > room {
 			size = Small
@@ -431,8 +431,8 @@ func taFaction(ts *TheAgentsScene, v theagents.View, i, tw, y int) {
 		rx := taW - taPad - 8
 		for k := len(f.Missions) - 1; k >= 0; k-- {
 			m := f.Missions[k]
-			text := fit(taMissionText(m, m.Owner == top), size, each-2*labelPad)
-			w := textWidth(text, size) + 2*labelPad
+			text := Fit(taMissionText(m, m.Owner == top), size, each-2*LabelPad)
+			w := TextWidth(text, size) + 2*LabelPad
 			p := Label{Text: text, Rect: image.Rect(rx-w, iy+1, rx, iy+taInfoH-1), Size: size, Ink: Cream, Boxed: true, Fill: FeltDark}
 			mi, _ := theagents.MissionByKey(m.Mission)
 			if f.Holds(mi.Condition, m.Owner) {
@@ -559,7 +559,7 @@ func taTableTile(s *Scene, c theagents.Placed, t TheAgentsTile) {
 		lines := taLines(s, taAgentName(c.Agent), nameArea, Black, Large, Medium)
 		// struck through
 		for _, l := range lines {
-			w := textWidth(l.Text, l.Size)
+			w := TextWidth(l.Text, l.Size)
 			cx, cy := (l.Rect.Min.X+l.Rect.Max.X)/2, (l.Rect.Min.Y+l.Rect.Max.Y)/2
 			s.Labels = append(s.Labels, Label{Rect: image.Rect(cx-w/2-4, cy-2, cx+w/2+4, cy+2), Boxed: true, Fill: LostRed, Radius: 1})
 		}
@@ -567,26 +567,26 @@ func taTableTile(s *Scene, c theagents.Placed, t TheAgentsTile) {
 	default:
 		col := taColour(c.Colour)
 		s.Boxes = append(s.Boxes, Box{Rect: body, Fill: col, Radius: 8})
-		band := image.Rect(body.Min.X, body.Min.Y, body.Max.X, r.Min.Y+taCmdH)
-		square := image.Rect(band.Min.X, band.Max.Y-10, band.Max.X, band.Max.Y)
+		Band := image.Rect(body.Min.X, body.Min.Y, body.Max.X, r.Min.Y+taCmdH)
+		square := image.Rect(Band.Min.X, Band.Max.Y-10, Band.Max.X, Band.Max.Y)
 		arrow := "↑ "
 		if !t.Up {
-			band = image.Rect(body.Min.X, r.Max.Y-taCmdH, body.Max.X, body.Max.Y)
-			square = image.Rect(band.Min.X, band.Min.Y, band.Max.X, band.Min.Y+10)
+			Band = image.Rect(body.Min.X, r.Max.Y-taCmdH, body.Max.X, body.Max.Y)
+			square = image.Rect(Band.Min.X, Band.Min.Y, Band.Max.X, Band.Min.Y+10)
 			arrow = "↓ "
 		}
-		s.Boxes = append(s.Boxes, Box{Rect: band, Fill: BackBlue, Radius: 8}, Box{Rect: square, Fill: BackBlue})
+		s.Boxes = append(s.Boxes, Box{Rect: Band, Fill: BackBlue, Radius: 8}, Box{Rect: square, Fill: BackBlue})
 		a, _ := theagents.AgentByKey(c.Agent)
 		// the command and its reach at Medium, else Small, else the
 		// command alone
 		text, size := arrow+taBandText(a.Command), Medium
-		if textWidth(text, size) > band.Dx()-12 {
+		if TextWidth(text, size) > Band.Dx()-12 {
 			size = Small
 		}
-		if textWidth(text, size) > band.Dx()-12 {
+		if TextWidth(text, size) > Band.Dx()-12 {
 			text, size = arrow+string(a.Command.Kind), Medium
 		}
-		s.Labels = append(s.Labels, Label{Text: fit(text, size, band.Dx()-12), Rect: band, Size: size, Ink: Paper})
+		s.Labels = append(s.Labels, Label{Text: Fit(text, size, Band.Dx()-12), Rect: Band, Size: size, Ink: Paper})
 		taLines(s, a.Name, nameArea, taInk(col), Large, Medium)
 	}
 }
@@ -617,7 +617,7 @@ func taLines(s *Scene, text string, r image.Rectangle, in Colour, sizes ...TextS
 		lines, _ = taWrap(text, size, r.Dx())
 		keep := max(1, r.Dy()/taLineH(size))
 		if len(lines) > keep {
-			lines = append(lines[:keep-1], fit(strings.Join(lines[keep-1:], " "), size, r.Dx()))
+			lines = append(lines[:keep-1], Fit(strings.Join(lines[keep-1:], " "), size, r.Dx()))
 		}
 	}
 	lh := taLineH(size)
@@ -631,7 +631,7 @@ func taLines(s *Scene, text string, r image.Rectangle, in Colour, sizes ...TextS
 }
 
 // taLineH is the height of a line of text at a size.
-func taLineH(size TextSize) int { return int(textPx[size]) + 3 }
+func taLineH(size TextSize) int { return int(TextPx[size]) + 3 }
 
 // taWrap breaks text into lines at most w pixels wide at a size, at spaces
 // (greedily) and, for a word too long for a line, inside it with a hyphen;
@@ -639,7 +639,7 @@ func taLineH(size TextSize) int { return int(textPx[size]) + 3 }
 func taWrap(text string, size TextSize, w int) (lines []string, cut bool) {
 	line := ""
 	for _, word := range strings.Fields(text) {
-		if line != "" && textWidth(line+" "+word, size) <= w {
+		if line != "" && TextWidth(line+" "+word, size) <= w {
 			line += " " + word
 			continue
 		}
@@ -647,10 +647,10 @@ func taWrap(text string, size TextSize, w int) (lines []string, cut bool) {
 			lines = append(lines, line)
 			line = ""
 		}
-		for textWidth(word, size) > w {
+		for TextWidth(word, size) > w {
 			rs := []rune(word)
 			k := len(rs) - 1
-			for k > 1 && textWidth(string(rs[:k])+"-", size) > w {
+			for k > 1 && TextWidth(string(rs[:k])+"-", size) > w {
 				k--
 			}
 			if k <= 1 {
@@ -686,7 +686,7 @@ func taFooterDraw(s *Scene, v theagents.View, names []string, r image.Rectangle)
 	y := r.Min.Y + 8
 	switch {
 	case taOver(v):
-		s.Labels = append(s.Labels, Label{Text: fit(taWinners(v, names)+"!", Huge, x1-x0-40), Rect: image.Rect(x0, y+4, x1, y+72), Size: Huge, Ink: Black, Boxed: true, Fill: Gold})
+		s.Labels = append(s.Labels, Label{Text: Fit(taWinners(v, names)+"!", Huge, x1-x0-40), Rect: image.Rect(x0, y+4, x1, y+72), Size: Huge, Ink: Black, Boxed: true, Fill: Gold})
 		y += 80
 	case v.Pending != nil:
 		lines, _ := taWrap(taPendingText(v.Pending, names), Medium, x1-x0)
@@ -702,11 +702,11 @@ func taFooterDraw(s *Scene, v theagents.View, names []string, r image.Rectangle)
 	if l := v.Last; l != nil {
 		last = fmt.Sprintf("%s scored %d IP last turn: %d from tokens, %d from missions", taSeatName(l.Seat, names), l.Tokens+l.Missions, l.Tokens, l.Missions)
 	}
-	s.Labels = append(s.Labels, Label{Text: fit(last, Medium, x1-x0), Rect: image.Rect(x0, y, x1, y+32), Size: Medium, Ink: Cream, Align: Left})
+	s.Labels = append(s.Labels, Label{Text: Fit(last, Medium, x1-x0), Rect: image.Rect(x0, y, x1, y+32), Size: Medium, Ink: Cream, Align: Left})
 	y += 32
 	decks := fmt.Sprintf("agent deck %d · mission deck %d · retired: %s, %s", v.AgentDeck, v.MissionDeck,
-		plural(len(v.AgentRetired), "agent"), plural(len(v.MissionRetired), "mission"))
-	s.Labels = append(s.Labels, Label{Text: fit(decks, Small, x1-x0), Rect: image.Rect(x0, y, x1, y+32), Size: Small, Ink: Mist, Align: Left})
+		Plural(len(v.AgentRetired), "agent"), Plural(len(v.MissionRetired), "mission"))
+	s.Labels = append(s.Labels, Label{Text: Fit(decks, Small, x1-x0), Rect: image.Rect(x0, y, x1, y+32), Size: Small, Ink: Mist, Align: Left})
 }
 
 // TheAgentsTable draws The Agents table for the channel as a PNG. It shows

@@ -55,9 +55,9 @@ func taCommandShort(c theagents.Command) string {
 		}
 		return "Swap two in one faction"
 	case theagents.Draw:
-		return "Draw " + plural(c.N, "agent")
+		return "Draw " + Plural(c.N, "agent")
 	case theagents.DrawMission:
-		return "Draw " + plural(c.N, "mission")
+		return "Draw " + Plural(c.N, "mission")
 	case theagents.Spy:
 		return "Take an agent from a hand"
 	case theagents.Steal:
@@ -93,7 +93,7 @@ func taConditionShort(c theagents.Condition) string {
 	case theagents.CondEnds:
 		return "both ends command you"
 	case theagents.CondAlone:
-		return fmt.Sprintf("exactly %s", plural(c.N, "agent"))
+		return fmt.Sprintf("exactly %s", Plural(c.N, "agent"))
 	case theagents.CondDeadDrop:
 		return "a dead agent by the Safe-House"
 	}
@@ -175,7 +175,7 @@ func TheAgentsHandLayout(v theagents.View, names []string) (*TheAgentsScene, err
 	if len(listed) > taMaxListed {
 		listed = listed[:taMaxListed]
 	}
-	h := headerH + 12 + pendH + 40 + rows*(taHandTileH+taHandGap) + 40 + max(1, len(listed))*(taMissionH+8) + 8
+	h := HeaderH + 12 + pendH + 40 + rows*(taHandTileH+taHandGap) + 40 + max(1, len(listed))*(taMissionH+8) + 8
 	ts := &TheAgentsScene{Scene: &Scene{W: taHandW, H: h, Background: Felt}}
 	s := ts.Scene
 
@@ -188,12 +188,12 @@ func TheAgentsHandLayout(v theagents.View, names []string) (*TheAgentsScene, err
 		doing = "your turn · " + taActions(v.ActionsLeft)
 	}
 	ip := fmt.Sprintf("%d IP (income +%d)", taAt(v.IP, int(me)), taAt(v.Income, int(me)))
-	statusBar(s, taHandW, FeltDark, Cream, [][2]string{
-		{dot(nm[me], ip), doing},
-		{dot(nm[me], fmt.Sprintf("%d IP", taAt(v.IP, int(me)))), doing},
+	StatusBar(s, taHandW, FeltDark, Cream, [][2]string{
+		{Dot(nm[me], ip), doing},
+		{Dot(nm[me], fmt.Sprintf("%d IP", taAt(v.IP, int(me)))), doing},
 		{fmt.Sprintf("%d IP", taAt(v.IP, int(me))), doing},
 	})
-	y := headerH + 12
+	y := HeaderH + 12
 	x0, x1 := taPad, taHandW-taPad
 
 	// the command waiting for a choice
@@ -227,7 +227,7 @@ func TheAgentsHandLayout(v theagents.View, names []string) (*TheAgentsScene, err
 			if p := v.Pending.Victim; p != nil {
 				who = taSeatName(*p, nm) + "'s"
 			}
-			line := fit(who+" hand: "+strings.Join(ks, " · "), Medium, r.Dx()-32)
+			line := Fit(who+" hand: "+strings.Join(ks, " · "), Medium, r.Dx()-32)
 			s.Labels = append(s.Labels, Label{Text: line, Rect: image.Rect(r.Min.X+16, ly, r.Max.X-16, ly+34), Size: Medium, Ink: Cream, Align: Left})
 		}
 		y += pendH
@@ -270,7 +270,7 @@ func TheAgentsHandLayout(v theagents.View, names []string) (*TheAgentsScene, err
 		if i == taMaxListed-1 && len(all) > taMaxListed {
 			reward = fmt.Sprintf("+%d more", len(all)-taMaxListed+1)
 		}
-		rw := textWidth(reward, Medium) + 2*labelPad
+		rw := TextWidth(reward, Medium) + 2*LabelPad
 		where, in := "in hand", Mist
 		if ml.on != "" {
 			where, in = "on "+ml.on, Cream
@@ -281,8 +281,8 @@ func TheAgentsHandLayout(v theagents.View, names []string) (*TheAgentsScene, err
 		ww := 150
 		cx := r.Min.X + 300
 		s.Labels = append(s.Labels,
-			Label{Text: fit(m.Name, Large, cx-r.Min.X-24), Rect: image.Rect(r.Min.X+16, y, cx, y+taMissionH), Size: Large, Ink: Cream, Align: Left},
-			Label{Text: fit(taConditionShort(m.Condition), Medium, r.Max.X-rw-24-ww-cx-8), Rect: image.Rect(cx, y, r.Max.X-rw-24-ww, y+taMissionH), Size: Medium, Ink: Mist, Align: Left},
+			Label{Text: Fit(m.Name, Large, cx-r.Min.X-24), Rect: image.Rect(r.Min.X+16, y, cx, y+taMissionH), Size: Large, Ink: Cream, Align: Left},
+			Label{Text: Fit(taConditionShort(m.Condition), Medium, r.Max.X-rw-24-ww-cx-8), Rect: image.Rect(cx, y, r.Max.X-rw-24-ww, y+taMissionH), Size: Medium, Ink: Mist, Align: Left},
 			Label{Text: where, Rect: image.Rect(r.Max.X-rw-24-ww, y, r.Max.X-rw-24, y+taMissionH), Size: Medium, Ink: in, Align: Right},
 			Label{Text: reward, Rect: image.Rect(r.Max.X-12-rw, y+8, r.Max.X-12, y+taMissionH-8), Size: Medium, Ink: Black, Boxed: true, Fill: Gold})
 		y += taMissionH + 8
@@ -324,24 +324,24 @@ func taHandTile(s *Scene, a theagents.Agent, r image.Rectangle) {
 	}
 	s.Boxes = append(s.Boxes, Box{Rect: r, Fill: Edge, Radius: 10})
 	body := r.Inset(2)
-	band := image.Rect(body.Min.X, body.Min.Y, body.Max.X, r.Min.Y+taHandBand)
+	Band := image.Rect(body.Min.X, body.Min.Y, body.Max.X, r.Min.Y+taHandBand)
 	s.Boxes = append(s.Boxes,
 		Box{Rect: body, Fill: col, Radius: 8},
-		Box{Rect: band, Fill: BackBlue, Radius: 8},
-		Box{Rect: image.Rect(band.Min.X, band.Max.Y-10, band.Max.X, band.Max.Y), Fill: BackBlue})
-	taLines(s, taCommandShort(a.Command), band.Inset(4), Paper, Medium, Small)
-	taLines(s, a.Name, image.Rect(body.Min.X+10, band.Max.Y+2, body.Max.X-10, foot.Min.Y), taInk(col), Large, Medium, Small)
+		Box{Rect: Band, Fill: BackBlue, Radius: 8},
+		Box{Rect: image.Rect(Band.Min.X, Band.Max.Y-10, Band.Max.X, Band.Max.Y), Fill: BackBlue})
+	taLines(s, taCommandShort(a.Command), Band.Inset(4), Paper, Medium, Small)
+	taLines(s, a.Name, image.Rect(body.Min.X+10, Band.Max.Y+2, body.Max.X-10, foot.Min.Y), taInk(col), Large, Medium, Small)
 	words := taFlags(a)
 	if a.Free {
 		coin := fmt.Sprintf("%d IP", a.IP)
-		w := textWidth(coin, Small) + 2*labelPad
+		w := TextWidth(coin, Small) + 2*LabelPad
 		s.Labels = append(s.Labels, Label{Text: coin, Rect: image.Rect(foot.Max.X-w, foot.Min.Y, foot.Max.X, foot.Max.Y), Size: Small, Ink: Black, Boxed: true, Fill: Gold})
 		foot.Max.X -= w + 6
 		words = append([]string{"free agent"}, words...)
 	} else {
 		words = append([]string{string(a.Colour)}, words...)
 	}
-	s.Labels = append(s.Labels, Label{Text: fit(strings.Join(words, " · "), Small, foot.Dx()), Rect: foot, Size: Small, Ink: taInk(col), Align: Left})
+	s.Labels = append(s.Labels, Label{Text: Fit(strings.Join(words, " · "), Small, foot.Dx()), Rect: foot, Size: Small, Ink: taInk(col), Align: Left})
 }
 
 // TheAgentsHand draws a player's hand, missions, IP and the choice waiting

@@ -350,7 +350,7 @@ func TestTheAgentsText(t *testing.T) {
 	}
 	col := TheAgentsText(v, taTestNames, true)
 	assert.NotEqual(t, got, col)
-	assert.Equal(t, got, strings.NewReplacer(ansiRed, "", ansiReset, "").Replace(col))
+	assert.Equal(t, got, strings.NewReplacer(ANSIRed, "", ANSIReset, "").Replace(col))
 
 	// the spectator's text has no hand
 	spec := TheAgentsText(taCrafted(), nil, false)
@@ -380,7 +380,7 @@ func TestTaWrap(t *testing.T) {
 		assert.Equal(t, tc.lines, lines, tc.text)
 		assert.Equal(t, tc.cut, cut, tc.text)
 		for _, l := range lines {
-			assert.LessOrEqual(t, textWidth(l, tc.size), tc.w)
+			assert.LessOrEqual(t, TextWidth(l, tc.size), tc.w)
 		}
 	}
 }

@@ -43,7 +43,7 @@ func TheAgentsText(v theagents.View, names []string, color bool) string {
 	}
 	red := func(s string) string {
 		if color {
-			return ansiRed + s + ansiReset
+			return ANSIRed + s + ANSIReset
 		}
 		return s
 	}
@@ -65,8 +65,8 @@ func TheAgentsText(v theagents.View, names []string, color bool) string {
 		if taWaitsOn(v) == seat {
 			mark = red(">") + " "
 		}
-		line := fmt.Sprintf("%s%d %s  %3d IP  income +%-2d  %s  %s", mark, s, termPad(nm[s], w), taAt(v.IP, s), taAt(v.Income, s),
-			termPad(plural(taAt(v.HandSizes, s), "agent"), 9), termPad(plural(taAt(v.MissionCounts, s), "mission"), 10))
+		line := fmt.Sprintf("%s%d %s  %3d IP  income +%-2d  %s  %s", mark, s, TermPad(nm[s], w), taAt(v.IP, s), taAt(v.Income, s),
+			TermPad(Plural(taAt(v.HandSizes, s), "agent"), 9), TermPad(Plural(taAt(v.MissionCounts, s), "mission"), 10))
 		switch {
 		case taOver(v):
 			for _, win := range v.Winners {
@@ -97,7 +97,7 @@ func TheAgentsText(v theagents.View, names []string, color bool) string {
 				line = fmt.Sprintf("  %-4s %-18s %s", place, taAgentName(c.Agent), red("dead"))
 			default:
 				line = fmt.Sprintf("  %-4s %-18s cmd → %s  %s → %s", place, taAgentName(c.Agent),
-					termPad(taSeatName(c.Cmd, nm), w), c.Colour, taSeatName(f.Other(c.Cmd), nm))
+					TermPad(taSeatName(c.Cmd, nm), w), c.Colour, taSeatName(f.Other(c.Cmd), nm))
 			}
 			if p := v.Pending; p != nil && p.At == place {
 				line += "  " + red("< waiting")
@@ -138,11 +138,11 @@ func TheAgentsText(v theagents.View, names []string, color bool) string {
 		fmt.Fprintf(&b, "last turn: %s scored %d IP (%d from tokens, %d from missions)\n", taSeatName(l.Seat, nm), l.Tokens+l.Missions, l.Tokens, l.Missions)
 	}
 	fmt.Fprintf(&b, "decks: %d agents, %d missions · retired: %s, %s\n", v.AgentDeck, v.MissionDeck,
-		plural(len(v.AgentRetired), "agent"), plural(len(v.MissionRetired), "mission"))
+		Plural(len(v.AgentRetired), "agent"), Plural(len(v.MissionRetired), "mission"))
 
 	me := v.Viewer
 	if me < 0 || int(me) >= v.Players {
-		return termLines(b.String())
+		return TermLines(b.String())
 	}
 	b.WriteString("your agents:")
 	if len(v.Hand) == 0 {
@@ -197,7 +197,7 @@ func TheAgentsText(v theagents.View, names []string, color bool) string {
 			b.WriteString("  the hand: " + strings.Join(ks, " ") + "\n")
 		}
 	}
-	return termLines(b.String())
+	return TermLines(b.String())
 }
 
 // taDoingText is taDoing with whole names, for the terminal.

@@ -1,10 +1,12 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
 )
 
@@ -12,34 +14,34 @@ import (
 // status bar, name pills, bands across a card's foot, card chips, small
 // backs drawn as boxes, and text cut to fit.
 
-const headerH = 46 // the status bar's height
+const HeaderH = 46 // the status bar's height
 
 // statusBar adds a bar across the top of a w-wide picture, with the first
 // pair of texts (left, right) that fits at Large, else the last pair at
 // Small.
-func statusBar(s *Scene, w int, bar, in Colour, tries [][2]string) {
-	row := image.Rect(16+4, 0, w-16-4, headerH)
+func StatusBar(s *Scene, w int, bar, in Colour, tries [][2]string) {
+	row := image.Rect(16+4, 0, w-16-4, HeaderH)
 	size := Large
 	left, right := tries[len(tries)-1][0], tries[len(tries)-1][1]
 	for _, t := range tries {
-		if textWidth(t[0], size)+textWidth(t[1], size)+24 <= row.Dx() {
+		if TextWidth(t[0], size)+TextWidth(t[1], size)+24 <= row.Dx() {
 			left, right = t[0], t[1]
 			break
 		}
 	}
-	if textWidth(left, size)+textWidth(right, size)+24 > row.Dx() {
+	if TextWidth(left, size)+TextWidth(right, size)+24 > row.Dx() {
 		size = Small
-		right = fit(right, Small, max(row.Dx()-textWidth(left, Small)-24, row.Dx()/3))
-		left = fit(left, Small, row.Dx()-textWidth(right, Small)-24)
+		right = Fit(right, Small, max(row.Dx()-TextWidth(left, Small)-24, row.Dx()/3))
+		left = Fit(left, Small, row.Dx()-TextWidth(right, Small)-24)
 	}
-	s.Boxes = append(s.Boxes, Box{Rect: image.Rect(0, 0, w, headerH), Fill: bar})
+	s.Boxes = append(s.Boxes, Box{Rect: image.Rect(0, 0, w, HeaderH), Fill: bar})
 	s.Labels = append(s.Labels,
 		Label{Text: left, Rect: row, Size: size, Ink: in, Align: Left},
 		Label{Text: right, Rect: row, Size: size, Ink: in, Align: Right})
 }
 
 // dot joins the parts of a status line.
-func dot(parts ...string) string {
+func Dot(parts ...string) string {
 	var keep []string
 	for _, p := range parts {
 		if p != "" {
@@ -51,7 +53,7 @@ func dot(parts ...string) string {
 
 // pill is a name tag over a place: cream on dark felt, black on gold when
 // selected.
-func pill(text string, r image.Rectangle, selected bool) Label {
+func Pill(text string, r image.Rectangle, selected bool) Label {
 	l := Label{Text: text, Rect: r, Size: Medium, Ink: Cream, Boxed: true, Fill: FeltDark}
 	if selected {
 		l.Ink, l.Fill = Black, Gold
@@ -60,20 +62,20 @@ func pill(text string, r image.Rectangle, selected bool) Label {
 }
 
 // band is a strip across the foot of a card with a word on it.
-func band(card image.Rectangle, text string, fill, in Colour) Label {
+func Band(card image.Rectangle, text string, fill, in Colour) Label {
 	return Label{Text: text, Rect: image.Rect(card.Min.X, card.Max.Y-38, card.Max.X, card.Max.Y),
 		Size: Medium, Ink: in, Boxed: true, Fill: fill, Radius: cardRadius}
 }
 
 // badge is a dark pill centred on (x, y), as wide as its text needs.
-func badge(text string, x, y int, size TextSize) Label {
-	w := textWidth(text, size) + 2*labelPad + 4
-	h := int(textPx[size]) + 10
+func BadgeLabel(text string, x, y int, size TextSize) Label {
+	w := TextWidth(text, size) + 2*LabelPad + 4
+	h := int(TextPx[size]) + 10
 	return Label{Text: text, Rect: image.Rect(x-w/2, y-h/2, x-w/2+w, y-h/2+h), Size: size, Ink: Paper, Boxed: true, Fill: Badge}
 }
 
 // cardInk is the colour a card's name is written in on paper.
-func cardInk(c cards.Card) Colour {
+func CardInk(c cards.Card) Colour {
 	if c.Color() == cards.Red {
 		return Red
 	}
@@ -82,19 +84,19 @@ func cardInk(c cards.Card) Colour {
 
 // chip is a card written small on a slip of paper ("10♥"), for lists of
 // cards too small to draw; its width fits the text.
-func chip(c cards.Card, x, y int, size TextSize) Label {
+func Chip(c cards.Card, x, y int, size TextSize) Label {
 	text := c.String()
-	w := textWidth(text, size) + 12
-	h := int(textPx[size]) + 8
-	return Label{Text: text, Rect: image.Rect(x, y, x+w, y+h), Size: size, Ink: cardInk(c), Boxed: true, Fill: Paper, Radius: 5}
+	w := TextWidth(text, size) + 12
+	h := int(TextPx[size]) + 8
+	return Label{Text: text, Rect: image.Rect(x, y, x+w, y+h), Size: size, Ink: CardInk(c), Boxed: true, Fill: Paper, Radius: 5}
 }
 
 // suitChip is a suit on a slip of paper.
-func suitChip(su cards.Suit, x, y int, size TextSize) Label {
+func SuitChip(su cards.Suit, x, y int, size TextSize) Label {
 	text := su.Symbol()
-	w := textWidth(text, size) + 14
-	h := int(textPx[size]) + 8
-	return Label{Text: text, Rect: image.Rect(x, y, x+w, y+h), Size: size, Ink: cardInk(cards.Card{Rank: cards.Ace, Suit: su}), Boxed: true, Fill: Paper, Radius: 5}
+	w := TextWidth(text, size) + 14
+	h := int(TextPx[size]) + 8
+	return Label{Text: text, Rect: image.Rect(x, y, x+w, y+h), Size: size, Ink: CardInk(cards.Card{Rank: cards.Ace, Suit: su}), Boxed: true, Fill: Paper, Radius: 5}
 }
 
 // Small backs, drawn as boxes: for counting cards, not for reading them.
@@ -106,7 +108,7 @@ const (
 
 // miniBacks adds n small backs in a row from (x, y), each miniStep right of
 // the one before, and returns the row's right edge.
-func miniBacks(s *Scene, x, y, n int) int {
+func MiniBacks(s *Scene, x, y, n int) int {
 	for i := 0; i < n; i++ {
 		r := image.Rect(x+i*miniStep, y, x+i*miniStep+miniW, y+miniH)
 		s.Boxes = append(s.Boxes,
@@ -121,15 +123,35 @@ func miniBacks(s *Scene, x, y, n int) int {
 }
 
 // fit cuts s to w pixels at a size, ending it with "…" when cut.
-func fit(s string, size TextSize, w int) string {
-	if textWidth(s, size) <= w {
+func Fit(s string, size TextSize, w int) string {
+	if TextWidth(s, size) <= w {
 		return s
 	}
 	for n := utf8.RuneCountInString(s) - 1; n > 0; n-- {
 		t := strings.TrimRight(string([]rune(s)[:n]), " ") + "…"
-		if textWidth(t, size) <= w {
+		if TextWidth(t, size) <= w {
 			return t
 		}
 	}
 	return "…"
+}
+
+func Plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// statusLook is the status bar's colours and prefix for a solitaire's status.
+func StatusLook(st games.Status) (bar, in Colour, prefix string) {
+	switch st {
+	case games.Won:
+		return Gold, Black, "WON  •  "
+	case games.Lost:
+		return LostRed, Cream, "LOST  •  "
+	case games.Over:
+		return FeltDark, Cream, "OVER  •  "
+	}
+	return FeltDark, Cream, ""
 }

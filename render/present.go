@@ -1,0 +1,194 @@
+package render
+
+import (
+	"fmt"
+
+	"github.com/dealer/dealer/games"
+)
+
+// A Game is one game as the dealer presents it: the engine's Info, and its
+// pictures, terminal text and controls. The bot, the terminal and the web
+// read nothing else of a game. Each game's presentation package makes its
+// Game once, with Present, typed against that game's view.
+type Game struct {
+	games.Info
+	show shower
+}
+
+// Presenter is how a game with views of type V is shown. Present turns it
+// into a Game; the cast from the contract's `any` view to V is done there
+// and nowhere else.
+type Presenter[V any] struct {
+	// Table draws the table as one viewer sees it: for a solitaire its
+	// player, with p.Selected ringed; for a multiplayer game the channel's
+	// picture, drawn from the spectator's view.
+	Table func(r *Renderer, v V, p Params) ([]byte, error)
+	// Hand draws what one seat alone sees (multiplayer games): its hand,
+	// with the cards it may play (from p.Legal) lit.
+	Hand func(r *Renderer, v V, p Params) ([]byte, error)
+	// Text writes the table for the terminal, with ANSI colour when color.
+	Text func(v V, names []string, color bool) string
+	// Controls say how the viewer builds a move by clicking.
+	Controls func(v V, p Params) Controls
+	// Private states a seat's private facts in words ("Your agent: …"),
+	// multiplayer games only. A change of these facts (a new deal) is worth
+	// telling the player.
+	Private func(v V, names []string) string
+	// Rounds lists each finished round's scores by seat, for the records;
+	// nil when the game is not played in rounds.
+	Rounds func(v V) [][]int
+}
+
+// Params are what a picture or a set of controls is drawn for, beside the
+// view.
+type Params struct {
+	// Names are the players by seat, as pictures show them.
+	Names []string
+	// Selected is the place the player has picked, in the game's notation
+	// ("" for none).
+	Selected string
+	// Legal are the viewer's legal moves now, in notation.
+	Legal []string
+}
+
+// Present makes the Game of info shown by p.
+func Present[V any](info games.Info, p Presenter[V]) Game {
+	return Game{Info: info, show: p}
+}
+
+// shower is a Presenter of any view type.
+type shower interface {
+	table(r *Renderer, view any, p Params) ([]byte, error)
+	hand(r *Renderer, view any, p Params) ([]byte, error)
+	text(view any, names []string, color bool) string
+	controls(view any, p Params) Controls
+	private(view any, names []string) string
+	rounds(view any) [][]int
+	missing(solitaire bool) []string
+}
+
+// viewAs is the one cast from a contract view to a game's own view type.
+func viewAs[V any](view any) (V, error) {
+	v, ok := view.(V)
+	if !ok {
+		var want V
+		return want, fmt.Errorf("render: expected a %T view, got %T", want, view)
+	}
+	return v, nil
+}
+
+func (p Presenter[V]) table(r *Renderer, view any, ps Params) ([]byte, error) {
+	v, err := viewAs[V](view)
+	if err != nil {
+		return nil, err
+	}
+	return p.Table(r, v, ps)
+}
+
+func (p Presenter[V]) hand(r *Renderer, view any, ps Params) ([]byte, error) {
+	if p.Hand == nil {
+		return nil, fmt.Errorf("render: this game has no private picture")
+	}
+	v, err := viewAs[V](view)
+	if err != nil {
+		return nil, err
+	}
+	return p.Hand(r, v, ps)
+}
+
+func (p Presenter[V]) text(view any, names []string, color bool) string {
+	v, err := viewAs[V](view)
+	if err != nil {
+		return err.Error()
+	}
+	return p.Text(v, names, color)
+}
+
+func (p Presenter[V]) controls(view any, ps Params) Controls {
+	v, err := viewAs[V](view)
+	if err != nil {
+		return Controls{}
+	}
+	return p.Controls(v, ps)
+}
+
+func (p Presenter[V]) private(view any, names []string) string {
+	v, err := viewAs[V](view)
+	if err != nil || p.Private == nil {
+		return ""
+	}
+	return p.Private(v, names)
+}
+
+func (p Presenter[V]) rounds(view any) [][]int {
+	v, err := viewAs[V](view)
+	if err != nil || p.Rounds == nil {
+		return nil
+	}
+	return p.Rounds(v)
+}
+
+func (p Presenter[V]) missing(solitaire bool) []string {
+	var out []string
+	need := func(ok bool, part string) {
+		if !ok {
+			out = append(out, part)
+		}
+	}
+	need(p.Table != nil, "table picture")
+	need(p.Text != nil, "terminal text")
+	need(p.Controls != nil, "controls")
+	if !solitaire {
+		need(p.Hand != nil, "private picture")
+		need(p.Private != nil, "private facts")
+	}
+	return out
+}
+
+// Table draws the table as the viewer whose view this is sees it.
+func (g Game) Table(r *Renderer, view any, p Params) ([]byte, error) {
+	return g.show.table(r, view, p)
+}
+
+// Hand draws what a seat alone sees (multiplayer games).
+func (g Game) Hand(r *Renderer, view any, p Params) ([]byte, error) {
+	return g.show.hand(r, view, p)
+}
+
+// Text writes the table for the terminal.
+func (g Game) Text(view any, names []string, color bool) string {
+	return g.show.text(view, names, color)
+}
+
+// Controls say how the viewer builds a move by clicking.
+func (g Game) Controls(view any, p Params) Controls {
+	return g.show.controls(view, p)
+}
+
+// Private states a seat's private facts in words ("" for a solitaire).
+func (g Game) Private(view any, names []string) string {
+	return g.show.private(view, names)
+}
+
+// Rounds lists each finished round's scores by seat (nil: no rounds).
+func (g Game) Rounds(view any) [][]int {
+	return g.show.rounds(view)
+}
+
+// Missing lists the parts a game lacks: every game needs a picture, text
+// and controls; a solitaire a solver; a multiplayer game a private
+// picture, private facts and a computer player. Registries refuse a game
+// that lacks any.
+func (g Game) Missing() []string {
+	if g.show == nil {
+		return []string{"presentation"}
+	}
+	out := g.show.missing(g.Solitaire())
+	if g.Solitaire() && g.Solve == nil {
+		out = append(out, "solver")
+	}
+	if !g.Solitaire() && g.Computer == nil {
+		out = append(out, "computer player")
+	}
+	return out
+}
