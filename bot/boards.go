@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -10,20 +9,20 @@ import (
 )
 
 // leaderboard answers /leaderboard game:<name> [by:<wins|points|score>].
-func (b *Bot) leaderboard(i *discordgo.Interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) *discordgo.InteractionResponse {
-	info, ok := b.games.Lookup(optString(opts, "game"))
+func (b *Bot) leaderboard(i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
+	info, ok := b.games.Lookup(opts.str("game"))
 	if !ok {
 		return private("I don't know that game. See /rules for the games I know.")
 	}
-	by := optString(opts, "by")
+	by := opts.str("by")
 	switch by {
 	case "daily":
-		return b.dailyBoard(i, info)
+		return b.dailyBoard(i, info.Info)
 	case "", "wins", "points", "score":
 	default:
 		return private("Rank by wins, points or score.")
 	}
-	rows, err := b.store.Leaderboard(context.Background(), i.GuildID, info.Name, by, 10)
+	rows, err := b.store.Leaderboard(b.ctx, i.GuildID, info.Name, by, 10)
 	if err != nil {
 		b.log.Error("leaderboard failed", "err", err)
 		return private("I couldn't read the records just now: try again.")
@@ -49,7 +48,7 @@ func (b *Bot) leaderboard(i *discordgo.Interaction, opts map[string]*discordgo.A
 }
 
 // stats answers /stats [user].
-func (b *Bot) stats(i *discordgo.Interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) *discordgo.InteractionResponse {
+func (b *Bot) stats(i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
 	user := userOf(i)
 	// UserValue panics on an option of another type.
 	if o := opts["user"]; o != nil && o.Type == discordgo.ApplicationCommandOptionUser {
@@ -57,14 +56,14 @@ func (b *Bot) stats(i *discordgo.Interaction, opts map[string]*discordgo.Applica
 			user = u
 		}
 	}
-	rows, err := b.store.Stats(context.Background(), i.GuildID, user.ID)
+	rows, err := b.store.Stats(b.ctx, i.GuildID, user.ID)
 	if err != nil {
 		b.log.Error("stats failed", "err", err)
 		return private("I couldn't read the records just now: try again.")
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Statistics of <@%s> in this server**", user.ID)
-	if cur, best, err := b.store.Streak(context.Background(), user.ID, "", today(time.Now())); err == nil && best > 0 {
+	if cur, best, err := b.store.Streak(b.ctx, user.ID, "", today(time.Now())); err == nil && best > 0 {
 		fmt.Fprintf(&sb, "\nDaily deals: a streak of %d %s won (best %d).", cur, plural(cur, "day", "days"), best)
 	}
 	if len(rows) == 0 {
@@ -84,19 +83,12 @@ func (b *Bot) stats(i *discordgo.Interaction, opts map[string]*discordgo.Applica
 }
 
 // rules answers /rules game:<name>, privately.
-func (b *Bot) rules(opts map[string]*discordgo.ApplicationCommandInteractionDataOption) *discordgo.InteractionResponse {
-	info, ok := b.games.Lookup(optString(opts, "game"))
+func (b *Bot) rules(opts options) *discordgo.InteractionResponse {
+	info, ok := b.games.Lookup(opts.str("game"))
 	if !ok {
 		return private("I don't know that game.")
 	}
 	return private(truncate(fmt.Sprintf("**%s**\n%s", info.Title, info.Summary), 1990))
-}
-
-func optString(opts map[string]*discordgo.ApplicationCommandInteractionDataOption, name string) string {
-	if o := opts[name]; o != nil && o.Type == discordgo.ApplicationCommandOptionString {
-		return o.StringValue()
-	}
-	return ""
 }
 
 // public returns a text answer everyone in the channel sees.

@@ -1,7 +1,9 @@
 // Package bot is the dealer's Discord side: slash commands, buttons, table
-// messages and their pictures. It is thin: the rules live in the game
-// packages, the pictures in render, the records in store. The bot talks to
-// Discord only through the *discordgo.Session it is given, so tests hand it a
+// messages and their pictures. It is thin and knows no game: the rules live
+// in the game packages, how each game is shown (pictures, controls as data)
+// in its render package, read through the registry; the records in store,
+// the life of a game at a table in store/session. The bot talks to Discord
+// only through the *discordgo.Session it is given, so tests hand it a
 // session attached to the project's fake Discord.
 package bot
 
@@ -14,16 +16,17 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/dealer/dealer/games"
+
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/session"
 )
 
 // Options configure a Bot. Session, Store, Games and Renderer are required.
 type Options struct {
 	Session  *discordgo.Session
 	Store    *store.Store
-	Games    *games.Registry
+	Games    *render.Registry
 	Renderer *render.Renderer
 	// GuildID registers the slash commands in one server (instant, for
 	// testing); empty registers them globally.
@@ -43,7 +46,7 @@ type Options struct {
 type Bot struct {
 	s           *discordgo.Session
 	store       *store.Store
-	games       *games.Registry
+	games       *render.Registry
 	render      *render.Renderer
 	guildID     string
 	log         *slog.Logger
@@ -52,11 +55,17 @@ type Bot struct {
 	newDeal     func() uint64
 	turnTimeout time.Duration
 
+	// ctx lives as long as the bot: handlers and the bot's own goroutines
+	// (redraws, turn clocks) use it, and Close cancels it.
+	ctx    context.Context
+	cancel context.CancelFunc
+	work   sync.WaitGroup // the bot's own goroutines, which Close waits for
+
 	live sync.Map // interaction id → *responder, while its handler runs
 
 	mu     sync.Mutex
 	tables map[int64]*table
-	closed bool              // no more turn clocks
+	closed bool              // no more goroutines may start
 	dms    map[string]string // DM channel ids by user id
 	ready  chan struct{}
 	once   sync.Once
@@ -73,6 +82,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 		log: o.Logger, deferAfter: o.DeferAfter, ackDeadline: 3 * time.Second, newDeal: o.NewDeal, turnTimeout: o.TurnTimeout,
 		tables: map[int64]*table{}, dms: map[string]string{}, ready: make(chan struct{}),
 	}
+	b.ctx, b.cancel = context.WithCancel(context.Background())
 	if b.log == nil {
 		b.log = slog.Default()
 	}
@@ -80,9 +90,10 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 		b.deferAfter = 1500 * time.Millisecond
 	}
 	if b.newDeal == nil {
-		b.newDeal = randomDeal
+		b.newDeal = session.RandomDeal
 	}
 	if err := b.resumeTables(ctx); err != nil {
+		b.cancel()
 		return nil, err
 	}
 	// Interactions need no gateway intents; ask for none beyond guilds.
@@ -108,7 +119,8 @@ func (b *Bot) Open(ctx context.Context) error {
 	}
 }
 
-// Close stops the turn clocks and disconnects from Discord.
+// Close stops the turn clocks, waits for every goroutine the bot started
+// (redraws, timers) and disconnects from Discord.
 func (b *Bot) Close() error {
 	b.mu.Lock()
 	b.closed = true
@@ -117,14 +129,51 @@ func (b *Bot) Close() error {
 		tables = append(tables, t)
 	}
 	b.mu.Unlock()
+	b.cancel()
 	for _, t := range tables {
 		t.mu.Lock()
-		if t.clock != nil {
-			t.clock.Stop()
-		}
+		t.stopClock()
 		t.mu.Unlock()
 	}
+	b.work.Wait()
 	return b.s.Close()
+}
+
+// goBackground runs f on a goroutine that Close waits for; once the bot is
+// closing it does not run f at all.
+func (b *Bot) goBackground(what string, f func()) {
+	if !b.enter() {
+		return
+	}
+	go func() {
+		defer b.work.Done()
+		defer b.recover(what)
+		f()
+	}()
+}
+
+// enter counts a goroutine of the bot's in, unless the bot is closing.
+func (b *Bot) enter() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return false
+	}
+	b.work.Add(1)
+	return true
+}
+
+// sleep waits d, or less when the bot closes; it reports whether the bot
+// is still open.
+func (b *Bot) sleep(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-b.ctx.Done():
+		return false
+	}
 }
 
 // Tables counts the tables in play.
@@ -142,50 +191,6 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 		b.log.Info("connected", "user", r.User.Username, "guilds", len(r.Guilds), "tables", b.Tables())
 	}
 	b.once.Do(func() { close(b.ready) })
-}
-
-// onInteraction runs on its own goroutine for each interaction (discordgo's
-// default); the table lock orders clicks on one table.
-func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-	defer b.recover("interaction")
-	i := ic.Interaction
-	r := newResponder(b, i)
-	if r.gone() {
-		r.drop()
-		b.log.Warn("an interaction came too late to answer", "interaction", i.ID, "user", userOf(i).ID)
-		return
-	}
-	b.live.Store(i.ID, r)
-	defer b.live.Delete(i.ID)
-	var resp *discordgo.InteractionResponse
-	var after func(error)
-	switch i.Type {
-	case discordgo.InteractionApplicationCommand:
-		resp, after = b.onCommand(i)
-	case discordgo.InteractionMessageComponent:
-		resp, after = b.onClick(i)
-	default:
-		resp = private("The dealer does not know what to do with that.")
-	}
-	if resp == nil { // given up: see gone
-		r.drop()
-		b.log.Warn("an interaction waited too long to answer", "interaction", i.ID, "user", userOf(i).ID)
-		return
-	}
-	err := r.send(resp)
-	if err != nil {
-		b.log.Warn("answering interaction failed", "interaction", i.ID, "user", userOf(i).ID, "err", err)
-	}
-	if after != nil {
-		after(err)
-	}
-}
-
-// gone reports whether an interaction being handled can no longer be
-// answered (see responder.gone).
-func (b *Bot) gone(i *discordgo.Interaction) bool {
-	r, ok := b.live.Load(i.ID)
-	return ok && r.(*responder).gone()
 }
 
 // recover keeps one bad event from taking the bot down (discordgo hands a

@@ -11,11 +11,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/bot/fakediscord"
+	"github.com/dealer/dealer/internal/discordtest"
 )
 
 // tableOf reads the table id out of a table message's buttons.
-func tableOf(t *testing.T, m fakediscord.Message) int64 {
+func tableOf(t *testing.T, m discordtest.Message) int64 {
 	t.Helper()
 	ids := m.CustomIDs()
 	require.NotEmpty(t, ids)
@@ -26,7 +26,7 @@ func tableOf(t *testing.T, m fakediscord.Message) int64 {
 }
 
 // play opens a Double FreeCell table as user and returns its message.
-func (h *harness) play(user string) fakediscord.Message {
+func (h *harness) play(user string) discordtest.Message {
 	h.t.Helper()
 	r := h.command(user, "play", map[string]any{"game": "doublefreecell"})
 	require.False(h.t, r.Ephemeral, r.Content)
@@ -35,7 +35,7 @@ func (h *harness) play(user string) fakediscord.Message {
 
 // moveOnce makes one move by buttons: the first source that can move, then
 // its first lit destination. It returns the updated table message.
-func (h *harness) moveOnce(user string, m fakediscord.Message) fakediscord.Message {
+func (h *harness) moveOnce(user string, m discordtest.Message) discordtest.Message {
 	h.t.Helper()
 	for _, b := range m.Buttons() {
 		if b.Disabled || !strings.Contains(b.CustomID, ":s") || strings.Contains(b.CustomID, "confirm") {
@@ -44,7 +44,7 @@ func (h *harness) moveOnce(user string, m fakediscord.Message) fakediscord.Messa
 		sel := h.click(m.ID, user, b.CustomID)
 		require.False(h.t, sel.Ephemeral, sel.Content)
 		for _, d := range sel.Buttons() {
-			if !d.Disabled && strings.Contains(d.CustomID, ":m") && d.Style == fakediscord.ButtonPrimary && !strings.HasPrefix(d.Label, "Auto") {
+			if !d.Disabled && strings.Contains(d.CustomID, ":m") && d.Style == discordtest.ButtonPrimary && !strings.HasPrefix(d.Label, "Auto") {
 				moved := h.click(m.ID, user, d.CustomID)
 				require.False(h.t, moved.Ephemeral, moved.Content)
 				return moved.Message
@@ -82,7 +82,7 @@ func TestPlayMovesResignAndLeaderboard(t *testing.T) {
 
 	sess, err := h.st.Session(context.Background(), id)
 	require.NoError(t, err)
-	assert.Equal(t, "lost", sess.Status)
+	assert.Equal(t, "lost", sess.Status.String())
 
 	board := h.command(bob, "leaderboard", map[string]any{"game": "doublefreecell"})
 	assert.Contains(t, board.Content, "<@"+alice+">")
@@ -94,7 +94,7 @@ func TestPlayMovesResignAndLeaderboard(t *testing.T) {
 	assert.Contains(t, rules.Content, "Double FreeCell")
 
 	// A click on the finished table changes nothing.
-	in, err := h.fake.SendComponent(fakediscord.RawComponent{GuildID: guildID, ChannelID: channelID, MessageID: m.ID, UserID: alice, CustomID: m.CustomIDs()[0]})
+	in, err := h.fake.SendComponent(discordtest.RawComponent{GuildID: guildID, ChannelID: channelID, MessageID: m.ID, UserID: alice, CustomID: m.CustomIDs()[0]})
 	require.NoError(t, err)
 	late, err := in.WaitFinal(wait)
 	require.NoError(t, err)
@@ -142,7 +142,7 @@ func TestWrongUserStaleAndForgedClicks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in, err := h.fake.SendComponent(fakediscord.RawComponent{GuildID: guildID, ChannelID: channelID, MessageID: m.ID, UserID: tt.user, CustomID: tt.customID})
+			in, err := h.fake.SendComponent(discordtest.RawComponent{GuildID: guildID, ChannelID: channelID, MessageID: m.ID, UserID: tt.user, CustomID: tt.customID})
 			require.NoError(t, err)
 			r, err := in.WaitFinal(wait)
 			require.NoError(t, err)
@@ -161,7 +161,7 @@ func TestRateLimitedCallback(t *testing.T) {
 	id := tableOf(t, m)
 
 	// A short 429 is waited out within the 3 s.
-	h.fake.RateLimitNext(fakediscord.RouteCallback, 1, 300*time.Millisecond, false)
+	h.fake.RateLimitNext(discordtest.RouteCallback, 1, 300*time.Millisecond, false)
 	m = h.moveOnce(alice, m)
 	assert.Len(t, h.storedMoves(id), 1)
 
@@ -170,36 +170,36 @@ func TestRateLimitedCallback(t *testing.T) {
 	// the next click works.
 	sel := h.click(m.ID, alice, firstSource(t, m).CustomID)
 	dest := firstDestination(t, sel.Message)
-	h.fake.RateLimitNext(fakediscord.RouteCallback, 1, 4*time.Second, false)
+	h.fake.RateLimitNext(discordtest.RouteCallback, 1, 4*time.Second, false)
 	in, err := h.fake.Click(m.ID, alice, dest.CustomID)
 	require.NoError(t, err)
 	_, _ = in.WaitFinal(5 * time.Second)
 	require.Eventually(t, func() bool { return len(h.storedMoves(id)) == 2 }, wait, 50*time.Millisecond)
-	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg fakediscord.Message) bool { return strings.Contains(msg.Content, "move 2") })
+	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Content, "move 2") })
 	require.NoError(t, err)
 	h.moveOnce(alice, redrawn)
 	assert.Len(t, h.storedMoves(id), 3)
 	h.fake.ClearViolations() // the failed answer is one on purpose
 }
 
-func firstSource(t *testing.T, m fakediscord.Message) fakediscord.Button {
+func firstSource(t *testing.T, m discordtest.Message) discordtest.Button {
 	for _, b := range m.Buttons() {
 		if !b.Disabled && strings.Contains(b.CustomID, ":s") && !strings.Contains(b.CustomID, "confirm") {
 			return b
 		}
 	}
 	t.Fatal("no source")
-	return fakediscord.Button{}
+	return discordtest.Button{}
 }
 
-func firstDestination(t *testing.T, m fakediscord.Message) fakediscord.Button {
+func firstDestination(t *testing.T, m discordtest.Message) discordtest.Button {
 	for _, d := range m.Buttons() {
-		if !d.Disabled && strings.Contains(d.CustomID, ":m") && d.Style == fakediscord.ButtonPrimary && !strings.HasPrefix(d.Label, "Auto") {
+		if !d.Disabled && strings.Contains(d.CustomID, ":m") && d.Style == discordtest.ButtonPrimary && !strings.HasPrefix(d.Label, "Auto") {
 			return d
 		}
 	}
 	t.Fatal("no destination")
-	return fakediscord.Button{}
+	return discordtest.Button{}
 }
 
 func TestSimultaneousClicksApplyOneAfterTheOther(t *testing.T) {
@@ -209,7 +209,7 @@ func TestSimultaneousClicksApplyOneAfterTheOther(t *testing.T) {
 	sel := h.click(m.ID, alice, firstSource(t, m).CustomID)
 	var dests []string
 	for _, d := range sel.Buttons() {
-		if !d.Disabled && d.Style == fakediscord.ButtonPrimary && strings.Contains(d.CustomID, ":m") {
+		if !d.Disabled && d.Style == discordtest.ButtonPrimary && strings.Contains(d.CustomID, ":m") {
 			dests = append(dests, d.CustomID)
 		}
 	}
@@ -218,7 +218,7 @@ func TestSimultaneousClicksApplyOneAfterTheOther(t *testing.T) {
 	// different moves. One is made; the other is told the table moved on.
 	clicks := []string{dests[0], dests[len(dests)-1]}
 	var wg sync.WaitGroup
-	answers := make([]fakediscord.Response, len(clicks))
+	answers := make([]discordtest.Response, len(clicks))
 	for i, c := range clicks {
 		wg.Add(1)
 		go func() {

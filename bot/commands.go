@@ -9,9 +9,7 @@ import (
 func (b *Bot) commands() []*discordgo.ApplicationCommand {
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	for _, g := range b.games.All() {
-		if hosted(g.Name) {
-			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: g.Title, Value: g.Name})
-		}
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: g.Title, Value: g.Name})
 	}
 	game := func(desc string) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{
@@ -20,7 +18,7 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 	}
 	var dailyChoices []*discordgo.ApplicationCommandOptionChoice
 	for _, g := range b.games.All() {
-		if g.Solve != nil && hosted(g.Name) {
+		if g.Solve != nil {
 			dailyChoices = append(dailyChoices, &discordgo.ApplicationCommandOptionChoice{Name: g.Title, Value: g.Name})
 		}
 	}
@@ -61,24 +59,36 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 	}
 }
 
+// options are a command's options by name.
+type options map[string]*discordgo.ApplicationCommandInteractionDataOption
+
+// str is a string option's value, or "" (discordgo's StringValue panics on
+// an option of another type: an out-of-date command list).
+func (o options) str(name string) string {
+	if v := o[name]; v != nil && v.Type == discordgo.ApplicationCommandOptionString {
+		return v.StringValue()
+	}
+	return ""
+}
+
 // onCommand answers a slash command.
-func (b *Bot) onCommand(i *discordgo.Interaction) (*discordgo.InteractionResponse, func(error)) {
+func (b *Bot) onCommand(i *discordgo.Interaction) reply {
 	d := i.ApplicationCommandData()
-	opts := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
+	opts := options{}
 	for _, o := range d.Options {
 		opts[o.Name] = o
 	}
 	switch d.Name {
 	case "play":
 		return b.play(i, opts)
-	case "leaderboard":
-		return b.leaderboard(i, opts), nil
-	case "stats":
-		return b.stats(i, opts), nil
-	case "rules":
-		return b.rules(opts), nil
 	case "daily":
 		return b.daily(i, opts)
+	case "leaderboard":
+		return respond(b.leaderboard(i, opts))
+	case "stats":
+		return respond(b.stats(i, opts))
+	case "rules":
+		return respond(b.rules(opts))
 	}
-	return private("I don't know that command any more. Discord may still be showing an old list: try again in a minute."), nil
+	return respond(private("I don't know that command any more. Discord may still be showing an old list: try again in a minute."))
 }

@@ -8,7 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/catalog"
 )
 
 // Every layout keeps within Discord's limits in every position random play
@@ -16,16 +17,22 @@ import (
 // makes a legal move.
 func TestControlsKeepDiscordLimits(t *testing.T) {
 	reg := catalog.Registry()
-	for name, lay := range layouts {
+	for _, show := range reg.All() {
+		if !show.Solitaire() {
+			continue
+		}
+		name := show.Name
 		t.Run(name, func(t *testing.T) {
 			for deal := uint64(1); deal <= 5; deal++ {
-				g, err := reg.New(name, deal, 1)
+				g, err := reg.Engines().New(name, deal, 1)
 				require.NoError(t, err)
 				for step := 0; step < 150 && !g.Status().Finished(); step++ {
 					legal := legalStrings(g, 0)
+					lay := show.Controls(g.View(0), render.Params{Legal: legal})
+					require.NotNil(t, lay.Board, "a solitaire is played on a board")
 					checkControls(t, lay, g, legal, "")
 					for _, m := range legal {
-						if _, dests := lay.movesFrom(legal, m); len(dests) > 0 {
+						if _, dests := movesFrom(lay.Board, legal, m); len(dests) > 0 {
 							checkControls(t, lay, g, legal, m)
 						}
 					}
@@ -43,9 +50,9 @@ func TestControlsKeepDiscordLimits(t *testing.T) {
 	}
 }
 
-func checkControls(t *testing.T, lay layout, g games.Game, legal []string, selected string) {
+func checkControls(t *testing.T, lay render.Controls, g games.Game, legal []string, selected string) {
 	t.Helper()
-	rows := lay.controls(controlState{table: 42, version: g.Moves(), selected: selected}, g.View(0), legal)
+	rows := components(lay, controlState{table: 42, version: g.Moves(), selected: selected}, legal)
 	require.LessOrEqual(t, len(rows), 5, "at most five rows")
 	seen := map[string]bool{}
 	for _, r := range rows {

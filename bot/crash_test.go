@@ -20,8 +20,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/bot"
-	"github.com/dealer/dealer/bot/fakediscord"
-	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/render/catalog"
+	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/dealer/dealer/store"
 )
 
@@ -94,7 +94,7 @@ func TestCrashRecovery(t *testing.T) {
 			p.digest(resp)
 			p.mu.Unlock()
 			switch {
-			case kind == 'p', kind == 'h' && len(resp.Components) > 0, resp.Type == fakediscord.CallbackUpdateMessage:
+			case kind == 'p', kind == 'h' && len(resp.Components) > 0, resp.Type == discordtest.CallbackUpdateMessage:
 				ok = true
 			default:
 				refused++
@@ -185,7 +185,7 @@ func crashChild(spec string) {
 	if err != nil {
 		fail(err)
 	}
-	if err := fakediscord.AttachURL(sess, url); err != nil {
+	if err := discordtest.AttachURL(sess, url); err != nil {
 		fail(err)
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))

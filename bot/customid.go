@@ -52,6 +52,9 @@ const (
 	actHint   = 'i'
 )
 
+// maxCustomID is Discord's limit on a custom_id's length.
+const maxCustomID = 100
+
 var errForged = errors.New("forged button")
 
 // String encodes the id.
@@ -61,7 +64,7 @@ func (b buttonID) String() string {
 
 // parseButtonID decodes a custom_id, refusing anything the bot did not make.
 func parseButtonID(s string) (buttonID, error) {
-	if len(s) > 100 {
+	if len(s) > maxCustomID {
 		return buttonID{}, errForged
 	}
 	parts := strings.SplitN(s, ":", 4)

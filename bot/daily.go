@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"strings"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/store"
 )
 
 // Daily deals: every player gets the same deal of the day of a game, one
@@ -52,58 +50,10 @@ func chooseDaily(info games.Info, day string) uint64 {
 	return candidate(0)
 }
 
-// daily answers /daily game:<name>.
-func (b *Bot) daily(i *discordgo.Interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) (*discordgo.InteractionResponse, func(error)) {
-	ctx := context.Background()
-	if i.GuildID == "" {
-		return private("Daily deals are played in a server's channels."), nil
-	}
-	info, ok := b.games.Lookup(optString(opts, "game"))
-	if !ok || info.Solve == nil || !hosted(info.Name) {
-		return private("There is no daily deal of that game."), nil
-	}
-	day := today(time.Now())
-	deal, err := b.dailyDeal(ctx, info, day)
-	if err != nil {
-		b.log.Error("choosing the daily deal failed", "game", info.Name, "err", err)
-		return private("I couldn't pick today's deal just now: try again."), nil
-	}
-	user := userOf(i)
-	g, err := b.games.New(info.Name, deal, 1)
-	if err != nil {
-		return private("I couldn't deal that: " + err.Error()), nil
-	}
-	sess := store.Session{
-		Game: info.Name, Deal: deal, Seats: 1, GuildID: i.GuildID, ChannelID: i.ChannelID, OwnerID: user.ID,
-		Players: []store.Player{{Seat: 0, UserID: user.ID, Name: displayName(i)}}, Status: store.StatusPlaying, Daily: day,
-	}
-	id, err := b.store.CreateDaily(ctx, sess, day)
-	if errors.Is(err, store.ErrAttempted) {
-		return private(fmt.Sprintf("You have had today's %s attempt. A new deal comes at midnight UTC; see how everyone did with `/leaderboard game:%s by:daily`.", info.Title, info.Name)), nil
-	}
-	if err != nil {
-		b.log.Error("creating a daily table failed", "err", err)
-		return private("I couldn't open a table just now (the records are busy): try again."), nil
-	}
-	sess.ID = id
-	t := &table{sess: sess, info: info, game: g, daily: day}
-	t.mu.Lock()
-	b.mu.Lock()
-	b.tables[id] = t
-	b.mu.Unlock()
-	data, err := b.tableMessage(t, "")
-	if err != nil {
-		t.mu.Unlock()
-		return private("I couldn't draw the table: try again."), nil
-	}
-	b.log.Info("daily table opened", "table", id, "game", info.Name, "day", day, "deal", deal, "user", user.ID)
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, b.rememberMessage(i, t)
-}
-
 // dailyBoard is /leaderboard by:daily: today's attempts in this server.
 func (b *Bot) dailyBoard(i *discordgo.Interaction, info games.Info) *discordgo.InteractionResponse {
 	day := today(time.Now())
-	rows, err := b.store.DailyBoard(context.Background(), i.GuildID, info.Name, day, 15)
+	rows, err := b.store.DailyBoard(b.ctx, i.GuildID, info.Name, day, 15)
 	if err != nil {
 		b.log.Error("daily board failed", "err", err)
 		return private("I couldn't read the records just now: try again.")

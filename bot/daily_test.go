@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/bot/fakediscord"
-	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/render/catalog"
+	"github.com/dealer/dealer/internal/discordtest"
 )
 
 func TestHintLightsTheNextMoveAndCounts(t *testing.T) {
@@ -38,7 +38,7 @@ func TestHintLightsTheNextMoveAndCounts(t *testing.T) {
 }
 
 // clickMove clicks the button that makes move on a table message.
-func (h *harness) clickMove(m fakediscord.Message, move string) fakediscord.Message {
+func (h *harness) clickMove(m discordtest.Message, move string) discordtest.Message {
 	h.t.Helper()
 	for _, b := range m.Buttons() {
 		if !b.Disabled && strings.HasSuffix(b.CustomID, ":m"+move) {

@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/bot"
-	"github.com/dealer/dealer/bot/fakediscord"
-	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/render/catalog"
+	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/dealer/dealer/store"
 )
 
@@ -25,10 +25,10 @@ import (
 // after deferAfter (to reach the deferred-edit path at will).
 func newHarnessDeferring(t *testing.T, deferAfter time.Duration) *harness {
 	t.Helper()
-	fake := fakediscord.New(t, fakediscord.Options{
-		Guilds: []fakediscord.Guild{{ID: guildID, Name: "Card Club", ChannelID: channelID}},
+	fake := discordtest.New(t, discordtest.Options{
+		Guilds: []discordtest.Guild{{ID: guildID, Name: "Card Club", ChannelID: channelID}},
 	})
-	fake.AddUser(fakediscord.User{ID: alice, Name: "alice"})
+	fake.AddUser(discordtest.User{ID: alice, Name: "alice"})
 	h := &harness{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "dealer.db"), deal: 1}
 	st, err := store.Open(h.dbPath)
 	require.NoError(t, err)
@@ -52,7 +52,7 @@ func newHarnessDeferring(t *testing.T, deferAfter time.Duration) *harness {
 
 // moveAnswer selects a source, injects the faults, clicks the source's first
 // destination, and returns that click's interaction without waiting for it.
-func (h *harness) moveAnswer(m fakediscord.Message, faults ...fakediscord.Fault) *fakediscord.Interaction {
+func (h *harness) moveAnswer(m discordtest.Message, faults ...discordtest.Fault) *discordtest.Interaction {
 	h.t.Helper()
 	sel := h.click(m.ID, alice, firstSource(h.t, m).CustomID)
 	for _, f := range faults {
@@ -71,10 +71,10 @@ func TestFaultRateLimitedDeferredEdit(t *testing.T) {
 	h := newHarnessDeferring(t, time.Millisecond) // defer every answer
 	m := h.play(alice)
 	id := tableOf(t, m)
-	in := h.moveAnswer(m, fakediscord.Fault{Route: fakediscord.RouteWebhookEdit, Status: 429, RetryAfter: 4 * time.Second})
+	in := h.moveAnswer(m, discordtest.Fault{Route: discordtest.RouteWebhookEdit, Status: 429, RetryAfter: 4 * time.Second})
 	r, err := in.WaitFinal(wait)
 	require.NoError(t, err, "acknowledged in time, answered after the limit")
-	assert.Equal(t, fakediscord.CallbackDeferredUpdate, r.Type)
+	assert.Equal(t, discordtest.CallbackDeferredUpdate, r.Type)
 	assert.GreaterOrEqual(t, r.FinalAt.Sub(in.Created), 4*time.Second, "the edit waited out the 429")
 	assert.Contains(t, r.Content, "move 1")
 	assert.Len(t, h.storedMoves(id), 1)
@@ -89,11 +89,11 @@ func TestFaultServerErrorOnAnswer(t *testing.T) {
 	h := newHarness(t)
 	m := h.play(alice)
 	id := tableOf(t, m)
-	in := h.moveAnswer(m, fakediscord.Fault{Route: fakediscord.RouteCallback, Status: 500})
+	in := h.moveAnswer(m, discordtest.Fault{Route: discordtest.RouteCallback, Status: 500})
 	_, err := in.WaitFinal(5 * time.Second)
-	require.ErrorIs(t, err, fakediscord.ErrNoResponse, "the answer failed")
+	require.ErrorIs(t, err, discordtest.ErrNoResponse, "the answer failed")
 	assert.Len(t, h.storedMoves(id), 1, "the move is kept")
-	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg fakediscord.Message) bool { return strings.Contains(msg.Content, "move 1") })
+	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Content, "move 1") })
 	require.NoError(t, err, "the table is redrawn")
 	h.moveOnce(alice, redrawn)
 	assert.Len(t, h.storedMoves(id), 2)
@@ -104,11 +104,11 @@ func TestFaultServerErrorOnAnswer(t *testing.T) {
 func TestFaultServerErrorOnPlay(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	h.fake.FailNext(fakediscord.RouteCallback, 1, 500)
+	h.fake.FailNext(discordtest.RouteCallback, 1, 500)
 	in, err := h.fake.SlashCommand(guildID, channelID, alice, "play", map[string]any{"game": "doublets"})
 	require.NoError(t, err)
 	_, err = in.WaitFinal(5 * time.Second)
-	require.ErrorIs(t, err, fakediscord.ErrNoResponse)
+	require.ErrorIs(t, err, discordtest.ErrNoResponse)
 	require.Eventually(t, func() bool {
 		open, err := h.st.Unfinished(context.Background())
 		return err == nil && len(open) == 0
@@ -128,10 +128,10 @@ func TestFaultTableLeftBehindIsRedrawn(t *testing.T) {
 	h := newHarness(t)
 	m := h.play(alice)
 	id := tableOf(t, m)
-	in := h.moveAnswer(m, fakediscord.Fault{Route: fakediscord.RouteCallback, Status: 500},
-		fakediscord.Fault{Route: fakediscord.RouteEditMessage, Status: 500})
+	in := h.moveAnswer(m, discordtest.Fault{Route: discordtest.RouteCallback, Status: 500},
+		discordtest.Fault{Route: discordtest.RouteEditMessage, Status: 500})
 	_, _ = in.WaitFinal(5 * time.Second)
-	_, err := h.fake.WaitRequest(fakediscord.RouteEditMessage, 1, wait) // the failed redraw
+	_, err := h.fake.WaitRequest(discordtest.RouteEditMessage, 1, wait) // the failed redraw
 	require.NoError(t, err)
 	require.Len(t, h.storedMoves(id), 1)
 
@@ -143,7 +143,7 @@ func TestFaultTableLeftBehindIsRedrawn(t *testing.T) {
 	stale := h.click(m.ID, alice, any.CustomID)
 	assert.True(t, stale.Ephemeral)
 	assert.Contains(t, stale.Content, "old picture")
-	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg fakediscord.Message) bool { return strings.Contains(msg.Content, "move 1") })
+	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Content, "move 1") })
 	require.NoError(t, err, "the stale click redraws the table")
 	h.moveOnce(alice, redrawn)
 	assert.Len(t, h.storedMoves(id), 2)
@@ -183,14 +183,14 @@ func TestFaultSlowDiscord(t *testing.T) {
 
 	h.fake.SetLatency("", 0)
 	sel := h.click(m.ID, alice, firstSource(t, m).CustomID)
-	h.fake.SetLatency(fakediscord.RouteCallback, 3500*time.Millisecond)
+	h.fake.SetLatency(discordtest.RouteCallback, 3500*time.Millisecond)
 	in, err := h.fake.Click(m.ID, alice, firstDestination(t, sel.Message).CustomID)
 	require.NoError(t, err)
 	_, err = in.WaitFinal(6 * time.Second)
-	require.ErrorIs(t, err, fakediscord.ErrNoResponse, "too slow: Discord fails it")
-	h.fake.SetLatency(fakediscord.RouteCallback, 0)
+	require.ErrorIs(t, err, discordtest.ErrNoResponse, "too slow: Discord fails it")
+	h.fake.SetLatency(discordtest.RouteCallback, 0)
 	require.Eventually(t, func() bool { return len(h.storedMoves(id)) == 2 }, wait, 20*time.Millisecond, "the move is kept")
-	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg fakediscord.Message) bool { return strings.Contains(msg.Content, "move 2") })
+	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Content, "move 2") })
 	require.NoError(t, err)
 	h.moveOnce(alice, redrawn)
 	assert.Len(t, h.storedMoves(id), 3)
@@ -206,11 +206,11 @@ func TestFaultDMsCloseMidGame(t *testing.T) {
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
 	table := h.click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
 	require.False(t, table.Ephemeral, table.Content)
-	_, err := h.fake.WaitDM(alice, wait, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "Your agent") })
+	_, err := h.fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Your agent") })
 	require.NoError(t, err, "the first hand goes by DM")
 	require.NoError(t, h.fake.SetDMsClosed(alice, true))
 
-	noticed := func(m fakediscord.Message) bool {
+	noticed := func(m discordtest.Message) bool {
 		return strings.Contains(m.Content, "<@"+alice+">") && strings.Contains(m.Content, "My hand") && !m.Ephemeral
 	}
 	for n := 0; n < 300; n++ {
@@ -226,7 +226,7 @@ func TestFaultDMsCloseMidGame(t *testing.T) {
 		b, ok := firstEnabled(hand.Message)
 		require.True(t, ok, "with computers at the other seats, it is always Alice's turn")
 		played := h.click(hand.ID, alice, b.CustomID)
-		require.Equal(t, fakediscord.CallbackUpdateMessage, played.Type, played.LastMessage().Content)
+		require.Equal(t, discordtest.CallbackUpdateMessage, played.Type, played.LastMessage().Content)
 	}
 	notices := filter(h.fake.ChannelMessages(channelID), noticed)
 	require.NotEmpty(t, notices, "the channel tells Alice to use My hand")
@@ -237,8 +237,8 @@ func TestFaultDMsCloseMidGame(t *testing.T) {
 	assert.True(t, ok, "Alice plays on through My hand")
 }
 
-func filter(ms []fakediscord.Message, keep func(fakediscord.Message) bool) []fakediscord.Message {
-	var out []fakediscord.Message
+func filter(ms []discordtest.Message, keep func(discordtest.Message) bool) []discordtest.Message {
+	var out []discordtest.Message
 	for _, m := range ms {
 		if keep(m) {
 			out = append(out, m)
@@ -257,13 +257,13 @@ func TestFaultLobbyLeftBehindIsRedrawn(t *testing.T) {
 	h := newHarness(t)
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
 	start := button(t, lobby.Message, "Start").CustomID
-	h.fake.FailNext(fakediscord.RouteCallback, 1, 500)
-	h.fake.FailNext(fakediscord.RouteEditMessage, 1, 500)
+	h.fake.FailNext(discordtest.RouteCallback, 1, 500)
+	h.fake.FailNext(discordtest.RouteEditMessage, 1, 500)
 	in, err := h.fake.Click(lobby.ID, alice, start)
 	require.NoError(t, err)
 	_, err = in.WaitFinal(5 * time.Second)
-	require.ErrorIs(t, err, fakediscord.ErrNoResponse)
-	_, err = h.fake.WaitRequest(fakediscord.RouteEditMessage, 1, wait) // the failed redraw
+	require.ErrorIs(t, err, discordtest.ErrNoResponse)
+	_, err = h.fake.WaitRequest(discordtest.RouteEditMessage, 1, wait) // the failed redraw
 	require.NoError(t, err)
 	behind, _ := h.fake.Message(lobby.ID)
 	require.Contains(t, behind.Content, "Join to take a seat", "the channel still shows the lobby")
@@ -271,7 +271,7 @@ func TestFaultLobbyLeftBehindIsRedrawn(t *testing.T) {
 	r := h.click(lobby.ID, alice, start)
 	assert.True(t, r.Ephemeral)
 	assert.Contains(t, r.Content, "My hand")
-	table, err := h.fake.WaitMessage(lobby.ID, wait, func(m fakediscord.Message) bool {
+	table, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool {
 		_, ok := m.ButtonByLabel("My hand")
 		return ok
 	})
@@ -280,5 +280,5 @@ func TestFaultLobbyLeftBehindIsRedrawn(t *testing.T) {
 	b, ok := firstEnabled(hand.Message)
 	require.True(t, ok)
 	played := h.click(hand.ID, alice, b.CustomID)
-	assert.Equal(t, fakediscord.CallbackUpdateMessage, played.Type, played.LastMessage().Content)
+	assert.Equal(t, discordtest.CallbackUpdateMessage, played.Type, played.LastMessage().Content)
 }

@@ -15,8 +15,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/bot/fakediscord"
-	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/render/catalog"
+	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
 )
@@ -45,7 +45,7 @@ func newOfflineBot(t testing.TB) *Bot {
 	})
 	sess, err := discordgo.New("Bot fake")
 	require.NoError(t, err)
-	require.NoError(t, fakediscord.AttachURL(sess, "http://127.0.0.1:1"))
+	require.NoError(t, discordtest.AttachURL(sess, "http://127.0.0.1:1"))
 	st, err := store.Open(filepath.Join(t.TempDir(), "dealer.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
@@ -79,17 +79,20 @@ func click(user, customID string) *discordgo.Interaction {
 		Data: discordgo.MessageComponentInteractionData{CustomID: customID, ComponentType: discordgo.ButtonComponent}}
 }
 
-// answer runs a handler's after-step (which unlocks the table) and checks
-// that there is an answer.
-func answer(t testing.TB) func(*discordgo.InteractionResponse, func(error)) *discordgo.InteractionResponse {
-	return func(resp *discordgo.InteractionResponse, after func(error)) *discordgo.InteractionResponse {
+// answer does what onInteraction does after a handler (runs its then step
+// and unlocks its table) and checks that there is an answer.
+func answer(t testing.TB) func(reply) *discordgo.InteractionResponse {
+	return func(rep reply) *discordgo.InteractionResponse {
 		t.Helper()
-		if after != nil {
-			after(nil)
+		if rep.then != nil {
+			rep.then(nil)
 		}
-		require.NotNil(t, resp)
-		require.NotNil(t, resp.Data)
-		return resp
+		if rep.table != nil {
+			rep.table.mu.Unlock()
+		}
+		require.NotNil(t, rep.resp)
+		require.NotNil(t, rep.resp.Data)
+		return rep.resp
 	}
 }
 

@@ -16,8 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/bot"
-	"github.com/dealer/dealer/bot/fakediscord"
-	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/render/catalog"
+	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
 )
@@ -42,7 +42,7 @@ var renderer = func() *render.Renderer {
 // harness is a bot on a real SQLite file, talking to the fake Discord.
 type harness struct {
 	t      *testing.T
-	fake   *fakediscord.Server
+	fake   *discordtest.Server
 	dbPath string
 	st     *store.Store
 	sess   *discordgo.Session
@@ -74,11 +74,11 @@ func (l *syncLog) String() string {
 
 func newHarness(t *testing.T) *harness {
 	t.Helper()
-	fake := fakediscord.New(t, fakediscord.Options{
-		Guilds: []fakediscord.Guild{{ID: guildID, Name: "Card Club", ChannelID: channelID}},
+	fake := discordtest.New(t, discordtest.Options{
+		Guilds: []discordtest.Guild{{ID: guildID, Name: "Card Club", ChannelID: channelID}},
 	})
-	fake.AddUser(fakediscord.User{ID: alice, Name: "alice"})
-	fake.AddUser(fakediscord.User{ID: bob, Name: "bob"})
+	fake.AddUser(discordtest.User{ID: alice, Name: "alice"})
+	fake.AddUser(discordtest.User{ID: bob, Name: "bob"})
 	h := &harness{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "dealer.db"), deal: 1, logs: &syncLog{}}
 	h.start()
 	t.Cleanup(func() {
@@ -140,7 +140,7 @@ func (w testWriter) Write(p []byte) (int, error) {
 }
 
 // command runs a slash command as user and waits for its final answer.
-func (h *harness) command(user, name string, opts map[string]any) fakediscord.Response {
+func (h *harness) command(user, name string, opts map[string]any) discordtest.Response {
 	h.t.Helper()
 	in, err := h.fake.SlashCommand(guildID, channelID, user, name, opts)
 	require.NoError(h.t, err)
@@ -150,7 +150,7 @@ func (h *harness) command(user, name string, opts map[string]any) fakediscord.Re
 }
 
 // click clicks a custom id on a message as user and waits for the answer.
-func (h *harness) click(messageID, user, customID string) fakediscord.Response {
+func (h *harness) click(messageID, user, customID string) discordtest.Response {
 	h.t.Helper()
 	in, err := h.fake.Click(messageID, user, customID)
 	require.NoError(h.t, err)
@@ -160,7 +160,7 @@ func (h *harness) click(messageID, user, customID string) fakediscord.Response {
 }
 
 // button finds an enabled button of a message by its label's start.
-func button(t *testing.T, m fakediscord.Message, labelPrefix string) fakediscord.Button {
+func button(t *testing.T, m discordtest.Message, labelPrefix string) discordtest.Button {
 	t.Helper()
 	for _, b := range m.Buttons() {
 		if strings.HasPrefix(b.Label, labelPrefix) && !b.Disabled {
@@ -172,11 +172,11 @@ func button(t *testing.T, m fakediscord.Message, labelPrefix string) fakediscord
 		labels = append(labels, b.Label)
 	}
 	t.Fatalf("no enabled button %q among %q", labelPrefix, labels)
-	return fakediscord.Button{}
+	return discordtest.Button{}
 }
 
 // enabled lists the labels of a message's enabled buttons.
-func enabled(m fakediscord.Message) []string {
+func enabled(m discordtest.Message) []string {
 	var out []string
 	for _, b := range m.Buttons() {
 		if !b.Disabled {
@@ -187,7 +187,7 @@ func enabled(m fakediscord.Message) []string {
 }
 
 // picture decodes a message's one PNG and returns its width.
-func picture(t *testing.T, m fakediscord.Message) int {
+func picture(t *testing.T, m discordtest.Message) int {
 	t.Helper()
 	require.Len(t, m.Attachments, 1, "a table message has exactly one picture")
 	img, err := png.Decode(bytes.NewReader(m.Attachments[0].Data))

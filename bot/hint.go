@@ -1,12 +1,10 @@
 package bot
 
 import (
-	"context"
-	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/dealer/dealer/games"
 )
 
@@ -16,31 +14,37 @@ const hintBudget = 2 * time.Second
 
 // hint answers the Hint button: the table with the next move of a solution
 // highlighted, or a word that the deal can no longer be won. t is locked.
-func (b *Bot) hint(t *table) (*discordgo.InteractionResponse, error) {
-	ctx := context.Background()
-	sol := t.info.Solve(t.game, hintBudget)
-	n, err := b.store.AddHint(ctx, t.sess.ID)
+func (b *Bot) hint(t *table) reply {
+	if t.Info.Solve == nil {
+		return respond(private("This game has no hints."))
+	}
+	sol := t.Info.Solve(t.Game, hintBudget)
+	n, err := b.store.AddHint(b.ctx, t.Sess.ID)
 	if err != nil {
-		b.log.Warn("counting a hint failed", "table", t.sess.ID, "err", err)
+		b.log.Warn("counting a hint failed", "table", t.Sess.ID, "err", err)
 	}
-	selected := ""
-	switch {
-	case sol.Verdict == games.Solvable && len(sol.Moves) > 0:
-		move := sol.Moves[0]
-		t.notice = fmt.Sprintf("💡 Hint %d: `%s` — a win is still possible.", n, move)
-		if f := strings.Fields(move); len(f) > 1 && !contains(layouts[t.info.Name].verbs, f[0]) {
-			selected = f[0] // light the source, and its destinations
-		}
-	case sol.Verdict == games.Unwinnable:
-		t.notice = "💡 This deal can't be won from here any more (the solver proved it). Undo, or resign."
-	case len(sol.Moves) > 0:
-		t.notice = fmt.Sprintf("💡 No win found in time; a good move: `%s`.", sol.Moves[0])
-	default:
-		t.notice = "💡 I couldn't find a win in time: play on, and ask again later."
+	t.notice = "💡 " + hintLabel(n) + sol.Advice()
+	return b.update(t, b.hintSelection(t, sol), false)
+}
+
+// hintLabel numbers a hint: "Hint 2: ".
+func hintLabel(n int) string {
+	if n <= 0 {
+		return ""
 	}
-	data, err := b.tableMessage(t, selected)
-	if err != nil {
-		return nil, err
+	return "Hint " + strconv.Itoa(n) + ": "
+}
+
+// hintSelection is the source of the hinted move, to light it and its
+// destinations ("" for a one-click move).
+func (b *Bot) hintSelection(t *table, sol games.Solution) string {
+	if sol.Verdict != games.Solvable || len(sol.Moves) == 0 {
+		return ""
 	}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, nil
+	f := strings.Fields(sol.Moves[0])
+	c := t.show.Controls(t.Game.View(0), renderParams(t, 0))
+	if len(f) < 2 || c.Board == nil || contains(c.Board.Verbs, f[0]) {
+		return ""
+	}
+	return f[0]
 }

@@ -19,8 +19,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/bot"
-	"github.com/dealer/dealer/bot/fakediscord"
-	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/render/catalog"
+	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/dealer/dealer/store"
 )
 
@@ -38,7 +38,7 @@ const tablesPerGuild = 10
 
 type rig struct {
 	t       testing.TB
-	fake    *fakediscord.Server
+	fake    *discordtest.Server
 	dbPath  string
 	st      *store.Store
 	sess    *discordgo.Session
@@ -52,16 +52,16 @@ type rig struct {
 // newRig makes the fake with room for n players, and a database path.
 func newRig(t testing.TB, n int) *rig {
 	t.Helper()
-	var guilds []fakediscord.Guild
+	var guilds []discordtest.Guild
 	for g := 0; g*tablesPerGuild < n; g++ {
-		guilds = append(guilds, fakediscord.Guild{ID: strconv.Itoa(1300000000000000000 + g), Name: fmt.Sprintf("Club %d", g), ChannelID: strconv.Itoa(1400000000000000000 + g)})
+		guilds = append(guilds, discordtest.Guild{ID: strconv.Itoa(1300000000000000000 + g), Name: fmt.Sprintf("Club %d", g), ChannelID: strconv.Itoa(1400000000000000000 + g)})
 	}
-	r := &rig{t: t, fake: fakediscord.New(t, fakediscord.Options{Guilds: guilds, Lean: true}), dbPath: filepath.Join(t.TempDir(), "dealer.db"), logs: &logCounter{}, halt: make(chan struct{})}
+	r := &rig{t: t, fake: discordtest.New(t, discordtest.Options{Guilds: guilds, Lean: true}), dbPath: filepath.Join(t.TempDir(), "dealer.db"), logs: &logCounter{}, halt: make(chan struct{})}
 	for i := range n {
 		g := guilds[i/tablesPerGuild]
 		p := &player{r: r, n: i, user: strconv.Itoa(1500000000000000000 + i), guild: g.ID, channel: g.ChannelID,
 			game: loadGames[i%len(loadGames)], rng: rand.New(rand.NewPCG(uint64(i), 7))}
-		r.fake.AddUser(fakediscord.User{ID: p.user, Name: "player" + strconv.Itoa(i)})
+		r.fake.AddUser(discordtest.User{ID: p.user, Name: "player" + strconv.Itoa(i)})
 		r.players = append(r.players, p)
 	}
 	t.Cleanup(r.stop) // before the fake's Close (LIFO)
@@ -137,7 +137,7 @@ type player struct {
 	mu                    sync.Mutex
 	table                 string // the table message, "" before the first deal
 	hand                  string // Secret Agent: the private hand from My hand
-	last                  *fakediscord.Interaction
+	last                  *discordtest.Interaction
 	lastKind              byte // 'p' /play, 'h' My hand, 'm' a card of the hand, 'c' a table button
 	clicks                int  // clicks at this table
 	sent, misses, waiting int
@@ -173,7 +173,7 @@ func (p *player) step() {
 }
 
 // digest reads the answer to the previous click.
-func (p *player) digest(resp fakediscord.Response) {
+func (p *player) digest(resp discordtest.Response) {
 	switch p.lastKind {
 	case 'p':
 		if !resp.Ephemeral && len(resp.Components) > 0 {
@@ -185,7 +185,7 @@ func (p *player) digest(resp fakediscord.Response) {
 			p.hand = resp.ID
 		}
 	case 'm':
-		if resp.ID != p.hand || resp.Type != fakediscord.CallbackUpdateMessage {
+		if resp.ID != p.hand || resp.Type != discordtest.CallbackUpdateMessage {
 			p.hand = "" // refused: look at the hand again
 		}
 	}
@@ -216,7 +216,7 @@ func (p *player) click(messageID, customID string, kind byte) {
 	p.last, p.lastKind = in, kind
 }
 
-func (p *player) stepSecretAgent(m fakediscord.Message) {
+func (p *player) stepSecretAgent(m discordtest.Message) {
 	if strings.Contains(m.Content, "Join to take a seat") {
 		if b, ok := m.ButtonByLabel("Start"); ok {
 			p.click(m.ID, b.CustomID, 'c')
@@ -238,9 +238,9 @@ func (p *player) stepSecretAgent(m fakediscord.Message) {
 
 // stepSolitaire clicks like a casual player: a card, then one of the lit
 // places it can go to; now and then Undo; rarely Resign.
-func (p *player) stepSolitaire(m fakediscord.Message) {
-	var yes, cancel, undo, resign *fakediscord.Button
-	var moves []fakediscord.Button
+func (p *player) stepSolitaire(m discordtest.Message) {
+	var yes, cancel, undo, resign *discordtest.Button
+	var moves []discordtest.Button
 	bs := enabledButtons(m)
 	for i, b := range bs {
 		switch {
@@ -256,7 +256,7 @@ func (p *player) stepSolitaire(m fakediscord.Message) {
 			moves = append(moves, b)
 		}
 	}
-	pick := func(b *fakediscord.Button) { p.click(m.ID, b.CustomID, 'c') }
+	pick := func(b *discordtest.Button) { p.click(m.ID, b.CustomID, 'c') }
 	x := p.rng.Float64()
 	switch {
 	case yes != nil:
@@ -281,8 +281,8 @@ func action(customID string) byte {
 	return f[3][0]
 }
 
-func enabledButtons(m fakediscord.Message) []fakediscord.Button {
-	var out []fakediscord.Button
+func enabledButtons(m discordtest.Message) []discordtest.Button {
+	var out []discordtest.Button
 	for _, b := range m.Buttons() {
 		if !b.Disabled {
 			out = append(out, b)
@@ -348,7 +348,7 @@ type ackedMove struct {
 func (r *rig) ackedMoves(before time.Time) []ackedMove {
 	var out []ackedMove
 	for _, in := range r.fake.Interactions() {
-		if in.Type != fakediscord.InteractionComponent || !in.Created.Before(before) {
+		if in.Type != discordtest.InteractionComponent || !in.Created.Before(before) {
 			continue
 		}
 		f := strings.SplitN(in.CustomID, ":", 4)
@@ -357,7 +357,7 @@ func (r *rig) ackedMoves(before time.Time) []ackedMove {
 		}
 		resp, ok := in.Response()
 		if !ok || resp.Deferred || len(resp.Followups) > 0 ||
-			(resp.Type != fakediscord.CallbackUpdateMessage && resp.Type != fakediscord.CallbackDeferredUpdate) {
+			(resp.Type != discordtest.CallbackUpdateMessage && resp.Type != discordtest.CallbackDeferredUpdate) {
 			continue
 		}
 		table, err1 := strconv.ParseInt(f[1], 36, 64)
@@ -443,7 +443,7 @@ func (r *rig) breakdown(t testing.TB, from, to time.Time) {
 			continue
 		}
 		k := "/" + in.Name
-		if in.Type == fakediscord.InteractionComponent {
+		if in.Type == discordtest.InteractionComponent {
 			f := strings.SplitN(in.CustomID, ":", 4)
 			k = "?"
 			if len(f) == 4 && f[3] != "" {

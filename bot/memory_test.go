@@ -18,9 +18,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/bot"
-	"github.com/dealer/dealer/bot/fakediscord"
 	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/render/catalog"
+	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/dealer/dealer/store"
 )
 
@@ -47,7 +47,7 @@ func TestIdleTableMemory(t *testing.T) {
 	defer st.Close()
 	sess, err := discordgo.New("Bot fake")
 	require.NoError(t, err)
-	require.NoError(t, fakediscord.AttachURL(sess, "http://127.0.0.1:1")) // never opened
+	require.NoError(t, discordtest.AttachURL(sess, "http://127.0.0.1:1")) // never opened
 
 	before := heap()
 	start = time.Now()
@@ -76,7 +76,7 @@ func heap() uint64 {
 // would have left them.
 func fillTables(t *testing.T, st *store.Store, n int) {
 	ctx := context.Background()
-	reg := catalog.Registry()
+	reg := catalog.Registry().Engines()
 	var wg sync.WaitGroup
 	errs := make(chan error, 64)
 	next := make(chan int)

@@ -6,71 +6,59 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
 	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/games/doubleagent"
-	"github.com/dealer/dealer/games/doublefreecell"
-	"github.com/dealer/dealer/games/doublets"
 	"github.com/dealer/dealer/render"
 )
 
-// painters draw each game's table picture from a view, with a place selected.
-var painters = map[string]func(r *render.Renderer, view any, selected string, names []string) ([]byte, error){
-	"doublefreecell": func(r *render.Renderer, v any, sel string, _ []string) ([]byte, error) {
-		return r.DoubleFreeCell(v.(doublefreecell.View), sel)
-	},
-	"doublets": func(r *render.Renderer, v any, sel string, _ []string) ([]byte, error) {
-		return r.Doublets(v.(doublets.View), sel)
-	},
-	"doubleagent": func(r *render.Renderer, v any, sel string, _ []string) ([]byte, error) {
-		return r.DoubleAgent(v.(doubleagent.View), sel)
-	},
-}
+// Every table message is sent whole: discordgo sends every field of an
+// answer, so a partial one would wipe the rest, and a new picture replaces
+// the old one rather than adding to it (discordgo#1524).
 
-// hosted reports whether the bot can deal a game: it has its buttons and its picture.
-func hosted(game string) bool {
-	_, l := layouts[game]
-	_, m := privates[game]
-	_, p := painters[game]
-	return (l || m) && p
-}
-
-// picture draws what viewer sees of a table, with a place selected.
-func (b *Bot) picture(t *table, viewer games.Seat, selected string) ([]byte, error) {
-	paint, ok := painters[t.info.Name]
-	if !ok {
-		return nil, fmt.Errorf("no picture for %s", t.info.Name)
+// message is a table's message in the channel as it is now: a lobby, a
+// solitaire with its board (with a place selected), or a multiplayer
+// table with My hand.
+func (b *Bot) message(t *table, selected string) (*discordgo.InteractionResponseData, error) {
+	switch {
+	case t.Game == nil:
+		return b.lobbyMessage(t), nil
+	case t.Info.Solitaire():
+		return b.solitaireMessage(t, selected)
 	}
-	return paint(b.render, t.game.View(viewer), selected, t.names())
+	return b.channelMessage(t)
 }
 
-// tableMessage is the whole table message: text, picture and buttons. It is
-// always sent whole (discordgo sends every field of an answer, so a partial
-// one would wipe the rest) and replaces the old picture rather than adding
-// to it (discordgo#1524).
-func (b *Bot) tableMessage(t *table, selected string) (*discordgo.InteractionResponseData, error) {
-	if !t.info.Solitaire() {
-		return b.multiMessage(t)
+// picture draws viewer's view of the table with a place selected.
+func (b *Bot) picture(t *table, viewer games.Seat, selected string) (*discordgo.File, error) {
+	png, err := t.show.Table(b.render, t.Game.View(viewer), render.Params{Names: t.Names(), Selected: selected})
+	if err != nil {
+		return nil, err
 	}
-	png, err := b.picture(t, games.Spectator, pictureSelection(selected))
+	name := fmt.Sprintf("%s-%d-%d.png", t.Info.Name, t.Sess.Deal, t.Game.Moves())
+	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(png)}, nil
+}
+
+// withPicture is a message of text, a picture and controls.
+func withPicture(content string, file *discordgo.File, comps []discordgo.MessageComponent) *discordgo.InteractionResponseData {
+	return &discordgo.InteractionResponseData{
+		Content: content, Components: comps, Files: []*discordgo.File{file},
+		Attachments: &[]*discordgo.MessageAttachment{},
+	}
+}
+
+// solitaireMessage is a solitaire's table: its picture and its board.
+func (b *Bot) solitaireMessage(t *table, selected string) (*discordgo.InteractionResponseData, error) {
+	file, err := b.picture(t, games.Spectator, pictureSelection(selected))
 	if err != nil {
 		return nil, err
 	}
 	var comps []discordgo.MessageComponent
-	if !t.game.Status().Finished() {
-		lay := layouts[t.info.Name]
-		var legal []string
-		for _, m := range t.game.Legal(0) {
-			legal = append(legal, m.String())
-		}
-		comps = lay.controls(controlState{table: t.sess.ID, version: t.game.Moves(), selected: selected, hints: t.info.Solve != nil}, t.game.View(0), legal)
+	if !t.Game.Status().Finished() {
+		legal := legalStrings(t.Game, 0)
+		st := controlState{table: t.Sess.ID, version: t.Game.Moves(), selected: selected, hints: t.Info.Solve != nil}
+		comps = components(t.show.Controls(t.Game.View(0), render.Params{Legal: legal}), st, legal)
 	}
-	name := fmt.Sprintf("%s-%d-%d.png", t.info.Name, t.sess.Deal, t.game.Moves())
-	return &discordgo.InteractionResponseData{
-		Content:     b.caption(t, selected),
-		Components:  comps,
-		Files:       []*discordgo.File{{Name: name, ContentType: "image/png", Reader: bytes.NewReader(png)}},
-		Attachments: &[]*discordgo.MessageAttachment{},
-	}, nil
+	return withPicture(b.solitaireCaption(t, selected), file, comps), nil
 }
 
 // pictureSelection is the place to highlight in the picture.
@@ -81,23 +69,23 @@ func pictureSelection(selected string) string {
 	return selected
 }
 
-// caption is the table message's text: the game, the deal, whose table, and
-// what is going on.
-func (b *Bot) caption(t *table, selected string) string {
+// solitaireCaption is a solitaire table's text: the game, the deal, whose
+// table, and what is going on.
+func (b *Bot) solitaireCaption(t *table, selected string) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · deal #%d · <@%s>'s table · move %d", t.info.Title, t.sess.Deal, t.sess.OwnerID, t.game.Moves())
-	if t.daily != "" {
-		fmt.Fprintf(&sb, " · daily deal of %s", t.daily)
+	fmt.Fprintf(&sb, "**%s** · deal #%d · <@%s>'s table · move %d", t.Info.Title, t.Sess.Deal, t.Sess.OwnerID, t.Game.Moves())
+	if t.Sess.Daily != "" {
+		fmt.Fprintf(&sb, " · daily deal of %s", t.Sess.Daily)
 	}
 	if t.notice != "" {
 		sb.WriteString("\n" + t.notice)
 	}
-	scores := t.game.Scores()
-	switch st := t.game.Status(); {
+	scores := t.Game.Scores()
+	switch st := t.Game.Status(); {
 	case st == games.Won:
-		fmt.Fprintf(&sb, "\n🏆 **Won** in %d moves! Score %d. Deal again with `/play`.", t.game.Moves(), scores[0])
+		fmt.Fprintf(&sb, "\n🏆 **Won** in %d moves! Score %d. Deal again with `/play`.", t.Game.Moves(), scores[0])
 	case st == games.Lost:
-		fmt.Fprintf(&sb, "\n**Game over**: score %d. Try deal #%d again with `/play deal:%d`.", scores[0], t.sess.Deal, t.sess.Deal)
+		fmt.Fprintf(&sb, "\n**Game over**: score %d. Try deal #%d again with `/play deal:%d`.", scores[0], t.Sess.Deal, t.Sess.Deal)
 	case st == games.Over:
 		fmt.Fprintf(&sb, "\n**Game over**.")
 	case strings.HasPrefix(selected, "confirm:"):
@@ -108,4 +96,101 @@ func (b *Bot) caption(t *table, selected string) string {
 		fmt.Fprintf(&sb, "\nScore %d. Pick a card to move.", scores[0])
 	}
 	return sb.String()
+}
+
+// channelMessage is a multiplayer table in the channel: the spectator's
+// picture and My hand.
+func (b *Bot) channelMessage(t *table) (*discordgo.InteractionResponseData, error) {
+	file, err := b.picture(t, games.Spectator, "")
+	if err != nil {
+		return nil, err
+	}
+	var comps []discordgo.MessageComponent
+	if !t.Game.Status().Finished() {
+		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: buttonID{Table: t.Sess.ID, Action: actHand}.String()},
+		}}}
+	}
+	return withPicture(b.channelCaption(t), file, comps), nil
+}
+
+// channelCaption is a multiplayer table's text.
+func (b *Bot) channelCaption(t *table) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**%s** · deal #%d · move %d", t.Info.Title, t.Sess.Deal, t.Game.Moves())
+	if t.notice != "" {
+		sb.WriteString("\n" + t.notice)
+	}
+	if t.Game.Status().Finished() {
+		fmt.Fprintf(&sb, "\n🏆 **Game over.** Winner: %s. Totals: %s.", t.namesOf(t.Game.Winners(), playerName), t.totals())
+		return sb.String()
+	}
+	fmt.Fprintf(&sb, "\nTo play: %s. Totals: %s.\nSeated players: your cards are in your DMs, or under **My hand**.",
+		t.namesOf(t.Game.ToAct(), playerName), t.totals())
+	return sb.String()
+}
+
+// totals lists each player's total.
+func (t *table) totals() string {
+	var parts []string
+	for s, v := range t.Game.Scores() {
+		parts = append(parts, fmt.Sprintf("%s %d", plainName(t.Player(games.Seat(s))), v))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// privateMessage is what seat alone sees: its picture, its facts in words
+// and its controls (enabled only while it may act; prefix is the words
+// chosen so far in a menu).
+func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*discordgo.InteractionResponseData, error) {
+	view, legal, names := t.Game.View(seat), legalStrings(t.Game, seat), t.Names()
+	params := render.Params{Names: names, Legal: legal}
+	png, err := t.show.Hand(b.render, view, params)
+	if err != nil {
+		return nil, err
+	}
+	controls := t.show.Controls(view, params)
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**%s** · table #%d in <#%s> · move %d\n%s", t.Info.Title, t.Sess.ID, t.Sess.ChannelID, t.Game.Moves(), t.show.Private(view, names))
+	switch {
+	case t.Game.Status().Finished():
+		sb.WriteString("\nThe game is over: see the table for the result.")
+	case len(legal) > 0 && controls.Menu != nil && len(prefix) > 0:
+		fmt.Fprintf(&sb, "\n**Your turn.** So far: `%s`", strings.Join(prefix, " "))
+	case len(legal) > 0:
+		sb.WriteString("\n**Your turn.**")
+	default:
+		fmt.Fprintf(&sb, "\nWaiting for %s.", t.namesOf(t.Game.ToAct(), plainName))
+	}
+	var comps []discordgo.MessageComponent
+	if !t.Game.Status().Finished() {
+		comps = components(controls, controlState{table: t.Sess.ID, version: t.Game.Moves(), prefix: prefix}, legal)
+	}
+	file := &discordgo.File{Name: "hand.png", ContentType: "image/png", Reader: bytes.NewReader(png)}
+	return withPicture(sb.String(), file, comps), nil
+}
+
+func legalStrings(g games.Game, seat games.Seat) []string {
+	var out []string
+	for _, m := range g.Legal(seat) {
+		out = append(out, m.String())
+	}
+	return out
+}
+
+// truncate cuts s to at most n bytes, on a character boundary, marking
+// the cut with an ellipsis.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && n < len(s) && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// renderParams are the names and seat's legal moves, for its controls.
+func renderParams(t *table, seat games.Seat) render.Params {
+	return render.Params{Names: t.Names(), Legal: legalStrings(t.Game, seat)}
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/bot/fakediscord"
+	"github.com/dealer/dealer/internal/discordtest"
 )
 
 const (
@@ -18,19 +18,19 @@ const (
 )
 
 // firstEnabled returns the first enabled button of a message, if any.
-func firstEnabled(m fakediscord.Message) (fakediscord.Button, bool) {
+func firstEnabled(m discordtest.Message) (discordtest.Button, bool) {
 	for _, b := range m.Buttons() {
 		if !b.Disabled {
 			return b, true
 		}
 	}
-	return fakediscord.Button{}, false
+	return discordtest.Button{}, false
 }
 
 func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	h := newHarness(t)
-	h.fake.AddUser(fakediscord.User{ID: carol, Name: "carol", DMsClosed: true})
-	h.fake.AddUser(fakediscord.User{ID: dave, Name: "dave"})
+	h.fake.AddUser(discordtest.User{ID: carol, Name: "carol", DMsClosed: true})
+	h.fake.AddUser(discordtest.User{ID: dave, Name: "dave"})
 
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
 	require.False(t, lobby.Ephemeral, lobby.Content)
@@ -61,12 +61,12 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	picture(t, table.Message)
 	button(t, table.Message, "My hand")
 	for _, u := range []string{alice, bob} {
-		dm, err := h.fake.WaitDM(u, wait, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "Your agent") })
+		dm, err := h.fake.WaitDM(u, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Your agent") })
 		require.NoError(t, err, "a DM for %s", u)
 		assert.Contains(t, dm.Content, "<#"+channelID+">", "the DM says which table it belongs to")
 		picture(t, dm)
 	}
-	notice, err := h.fake.WaitChannelMessage(channelID, wait, func(m fakediscord.Message) bool {
+	notice, err := h.fake.WaitChannelMessage(channelID, wait, func(m discordtest.Message) bool {
 		return strings.Contains(m.Content, "<@"+carol+">") && strings.Contains(m.Content, "My hand")
 	})
 	require.NoError(t, err, "Carol is told to use My hand")
@@ -105,7 +105,7 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 		}
 		if !acted {
 			// The last move's table update may still be on its way.
-			_, err := h.fake.WaitMessage(lobby.ID, wait, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "Game over") })
+			_, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
 			require.NoError(t, err, "someone can always act until the game is over")
 			break
 		}
@@ -144,7 +144,7 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	ctx := context.Background()
 	sess, err := h.st.Session(ctx, id)
 	require.NoError(t, err)
-	assert.Equal(t, "over", sess.Status)
+	assert.Equal(t, "over", sess.Status.String())
 	rounds, err := h.st.Rounds(ctx, id)
 	require.NoError(t, err)
 	assert.GreaterOrEqual(t, len(rounds), 4, "every deal's scores are stored")
@@ -155,7 +155,7 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 
 // startSecretAgent opens a Secret Agent table for alice with three computer
 // players and returns the table message.
-func (h *harness) startSecretAgent() fakediscord.Message {
+func (h *harness) startSecretAgent() discordtest.Message {
 	h.t.Helper()
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
 	table := h.click(lobby.ID, alice, button(h.t, lobby.Message, "Start").CustomID)
@@ -170,7 +170,7 @@ func TestAbsentPlayerIsPlayedForAfterTheTimeout(t *testing.T) {
 	table := h.startSecretAgent()
 	id := tableOf(t, table)
 	// Alice never acts: the dealer plays for her and says so.
-	m, err := h.fake.WaitMessage(table.ID, wait, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "took too long") })
+	m, err := h.fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "took too long") })
 	require.NoError(t, err)
 	assert.Contains(t, m.Content, "alice")
 	assert.NotEmpty(t, h.storedMoves(id))

@@ -7,12 +7,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/bot/fakediscord"
+	"github.com/dealer/dealer/internal/discordtest"
 )
 
 // anyMove makes one move on a solitaire table by its buttons: a one-click
 // move if one is lit, else a source and then its first destination.
-func (h *harness) anyMove(user string, m fakediscord.Message) fakediscord.Message {
+func (h *harness) anyMove(user string, m discordtest.Message) discordtest.Message {
 	h.t.Helper()
 	for _, b := range m.Buttons() {
 		if !b.Disabled && strings.Contains(b.CustomID, ":m") && !strings.HasSuffix(b.CustomID, ":mundo") && !strings.Contains(b.CustomID, "resign") {

@@ -2,42 +2,45 @@ package bot
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"fmt"
 	"sync"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/session"
 )
 
-// table is a game at a table in a channel: the session in the store and the
-// game rebuilt from its move log. mu orders everything done to one table;
-// different tables run in parallel.
+// table is a game at a table in a channel: its session (the record in the
+// store and the game rebuilt from its move log) and how the game is shown.
+// mu orders everything done to one table; different tables run in
+// parallel.
 type table struct {
-	mu   sync.Mutex
-	sess store.Session
-	info games.Info
-	game games.Game // nil while a multiplayer table is a lobby
+	mu sync.Mutex
+	*session.Table
+	show render.Game
 
 	// Multiplayer tables only:
 	dmClosed    map[games.Seat]bool // players whose DMs could not be delivered
 	roundsSaved int                 // rounds already in the store
 	clock       *time.Timer         // the turn timeout
 	notice      string              // a word for the channel, such as a timeout or a hint
-
-	daily string // the day, for a daily deal's table
 }
 
-// seatOf returns the seat of a Discord user, or false.
-func (t *table) seatOf(userID string) (games.Seat, bool) {
-	for _, p := range t.sess.Players {
-		if !p.Computer && p.UserID == userID {
-			return games.Seat(p.Seat), true
-		}
+// newTable wraps a session as a table of the bot's.
+func (b *Bot) newTable(st *session.Table) *table {
+	show, _ := b.games.Lookup(st.Info.Name)
+	return &table{Table: st, show: show}
+}
+
+// stopClock stops the turn clock; t is locked.
+func (t *table) stopClock() {
+	if t.clock != nil {
+		t.clock.Stop()
 	}
-	return 0, false
 }
 
 // resumeTables rebuilds every unfinished table by replaying its move log.
@@ -50,23 +53,22 @@ func (b *Bot) resumeTables(ctx context.Context) error {
 		if o.GuildID == "" { // a terminal game
 			continue
 		}
-		if o.Status == store.StatusLobby {
-			if info, ok := b.games.Lookup(o.Game); ok {
-				b.tables[o.ID] = &table{sess: o.Session, info: info}
-			}
-			continue
-		}
-		t, err := b.replay(o.Session, o.Log)
+		st, err := session.Replay(b.store, b.games.Engines(), o.Session, o.Log)
 		if err != nil {
 			b.log.Error("a table could not be resumed", "table", o.ID, "game", o.Game, "err", err)
 			continue
 		}
-		if t.game.Status().Finished() { // it ended before its result was saved
+		t := b.newTable(st)
+		if t.Game == nil { // a lobby
+			b.tables[o.ID] = t
+			continue
+		}
+		if t.Game.Status().Finished() { // it ended before its result was saved
 			b.finish(ctx, t)
 			continue
 		}
 		b.tables[o.ID] = t
-		if !t.info.Solitaire() {
+		if !t.Info.Solitaire() {
 			// Rounds already recorded are recorded again: RecordRound replaces.
 			b.armTurnClock(t)
 		}
@@ -77,28 +79,6 @@ func (b *Bot) resumeTables(ctx context.Context) error {
 	return nil
 }
 
-// loadTable replays a session from the store.
-func (b *Bot) loadTable(ctx context.Context, s store.Session) (*table, error) {
-	moves, err := b.store.Moves(ctx, s.ID)
-	if err != nil {
-		return nil, err
-	}
-	return b.replay(s, moves)
-}
-
-// replay rebuilds a table from its session and move log.
-func (b *Bot) replay(s store.Session, moves []games.Entry) (*table, error) {
-	info, ok := b.games.Lookup(s.Game)
-	if !ok {
-		return nil, fmt.Errorf("unknown game %q", s.Game)
-	}
-	g, err := b.games.Replay(games.Record{Game: s.Game, Deal: s.Deal, Seats: s.Seats, Moves: moves})
-	if err != nil {
-		return nil, err
-	}
-	return &table{sess: s, info: info, game: g, daily: s.Daily}, nil
-}
-
 // table finds a table in play.
 func (b *Bot) table(id int64) *table {
 	b.mu.Lock()
@@ -106,27 +86,74 @@ func (b *Bot) table(id int64) *table {
 	return b.tables[id]
 }
 
-// apply makes a move at t (whose lock the caller holds) and commits it to the
-// store before anything reports it. If the store refuses, the table is
-// rebuilt from the store, so memory never holds a move the log lacks.
-func (b *Bot) apply(ctx context.Context, t *table, seat games.Seat, move string) error {
-	seq := t.game.Moves()
-	m, err := t.game.Parse(move)
+// openTable is the one way a table opens, for /play, /daily and lobbies:
+// the session is created in the store, the table is registered locked, and
+// the answer that shows it carries the lock (see reply) until the table's
+// message is known.
+func (b *Bot) openTable(i *discordgo.Interaction, sess store.Session) (reply, error) {
+	st, err := session.Open(b.ctx, b.store, b.games.Engines(), sess)
 	if err != nil {
-		return err
+		return reply{}, err
 	}
-	if err := t.game.Apply(seat, m); err != nil {
-		return err
+	t := b.newTable(st)
+	t.mu.Lock()
+	b.mu.Lock()
+	b.tables[t.Sess.ID] = t
+	b.mu.Unlock()
+	rep := reply{table: t, then: b.rememberMessage(i, t)}
+	data, err := b.message(t, "")
+	if err != nil {
+		b.log.Error("drawing a table failed", "table", t.Sess.ID, "err", err)
+		rep.resp = private("I couldn't draw the table: try again.")
+		return rep, nil
 	}
-	if err := b.store.AppendMove(ctx, t.sess.ID, seq, int(seat), m.String()); err != nil {
-		b.log.Error("saving a move failed; rebuilding the table from the store", "table", t.sess.ID, "err", err)
-		if fresh, lerr := b.loadTable(ctx, t.sess); lerr == nil {
-			t.game = fresh.game
+	b.log.Info("table opened", "table", t.Sess.ID, "game", t.Info.Name, "deal", t.Sess.Deal, "daily", t.Sess.Daily,
+		"guild", i.GuildID, "user", userOf(i).ID)
+	rep.resp = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
+	return rep, nil
+}
+
+// rememberMessage is the step after a new table's answer: it stores where
+// the message is (to redraw it later). A table whose message never
+// appeared is closed again.
+func (b *Bot) rememberMessage(i *discordgo.Interaction, t *table) func(error) {
+	return func(err error) {
+		if err != nil {
+			b.close(t, store.StatusAbandoned)
+			return
 		}
-		return fmt.Errorf("the move could not be saved, so it was not made: try again")
+		if m, err := b.originalMessage(i); err == nil {
+			t.Sess.MessageID, t.Sess.ChannelID = m.ID, m.ChannelID
+			if err := b.store.SetMessage(b.ctx, t.Sess.ID, m.ChannelID, m.ID); err != nil {
+				b.log.Warn("saving the table's message failed", "table", t.Sess.ID, "err", err)
+			}
+		}
 	}
-	t.sess.Moves = seq + 1
-	if t.game.Status().Finished() {
+}
+
+// close takes a table out of play with a status (abandoned: no result).
+func (b *Bot) close(t *table, status games.Status) {
+	if err := b.store.Finish(b.ctx, t.Sess.ID, status, nil); err != nil {
+		b.log.Warn("closing a table failed", "table", t.Sess.ID, "err", err)
+	}
+	b.forget(t)
+}
+
+// forget takes a table out of the tables in play.
+func (b *Bot) forget(t *table) {
+	b.mu.Lock()
+	delete(b.tables, t.Sess.ID)
+	b.mu.Unlock()
+}
+
+// apply makes a move at t (whose lock the caller holds), saved before
+// anything reports it (see session.Table.Apply), and closes the table when
+// the game ends.
+func (b *Bot) apply(ctx context.Context, t *table, seat games.Seat, move string) error {
+	if err := t.Apply(ctx, seat, move); err != nil {
+		return err
+	}
+	if t.Game.Status().Finished() {
 		b.finish(ctx, t)
 	}
 	return nil
@@ -134,33 +161,12 @@ func (b *Bot) apply(ctx context.Context, t *table, seat games.Seat, move string)
 
 // finish records a finished game's result and closes the table.
 func (b *Bot) finish(ctx context.Context, t *table) {
-	scores, won := t.game.Scores(), map[games.Seat]bool{}
-	for _, w := range t.game.Winners() {
-		won[w] = true
-	}
-	var results []store.Result
-	for _, p := range t.sess.Players {
-		results = append(results, store.Result{Seat: p.Seat, UserID: p.UserID, Name: p.Name, Computer: p.Computer, Score: scores[p.Seat], Won: won[games.Seat(p.Seat)]})
-	}
-	status := t.game.Status().String()
-	if err := b.store.Finish(ctx, t.sess.ID, status, results); err != nil {
+	if err := t.Finish(ctx); err != nil {
 		// The moves are all saved: the result is recomputed at the next start.
-		b.log.Error("recording a result failed", "table", t.sess.ID, "err", err)
+		b.log.Error("recording a result failed", "table", t.Sess.ID, "err", err)
 		return
 	}
-	t.sess.Status = status
-	if t.clock != nil {
-		t.clock.Stop()
-	}
-	b.log.Info("game over", "table", t.sess.ID, "game", t.sess.Game, "status", status, "scores", scores)
-	b.mu.Lock()
-	delete(b.tables, t.sess.ID)
-	b.mu.Unlock()
-}
-
-// randomDeal picks a deal number for a new table.
-func randomDeal() uint64 {
-	var buf [8]byte
-	_, _ = rand.Read(buf[:])
-	return binary.LittleEndian.Uint64(buf[:])%1_000_000 + 1
+	t.stopClock()
+	b.log.Info("game over", "table", t.Sess.ID, "game", t.Sess.Game, "status", t.Sess.Status, "scores", t.Game.Scores())
+	b.forget(t)
 }

@@ -8,13 +8,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/bot/fakediscord"
+	"github.com/dealer/dealer/internal/discordtest"
 )
 
 // pickThrough makes one move from a private message of the move menus:
 // it keeps choosing the first option (ending the turn last) until a move
 // is made, and returns the final answer.
-func (h *harness) pickThrough(user string, m fakediscord.Message) fakediscord.Response {
+func (h *harness) pickThrough(user string, m discordtest.Message) discordtest.Response {
 	h.t.Helper()
 	for step := 0; step < 12; step++ {
 		sels := m.Selects()
@@ -38,7 +38,7 @@ func (h *harness) pickThrough(user string, m fakediscord.Message) fakediscord.Re
 		m = r.Message
 	}
 	h.t.Fatal("no move after 12 choices")
-	return fakediscord.Response{}
+	return discordtest.Response{}
 }
 
 func TestTheAgentsPlaysThroughMoveMenus(t *testing.T) {
@@ -53,7 +53,7 @@ func TestTheAgentsPlaysThroughMoveMenus(t *testing.T) {
 	id := tableOf(t, table.Message)
 
 	for _, u := range []string{alice, bob} {
-		dm, err := h.fake.WaitDM(u, wait, func(m fakediscord.Message) bool { return strings.Contains(m.Content, "The Agents") })
+		dm, err := h.fake.WaitDM(u, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "The Agents") })
 		require.NoError(t, err)
 		picture(t, dm)
 	}

@@ -94,30 +94,42 @@ func CanAct(g Game, seat Seat) bool {
 	return false
 }
 
-// Status tells whether a game goes on and how it ended.
+// Status tells whether a game goes on and how it ended; the store keeps a
+// table's status with the same type.
 type Status int
 
 // The statuses. Solitaires end Won or Lost; multiplayer games end Over, with
-// their Winners.
+// their Winners. Lobby and Abandoned are statuses of a table, never returned
+// by an engine. The zero Status is Playing.
 const (
 	Playing Status = iota
 	Won
 	Lost
 	Over
+	// Lobby: a multiplayer table waiting for players; it has no game yet.
+	Lobby
+	// Abandoned: a table closed before its game ended.
+	Abandoned
 )
 
-var statusNames = [...]string{"playing", "won", "lost", "over"}
+var statusNames = [...]string{"playing", "won", "lost", "over", "lobby", "abandoned"}
 
-// String returns "playing", "won", "lost" or "over".
+// String returns the status's name: "playing", "won", "lost", "over",
+// "lobby" or "abandoned".
 func (s Status) String() string {
-	if s < 0 || int(s) >= len(statusNames) {
+	if !s.Valid() {
 		return fmt.Sprintf("status(%d)", int(s))
 	}
 	return statusNames[s]
 }
 
-// Finished reports whether the game has ended.
-func (s Status) Finished() bool { return s != Playing }
+// Valid reports whether s is one of the statuses.
+func (s Status) Valid() bool { return s >= 0 && int(s) < len(statusNames) }
+
+// Finished reports whether the game has ended: Won, Lost or Over. A lobby
+// has not begun, and an abandoned table's game did not end (the store
+// counts Abandoned as finished on its own terms).
+func (s Status) Finished() bool { return s == Won || s == Lost || s == Over }
 
 // MarshalText writes the status's name, for JSON.
 func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
@@ -139,6 +151,13 @@ func (s *Status) UnmarshalText(b []byte) error {
 // Other games' complete state is View(0).
 type Stater interface {
 	State() any
+}
+
+// Summarizer is implemented by multi-deal games: GameSummary returns the
+// game's summary (deal by deal, the totals, the winner), a JSON-friendly
+// value for the scripted mode's output.
+type Summarizer interface {
+	GameSummary() any
 }
 
 // FullState returns g's complete position: State if g has one, else View(0).

@@ -29,6 +29,18 @@ type Info struct {
 // Solitaire reports whether the game is played alone.
 func (i Info) Solitaire() bool { return i.MaxSeats == 1 }
 
+// SeatsText says who plays the game, for lobbies and game lists:
+// "solitaire", "4 players" for a fixed count, "2–5 players" for a range.
+func (i Info) SeatsText() string {
+	switch {
+	case i.Solitaire():
+		return "solitaire"
+	case i.MinSeats == i.MaxSeats:
+		return fmt.Sprintf("%d players", i.MinSeats)
+	}
+	return fmt.Sprintf("%d–%d players", i.MinSeats, i.MaxSeats)
+}
+
 // Registry lists the games the dealer offers.
 type Registry struct {
 	byName map[string]Info

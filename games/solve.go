@@ -1,6 +1,9 @@
 package games
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Verdict is what a solver found out about a position.
 type Verdict int
@@ -44,3 +47,21 @@ type Solution struct {
 // Solver solves a solitaire from its current position within a time budget.
 // It must not change g.
 type Solver func(g Game, budget time.Duration) Solution
+
+// Advice says what the solution means for the player who asked for a hint:
+// the bot's and the terminal's wording.
+func (s Solution) Advice() string {
+	switch {
+	case s.Verdict == Solvable && len(s.Moves) > 0:
+		n := fmt.Sprintf("%d moves", len(s.Moves))
+		if len(s.Moves) == 1 {
+			n = "1 move"
+		}
+		return fmt.Sprintf("`%s` — a win is still possible (%s)", s.Moves[0], n)
+	case s.Verdict == Unwinnable:
+		return "This deal can't be won from here any more. Undo, or resign."
+	case s.Verdict == Unknown && len(s.Moves) > 0:
+		return fmt.Sprintf("No win found in time; a good move: `%s`.", s.Moves[0])
+	}
+	return "No win found in time: play on, and ask again later."
+}

@@ -81,3 +81,15 @@ const (
 	Success                // green
 	Danger                 // red
 )
+
+// Places makes a board's rows of places from their names, each labelled
+// by label.
+func Places(rows [][]string, label func(place string) string) [][]Place {
+	out := make([][]Place, len(rows))
+	for i, row := range rows {
+		for _, name := range row {
+			out[i] = append(out[i], Place{Name: name, Label: label(name)})
+		}
+	}
+	return out
+}

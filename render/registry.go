@@ -48,3 +48,8 @@ func (r *Registry) All() []Game {
 
 // Engines is the registry of the games' engines: New, Replay, Names.
 func (r *Registry) Engines() *games.Registry { return r.engines }
+
+// New deals game name from deal number deal for seats seats.
+func (r *Registry) New(name string, deal uint64, seats int) (games.Game, error) {
+	return r.engines.New(name, deal, seats)
+}

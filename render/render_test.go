@@ -1,120 +1,11 @@
 package render
 
 import (
-	"bytes"
 	"image"
-	"image/png"
-	"sync"
 	"testing"
 
 	"github.com/dealer/dealer/games/cards"
 )
-
-func TestDoubleFreeCellPNG(t *testing.T) {
-	r := renderer(t)
-	b, err := r.DoubleFreeCell(benchView(), "4")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(b))
-	if err != nil || format != "png" || cfg.Width != 1200 || cfg.Height != 900 {
-		t.Fatalf("picture: %v %q %+v", err, format, cfg)
-	}
-	m, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, ok := m.(*image.Paletted)
-	if !ok || len(p.Palette) > 256 {
-		t.Fatalf("picture is a %T, not a paletted one", m)
-	}
-	// it shows what the scene holds: the felt in a corner, a card face
-	// where column 4's top card lies
-	if c := p.At(1199, 899); c != Felt.Value() {
-		t.Errorf("bottom-right corner is %v, want the felt", c)
-	}
-	s := layout(t, benchView(), "4")
-	top := pileCards(s, "4")[9]
-	if c := p.At(top.Rect.Min.X+CardW/2, top.Rect.Max.Y-4); c != Paper.Value() {
-		t.Errorf("the foot of column 4's top card is %v, want paper", c)
-	}
-	// the ring lies just outside it
-	if c := p.At(top.Rect.Min.X-3, top.Rect.Min.Y+CardH/2); c != Gold.Value() {
-		t.Errorf("beside column 4's top card is %v, want the gold ring", c)
-	}
-	if len(b) > 80<<10 {
-		t.Errorf("a full table takes %d bytes, more than 80 KiB", len(b))
-	}
-}
-
-// Drawing only the visible strip of each covered card gives the same
-// picture as drawing every card whole.
-func TestStripsMatchWholeCards(t *testing.T) {
-	r := renderer(t)
-	for name, s := range map[string]*Scene{
-		"bench": layout(t, benchView(), "3"),
-		"long":  layout(t, longView(t), "3"),
-		"mid":   layout(t, midView(t), "a"),
-	} {
-		whole := *s
-		whole.Cards = append([]Placed(nil), s.Cards...)
-		for i := range whole.Cards {
-			whole.Cards[i].Visible = whole.Cards[i].Rect
-		}
-		a, err := r.Image(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := r.Image(&whole)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n, _ := diff(a, b); n != 0 || !bytes.Equal(a.Pix, b.Pix) {
-			t.Errorf("%s: %d pixels differ between strips and whole cards", name, n)
-		}
-	}
-}
-
-// One Renderer draws from many goroutines at once, each picture the same as
-// drawn alone (run with -race).
-func TestConcurrentRendering(t *testing.T) {
-	r := renderer(t)
-	want := map[string][]byte{}
-	for _, sel := range []string{"", "1", "b", "10"} {
-		b, err := r.DoubleFreeCell(benchView(), sel)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want[sel] = b
-	}
-	long, err := r.DoubleFreeCell(longView(t), "3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var wg sync.WaitGroup
-	for g := 0; g < 8; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := 0; i < 6; i++ {
-				// alternate sizes so pooled canvases are reused across them
-				if i%3 == 2 {
-					b, err := r.DoubleFreeCell(longView(t), "3")
-					if err != nil || !bytes.Equal(b, long) {
-						t.Errorf("goroutine %d: the long table differs (%v)", g, err)
-					}
-					continue
-				}
-				sel := []string{"", "1", "b", "10"}[(g+i)%4]
-				b, err := r.DoubleFreeCell(benchView(), sel)
-				if err != nil || !bytes.Equal(b, want[sel]) {
-					t.Errorf("goroutine %d: table with %q selected differs (%v)", g, sel, err)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-}
 
 func TestPalette(t *testing.T) {
 	p := newPalette()
@@ -207,4 +98,11 @@ func TestShown(t *testing.T) {
 			t.Errorf("shown(%v) = %v, want %v", c.visible, got, c.want)
 		}
 	}
+}
+
+func absDiff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
 }

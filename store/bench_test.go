@@ -68,7 +68,7 @@ func seedTables(b *testing.B, s *Store, n, moves int) {
 				status = StatusWon
 			}
 			res, err := tx.Exec(`INSERT INTO sessions (game, deal, seats, guild_id, owner_id, status, moves, created_at, updated_at)
-				VALUES ('doublefreecell', ?, 2, 'g', 'u', ?, ?, 0, 0)`, i, status, moves)
+				VALUES ('doublefreecell', ?, 2, 'g', 'u', ?, ?, 0, 0)`, i, status.String(), moves)
 			if err != nil {
 				return err
 			}

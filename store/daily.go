@@ -76,9 +76,6 @@ func (s *Store) SetDailyDeal(ctx context.Context, game, day string, deal uint64)
 // server). Checking and creating are one transaction, so two requests at
 // once cannot both get an attempt.
 func (s *Store) CreateDaily(ctx context.Context, sess Session, day string) (int64, error) {
-	if sess.Status == "" {
-		sess.Status = StatusPlaying
-	}
 	if !validStatus(sess.Status) || sess.Game == "" || sess.Seats < 1 || sess.OwnerID == "" || day == "" {
 		return 0, errors.New("store: create daily: a game, seats, an owner and a day are needed")
 	}
@@ -100,7 +97,7 @@ func (s *Store) CreateDaily(ctx context.Context, sess Session, day string) (int6
 			(game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, daily)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
 			sess.Game, int64(sess.Deal), sess.Seats, sess.GuildID, sess.ChannelID, sess.MessageID,
-			sess.OwnerID, sess.Status, now, now, day)
+			sess.OwnerID, sess.Status.String(), now, now, day)
 		if err != nil {
 			return err
 		}

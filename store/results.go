@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/dealer/dealer/games"
 )
 
 // Result is how one seated player ended a session.
@@ -26,9 +28,9 @@ type Result struct {
 // from creation to first finish, does not change). Only the results given
 // count on the leaderboards: an abandoned session finished without results
 // counts for nobody.
-func (s *Store) Finish(ctx context.Context, id int64, status string, results []Result) error {
+func (s *Store) Finish(ctx context.Context, id int64, status games.Status, results []Result) error {
 	if !finishedStatus(status) {
-		return fmt.Errorf("store: session %d: finish with status %q (want won, lost, over or abandoned)", id, status)
+		return fmt.Errorf("store: session %d: finish with status %v (want won, lost, over or abandoned)", id, status)
 	}
 	now := s.now()
 	return s.write(ctx, func(tx *sql.Tx) error {
@@ -77,7 +79,7 @@ func (s *Store) Finish(ctx context.Context, id int64, status string, results []R
 		}
 		if _, err := tx.ExecContext(ctx,
 			`UPDATE sessions SET status = ?, finished_at = ?, updated_at = ? WHERE id = ?`,
-			status, at, now, id); err != nil {
+			status.String(), at, now, id); err != nil {
 			return fmt.Errorf("store: session %d: finish: %w", id, err)
 		}
 		return nil

@@ -5,13 +5,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dealer/dealer/games"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // play stores one finished session of game in guild that lasted d and took
 // moves moves, with results.
-func play(t *testing.T, s *Store, c *clock, guild, game string, d time.Duration, moves int, status string, results ...Result) int64 {
+func play(t *testing.T, s *Store, c *clock, guild, game string, d time.Duration, moves int, status games.Status, results ...Result) int64 {
 	t.Helper()
 	ctx := context.Background()
 	seats := 1
@@ -49,12 +50,12 @@ func TestFinish(t *testing.T) {
 	}
 	bad := []struct {
 		name    string
-		status  string
+		status  games.Status
 		results []Result
 		is      error
 	}{
 		{"not a finished status", StatusPlaying, results, nil},
-		{"unknown status", "done", results, nil},
+		{"unknown status", games.Status(99), results, nil},
 		{"seat out of range", StatusOver, []Result{{Seat: 2}}, nil},
 		{"seat twice", StatusOver, []Result{{Seat: 0}, {Seat: 0}}, nil},
 	}
@@ -69,7 +70,7 @@ func TestFinish(t *testing.T) {
 	require.Equal(t, StatusPlaying, sess.Status, "failed finishes changed nothing")
 	require.True(t, sess.FinishedAt.IsZero())
 
-	check := func(status string) {
+	check := func(status games.Status) {
 		t.Helper()
 		sess, err := s.Session(ctx, id)
 		require.NoError(t, err)

@@ -31,8 +31,8 @@ type Session struct {
 	OwnerID string
 	// Players in seat order; a seat may be empty (not yet taken).
 	Players []Player
-	// Status is one of the Status constants.
-	Status string
+	// Status is one of the Status constants; the zero Status is Playing.
+	Status games.Status
 	// Moves is the length of the session's move log.
 	Moves int
 	// CreatedAt and UpdatedAt are set by the store (in UTC).
@@ -71,7 +71,7 @@ func insertPlayers(ctx context.Context, tx *sql.Tx, id int64, players []Player) 
 }
 
 // CreateSession stores a new session with its players and returns its ID.
-// The store sets the ID, the times and the move count; Status "" means lobby.
+// The store sets the ID, the times and the move count.
 func (s *Store) CreateSession(ctx context.Context, sess Session) (int64, error) {
 	if sess.Game == "" {
 		return 0, errors.New("store: create session: no game")
@@ -79,11 +79,8 @@ func (s *Store) CreateSession(ctx context.Context, sess Session) (int64, error) 
 	if sess.Seats < 1 {
 		return 0, fmt.Errorf("store: create session: %d seats", sess.Seats)
 	}
-	if sess.Status == "" {
-		sess.Status = StatusLobby
-	}
 	if !validStatus(sess.Status) {
-		return 0, fmt.Errorf("store: create session: unknown status %q", sess.Status)
+		return 0, fmt.Errorf("store: create session: unknown status %v", sess.Status)
 	}
 	if err := checkPlayers(sess.Seats, sess.Players); err != nil {
 		return 0, err
@@ -95,7 +92,7 @@ func (s *Store) CreateSession(ctx context.Context, sess Session) (int64, error) 
 			(game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
 			sess.Game, int64(sess.Deal), sess.Seats, sess.GuildID, sess.ChannelID, sess.MessageID,
-			sess.OwnerID, sess.Status, now, now)
+			sess.OwnerID, sess.Status.String(), now, now)
 		if err != nil {
 			return fmt.Errorf("store: create session: %w", err)
 		}
@@ -122,11 +119,15 @@ func scanSession(row scanner) (Session, error) {
 		created  int64
 		updated  int64
 		finished sql.NullInt64
+		status   string
 	)
 	err := row.Scan(&sess.ID, &sess.Game, &deal, &sess.Seats, &sess.GuildID, &sess.ChannelID,
-		&sess.MessageID, &sess.OwnerID, &sess.Status, &sess.Moves, &created, &updated, &finished, &sess.Hints, &sess.Daily)
+		&sess.MessageID, &sess.OwnerID, &status, &sess.Moves, &created, &updated, &finished, &sess.Hints, &sess.Daily)
 	if err != nil {
 		return Session{}, err
+	}
+	if err := sess.Status.UnmarshalText([]byte(status)); err != nil {
+		return Session{}, fmt.Errorf("session %d: %w", sess.ID, err)
 	}
 	sess.Deal = uint64(deal)
 	sess.CreatedAt = fromNanos(created)
@@ -208,13 +209,13 @@ func (s *Store) SetPlayers(ctx context.Context, id int64, players []Player) erro
 
 // SetStatus sets the session's status. To end a session and count it on the
 // leaderboards, use Finish.
-func (s *Store) SetStatus(ctx context.Context, id int64, status string) error {
+func (s *Store) SetStatus(ctx context.Context, id int64, status games.Status) error {
 	if !validStatus(status) {
-		return fmt.Errorf("store: session %d: unknown status %q", id, status)
+		return fmt.Errorf("store: session %d: unknown status %v", id, status)
 	}
 	now := s.now()
 	return s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?`, status, now, id)
+		res, err := tx.ExecContext(ctx, `UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?`, status.String(), now, id)
 		if err != nil {
 			return fmt.Errorf("store: session %d: %w", id, err)
 		}
@@ -544,7 +545,7 @@ func (s *Store) StartSession(ctx context.Context, id int64, seats int, players [
 	}
 	now := s.now()
 	return s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE sessions SET seats = ?, status = ?, updated_at = ? WHERE id = ?`, seats, StatusPlaying, now, id)
+		res, err := tx.ExecContext(ctx, `UPDATE sessions SET seats = ?, status = ?, updated_at = ? WHERE id = ?`, seats, StatusPlaying.String(), now, id)
 		if err != nil {
 			return fmt.Errorf("store: session %d: %w", id, err)
 		}

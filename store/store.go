@@ -29,6 +29,8 @@ import (
 	"time"
 
 	_ "github.com/mattn/go-sqlite3" // the "sqlite3" driver
+
+	"github.com/dealer/dealer/games"
 )
 
 // Errors, to test with errors.Is.
@@ -40,18 +42,19 @@ var (
 	ErrConflict = errors.New("store: conflict")
 )
 
-// Session statuses.
+// Session statuses: the games' statuses, and a table's own. A session is
+// stored with its status's name.
 const (
-	StatusLobby     = "lobby"
-	StatusPlaying   = "playing"
-	StatusWon       = "won"
-	StatusLost      = "lost"
-	StatusOver      = "over"
-	StatusAbandoned = "abandoned"
+	StatusLobby     = games.Lobby
+	StatusPlaying   = games.Playing
+	StatusWon       = games.Won
+	StatusLost      = games.Lost
+	StatusOver      = games.Over
+	StatusAbandoned = games.Abandoned
 )
 
 // validStatus reports whether st is one of the statuses.
-func validStatus(st string) bool {
+func validStatus(st games.Status) bool {
 	switch st {
 	case StatusLobby, StatusPlaying, StatusWon, StatusLost, StatusOver, StatusAbandoned:
 		return true
@@ -59,8 +62,9 @@ func validStatus(st string) bool {
 	return false
 }
 
-// finishedStatus reports whether st ends a session.
-func finishedStatus(st string) bool {
+// finishedStatus reports whether st ends a session: unlike
+// games.Status.Finished, Abandoned does.
+func finishedStatus(st games.Status) bool {
 	switch st {
 	case StatusWon, StatusLost, StatusOver, StatusAbandoned:
 		return true

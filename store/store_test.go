@@ -99,6 +99,7 @@ func TestSessionLifecycle(t *testing.T) {
 		Game: "doublefreecell", Deal: math.MaxUint64, Seats: 2,
 		GuildID: "g1", ChannelID: "c1", OwnerID: "u1",
 		Players: []Player{{Seat: 1, Name: "Computer", Computer: true}, {Seat: 0, UserID: "u1", Name: "Ann"}},
+		Status:  StatusLobby,  // the zero Status is Playing
 		ID:      77, Moves: 5, // ignored
 	}
 	id := mustCreate(t, s, sess)
@@ -135,12 +136,15 @@ func TestSessionLifecycle(t *testing.T) {
 		{"set players of missing id", s.SetPlayers(ctx, 999, nil), ErrNotFound},
 		{"set status of missing id", s.SetStatus(ctx, 999, StatusPlaying), ErrNotFound},
 		{"set message of missing id", s.SetMessage(ctx, 999, "c", "m"), ErrNotFound},
-		{"unknown status", s.SetStatus(ctx, id, "paused"), nil},
+		{"unknown status", s.SetStatus(ctx, id, games.Status(99)), nil},
 		{"seat out of range", s.SetPlayers(ctx, id, []Player{{Seat: 2}}), nil},
 		{"seat twice", s.SetPlayers(ctx, id, []Player{{Seat: 0}, {Seat: 0}}), nil},
 		{"no game", func() error { _, err := s.CreateSession(ctx, Session{Seats: 1}); return err }(), nil},
 		{"no seats", func() error { _, err := s.CreateSession(ctx, Session{Game: "x"}); return err }(), nil},
-		{"bad status", func() error { _, err := s.CreateSession(ctx, Session{Game: "x", Seats: 1, Status: "?"}); return err }(), nil},
+		{"bad status", func() error {
+			_, err := s.CreateSession(ctx, Session{Game: "x", Seats: 1, Status: games.Status(99)})
+			return err
+		}(), nil},
 		{"bad player", func() error {
 			_, err := s.CreateSession(ctx, Session{Game: "x", Seats: 1, Players: []Player{{Seat: -1}}})
 			return err
@@ -250,7 +254,8 @@ func TestUnfinished(t *testing.T) {
 	s, c, _ := openTemp(t)
 
 	type spec struct {
-		game, guild, owner, status string
+		game, guild, owner string
+		status             games.Status
 	}
 	specs := []spec{
 		{"doublefreecell", "g1", "ann", StatusPlaying}, // 0
@@ -375,3 +380,28 @@ var errAny = sentinel("any error")
 type sentinel string
 
 func (e sentinel) Error() string { return string(e) }
+
+// A status is stored as its name, as before statuses were typed; a name
+// the program does not know is an error when read.
+func TestStatusStoredByName(t *testing.T) {
+	ctx := context.Background()
+	s, _, _ := openTemp(t)
+	id := mustCreate(t, s, Session{Game: "secretagent", Seats: 4, Status: StatusLobby})
+	name := func() string {
+		var n string
+		require.NoError(t, s.r.QueryRowContext(ctx, `SELECT status FROM sessions WHERE id = ?`, id).Scan(&n))
+		return n
+	}
+	assert.Equal(t, "lobby", name())
+	require.NoError(t, s.SetStatus(ctx, id, StatusPlaying))
+	assert.Equal(t, "playing", name())
+	require.NoError(t, s.Finish(ctx, id, StatusAbandoned, nil))
+	assert.Equal(t, "abandoned", name())
+
+	require.NoError(t, s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE sessions SET status = 'paused' WHERE id = ?`, id)
+		return err
+	}))
+	_, err := s.Session(ctx, id)
+	assert.ErrorContains(t, err, `unknown status "paused"`)
+}

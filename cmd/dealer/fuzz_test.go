@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/render/catalog"
 )
 
 // FuzzScriptedMoves feeds any file to `dealer play GAME --deal N --moves
@@ -24,7 +24,7 @@ func FuzzScriptedMoves(f *testing.F) {
 	} {
 		f.Add(uint8(0), uint64(1), false, s)
 	}
-	names := catalog.Registry().Names()
+	names := catalog.Registry().Engines().Names()
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, game uint8, deal uint64, humans bool, script string) {
 		name := names[int(game)%len(names)]

@@ -4,29 +4,23 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
-	"github.com/dealer/dealer/games/theagents"
-
-	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/render"
 )
 
 // listGames is `dealer games`: the games on offer, with their seats.
-func listGames(w io.Writer) int {
-	for _, g := range catalog.Registry().All() {
-		seats := fmt.Sprintf("%d players", g.MinSeats)
-		switch {
-		case g.Solitaire():
-			seats = "solitaire"
-		case g.MinSeats != g.MaxSeats:
-			seats = fmt.Sprintf("%d–%d players", g.MinSeats, g.MaxSeats)
-		}
-		fmt.Fprintf(w, "%-16s %-16s %s\n", g.Name, g.Title, seats)
+func listGames(reg *render.Registry, w io.Writer) int {
+	for _, g := range reg.All() {
+		fmt.Fprintf(w, "%-16s %-16s %s\n", g.Name, g.Title, g.SeatsText())
 	}
 	return 0
 }
 
-// listCards is `dealer cards theagents [--json]`: a game's designed card set.
-func listCards(args []string, stdout, stderr io.Writer) int {
+// listCards is `dealer cards GAME [--json]`: the card set of a game that
+// designs its own (The Agents).
+func listCards(reg *render.Registry, args []string, stdout, stderr io.Writer) int {
 	asJSON := false
 	var game string
 	for _, a := range args {
@@ -37,20 +31,42 @@ func listCards(args []string, stdout, stderr io.Writer) int {
 			game = a
 		}
 	}
-	if game != "theagents" {
-		fmt.Fprintln(stderr, "dealer cards: only The Agents has a card set of its own: dealer cards theagents [--json]")
+	sets := cardSets(reg)
+	set, ok := sets[game]
+	if !ok {
+		var titles, names []string
+		for _, g := range reg.All() {
+			if _, ok := sets[g.Name]; ok {
+				titles, names = append(titles, g.Title), append(names, g.Name)
+			}
+		}
+		fmt.Fprintf(stderr, "dealer cards: only %s has a card set of its own: dealer cards %s [--json]\n",
+			strings.Join(titles, " and "), strings.Join(names, "|"))
 		return 2
 	}
-	set := theagents.Set()
 	if !asJSON {
-		fmt.Fprint(stdout, set.Text())
+		fmt.Fprint(stdout, set.CardSetText())
 		return 0
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(set); err != nil {
+	if err := enc.Encode(set.CardSet()); err != nil {
 		fmt.Fprintln(stderr, "dealer cards:", err)
 		return 1
 	}
 	return 0
+}
+
+// cardSets are the games with a card set of their own, by name: a game
+// says so by its engine being a games.CardLister.
+func cardSets(reg *render.Registry) map[string]games.CardLister {
+	out := map[string]games.CardLister{}
+	for _, g := range reg.All() {
+		if e, err := g.New(1, g.MinSeats); err == nil {
+			if l, ok := e.(games.CardLister); ok {
+				out[g.Name] = l
+			}
+		}
+	}
+	return out
 }

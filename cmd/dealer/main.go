@@ -14,14 +14,23 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/catalog"
 )
 
 func main() {
 	os.Exit(dealer(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
 }
 
-// dealer runs one subcommand and returns the process's exit status.
+// dealer runs one subcommand over the games on offer and returns the
+// process's exit status.
 func dealer(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	return dealerWith(catalog.Registry(), args, stdin, stdout, stderr, getenv)
+}
+
+// dealerWith runs one subcommand over the games of reg.
+func dealerWith(reg *render.Registry, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return 2
@@ -30,15 +39,15 @@ func dealer(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv fun
 	case "run":
 		return runBot(args[1:], stderr, getenv)
 	case "play":
-		return play(args[1:], stdin, stdout, stderr, getenv)
+		return playWith(reg, args[1:], stdin, stdout, stderr, getenv)
 	case "games":
-		return listGames(stdout)
+		return listGames(reg, stdout)
 	case "cards":
-		return listCards(args[1:], stdout, stderr)
+		return listCards(reg, args[1:], stdout, stderr)
 	case "solve":
-		return solve(args[1:], stdout, stderr)
+		return solve(reg, args[1:], stdout, stderr)
 	case "export":
-		return export(args[1:], stdout, stderr)
+		return export(reg, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		usage(stdout)
 		return 0

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/render/catalog"
 )
 
 // run runs the dealer command with args and stdin, in a temp directory's
@@ -30,7 +30,7 @@ func run(t *testing.T, stdin string, env map[string]string, args ...string) (int
 // returns them with the game they lead to.
 func someMoves(t *testing.T, game string, deal uint64, n int) ([]string, games.Game) {
 	t.Helper()
-	g, err := catalog.Registry().New(game, deal, 1)
+	g, err := catalog.Registry().Engines().New(game, deal, 1)
 	require.NoError(t, err)
 	var moves []string
 	for len(moves) < n {

@@ -2,22 +2,20 @@ package main
 
 import (
 	"bufio"
-	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"reflect"
 	"strconv"
 	"strings"
 
 	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/games/catalog"
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/session"
 )
 
 // playOptions are the flags of `dealer play`.
@@ -69,8 +67,13 @@ func parsePlayFlags(args []string, stderr io.Writer) (playOptions, error) {
 	return o, nil
 }
 
-// play is `dealer play`.
+// play is `dealer play` over the games on offer.
 func play(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	return playWith(catalog.Registry(), args, stdin, stdout, stderr, getenv)
+}
+
+// playWith is `dealer play` over the games of reg.
+func playWith(reg *render.Registry, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	o, err := parsePlayFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -79,14 +82,14 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(
 		fmt.Fprintln(stderr, "dealer play:", err)
 		return 2
 	}
-	reg := catalog.Registry()
+	names := strings.Join(reg.Engines().Names(), ", ")
 	if o.game == "" && !o.resume {
-		fmt.Fprintf(stderr, "dealer play: name a game: %s\n", strings.Join(reg.Names(), ", "))
+		fmt.Fprintf(stderr, "dealer play: name a game: %s\n", names)
 		return 2
 	}
 	if o.game != "" {
 		if _, ok := reg.Lookup(o.game); !ok {
-			fmt.Fprintf(stderr, "dealer play: no game called %q (try one of: %s)\n", o.game, strings.Join(reg.Names(), ", "))
+			fmt.Fprintf(stderr, "dealer play: no game called %q (try one of: %s)\n", o.game, names)
 			return 2
 		}
 	}
@@ -104,7 +107,10 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(
 // the other seats.
 func seatsFor(info games.Info, spec string, players int) ([]bool, error) {
 	if players != 0 && (players < info.MinSeats || players > info.MaxSeats) {
-		return nil, fmt.Errorf("%s is for %s, not %d", info.Title, seatRange(info), players)
+		if info.Solitaire() {
+			return nil, fmt.Errorf("%s is a solitaire, not for %d players", info.Title, players)
+		}
+		return nil, fmt.Errorf("%s is for %s, not %d", info.Title, info.SeatsText(), players)
 	}
 	if spec == "" {
 		n := info.MinSeats
@@ -140,14 +146,15 @@ func seatsFor(info games.Info, spec string, players int) ([]bool, error) {
 	return comp, nil
 }
 
-// playScripted applies a file of moves and prints the state as JSON.
-func playScripted(reg *games.Registry, o playOptions, stdout, stderr io.Writer) int {
-	info, _ := reg.Lookup(o.game)
+// playScripted applies a file of moves and prints the state as JSON (or,
+// without --json, as the first seat sees it).
+func playScripted(reg *render.Registry, o playOptions, stdout, stderr io.Writer) int {
+	rg, _ := reg.Lookup(o.game)
 	if !o.dealOK {
 		fmt.Fprintln(stderr, "dealer play: --moves needs --deal N, so that the moves have a deal to apply to")
 		return 2
 	}
-	comp, err := seatsFor(info, o.seats, o.players)
+	comp, err := seatsFor(rg.Info, o.seats, o.players)
 	if err != nil {
 		fmt.Fprintln(stderr, "dealer play:", err)
 		return 2
@@ -158,12 +165,27 @@ func playScripted(reg *games.Registry, o playOptions, stdout, stderr io.Writer) 
 		return 2
 	}
 	defer f.Close()
-	g, err := reg.New(info.Name, o.deal, len(comp))
+	g, err := reg.Engines().New(rg.Name, o.deal, len(comp))
 	if err != nil {
 		fmt.Fprintln(stderr, "dealer play:", err)
 		return 2
 	}
-	sc := bufio.NewScanner(f)
+	if code := playScript(g, rg.Info, comp, o.moves, f, stderr); code != 0 {
+		return code
+	}
+	if !o.json {
+		fmt.Fprintln(stdout, textOf(rg, g, games.Seat(0), false))
+		return 0
+	}
+	return writeJSON(games.FullState(g), stdout, stderr)
+}
+
+// playScript applies the moves of script (file name, for messages), one a
+// line with # comments, the computer players taking their turns between
+// them. It returns 0, or the exit status of the first failure, said on
+// stderr.
+func playScript(g games.Game, info games.Info, comp []bool, name string, script io.Reader, stderr io.Writer) int {
+	sc := bufio.NewScanner(script)
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
 		if i := strings.IndexByte(text, '#'); i >= 0 {
@@ -172,10 +194,13 @@ func playScripted(reg *games.Registry, o playOptions, stdout, stderr io.Writer) 
 		if text == "" {
 			continue
 		}
-		playComputers(g, info, comp, nil)
+		if err := playComputers(g, info, comp); err != nil {
+			fmt.Fprintf(stderr, "%s:%d: %v\n", name, line, err)
+			return 1
+		}
 		seat, move := seatOf(g, text)
 		if err := games.Play(g, seat, move); err != nil {
-			fmt.Fprintf(stderr, "%s:%d: %s: %v\n", o.moves, line, move, err)
+			fmt.Fprintf(stderr, "%s:%d: %s: %v\n", name, line, move, err)
 			return 1
 		}
 	}
@@ -183,24 +208,17 @@ func playScripted(reg *games.Registry, o playOptions, stdout, stderr io.Writer) 
 		fmt.Fprintln(stderr, "dealer play:", err)
 		return 2
 	}
-	playComputers(g, info, comp, nil)
-	if !o.json {
-		fmt.Fprintln(stdout, textOf(g, games.Seat(0), false))
-		return 0
-	}
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(games.FullState(g)); err != nil {
+	if err := playComputers(g, info, comp); err != nil {
 		fmt.Fprintln(stderr, "dealer play:", err)
-		return 2
+		return 1
 	}
 	return 0
 }
 
 // playComputersOnly plays a whole game among computer players and prints
 // its summary as JSON: `dealer play secretagent --deal 7 --seats ai,ai,ai,ai --json`.
-func playComputersOnly(reg *games.Registry, o playOptions, stdout, stderr io.Writer) int {
-	info, _ := reg.Lookup(o.game)
+func playComputersOnly(reg *render.Registry, o playOptions, stdout, stderr io.Writer) int {
+	info, _ := reg.Engines().Lookup(o.game)
 	comp, err := seatsFor(info, o.seats, o.players)
 	if err == nil && (o.seats == "" || strings.Contains(strings.ToLower(o.seats), "you") || !o.dealOK) {
 		err = errors.New("--json without --moves plays a whole game among computer players: give --deal N and --seats ai,ai,…")
@@ -209,24 +227,29 @@ func playComputersOnly(reg *games.Registry, o playOptions, stdout, stderr io.Wri
 		fmt.Fprintln(stderr, "dealer play:", err)
 		return 2
 	}
-	g, err := reg.New(info.Name, o.deal, len(comp))
+	g, err := reg.Engines().New(info.Name, o.deal, len(comp))
 	if err != nil {
 		fmt.Fprintln(stderr, "dealer play:", err)
 		return 2
 	}
-	if err := playComputers(g, info, comp, nil); err != nil {
+	if err := playComputers(g, info, comp); err != nil {
 		fmt.Fprintln(stderr, "dealer play:", err)
 		return 1
 	}
 	var out any = games.FullState(g)
-	// A multi-deal game's Summary (deal by deal, totals, winner) says more
+	// A multi-deal game's summary (deal by deal, totals, winner) says more
 	// than its final position.
-	if m := reflect.ValueOf(g).MethodByName("Summary"); m.IsValid() && m.Type().NumIn() == 0 && m.Type().NumOut() == 1 {
-		out = m.Call(nil)[0].Interface()
+	if s, ok := g.(games.Summarizer); ok {
+		out = s.GameSummary()
 	}
+	return writeJSON(out, stdout, stderr)
+}
+
+// writeJSON prints v as indented JSON: exit status 0, or 2 if it cannot.
+func writeJSON(v any, stdout, stderr io.Writer) int {
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(out); err != nil {
+	if err := enc.Encode(v); err != nil {
 		fmt.Fprintln(stderr, "dealer play:", err)
 		return 2
 	}
@@ -247,33 +270,11 @@ func seatOf(g games.Game, text string) (games.Seat, string) {
 	return 0, text
 }
 
-// playComputers lets computer seats move while one of them is to act. Each
-// move is passed to record (when not nil) before the next is chosen.
-func playComputers(g games.Game, info games.Info, computer []bool, record func(games.Seat, games.Move) error) error {
-	for !g.Status().Finished() {
-		act := g.ToAct()
-		if len(act) == 0 || int(act[0]) >= len(computer) || !computer[act[0]] {
-			return nil
-		}
-		seat := act[0]
-		m := info.Computer(g, seat)
-		if err := g.Apply(seat, m); err != nil {
-			return fmt.Errorf("computer player %d: %w", seat, err)
-		}
-		if record != nil {
-			if err := record(seat, m); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// randomDeal picks a deal number for a game started without --deal.
-func randomDeal() uint64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])%1_000_000 + 1
+// playComputers lets g's computer seats (comp[seat]) take their turns,
+// with no store: the terminal's scripted and computers-only modes.
+func playComputers(g games.Game, info games.Info, comp []bool) error {
+	computer := func(s games.Seat) bool { return s >= 0 && int(s) < len(comp) && comp[s] }
+	return session.PlayComputers(g, info, computer, g.Apply)
 }
 
 // openStore opens the configured database for terminal play.
@@ -291,14 +292,4 @@ func openStore(o playOptions, getenv func(string) string) (*store.Store, error) 
 		path = cfg.Database
 	}
 	return store.Open(path)
-}
-
-var _ = context.Background
-
-// seatRange writes a game's seat counts: "4 players", "2–5 players".
-func seatRange(info games.Info) string {
-	if info.MinSeats == info.MaxSeats {
-		return fmt.Sprintf("%d players", info.MinSeats)
-	}
-	return fmt.Sprintf("%d–%d players", info.MinSeats, info.MaxSeats)
 }

@@ -14,8 +14,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/dealer/dealer/bot"
-	"github.com/dealer/dealer/games/catalog"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
 )
 

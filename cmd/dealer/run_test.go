@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/bot/fakediscord"
+	"github.com/dealer/dealer/internal/discordtest"
 )
 
 // syncBuffer is a log sink safe for the bot's goroutines.
@@ -38,10 +38,10 @@ func (s *syncBuffer) String() string {
 // registers its commands, serves, and stops cleanly when its context ends
 // (as on SIGINT or SIGTERM), never writing the token in its logs.
 func TestServeConnectsRegistersAndStops(t *testing.T) {
-	fake := fakediscord.New(t, fakediscord.Options{
-		Guilds: []fakediscord.Guild{{ID: "1234567890123456789", Name: "Club", ChannelID: "1234567890123456790"}},
+	fake := discordtest.New(t, discordtest.Options{
+		Guilds: []discordtest.Guild{{ID: "1234567890123456789", Name: "Club", ChannelID: "1234567890123456790"}},
 	})
-	fake.AddUser(fakediscord.User{ID: "1100000000000000001", Name: "ann"})
+	fake.AddUser(discordtest.User{ID: "1100000000000000001", Name: "ann"})
 	var cfg Config
 	cfg.Discord.Token = fake.Token()
 	cfg.Database = filepath.Join(t.TempDir(), "dealer.db")

@@ -5,19 +5,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/games/catalog"
-	"github.com/dealer/dealer/games/doublefreecell"
+	"github.com/dealer/dealer/render"
 )
 
 // solve is `dealer solve GAME --deal N [--budget 5s] [--json]`: the solution
 // as moves ready for `dealer play GAME --deal N --moves FILE`, or the word
 // that the deal is lost or the budget ran out.
-func solve(args []string, stdout, stderr io.Writer) int {
+func solve(reg *render.Registry, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("dealer solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	deal := fs.Uint64("deal", 0, "the deal number")
@@ -27,10 +25,10 @@ func solve(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	info, ok := catalog.Registry().Lookup(game)
+	info, ok := reg.Engines().Lookup(game)
 	switch {
 	case !ok || info.Solve == nil:
-		fmt.Fprintln(stderr, "dealer solve: name a solitaire: doublefreecell, doublets or doubleagent")
+		fmt.Fprintln(stderr, "dealer solve: name a solitaire:", orList(solvable(reg)))
 		return 2
 	case *deal == 0:
 		fmt.Fprintln(stderr, "dealer solve: give --deal N (from 1)")
@@ -70,9 +68,10 @@ func solve(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// export is `dealer export doublefreecell --deal N --format fcsolve`: the
-// deal as a Freecell Solver board.
-func export(args []string, stdout, stderr io.Writer) int {
+// export is `dealer export GAME --deal N --format FORMAT`: the deal in a
+// format another program reads, such as a Freecell Solver board
+// (doublefreecell, fcsolve). The game writes it, as a games.Exporter.
+func export(reg *render.Registry, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("dealer export", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	deal := fs.Uint64("deal", 0, "the deal number")
@@ -81,12 +80,55 @@ func export(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if game != "doublefreecell" || *format != "fcsolve" || *deal == 0 {
-		fmt.Fprintln(stderr, "dealer export: usage: dealer export doublefreecell --deal N --format fcsolve")
+	var ex games.Exporter
+	if g, ok := reg.Lookup(game); ok && *deal != 0 {
+		if e, err := g.New(*deal, g.MinSeats); err == nil {
+			ex, _ = e.(games.Exporter)
+		}
+	}
+	if ex == nil {
+		fmt.Fprintln(stderr, "dealer export: usage: dealer export GAME --deal N --format FORMAT, for", orList(exportable(reg)))
 		return 2
 	}
-	fmt.Fprint(stdout, doublefreecell.ExportFCSolve(doublefreecell.New(*deal)))
+	out, err := ex.Export(*format)
+	if err != nil {
+		fmt.Fprintln(stderr, "dealer export:", err)
+		return 2
+	}
+	fmt.Fprint(stdout, out)
 	return 0
+}
+
+// solvable names the games with a solver.
+func solvable(reg *render.Registry) []string {
+	var out []string
+	for _, g := range reg.All() {
+		if g.Solve != nil {
+			out = append(out, g.Name)
+		}
+	}
+	return out
+}
+
+// exportable names the games that export their deals.
+func exportable(reg *render.Registry) []string {
+	var out []string
+	for _, g := range reg.All() {
+		if e, err := g.New(1, g.MinSeats); err == nil {
+			if _, ok := e.(games.Exporter); ok {
+				out = append(out, g.Name)
+			}
+		}
+	}
+	return out
+}
+
+// orList writes names as "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // splitGame takes a leading game name off the arguments.
@@ -95,21 +137,4 @@ func splitGame(args []string) (string, []string) {
 		return args[0], args[1:]
 	}
 	return "", args
-}
-
-// hintText is the terminal's answer to "hint".
-func hintText(info games.Info, g games.Game) string {
-	if info.Solve == nil {
-		return "This game has no hints."
-	}
-	sol := info.Solve(g, 2*time.Second)
-	switch {
-	case sol.Verdict == games.Solvable && len(sol.Moves) > 0:
-		return "Hint: " + sol.Moves[0] + "   (a win is still possible, in " + strconv.Itoa(len(sol.Moves)) + " moves)"
-	case sol.Verdict == games.Unwinnable:
-		return "This deal can't be won from here any more. Undo, or resign."
-	case len(sol.Moves) > 0:
-		return "No win found in time; a good move: " + sol.Moves[0]
-	}
-	return "No win found in time: play on and ask again later."
 }

@@ -3,14 +3,21 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/session"
 )
+
+// hintBudget is how long the solver may think for a hint.
+const hintBudget = 2 * time.Second
 
 // terminalOwner identifies the terminal's player in the store, so that
 // --resume finds this user's games and no one else's.
@@ -22,19 +29,20 @@ func terminalOwner(getenv func(string) string) string {
 	return "terminal:" + u
 }
 
-// terminalGame is a game played at the terminal and kept in the store.
+// terminalGame is a game played at the terminal and kept in the store: a
+// session's table, drawn as text.
 type terminalGame struct {
-	info     games.Info
-	g        games.Game
-	st       *store.Store
-	id       int64
-	computer []bool
-	out      io.Writer
-	color    bool
+	rg    render.Game
+	table *session.Table
+	st    *store.Store
+	// me is the terminal player's seat: the first human one.
+	me    games.Seat
+	out   io.Writer
+	color bool
 }
 
 // playTerminal runs an interactive game, every move saved before it is shown.
-func playTerminal(reg *games.Registry, o playOptions, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+func playTerminal(reg *render.Registry, o playOptions, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	ctx := context.Background()
 	st, err := openStore(o, getenv)
 	if err != nil {
@@ -60,37 +68,38 @@ func playTerminal(reg *games.Registry, o playOptions, stdin io.Reader, stdout, s
 	return 0
 }
 
-func (t *terminalGame) start(ctx context.Context, reg *games.Registry, o playOptions, owner string) error {
-	info, _ := reg.Lookup(o.game)
-	comp, err := seatsFor(info, o.seats, o.players)
+// start deals a new game: the terminal's user in the human seats, computer
+// players in the others.
+func (t *terminalGame) start(ctx context.Context, reg *render.Registry, o playOptions, owner string) error {
+	rg, _ := reg.Lookup(o.game)
+	comp, err := seatsFor(rg.Info, o.seats, o.players)
 	if err != nil {
 		return err
 	}
 	deal := o.deal
 	if !o.dealOK {
-		deal = randomDeal()
-	}
-	g, err := reg.New(info.Name, deal, len(comp))
-	if err != nil {
-		return err
+		deal = session.RandomDeal()
 	}
 	players := make([]store.Player, len(comp))
 	for i, c := range comp {
-		players[i] = store.Player{Seat: i, Computer: c, Name: "computer"}
+		players[i].Computer = c
 		if !c {
 			players[i].UserID, players[i].Name = owner, strings.TrimPrefix(owner, "terminal:")
 		}
 	}
-	id, err := t.st.CreateSession(ctx, store.Session{Game: info.Name, Deal: deal, Seats: len(comp), OwnerID: owner, Players: players, Status: "playing"})
+	table, err := session.Open(ctx, t.st, reg.Engines(), store.Session{
+		Game: rg.Name, Deal: deal, Seats: len(comp), OwnerID: owner, Players: session.Seat(players), Status: store.StatusPlaying,
+	})
 	if err != nil {
 		return err
 	}
-	t.info, t.g, t.id, t.computer = info, g, id, comp
-	fmt.Fprintf(t.out, "%s, deal %d. Type help for the commands.\n", info.Title, deal)
+	t.sit(rg, table)
+	fmt.Fprintf(t.out, "%s, deal %d. Type help for the commands.\n", rg.Title, deal)
 	return nil
 }
 
-func (t *terminalGame) resume(ctx context.Context, reg *games.Registry, game, owner string) error {
+// resume replays owner's last unfinished game (of game, if named).
+func (t *terminalGame) resume(ctx context.Context, reg *render.Registry, game, owner string) error {
 	sess, err := t.st.LastUnfinished(ctx, game, "", owner)
 	if err != nil {
 		return fmt.Errorf("no unfinished game to resume (%v)", err)
@@ -99,74 +108,55 @@ func (t *terminalGame) resume(ctx context.Context, reg *games.Registry, game, ow
 	if err != nil {
 		return err
 	}
-	g, err := reg.Replay(games.Record{Game: sess.Game, Deal: sess.Deal, Seats: sess.Seats, Moves: moves})
+	rg, ok := reg.Lookup(sess.Game)
+	if !ok {
+		return fmt.Errorf("game %d is of %q, which is not on offer", sess.ID, sess.Game)
+	}
+	table, err := session.Replay(t.st, reg.Engines(), sess, moves)
 	if err != nil {
 		return fmt.Errorf("replaying game %d: %w", sess.ID, err)
 	}
-	info, _ := reg.Lookup(sess.Game)
-	comp := make([]bool, sess.Seats)
-	for _, p := range sess.Players {
-		if p.Seat >= 0 && p.Seat < len(comp) {
-			comp[p.Seat] = p.Computer
+	t.sit(rg, table)
+	fmt.Fprintf(t.out, "%s, deal %d, resumed after %d moves.\n", rg.Title, sess.Deal, len(moves))
+	return nil
+}
+
+// sit takes the table, the terminal's player in its first human seat.
+func (t *terminalGame) sit(rg render.Game, table *session.Table) {
+	t.rg, t.table, t.me = rg, table, 0
+	for s := 0; s < table.Sess.Seats; s++ {
+		if !table.Player(games.Seat(s)).Computer {
+			t.me = games.Seat(s)
+			break
 		}
 	}
-	t.info, t.g, t.id, t.computer = info, g, sess.ID, comp
-	fmt.Fprintf(t.out, "%s, deal %d, resumed after %d moves.\n", info.Title, sess.Deal, len(moves))
-	return nil
 }
 
 // names are the players by seat: "you" and the computer players.
 func (t *terminalGame) names() []string {
-	names := make([]string, len(t.computer))
-	for i, c := range t.computer {
-		names[i] = "you"
-		if c {
-			names[i] = computerName(i)
+	names := make([]string, t.table.Sess.Seats)
+	for s := range names {
+		names[s] = "you"
+		if t.table.Player(games.Seat(s)).Computer {
+			names[s] = session.ComputerName(s)
 		}
 	}
 	return names
 }
 
-// computerName names the computer player at seat i.
-func computerName(i int) string {
-	return [...]string{"Ace", "Bond", "Cipher", "Dagger", "Echo"}[i%5]
-}
-
-// apply makes a move and commits it to the store before anything reports it.
-// If the store refuses, the game is rebuilt from the store, so what is shown
-// is always what is saved.
-func (t *terminalGame) apply(ctx context.Context, seat games.Seat, m games.Move) error {
-	seq := t.g.Moves()
-	if err := t.g.Apply(seat, m); err != nil {
-		return err
-	}
-	if err := t.st.AppendMove(ctx, t.id, seq, int(seat), m.String()); err != nil {
-		return fmt.Errorf("could not save the move, so it was not made: %w", err)
-	}
-	return nil
-}
-
+// loop plays until the game ends, the player quits or input ends; the
+// computer players take their turns as they come.
 func (t *terminalGame) loop(ctx context.Context, stdin io.Reader) error {
 	in := bufio.NewScanner(stdin)
-	me := games.Seat(0)
-	for i, c := range t.computer {
-		if !c {
-			me = games.Seat(i)
-			break
-		}
-	}
 	for {
-		if err := playComputers(t.g, t.info, t.computer, func(s games.Seat, m games.Move) error {
-			if err := t.st.AppendMove(ctx, t.id, t.g.Moves()-1, int(s), m.String()); err != nil {
-				return err
-			}
-			fmt.Fprintf(t.out, "%s: %s\n", computerName(int(s)), m)
-			return nil
+		if err := t.table.PlayComputers(ctx, func(s games.Seat, m games.Move) {
+			fmt.Fprintf(t.out, "%s: %s\n", session.ComputerName(int(s)), m)
 		}); err != nil {
 			return err
 		}
-		fmt.Fprintln(t.out, textOf(t.g, me, t.color, t.names()...))
-		if t.g.Status().Finished() {
+		g := t.table.Game
+		fmt.Fprintln(t.out, textOf(t.rg, g, t.me, t.color, t.names()...))
+		if g.Status().Finished() {
 			return t.finish(ctx)
 		}
 		fmt.Fprint(t.out, "> ")
@@ -174,67 +164,73 @@ func (t *terminalGame) loop(ctx context.Context, stdin io.Reader) error {
 			fmt.Fprintf(t.out, "\nSaved. Continue with: dealer play --resume\n")
 			return in.Err()
 		}
-		line := strings.TrimSpace(in.Text())
-		switch strings.ToLower(line) {
-		case "":
-			continue
-		case "quit", "q", "exit":
-			fmt.Fprintf(t.out, "Saved. Continue with: dealer play --resume\n")
-			return nil
-		case "help", "?":
-			fmt.Fprintln(t.out, t.help())
-			continue
-		case "hint":
-			fmt.Fprintln(t.out, hintText(t.info, t.g))
-			if t.info.Solve != nil {
-				if _, err := t.st.AddHint(ctx, t.id); err != nil {
-					return err
-				}
-			}
-			continue
-		case "moves", "legal":
-			fmt.Fprintln(t.out, legalText(t.g, me))
-			continue
-		}
-		if !games.CanAct(t.g, me) {
-			fmt.Fprintln(t.out, "It is not your turn.")
-			continue
-		}
-		m, err := t.g.Parse(line)
-		if err == nil {
-			err = t.apply(ctx, me, m)
-		}
-		if err != nil {
-			fmt.Fprintln(t.out, "✗", err)
-			if strings.HasPrefix(err.Error(), "could not save") {
-				return err
-			}
+		if quit, err := t.command(ctx, strings.TrimSpace(in.Text())); quit || err != nil {
+			return err
 		}
 	}
+}
+
+// command does one line of input, a command or a move, and reports
+// whether the player quit. An error ends the session.
+func (t *terminalGame) command(ctx context.Context, line string) (quit bool, err error) {
+	switch strings.ToLower(line) {
+	case "":
+	case "quit", "q", "exit":
+		fmt.Fprintf(t.out, "Saved. Continue with: dealer play --resume\n")
+		return true, nil
+	case "help", "?":
+		fmt.Fprintln(t.out, t.help())
+	case "hint":
+		return false, t.hint(ctx)
+	case "moves", "legal":
+		fmt.Fprintln(t.out, legalText(t.table.Game, t.me))
+	default:
+		return false, t.move(ctx, line)
+	}
+	return false, nil
+}
+
+// move makes the player's move, saved before it is shown. A refused move
+// is explained; one the store could not save ends the session, the game
+// as the store has it.
+func (t *terminalGame) move(ctx context.Context, line string) error {
+	if !games.CanAct(t.table.Game, t.me) {
+		fmt.Fprintln(t.out, "It is not your turn.")
+		return nil
+	}
+	err := t.table.Apply(ctx, t.me, line)
+	if err == nil {
+		return nil
+	}
+	fmt.Fprintln(t.out, "✗", err)
+	if errors.Is(err, session.ErrNotSaved) {
+		return err
+	}
+	return nil
+}
+
+// hint says what the solver advises, and counts the hint.
+func (t *terminalGame) hint(ctx context.Context) error {
+	if t.rg.Solve == nil {
+		fmt.Fprintln(t.out, "This game has no hints.")
+		return nil
+	}
+	fmt.Fprintln(t.out, "Hint:", t.rg.Solve(t.table.Game, hintBudget).Advice())
+	_, err := t.st.AddHint(ctx, t.table.Sess.ID)
+	return err
 }
 
 func (t *terminalGame) help() string {
-	return t.info.Summary + "\n\nCommands: a move in the notation above, or moves (list the legal ones), undo, auto, hint, resign, quit (saves; continue with dealer play --resume)."
+	return t.rg.Summary + "\n\nCommands: a move in the notation above, or moves (list the legal ones), undo, auto, hint, resign, quit (saves; continue with dealer play --resume)."
 }
 
+// finish records the result of the finished game.
 func (t *terminalGame) finish(ctx context.Context) error {
-	scores, winners := t.g.Scores(), t.g.Winners()
-	won := map[games.Seat]bool{}
-	for _, w := range winners {
-		won[w] = true
-	}
-	sess, err := t.st.Session(ctx, t.id)
-	if err != nil {
+	if err := t.table.Finish(ctx); err != nil {
 		return err
 	}
-	var results []store.Result
-	for _, p := range sess.Players {
-		results = append(results, store.Result{Seat: p.Seat, UserID: p.UserID, Name: p.Name, Computer: p.Computer, Score: scores[p.Seat], Won: won[games.Seat(p.Seat)]})
-	}
-	if err := t.st.Finish(ctx, t.id, t.g.Status().String(), results); err != nil {
-		return err
-	}
-	fmt.Fprintf(t.out, "Game over: %s, score %v.\n", t.g.Status(), scores)
+	g := t.table.Game
+	fmt.Fprintf(t.out, "Game over: %s, score %v.\n", g.Status(), g.Scores())
 	return nil
 }
 

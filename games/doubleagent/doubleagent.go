@@ -53,6 +53,7 @@ var Info = games.Info{
 		}
 		return New(deal), nil
 	},
+	Solve: Solver,
 }
 
 // Game is one game of Double Agent. It implements games.Game and

@@ -4,6 +4,8 @@ import (
 	"container/heap"
 	"slices"
 	"time"
+
+	"github.com/dealer/dealer/games"
 )
 
 // Budget bounds a search. Zero fields mean no bound.
@@ -500,48 +502,35 @@ func mix(x uint64) uint64 {
 	return x
 }
 
-// HintStatus tells what a hint is worth.
-type HintStatus int
+// solverMemory bounds the table of one search by Solver (about 64 bytes an
+// entry), so that several hints at once stay well inside a small machine.
+const solverMemory = 64 << 20
 
-// The hint statuses.
-const (
-	// Winning: the move is the next of a line that wins (given the deal:
-	// the solver sees the face-down cards).
-	Winning HintStatus = iota
-	// Unwinnable: no line wins from here; there is no move to hint.
-	Unwinnable
-	// Undecided: the budget ran out before a win was found or ruled out.
-	Undecided
-)
+// winScore is the score of a win: 52 cards on the foundations and both
+// agents in command.
+const winScore = numCards
 
-// String says the status in words a player reads.
-func (h HintStatus) String() string {
-	switch h {
-	case Winning:
-		return "this wins from here"
-	case Unwinnable:
-		return "cannot be won from here"
-	}
-	return "no win found within the budget"
+// Solver is Double Agent's games.Solver: Solve from g's position within
+// budget, in solverMemory. A game lost (resigned or stuck) is Unwinnable.
+// g must be a *Game.
+func Solver(g games.Game, budget time.Duration) games.Solution {
+	return solution(g.(*Game), Budget{Time: budget, Entries: solverMemory / 64})
 }
 
-// Hint returns the next move of a winning line from g's position, in
-// notation, or "" with Unwinnable when the search proves there is none, or
-// "" with Undecided when the budget runs out first. A won game hints ""
-// and Winning; a lost one "" and Unwinnable.
-func Hint(g *Game, budget Budget) (string, HintStatus) {
-	switch {
-	case g.pos.Won():
-		return "", Winning
-	case g.status.Finished():
-		return "", Unwinnable
+// solution is SolveGame's result as a games.Solution.
+func solution(g *Game, budget Budget) games.Solution {
+	start := time.Now()
+	if g.status == games.Lost {
+		return games.Solution{Verdict: games.Unwinnable, Elapsed: time.Since(start)}
 	}
-	sol := SolveGame(g, budget)
-	switch sol.Result {
+	r := SolveGame(g, budget)
+	sol := games.Solution{Moves: r.Moves, States: int(r.Nodes)}
+	switch r.Result {
 	case Solved:
-		return sol.Moves[0], Winning
+		sol.Verdict, sol.Score = games.Solvable, winScore
 	case NoWin:
-		return "", Unwinnable
+		sol.Verdict = games.Unwinnable
 	}
-	return "", Undecided
+	sol.Elapsed = time.Since(start)
+	return sol
 }

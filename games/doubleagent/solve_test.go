@@ -2,6 +2,7 @@ package doubleagent
 
 import (
 	"testing"
+	"time"
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
@@ -63,9 +64,10 @@ func TestSolveTriviallyWon(t *testing.T) {
 
 	done := Solve(g.Position(), Budget{})
 	assert.Equal(t, Solution{Result: Solved}, done, "a won position needs no move")
-	move, st := Hint(g, Budget{})
-	assert.Empty(t, move)
-	assert.Equal(t, Winning, st)
+	hint := solution(g, Budget{})
+	assert.Empty(t, hint.Moves)
+	assert.Equal(t, games.Solvable, hint.Verdict)
+	assert.Equal(t, 54, hint.Score)
 }
 
 // The black agent waits under the King of spades; the line must uncover it,
@@ -136,10 +138,10 @@ func TestSolveProvesLost(t *testing.T) {
 	bounded := Solve(p, Budget{Nodes: 10_000_000})
 	assert.Equal(t, NoWin, bounded.Result, "both searches prove it within a budget")
 
-	move, st := Hint(newGame(0, p), Budget{})
-	assert.Empty(t, move)
-	assert.Equal(t, Unwinnable, st)
-	assert.Equal(t, "cannot be won from here", st.String())
+	hint := solution(newGame(0, p), Budget{})
+	assert.Empty(t, hint.Moves)
+	assert.Equal(t, games.Unwinnable, hint.Verdict)
+	assert.Equal(t, "This deal can't be won from here any more. Undo, or resign.", hint.Advice())
 
 	cut := Solve(p, Budget{Nodes: 100})
 	assert.Equal(t, OutOfBudget, cut.Result, "a cut search proves nothing")
@@ -169,9 +171,9 @@ func TestSolveStuck(t *testing.T) {
 	require.True(t, p.Stuck())
 	assert.Equal(t, NoWin, Solve(p, Budget{Nodes: 1000}).Result, "no move at all")
 
-	move, st := Hint(newGame(0, p), Budget{Nodes: 1000})
-	assert.Empty(t, move)
-	assert.Equal(t, Unwinnable, st)
+	hint := solution(newGame(0, p), Budget{Nodes: 1000})
+	assert.Empty(t, hint.Moves)
+	assert.Equal(t, games.Unwinnable, hint.Verdict)
 }
 
 // Solutions under a node budget are deterministic, and an exhausted
@@ -183,10 +185,10 @@ func TestSolveBudget(t *testing.T) {
 	assert.Empty(t, sol.Moves)
 	assert.LessOrEqual(t, sol.Nodes, int64(2_002))
 	assert.Equal(t, sol, Solve(Deal(8), b))
-	move, st := Hint(New(8), b)
-	assert.Empty(t, move)
-	assert.Equal(t, Undecided, st)
-	assert.Equal(t, "no win found within the budget", st.String())
+	hint := solution(New(8), b)
+	assert.Empty(t, hint.Moves)
+	assert.Equal(t, games.Unknown, hint.Verdict)
+	assert.Equal(t, "No win found in time: play on, and ask again later.", hint.Advice())
 
 	won := Solve(Deal(5), Budget{Nodes: 300_000})
 	assert.Equal(t, won, Solve(Deal(5), Budget{Nodes: 300_000}))
@@ -196,8 +198,9 @@ func TestSolveBudget(t *testing.T) {
 func TestHintIsLegal(t *testing.T) {
 	g := New(7)
 	for i := 0; i < 400 && g.Status() == games.Playing; i++ {
-		move, st := Hint(g, Budget{Nodes: 300_000})
-		require.Equal(t, Winning, st, "move %d", i)
+		hint := solution(g, Budget{Nodes: 300_000})
+		require.Equal(t, games.Solvable, hint.Verdict, "move %d", i)
+		move := hint.Moves[0]
 		require.True(t, games.IsLegal(g, 0, move), "hint %q is not legal", move)
 		require.NoError(t, games.Play(g, 0, move))
 	}
@@ -205,9 +208,10 @@ func TestHintIsLegal(t *testing.T) {
 
 	resigned := New(7)
 	require.NoError(t, games.Play(resigned, 0, "resign"))
-	move, st := Hint(resigned, Budget{})
-	assert.Empty(t, move)
-	assert.Equal(t, Unwinnable, st)
+	hint := solution(resigned, Budget{})
+	assert.Empty(t, hint.Moves)
+	assert.Equal(t, games.Unwinnable, hint.Verdict)
+	assert.Equal(t, games.Unwinnable, Info.Solve(resigned, time.Second).Verdict, "the games.Solver agrees")
 }
 
 // The table's hash ignores which tableau of a row, which cell and which

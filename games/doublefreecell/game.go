@@ -81,6 +81,7 @@ var Info = games.Info{
 		}
 		return New(deal), nil
 	},
+	Solve: Solver,
 }
 
 const (

@@ -147,13 +147,31 @@ func (u *tracker) slice(mem int) int {
 	return n
 }
 
-// Hint returns the next move of a win from g's position, found by Solve
-// within b, with Solved; or the zero Move with Lost or Unknown. A game
-// already won gives the zero Move and Solved.
-func Hint(g *Game, b Budget) (Move, Status) {
+// solverMemory bounds the tables of one search by Solver, so that several
+// hints at once stay well inside a small machine.
+const solverMemory = 64 << 20
+
+// winScore is the score of a win: every card on the foundations.
+const winScore = numCards
+
+// Solver is Double FreeCell's games.Solver: Solve from g's position within
+// budget, in solverMemory. g must be a *Game.
+func Solver(g games.Game, budget time.Duration) games.Solution {
+	return solution(g.(*Game), Budget{Time: budget, Memory: solverMemory})
+}
+
+// solution is Solve's result as a games.Solution.
+func solution(g *Game, b Budget) games.Solution {
 	r := Solve(g, b)
-	if r.Status != Solved || len(r.Moves) == 0 {
-		return Move{}, r.Status
+	sol := games.Solution{States: r.States, Elapsed: r.Elapsed}
+	switch r.Status {
+	case Solved:
+		sol.Verdict, sol.Score = games.Solvable, winScore
+	case Lost:
+		sol.Verdict = games.Unwinnable
 	}
-	return r.Moves[0], Solved
+	for _, m := range r.Moves {
+		sol.Moves = append(sol.Moves, m.String())
+	}
+	return sol
 }

@@ -1,8 +1,10 @@
 package doublefreecell
 
 import (
+	"fmt"
 	"strings"
 
+	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
 )
 
@@ -53,4 +55,15 @@ func ExportFCSolve(g *Game) string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// A Double FreeCell deal exports to Freecell Solver.
+var _ games.Exporter = (*Game)(nil)
+
+// Export writes the position in format: only "fcsolve" (ExportFCSolve).
+func (g *Game) Export(format string) (string, error) {
+	if format != "fcsolve" {
+		return "", fmt.Errorf("no %q format: Double FreeCell exports fcsolve", format)
+	}
+	return ExportFCSolve(g), nil
 }

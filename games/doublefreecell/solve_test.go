@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
@@ -106,13 +107,15 @@ func TestSolveFinishedGames(t *testing.T) {
 	r = Solve(g, Budget{States: 10})
 	assert.Equal(t, Solved, r.Status)
 	assert.Empty(t, r.Moves)
-	m, st := Hint(g, Budget{States: 10})
-	assert.Equal(t, Solved, st)
-	assert.Equal(t, Move{}, m)
+	sol := solution(g, Budget{States: 10})
+	assert.Equal(t, games.Solvable, sol.Verdict)
+	assert.Empty(t, sol.Moves)
+	assert.Equal(t, 104, sol.Score)
 
 	g = New(3)
 	play(t, g, "resign")
 	assert.Equal(t, Lost, Solve(g, Budget{States: 10}).Status)
+	assert.Equal(t, games.Unwinnable, Info.Solve(g, time.Second).Verdict, "no win remains")
 }
 
 // A hint is one of the legal moves, and after a few hints the game is
@@ -121,9 +124,10 @@ func TestHint(t *testing.T) {
 	g := New(5)
 	for i := 0; g.Status() == games.Playing; i++ {
 		require.Less(t, i, 400, "hints went on too long")
-		m, st := Hint(g, Budget{States: 20_000})
-		require.Equal(t, Solved, st, "move %d", i+1)
-		assert.Contains(t, legalStrings(g), m.String(), "move %d", i+1)
+		sol := solution(g, Budget{States: 20_000})
+		require.Equal(t, games.Solvable, sol.Verdict, "move %d", i+1)
+		m := sol.Moves[0]
+		assert.Contains(t, legalStrings(g), m, "move %d", i+1)
 		if i >= 3 {
 			// Each hint is the start of a whole win; a few suffice here.
 			r := Solve(g, Budget{States: 20_000})
@@ -133,13 +137,13 @@ func TestHint(t *testing.T) {
 			}
 			break
 		}
-		require.NoError(t, games.Play(g, 0, m.String()))
+		require.NoError(t, games.Play(g, 0, m))
 	}
 	assert.Equal(t, games.Won, g.Status())
 
-	m, st := Hint(New(1), Budget{States: 100})
-	assert.Equal(t, Unknown, st)
-	assert.Equal(t, Move{}, m)
+	sol := solution(New(1), Budget{States: 100})
+	assert.Equal(t, games.Unknown, sol.Verdict)
+	assert.Empty(t, sol.Moves)
 }
 
 // winnable is the brute-force check: a depth-first search through every

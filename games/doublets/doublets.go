@@ -49,6 +49,7 @@ var Info = games.Info{
 		}
 		return New(deal), nil
 	},
+	Solve: Solver,
 }
 
 // Game is a Doublets game in progress: a Position and its history.

@@ -228,59 +228,34 @@ func (s *solver) choices(p *Position) []Move {
 	return out[:n:n]
 }
 
-// HintStatus tells what a hint is worth.
-type HintStatus int
+// solverMemory bounds the table of one search by Solver (about 100 bytes
+// an entry), so that several hints at once stay well inside a small machine.
+const solverMemory = 64 << 20
 
-// The hint statuses.
-const (
-	// Winning: the move is the next of a line that wins.
-	Winning HintStatus = iota
-	// Unwinnable: the search proved that the game cannot be won from here;
-	// the move (if any) is the next of a line to the best score.
-	Unwinnable
-	// Undecided: the budget ran out before a win was found or ruled out; the
-	// move is the next of the best line found.
-	Undecided
-)
-
-// String says the status in words a player reads.
-func (h HintStatus) String() string {
-	switch h {
-	case Winning:
-		return "this wins from here"
-	case Unwinnable:
-		return "cannot be won from here"
-	}
-	return "no win found within the budget"
+// Solver is Doublets' games.Solver: Solve from g's position within budget,
+// in solverMemory. Its Moves are the best line found even when it does not
+// win (Unknown or Unwinnable), and Score is the score they reach. A
+// resigned game is Unwinnable. g must be a *Game.
+func Solver(g games.Game, budget time.Duration) games.Solution {
+	return solution(g.(*Game), Budget{Time: budget, Entries: solverMemory / 100})
 }
 
-// Hint returns the next move of the best line Solve finds from g's position,
-// in notation, and what it is worth (when no line scores more than the
-// score now, the first legal play). The move is empty only when the game
-// is over: "" and Winning when it was won, "" and Unwinnable when lost or
-// resigned.
-func Hint(g *Game, budget Budget) (string, HintStatus) {
-	switch g.Status() {
-	case games.Won:
-		return "", Winning
-	case games.Lost:
-		return "", Unwinnable
+// solution is SolveGame's result as a games.Solution.
+func solution(g *Game, budget Budget) games.Solution {
+	start := time.Now()
+	if g.resigned {
+		return games.Solution{Verdict: games.Unwinnable, Score: g.pos.Score(), Elapsed: time.Since(start)}
 	}
-	sol := SolveGame(g, budget)
-	move := ""
-	if len(sol.Moves) > 0 {
-		move = sol.Moves[0]
-	} else if legal := g.pos.Legal(nil); len(legal) > 0 {
-		// No line scores more than standing still: any play will do.
-		move = legal[0].String()
-	}
+	r := SolveGame(g, budget)
+	sol := games.Solution{Verdict: games.Unknown, Moves: r.Moves, Score: r.Score, States: int(r.Nodes)}
 	switch {
-	case sol.Won:
-		return move, Winning
-	case sol.Proved:
-		return move, Unwinnable
+	case r.Won:
+		sol.Verdict = games.Solvable
+	case r.Proved:
+		sol.Verdict = games.Unwinnable
 	}
-	return move, Undecided
+	sol.Elapsed = time.Since(start)
+	return sol
 }
 
 // refillsKing reports whether play m would refill a reserve with a King,

@@ -3,6 +3,7 @@ package doublets
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
@@ -47,9 +48,9 @@ func TestSolveTriviallyWon(t *testing.T) {
 	sol := Solve(tb.position(t), Budget{})
 	assert.Equal(t, Solution{Moves: []string{"r3"}, Score: MaxScore, Won: true, Proved: true, Nodes: sol.Nodes}, sol)
 	replay(t, tb.game(t), sol)
-	move, st := Hint(tb.game(t), Budget{})
-	assert.Equal(t, "r3", move)
-	assert.Equal(t, Winning, st)
+	hint := solution(tb.game(t), Budget{})
+	assert.Equal(t, "r3", hint.Moves[0])
+	assert.Equal(t, games.Solvable, hint.Verdict)
 }
 
 // orderTable is a last pass where the order of play and flip matters: the
@@ -86,9 +87,9 @@ func TestSolveOrderMatters(t *testing.T) {
 	assert.True(t, after.Proved)
 	assert.Equal(t, 3, brute(p))
 
-	move, st := Hint(orderTable.game(t), Budget{})
-	assert.Equal(t, "flip", move)
-	assert.Equal(t, Unwinnable, st)
+	hint := solution(orderTable.game(t), Budget{})
+	assert.Equal(t, "flip", hint.Moves[0])
+	assert.Equal(t, games.Unwinnable, hint.Verdict)
 }
 
 // brute returns the best score reachable from p by trying every legal play
@@ -201,10 +202,10 @@ func TestSolveBudget(t *testing.T) {
 	assert.Equal(t, sol, Solve(Deal(d), b), "deterministic under a node budget")
 	replay(t, New(d), sol)
 
-	move, st := Hint(New(d), b)
-	assert.Equal(t, Undecided, st)
-	assert.Equal(t, sol.Moves[0], move)
-	assert.Equal(t, "no win found within the budget", st.String())
+	hint := solution(New(d), b)
+	assert.Equal(t, games.Unknown, hint.Verdict)
+	assert.Equal(t, sol.Moves[0], hint.Moves[0])
+	assert.Equal(t, "No win found in time; a good move: `"+sol.Moves[0]+"`.", hint.Advice())
 }
 
 // Hints are legal moves, from the deal and along a game played by hints.
@@ -212,9 +213,10 @@ func TestHintIsLegal(t *testing.T) {
 	for d := uint64(1); d <= 4; d++ {
 		g := New(d)
 		for i := 0; i < 20 && g.Status() == games.Playing; i++ {
-			move, st := Hint(g, Budget{Nodes: 50_000})
-			require.NotEmpty(t, move)
-			require.True(t, games.IsLegal(g, 0, move), "deal %d: hint %q (%s)", d, move, st)
+			hint := solution(g, Budget{Nodes: 50_000})
+			require.NotEmpty(t, hint.Moves)
+			move := hint.Moves[0]
+			require.True(t, games.IsLegal(g, 0, move), "deal %d: hint %q (%s)", d, move, hint.Verdict)
 			play(t, g, move)
 		}
 	}
@@ -224,14 +226,15 @@ func TestHintIsLegal(t *testing.T) {
 func TestHintFinished(t *testing.T) {
 	g := New(1)
 	play(t, g, "resign")
-	move, st := Hint(g, Budget{})
-	assert.Empty(t, move)
-	assert.Equal(t, Unwinnable, st)
-	assert.Equal(t, "cannot be won from here", st.String())
+	hint := solution(g, Budget{})
+	assert.Empty(t, hint.Moves)
+	assert.Equal(t, games.Unwinnable, hint.Verdict)
+	assert.Equal(t, "This deal can't be won from here any more. Undo, or resign.", hint.Advice())
+	assert.Equal(t, games.Unwinnable, Info.Solve(g, time.Second).Verdict, "the games.Solver agrees")
 
 	run := cycle(cards.Ace, MaxScore)
 	won := table{reserves: "KC KD KH KS -- -- --", foundation: codes(run)}.game(t)
-	move, st = Hint(won, Budget{})
-	assert.Empty(t, move)
-	assert.Equal(t, Winning, st)
+	hint = solution(won, Budget{})
+	assert.Empty(t, hint.Moves)
+	assert.Equal(t, games.Solvable, hint.Verdict)
 }

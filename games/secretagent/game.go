@@ -43,8 +43,9 @@ var Info = games.Info{
 }
 
 var (
-	_ games.Game   = (*Game)(nil)
-	_ games.Stater = (*Game)(nil)
+	_ games.Game       = (*Game)(nil)
+	_ games.Stater     = (*Game)(nil)
+	_ games.Summarizer = (*Game)(nil)
 )
 
 // Game is a game of Secret Agent in progress.

@@ -61,8 +61,9 @@ var Info = games.Info{
 }
 
 var (
-	_ games.Game   = (*Game)(nil)
-	_ games.Stater = (*Game)(nil)
+	_ games.Game       = (*Game)(nil)
+	_ games.Stater     = (*Game)(nil)
+	_ games.Summarizer = (*Game)(nil)
 )
 
 // Game is a game of The Agents in progress.

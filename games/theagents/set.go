@@ -3,6 +3,8 @@ package theagents
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dealer/dealer/games"
 )
 
 // The card set. The published card list of The Agents is not public, so the
@@ -458,3 +460,12 @@ func squash(s string) string {
 		return r
 	}, s)
 }
+
+// The Agents lists its designed card set.
+var _ games.CardLister = (*Game)(nil)
+
+// CardSet is the game's card set (Set), for `dealer cards theagents --json`.
+func (g *Game) CardSet() any { return Set() }
+
+// CardSetText is the card set in plain text (Set().Text()).
+func (g *Game) CardSetText() string { return Set().Text() }

@@ -226,6 +226,9 @@ type Summary struct {
 	Winner  *games.Seat  `json:"winner"`
 }
 
+// GameSummary is Summary as a games.Summarizer.
+func (g *Game) GameSummary() any { return g.Summary() }
+
 // Summary reports the game so far.
 func (g *Game) Summary() Summary {
 	s := Summary{

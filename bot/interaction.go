@@ -1,0 +1,70 @@
+package bot
+
+import (
+	"github.com/bwmarrin/discordgo"
+)
+
+// reply is a handler's answer to an interaction.
+//
+// Lock ownership: a reply that names a table carries that table's lock,
+// taken by the handler. onInteraction releases it once the answer is out
+// and then runs, so that answers about one table reach Discord in the
+// order of its moves, and a new table's clicks wait until its message is
+// known.
+type reply struct {
+	resp *discordgo.InteractionResponse // nil: given up (see responder.gone)
+	// table, when set, is locked; onInteraction unlocks it.
+	table *table
+	// then runs after the answer is sent (err is the sending's error),
+	// still under the table's lock.
+	then func(err error)
+}
+
+// respond is a reply with no table and nothing after.
+func respond(resp *discordgo.InteractionResponse) reply { return reply{resp: resp} }
+
+// onInteraction runs on its own goroutine for each interaction (discordgo's
+// default); the table lock orders clicks on one table.
+func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	defer b.recover("interaction")
+	i := ic.Interaction
+	r := newResponder(b, i)
+	if r.gone() {
+		r.drop()
+		b.log.Warn("an interaction came too late to answer", "interaction", i.ID, "user", userOf(i).ID)
+		return
+	}
+	b.live.Store(i.ID, r)
+	defer b.live.Delete(i.ID)
+	var rep reply
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		rep = b.onCommand(i)
+	case discordgo.InteractionMessageComponent:
+		rep = b.onClick(i)
+	default:
+		rep = respond(private("The dealer does not know what to do with that."))
+	}
+	if rep.table != nil {
+		defer rep.table.mu.Unlock()
+	}
+	if rep.resp == nil {
+		r.drop()
+		b.log.Warn("an interaction waited too long to answer", "interaction", i.ID, "user", userOf(i).ID)
+		return
+	}
+	err := r.send(rep.resp)
+	if err != nil {
+		b.log.Warn("answering interaction failed", "interaction", i.ID, "user", userOf(i).ID, "err", err)
+	}
+	if rep.then != nil {
+		rep.then(err)
+	}
+}
+
+// gone reports whether an interaction being handled can no longer be
+// answered (see responder.gone).
+func (b *Bot) gone(i *discordgo.Interaction) bool {
+	r, ok := b.live.Load(i.ID)
+	return ok && r.(*responder).gone()
+}

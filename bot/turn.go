@@ -1,0 +1,42 @@
+package bot
+
+import (
+	"time"
+)
+
+// armTurnClock starts the wait for the seat to act: past the turn timeout
+// a computer player makes that move for the absent player. t is locked.
+func (b *Bot) armTurnClock(t *table) {
+	t.stopClock()
+	if b.turnTimeout <= 0 || t.Game.Status().Finished() || b.ctx.Err() != nil {
+		return
+	}
+	version := t.Game.Moves()
+	t.clock = time.AfterFunc(b.turnTimeout, func() {
+		b.goBackground("turn timeout", func() { b.turnTimedOut(t, version) })
+	})
+}
+
+// turnTimedOut plays for a player who did not act in time.
+func (b *Bot) turnTimedOut(t *table, version int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.Game == nil || t.Game.Status().Finished() || t.Game.Moves() != version || t.Info.Computer == nil {
+		return
+	}
+	act := t.Game.ToAct()
+	if len(act) == 0 {
+		return
+	}
+	before := b.snapshot(t)
+	seat := act[0]
+	m := t.Info.Computer(t.Game, seat)
+	if err := b.apply(b.ctx, t, seat, m.String()); err != nil {
+		b.log.Error("playing for an absent player failed", "table", t.Sess.ID, "err", err)
+		return
+	}
+	t.notice = timeoutNotice(plainName(t.Player(seat)), m)
+	b.log.Info("played for an absent player", "table", t.Sess.ID, "seat", seat, "move", m.String())
+	b.playComputers(t)
+	b.afterChange(t, before)
+}

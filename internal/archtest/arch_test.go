@@ -1,0 +1,126 @@
+// Package archtest_test holds the house rules of the code's shape, checked
+// on every test run: a game lives in one place, so the bot and the terminal
+// name no game; the bot registers nothing in init; no function of bot or
+// render is over 80 lines; the fake Discord is never linked into the binary.
+package archtest_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const module = "github.com/dealer/dealer/"
+
+// root is the module's directory.
+func root(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
+	return dir
+}
+
+// goList runs `go list` in the module with args and returns its lines.
+func goList(t *testing.T, args ...string) []string {
+	t.Helper()
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		gobin = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	cmd := exec.Command(gobin, append([]string{"list"}, args...)...)
+	cmd.Dir = root(t)
+	out, err := cmd.Output()
+	require.NoError(t, err, "go list %v", args)
+	return strings.Fields(string(out))
+}
+
+// oneGame reports whether a package is one game's (its engine or its
+// presentation) rather than the contract, the kit or the registry.
+func oneGame(pkg string) bool {
+	for _, prefix := range []string{module + "games/", module + "render/"} {
+		rest, ok := strings.CutPrefix(pkg, prefix)
+		if ok && rest != "cards" && rest != "catalog" && rest != "rendertest" {
+			return true
+		}
+	}
+	return false
+}
+
+func TestBotNamesNoGame(t *testing.T) {
+	for _, dep := range goList(t, "-deps", "./bot") {
+		assert.False(t, oneGame(dep), "bot depends on %s: it must read games through the registry", dep)
+	}
+}
+
+// The binary must link every game, so cmd/dealer reaches them through one
+// package, the catalog, and imports none itself.
+func TestCommandImportsOnlyTheCatalog(t *testing.T) {
+	imports := goList(t, "-f", `{{join .Imports " "}}`, "./cmd/dealer")
+	require.NotEmpty(t, imports)
+	for _, imp := range imports {
+		assert.False(t, oneGame(imp), "cmd/dealer imports %s: go through render/catalog", imp)
+	}
+	assert.Contains(t, imports, module+"render/catalog")
+}
+
+func TestFakeDiscordIsNotInTheBinary(t *testing.T) {
+	for _, dep := range goList(t, "-deps", "./cmd/dealer") {
+		assert.NotEqual(t, module+"internal/discordtest", dep)
+	}
+}
+
+// funcs calls fn for every function declared in the non-test Go files
+// under dir.
+func funcs(t *testing.T, dir string, fn func(fset *token.FileSet, file string, d *ast.FuncDecl)) {
+	t.Helper()
+	err := filepath.WalkDir(filepath.Join(root(t), dir), func(path string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				fn(fset, path, fd)
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+}
+
+func TestNoLongFunctions(t *testing.T) {
+	for _, dir := range []string{"bot", "render"} {
+		funcs(t, dir, func(fset *token.FileSet, file string, d *ast.FuncDecl) {
+			lines := fset.Position(d.End()).Line - fset.Position(d.Pos()).Line + 1
+			assert.LessOrEqual(t, lines, 80, "%s: %s is %d lines", file, d.Name.Name, lines)
+		})
+	}
+}
+
+func TestBotHasNoInit(t *testing.T) {
+	funcs(t, "bot", func(_ *token.FileSet, file string, d *ast.FuncDecl) {
+		assert.NotEqual(t, "init", d.Name.Name, "%s registers something in init: games are registered in render/catalog", file)
+	})
+}
+
+func TestOnClickIsShort(t *testing.T) {
+	funcs(t, "bot", func(fset *token.FileSet, file string, d *ast.FuncDecl) {
+		if d.Name.Name == "onClick" {
+			lines := fset.Position(d.End()).Line - fset.Position(d.Pos()).Line + 1
+			assert.Less(t, lines, 50, "onClick is %d lines", lines)
+		}
+	})
+}

@@ -1,0 +1,667 @@
+package discordtest
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"time"
+)
+
+// ErrNotDelivered is returned (with the interaction's handle) when no
+// gateway session would receive an interaction: the bot is not connected.
+var ErrNotDelivered = errors.New("discordtest: no gateway session would receive this interaction")
+
+// Application command option types (wire values).
+const (
+	OptionSubCommand      = 1
+	OptionSubCommandGroup = 2
+	OptionString          = 3
+	OptionInteger         = 4
+	OptionBoolean         = 5
+	OptionUser            = 6
+	OptionChannel         = 7
+	OptionRole            = 8
+	OptionMentionable     = 9
+	OptionNumber          = 10
+	OptionAttachment      = 11
+)
+
+// SlashCommand has userID invoke the registered chat-input command name,
+// in guildID's channelID, or in the user's DM with the bot when guildID is
+// "" (channelID is then ignored). The interaction is delivered over the
+// gateway (with "member" in a guild, "user" in a DM) and its handle returned.
+//
+// options maps option names to values: string, bool, any integer or float
+// type; a subcommand (or group) is an option whose value is a
+// map[string]any of its own options. Options are checked against the
+// registered definition (unknown or missing required options, wrong types,
+// values outside the declared choices are errors) and sent in declaration
+// order. A command is found among the guild's commands first, then the
+// global ones; in DMs only global commands usable in DMs are found.
+func (s *Server) SlashCommand(guildID, channelID, userID, name string, options map[string]any) (*Interaction, error) {
+	s.mu.Lock()
+	var cmd map[string]any
+	scopes := []string{guildID, ""}
+	if guildID == "" {
+		scopes = []string{""}
+	}
+	for _, scope := range scopes {
+		for _, c := range s.commands[scope] {
+			if c["name"] == name {
+				cmd = c
+			}
+		}
+		if cmd != nil {
+			break
+		}
+	}
+	s.mu.Unlock()
+	if cmd == nil {
+		return nil, fmt.Errorf("discordtest: command %q is not registered for guild %q or globally (did the bot bulk-overwrite its commands?)", name, guildID)
+	}
+	if t, _ := cmd["type"].(float64); t != 0 && t != 1 {
+		return nil, fmt.Errorf("discordtest: command %q is not a chat-input command (type %v)", name, t)
+	}
+	if guildID == "" && !usableInDMs(cmd) {
+		return nil, fmt.Errorf("discordtest: command %q is not usable in DMs (contexts %v, dm_permission %v)", name, cmd["contexts"], cmd["dm_permission"])
+	}
+	decl, _ := cmd["options"].([]any)
+	opts, resolved, err := s.buildOptions(decl, options, "/"+name)
+	if err != nil {
+		return nil, err
+	}
+	data := map[string]any{"id": cmd["id"], "name": name, "type": 1, "options": opts}
+	if g, ok := cmd["guild_id"]; ok {
+		data["guild_id"] = g
+	}
+	if len(resolved) > 0 {
+		data["resolved"] = map[string]any{"users": resolved}
+	}
+	return s.dispatchInteraction(interactionSpec{guildID: guildID, channelID: channelID, userID: userID,
+		typ: InteractionCommand, data: data, name: name})
+}
+
+func usableInDMs(cmd map[string]any) bool {
+	if dp, ok := cmd["dm_permission"].(bool); ok && !dp {
+		return false
+	}
+	if ctx, ok := cmd["contexts"].([]any); ok && ctx != nil {
+		for _, c := range ctx {
+			if c == float64(1) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+func (s *Server) buildOptions(decl []any, given map[string]any, where string) ([]any, map[string]any, error) {
+	out := []any{}
+	resolved := map[string]any{}
+	known := map[string]bool{}
+	for _, d := range decl {
+		dm, _ := d.(map[string]any)
+		name, _ := dm["name"].(string)
+		typ, _ := dm["type"].(float64)
+		known[name] = true
+		v, ok := given[name]
+		if !ok {
+			if req, _ := dm["required"].(bool); req {
+				return nil, nil, fmt.Errorf("discordtest: %s: required option %q missing", where, name)
+			}
+			continue
+		}
+		o := map[string]any{"name": name, "type": int(typ)}
+		switch int(typ) {
+		case OptionSubCommand, OptionSubCommandGroup:
+			sub, ok := v.(map[string]any)
+			if !ok {
+				return nil, nil, fmt.Errorf("discordtest: %s: subcommand %q needs a map[string]any of its options, got %T", where, name, v)
+			}
+			subDecl, _ := dm["options"].([]any)
+			subOpts, subRes, err := s.buildOptions(subDecl, sub, where+" "+name)
+			if err != nil {
+				return nil, nil, err
+			}
+			o["options"] = subOpts
+			for k, u := range subRes {
+				resolved[k] = u
+			}
+		case OptionString, OptionUser, OptionChannel, OptionRole, OptionMentionable:
+			str, ok := v.(string)
+			if !ok {
+				return nil, nil, fmt.Errorf("discordtest: %s: option %q wants a string, got %T", where, name, v)
+			}
+			o["value"] = str
+			if int(typ) == OptionUser {
+				s.mu.Lock()
+				_, known := s.users[str]
+				if known {
+					resolved[str] = s.userWire(str)
+				}
+				s.mu.Unlock()
+				if !known {
+					return nil, nil, fmt.Errorf("discordtest: %s: option %q names unknown user %q", where, name, str)
+				}
+			}
+		case OptionInteger:
+			n, ok := toFloat(v)
+			if !ok || n != math.Trunc(n) {
+				return nil, nil, fmt.Errorf("discordtest: %s: option %q wants an integer, got %T %v", where, name, v, v)
+			}
+			o["value"] = int64(n)
+		case OptionNumber:
+			n, ok := toFloat(v)
+			if !ok {
+				return nil, nil, fmt.Errorf("discordtest: %s: option %q wants a number, got %T", where, name, v)
+			}
+			o["value"] = n
+		case OptionBoolean:
+			b, ok := v.(bool)
+			if !ok {
+				return nil, nil, fmt.Errorf("discordtest: %s: option %q wants a bool, got %T", where, name, v)
+			}
+			o["value"] = b
+		default:
+			return nil, nil, fmt.Errorf("discordtest: %s: option %q has type %v, which the fake cannot send", where, name, typ)
+		}
+		if n, ok := toFloat(o["value"]); ok {
+			if lo, ok := dm["min_value"].(float64); ok && n < lo {
+				return nil, nil, fmt.Errorf("discordtest: %s: option %q is %v, below its min_value %v", where, name, v, lo)
+			}
+			if hi, ok := dm["max_value"].(float64); ok && n > hi {
+				return nil, nil, fmt.Errorf("discordtest: %s: option %q is %v, above its max_value %v", where, name, v, hi)
+			}
+		}
+		if str, ok := o["value"].(string); ok && int(typ) == OptionString {
+			if lo, ok := dm["min_length"].(float64); ok && float64(runes(str)) < lo {
+				return nil, nil, fmt.Errorf("discordtest: %s: option %q is shorter than its min_length %v", where, name, lo)
+			}
+			if hi, ok := dm["max_length"].(float64); ok && float64(runes(str)) > hi {
+				return nil, nil, fmt.Errorf("discordtest: %s: option %q is longer than its max_length %v", where, name, hi)
+			}
+		}
+		if choices, _ := dm["choices"].([]any); len(choices) > 0 {
+			found := false
+			for _, c := range choices {
+				cm, _ := c.(map[string]any)
+				if sameValue(cm["value"], o["value"]) {
+					found = true
+				}
+			}
+			if !found {
+				return nil, nil, fmt.Errorf("discordtest: %s: %v is not one of the declared choices of option %q", where, v, name)
+			}
+		}
+		out = append(out, o)
+	}
+	for k := range given {
+		if !known[k] {
+			return nil, nil, fmt.Errorf("discordtest: %s has no option %q", where, k)
+		}
+	}
+	return out, resolved, nil
+}
+
+func toFloat(v any) (float64, bool) {
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return float64(rv.Int()), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return float64(rv.Uint()), true
+	case reflect.Float32, reflect.Float64:
+		return rv.Float(), true
+	}
+	return 0, false
+}
+
+func sameValue(a, b any) bool {
+	fa, oka := toFloat(a)
+	fb, okb := toFloat(b)
+	if oka && okb {
+		return fa == fb
+	}
+	return a == b
+}
+
+// Click has userID click the button customID on a stored message (in a
+// guild channel or a DM). It fails, as Discord's client would not let the
+// user click, if the message is gone, the user cannot see it (someone
+// else's ephemeral message or DM), or the button is missing, a link or
+// disabled.
+func (s *Server) Click(messageID, userID, customID string) (*Interaction, error) {
+	s.mu.Lock()
+	m, err := s.clickableLocked(messageID, userID)
+	var b Button
+	var found bool
+	if err == nil {
+		b, found = m.Button(customID)
+	}
+	s.mu.Unlock()
+	switch {
+	case err != nil:
+		return nil, err
+	case !found:
+		return nil, fmt.Errorf("discordtest: message %s has no button %q (it has %v)", messageID, customID, m.CustomIDs())
+	case b.Style == ButtonLink:
+		return nil, fmt.Errorf("discordtest: button %q is a link button", customID)
+	case b.Disabled:
+		return nil, fmt.Errorf("discordtest: button %q is disabled", customID)
+	}
+	return s.dispatchInteraction(interactionSpec{guildID: m.GuildID, channelID: m.ChannelID, userID: userID,
+		typ: InteractionComponent, msg: m, customID: customID,
+		data: map[string]any{"custom_id": customID, "component_type": ComponentButton}})
+}
+
+// Select has userID choose values in the select menu customID on a stored
+// message. Values must be option values of a string select, between the
+// menu's min_values and max_values, without repeats.
+func (s *Server) Select(messageID, userID, customID string, values []string) (*Interaction, error) {
+	s.mu.Lock()
+	m, err := s.clickableLocked(messageID, userID)
+	var sel Select
+	var found bool
+	if err == nil {
+		sel, found = m.Select(customID)
+	}
+	s.mu.Unlock()
+	switch {
+	case err != nil:
+		return nil, err
+	case !found:
+		return nil, fmt.Errorf("discordtest: message %s has no select menu %q (it has %v)", messageID, customID, m.CustomIDs())
+	case sel.Disabled:
+		return nil, fmt.Errorf("discordtest: select menu %q is disabled", customID)
+	case len(values) < sel.MinValues || len(values) > sel.MaxValues:
+		return nil, fmt.Errorf("discordtest: select menu %q takes %d to %d values, not %d", customID, sel.MinValues, sel.MaxValues, len(values))
+	}
+	seen := map[string]bool{}
+	for _, v := range values {
+		if seen[v] {
+			return nil, fmt.Errorf("discordtest: value %q chosen twice", v)
+		}
+		seen[v] = true
+		if sel.Type == ComponentStringSelect && !slices.ContainsFunc(sel.Options, func(o SelectOption) bool { return o.Value == v }) {
+			return nil, fmt.Errorf("discordtest: select menu %q has no option with value %q", customID, v)
+		}
+	}
+	if values == nil {
+		values = []string{}
+	}
+	return s.dispatchInteraction(interactionSpec{guildID: m.GuildID, channelID: m.ChannelID, userID: userID,
+		typ: InteractionComponent, msg: m, customID: customID, values: values,
+		data: map[string]any{"custom_id": customID, "component_type": sel.Type, "values": values}})
+}
+
+// clickableLocked returns a copy of a message the user can see and use.
+func (s *Server) clickableLocked(messageID, userID string) (Message, error) {
+	m := s.messages[messageID]
+	switch {
+	case m == nil:
+		return Message{}, fmt.Errorf("discordtest: unknown message %s", messageID)
+	case m.Deleted:
+		return Message{}, fmt.Errorf("discordtest: message %s was deleted", messageID)
+	case m.Ephemeral && m.UserID != userID:
+		return Message{}, fmt.Errorf("discordtest: message %s is ephemeral for user %s; user %s cannot see it", messageID, m.UserID, userID)
+	case m.Loading:
+		return Message{}, fmt.Errorf("discordtest: message %s is still a deferred \"thinking…\" message", messageID)
+	}
+	if ch := s.channels[m.ChannelID]; ch != nil && ch.Type == ChannelDM && ch.Recipient != userID {
+		return Message{}, fmt.Errorf("discordtest: message %s is in %s's DMs; user %s cannot see it", messageID, ch.Recipient, userID)
+	}
+	return m.clone(), nil
+}
+
+// RawComponent describes a component interaction sent as is, with no
+// check: a forged custom_id, a stale or unknown message id, a disabled
+// button. When MessageID names a stored message, its channel and guild are
+// used (unless set here) and it is sent as the interaction's message;
+// otherwise a minimal message with that id is sent.
+type RawComponent struct {
+	GuildID, ChannelID string // "" GuildID with no stored message = a DM
+	UserID             string
+	MessageID          string
+	CustomID           string
+	ComponentType      int      // default ComponentButton
+	Values             []string // select menus
+}
+
+// SendComponent delivers a component interaction described by c without
+// checking it against any message.
+func (s *Server) SendComponent(c RawComponent) (*Interaction, error) {
+	if c.ComponentType == 0 {
+		c.ComponentType = ComponentButton
+	}
+	if c.MessageID == "" {
+		c.MessageID = s.NewID()
+	}
+	s.mu.Lock()
+	var msg Message
+	if m := s.messages[c.MessageID]; m != nil {
+		msg = m.clone()
+		if c.GuildID == "" && c.ChannelID == "" {
+			c.GuildID, c.ChannelID = m.GuildID, m.ChannelID
+		}
+	} else {
+		msg = Message{ID: c.MessageID, ChannelID: c.ChannelID, GuildID: c.GuildID, AuthorID: s.opts.AppID,
+			Created: time.Now(), Body: Body{Content: ""}}
+	}
+	s.mu.Unlock()
+	data := map[string]any{"custom_id": c.CustomID, "component_type": c.ComponentType}
+	if c.Values != nil || isSelect(c.ComponentType) {
+		if c.Values == nil {
+			c.Values = []string{}
+		}
+		data["values"] = c.Values
+	}
+	return s.dispatchInteraction(interactionSpec{guildID: c.GuildID, channelID: c.ChannelID, userID: c.UserID,
+		typ: InteractionComponent, msg: msg, customID: c.CustomID, values: c.Values, data: data, raw: true})
+}
+
+// SubmitModal submits the modal that origin's response (type 9) opened,
+// as origin's user, with values by text input custom_id. Inputs not in
+// values are sent empty; a required input left empty, an unknown input or a
+// value outside the input's length limits is an error.
+func (s *Server) SubmitModal(origin *Interaction, values map[string]string) (*Interaction, error) {
+	s.mu.Lock()
+	md := origin.st.modal
+	var msg Message
+	hasMsg := false
+	if m := s.messages[origin.MessageID]; m != nil {
+		msg, hasMsg = m.clone(), true
+	}
+	s.mu.Unlock()
+	if md == nil {
+		return nil, fmt.Errorf("discordtest: interaction %s did not respond with a modal", origin.ID)
+	}
+	known := map[string]bool{}
+	rows := []any{}
+	for _, in := range md.Inputs {
+		known[in.CustomID] = true
+		v := values[in.CustomID]
+		n := runes(v)
+		switch {
+		case in.Required && v == "":
+			return nil, fmt.Errorf("discordtest: modal %q: input %q is required", md.CustomID, in.CustomID)
+		case v != "" && (n < in.MinLength || (in.MaxLength > 0 && n > in.MaxLength)):
+			return nil, fmt.Errorf("discordtest: modal %q: input %q takes %d..%d characters, not %d", md.CustomID, in.CustomID, in.MinLength, in.MaxLength, n)
+		}
+		rows = append(rows, map[string]any{"type": ComponentActionRow, "components": []any{
+			map[string]any{"type": ComponentTextInput, "custom_id": in.CustomID, "value": v}}})
+	}
+	for k := range values {
+		if !known[k] {
+			return nil, fmt.Errorf("discordtest: modal %q has no text input %q", md.CustomID, k)
+		}
+	}
+	spec := interactionSpec{guildID: origin.GuildID, channelID: origin.ChannelID, userID: origin.UserID,
+		typ: InteractionModalSubmit, customID: md.CustomID,
+		data: map[string]any{"custom_id": md.CustomID, "components": rows}}
+	if hasMsg {
+		spec.msg = msg
+	}
+	return s.dispatchInteraction(spec)
+}
+
+type interactionSpec struct {
+	guildID, channelID, userID string
+	typ                        int
+	data                       map[string]any
+	msg                        Message // component / modal: the message (ID "" = none)
+	name, customID             string
+	values                     []string
+	raw                        bool // forged: skip channel checks
+}
+
+func randToken() string {
+	b := make([]byte, 48)
+	_, _ = rand.Read(b)
+	return "aW50ZXJhY3Rpb246" + base64.RawURLEncoding.EncodeToString(b)
+}
+
+func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
+	s.mu.Lock()
+	if _, ok := s.users[sp.userID]; !ok {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("discordtest: unknown user %q (AddUser first)", sp.userID)
+	}
+	if sp.guildID != "" && !sp.raw {
+		if !s.knownGuildLocked(sp.guildID) {
+			s.mu.Unlock()
+			return nil, fmt.Errorf("discordtest: the bot is not in guild %s", sp.guildID)
+		}
+		if sp.channelID == "" {
+			for _, g := range s.opts.Guilds {
+				if g.ID == sp.guildID && len(g.channelIDs()) > 0 {
+					sp.channelID = g.channelIDs()[0]
+				}
+			}
+		}
+		if ch := s.channels[sp.channelID]; ch == nil || ch.GuildID != sp.guildID {
+			s.mu.Unlock()
+			return nil, fmt.Errorf("discordtest: channel %q is not a channel of guild %s", sp.channelID, sp.guildID)
+		}
+	}
+	in := &Interaction{ID: s.NewID(), Token: randToken(), Type: sp.typ, GuildID: sp.guildID,
+		ChannelID: sp.channelID, UserID: sp.userID, Name: sp.name, CustomID: sp.customID,
+		Values: sp.values, MessageID: sp.msg.ID, s: s}
+	wire := map[string]any{
+		"id": in.ID, "application_id": s.opts.AppID, "type": sp.typ, "data": sp.data, "token": in.Token,
+		"version": 1, "locale": "en-US", "app_permissions": guildPerms, "entitlements": []any{},
+		"attachment_size_limit": s.opts.MaxFileSize,
+	}
+	if sp.guildID != "" {
+		wire["guild_id"] = sp.guildID
+		wire["guild_locale"] = "en-US"
+		wire["context"] = 0
+		wire["authorizing_integration_owners"] = map[string]any{"0": sp.guildID}
+		wire["member"] = s.memberWire(sp.userID)
+		wire["channel"] = map[string]any{"id": sp.channelID, "type": ChannelGuildText, "guild_id": sp.guildID, "name": "cards"}
+	} else {
+		// DM with the bot: "user" instead of "member", context 1, no guild_id.
+		if ch := s.channels[in.ChannelID]; ch == nil || ch.Type != ChannelDM || ch.Recipient != sp.userID {
+			in.ChannelID = s.dmChannelLocked(sp.userID).ID
+		}
+		wire["user"] = s.userWire(sp.userID)
+		wire["context"] = 1
+		wire["authorizing_integration_owners"] = map[string]any{"0": sp.userID}
+		wire["channel"] = map[string]any{"id": in.ChannelID, "type": ChannelDM}
+	}
+	if sp.msg.ID != "" {
+		m := sp.msg
+		if m.ChannelID == "" {
+			m.ChannelID = in.ChannelID
+		}
+		wire["message"] = s.messageWire(&m)
+	}
+	wire["channel_id"] = in.ChannelID
+	in.Created = time.Now()
+	s.interactions[in.ID] = in
+	s.byToken[in.Token] = in
+	s.order = append(s.order, in)
+	s.notifyLocked()
+	s.mu.Unlock()
+
+	if n := s.Dispatch("INTERACTION_CREATE", wire, sp.guildID); n == 0 {
+		return in, ErrNotDelivered
+	}
+	return in, nil
+}
+
+// WaitAllAnswered waits until every interaction created so far has reached
+// its final state or has missed its ack deadline, and returns the number
+// that missed it (no accepted initial response). Deferred responses still
+// awaiting their edit at the timeout make it fail.
+func (s *Server) WaitAllAnswered(timeout time.Duration) (failed int, err error) {
+	end := time.Now().Add(timeout)
+	for {
+		var next time.Time
+		pending := 0
+		failed = 0
+		ok := s.waitLocked(0, func() bool {
+			pending, failed, next = 0, 0, time.Time{}
+			now := time.Now()
+			for _, in := range s.order {
+				ackBy := in.Created.Add(s.opts.AckDeadline + 20*time.Millisecond)
+				switch {
+				case !in.st.finalAt.IsZero():
+				case !in.st.acked && now.After(ackBy):
+					failed++
+				default:
+					pending++
+					if !in.st.acked && (next.IsZero() || ackBy.Before(next)) {
+						next = ackBy
+					}
+				}
+			}
+			return pending == 0
+		})
+		if ok {
+			return failed, nil
+		}
+		step := time.Until(end)
+		if step <= 0 {
+			return failed, fmt.Errorf("%w: %d interaction(s) still unanswered or deferred after %v", ErrTimeout, pending, timeout)
+		}
+		if !next.IsZero() && time.Until(next) < step {
+			step = max(time.Until(next), 0)
+		}
+		s.mu.Lock()
+		ch := s.changed
+		s.mu.Unlock()
+		t := time.NewTimer(step)
+		select {
+		case <-ch:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+}
+
+// ---- reading messages -----------------------------------------------------
+
+// Message returns a copy of a stored message (deleted ones included).
+func (s *Server) Message(id string) (Message, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.messages[id]
+	if !ok {
+		return Message{}, false
+	}
+	return m.clone(), true
+}
+
+// ChannelMessages returns the channel's messages that are not deleted, oldest
+// first, ephemeral ones included (see Message.Ephemeral and UserID).
+func (s *Server) ChannelMessages(channelID string) []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.channelMessagesLocked(channelID)
+}
+
+func (s *Server) channelMessagesLocked(channelID string) []Message {
+	ch := s.channels[channelID]
+	if ch == nil {
+		return nil
+	}
+	var out []Message
+	for _, id := range ch.messages {
+		if m := s.messages[id]; m != nil && !m.Deleted {
+			out = append(out, m.clone())
+		}
+	}
+	return out
+}
+
+// DMChannelID returns the id of the DM channel with userID, if the bot (or
+// a DM interaction) has opened it.
+func (s *Server) DMChannelID(userID string) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, c := range s.channels {
+		if c.Type == ChannelDM && c.Recipient == userID {
+			return c.ID, true
+		}
+	}
+	return "", false
+}
+
+// DMs returns the messages in userID's DM channel, oldest first.
+func (s *Server) DMs(userID string) []Message {
+	id, ok := s.DMChannelID(userID)
+	if !ok {
+		return nil
+	}
+	return s.ChannelMessages(id)
+}
+
+// WaitMessage waits until the stored message id satisfies cond (nil: until
+// it exists) and returns it.
+func (s *Server) WaitMessage(id string, timeout time.Duration, cond func(Message) bool) (Message, error) {
+	var out Message
+	var seen bool
+	if !s.waitLocked(timeout, func() bool {
+		m := s.messages[id]
+		if m == nil {
+			return false
+		}
+		out, seen = m.clone(), true
+		return cond == nil || cond(out)
+	}) {
+		if !seen {
+			return out, fmt.Errorf("%w waiting for message %s to exist", ErrTimeout, id)
+		}
+		return out, fmt.Errorf("%w waiting on message %s; last state: %q (%d edits); violations=%v", ErrTimeout, id, out.Text(), out.Edits(), s.Violations())
+	}
+	return out, nil
+}
+
+// WaitChannelMessage waits until a (non-deleted) message in channelID
+// satisfies cond (nil: any message) and returns the first that does.
+func (s *Server) WaitChannelMessage(channelID string, timeout time.Duration, cond func(Message) bool) (Message, error) {
+	var out Message
+	var n int
+	if !s.waitLocked(timeout, func() bool {
+		ms := s.channelMessagesLocked(channelID)
+		n = len(ms)
+		for _, m := range ms {
+			if cond == nil || cond(m) {
+				out = m
+				return true
+			}
+		}
+		return false
+	}) {
+		return Message{}, fmt.Errorf("%w waiting for a matching message in channel %s (%d messages there); violations=%v", ErrTimeout, channelID, n, s.Violations())
+	}
+	return out, nil
+}
+
+// WaitDM waits until a message in userID's DMs satisfies cond (nil: any)
+// and returns the first that does.
+func (s *Server) WaitDM(userID string, timeout time.Duration, cond func(Message) bool) (Message, error) {
+	var out Message
+	if !s.waitLocked(timeout, func() bool {
+		for _, c := range s.channels {
+			if c.Type != ChannelDM || c.Recipient != userID {
+				continue
+			}
+			for _, m := range s.channelMessagesLocked(c.ID) {
+				if cond == nil || cond(m) {
+					out = m
+					return true
+				}
+			}
+		}
+		return false
+	}) {
+		return Message{}, fmt.Errorf("%w waiting for a matching DM to user %s; violations=%v", ErrTimeout, userID, s.Violations())
+	}
+	return out, nil
+}

@@ -1,0 +1,385 @@
+// Package discordtest is the project's own fake Discord: the slice of the
+// Discord HTTP API and gateway that the dealer bot uses, served on loopback,
+// so that an unmodified discordgo session can be tested end to end.
+//
+// It speaks Discord's wire format (JSON shapes, multipart layout, status
+// codes, JSON error codes) and deliberately does NOT use discordgo's structs
+// to read what the bot sends: serialisation mistakes in the bot show up in
+// tests instead of being mirrored by the fake. Only session.go imports
+// discordgo, to point a *discordgo.Session at the fake.
+//
+// The fake rejects what Discord rejects (late or repeated interaction
+// responses, component layouts Discord refuses, over-long content, unknown
+// ids…) and records each rejection as a violation (Violations), so a test can
+// assert that the bot made none. It keeps a model of messages (Message) that
+// tests read, and a driver API that acts as users would (SlashCommand, Click,
+// Select, SubmitModal, SendComponent) with wait helpers that never poll.
+//
+// Faults can be injected: 429s with retry_after (RateLimitNext), 5xx
+// (FailNext), latency (SetLatency), dropped gateway connections
+// (DropGateway, after which discordgo resumes), users whose DMs are closed.
+//
+// Shutting down with discordgo needs care (see the package example):
+//   - close the session BEFORE the fake (New registers the fake's Close with
+//     t.Cleanup, so register the session's cleanup after calling New), or
+//     discordgo starts reconnecting forever;
+//   - call WaitHeartbeat before Session.Close, or a session closed soon after
+//     Open may reconnect by itself;
+//   - Session.Close sleeps 1 s: keep sessions few, and run such tests in
+//     parallel.
+package discordtest
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// APIPrefix is the REST prefix discordgo v0.29.0 uses (APIVersion = "9").
+const APIPrefix = "/api/v9"
+
+const discordEpochMS = 1420070400000
+
+// Options configures a Server. Zero values get Discord's defaults.
+type Options struct {
+	Token             string        // bot token, without the "Bot " prefix
+	AppID             string        // application id (= bot user id); generated if empty
+	BotName           string        // bot username
+	HeartbeatInterval time.Duration // sent in HELLO; default 41.25 s like Discord: keep it (a heartbeat racing Session.Close makes discordgo reconnect the closed session)
+	AckDeadline       time.Duration // initial-response deadline; default 3 s like Discord
+	TokenLifetime     time.Duration // interaction token lifetime; default 15 min like Discord
+	MaxFileSize       int           // bytes per attachment; default 10 MiB
+	Guilds            []Guild       // guilds announced in READY/GUILD_CREATE
+	// Lean keeps memory flat for load tests: no log of requests or gateway
+	// frames and no history of message edits (Requests, GatewayLog and
+	// Message.History stay empty). Rules are still enforced.
+	Lean bool
+}
+
+// Guild is a guild the bot is in, with its text channels.
+type Guild struct {
+	ID, Name  string
+	ChannelID string   // a text channel
+	Channels  []string // more text channels, if any
+}
+
+func (g Guild) channelIDs() []string {
+	var out []string
+	if g.ChannelID != "" {
+		out = append(out, g.ChannelID)
+	}
+	return append(out, g.Channels...)
+}
+
+// User is a Discord user known to the fake. Every user is a member of every
+// guild.
+type User struct {
+	ID, Name  string
+	DMsClosed bool // sending a DM to this user fails with 403 / 50007
+}
+
+// Server is the fake. Create it with New (tests) or Start.
+type Server struct {
+	opts Options
+	http *httptest.Server
+	mux  *http.ServeMux
+	idN  atomic.Uint64
+
+	mu           sync.Mutex
+	changed      chan struct{} // closed and replaced on every state change
+	requests     []*Request
+	unhandled    []*Request
+	violations   []string
+	users        map[string]*User
+	commands     map[string][]map[string]any // scope ("" = global, else guild id) -> commands
+	interactions map[string]*Interaction     // by id
+	byToken      map[string]*Interaction
+	order        []*Interaction // in creation order
+	messages     map[string]*Message
+	channels     map[string]*Channel
+	faults       []*Fault
+	latency      map[string]time.Duration
+	gwSessions   map[string]*gwSession // by session id
+	conns        map[*gwConn]struct{}
+	gwLog        []GatewayFrame
+	identifies   int
+	resumes      int
+	closed       bool
+}
+
+// New starts a fake on 127.0.0.1 and registers its Close with t.Cleanup.
+// Call it BEFORE registering the session's cleanup so that (LIFO) the
+// session is closed first.
+func New(t testing.TB, opts Options) *Server {
+	t.Helper()
+	s := Start(opts)
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Start starts a fake on 127.0.0.1 (for use outside a test, e.g. TestMain or
+// a benchmark). Call Close when done.
+func Start(opts Options) *Server {
+	if opts.Token == "" {
+		opts.Token = "fake-bot-token"
+	}
+	if opts.BotName == "" {
+		opts.BotName = "dealer"
+	}
+	if opts.HeartbeatInterval == 0 {
+		opts.HeartbeatInterval = 41250 * time.Millisecond
+	}
+	if opts.AckDeadline == 0 {
+		opts.AckDeadline = 3 * time.Second
+	}
+	if opts.TokenLifetime == 0 {
+		opts.TokenLifetime = 15 * time.Minute
+	}
+	if opts.MaxFileSize == 0 {
+		opts.MaxFileSize = 10 << 20
+	}
+	s := &Server{
+		opts:         opts,
+		mux:          http.NewServeMux(),
+		changed:      make(chan struct{}),
+		users:        map[string]*User{},
+		commands:     map[string][]map[string]any{},
+		interactions: map[string]*Interaction{},
+		byToken:      map[string]*Interaction{},
+		messages:     map[string]*Message{},
+		channels:     map[string]*Channel{},
+		latency:      map[string]time.Duration{},
+		gwSessions:   map[string]*gwSession{},
+		conns:        map[*gwConn]struct{}{},
+	}
+	if s.opts.AppID == "" {
+		s.opts.AppID = s.NewID()
+	}
+	for _, g := range opts.Guilds {
+		for _, c := range g.channelIDs() {
+			s.channels[c] = &Channel{ID: c, Type: ChannelGuildText, GuildID: g.ID, Name: "cards"}
+		}
+	}
+	s.routes()
+	s.http = httptest.NewServer(s.mux)
+	return s
+}
+
+// Close drops gateway connections and stops the HTTP server. Safe to call
+// more than once.
+func (s *Server) Close() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	conns := make([]*gwConn, 0, len(s.conns))
+	for c := range s.conns {
+		conns = append(conns, c)
+	}
+	s.notifyLocked()
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.ws.Close()
+	}
+	s.http.CloseClientConnections()
+	s.http.Close()
+}
+
+// URL is the base URL of the fake (http://127.0.0.1:port).
+func (s *Server) URL() string { return s.http.URL }
+
+// Token returns the bot token the fake accepts (without "Bot ").
+func (s *Server) Token() string { return s.opts.Token }
+
+// AppID returns the application id (also the bot user id).
+func (s *Server) AppID() string { return s.opts.AppID }
+
+// AckDeadline is the initial-response deadline in force.
+func (s *Server) AckDeadline() time.Duration { return s.opts.AckDeadline }
+
+// NewID returns a fresh snowflake (timestamp in the top 42 bits like Discord's).
+func (s *Server) NewID() string {
+	ms := uint64(time.Now().UnixMilli() - discordEpochMS)
+	return strconv.FormatUint(ms<<22|(s.idN.Add(1)&0x3fffff), 10)
+}
+
+// ShardFor is Discord's sharding formula.
+func ShardFor(guildID string, shardCount int) int {
+	id, _ := strconv.ParseUint(guildID, 10, 64)
+	if shardCount < 1 {
+		shardCount = 1
+	}
+	return int((id >> 22) % uint64(shardCount))
+}
+
+func isSnowflake(id string) bool {
+	if id == "" || len(id) > 20 {
+		return false
+	}
+	_, err := strconv.ParseUint(id, 10, 64)
+	return err == nil
+}
+
+// ---- users ----------------------------------------------------------------
+
+// AddUser makes a user known to the fake (or replaces it).
+func (s *Server) AddUser(u User) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	uu := u
+	if uu.Name == "" {
+		uu.Name = "user" + u.ID
+	}
+	s.users[u.ID] = &uu
+	s.notifyLocked()
+}
+
+// AddUsers adds several users.
+func (s *Server) AddUsers(us ...User) {
+	for _, u := range us {
+		s.AddUser(u)
+	}
+}
+
+// SetDMsClosed opens or closes a user's DMs: while closed, sending a message
+// to the user's DM channel fails with 403 / 50007.
+func (s *Server) SetDMsClosed(userID string, closed bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u, ok := s.users[userID]
+	if !ok {
+		return fmt.Errorf("discordtest: unknown user %s", userID)
+	}
+	u.DMsClosed = closed
+	return nil
+}
+
+// ---- synchronisation ----------------------------------------------------
+
+// notifyLocked wakes every waiter. Caller holds s.mu.
+func (s *Server) notifyLocked() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// ErrTimeout is wrapped by every wait helper's error when its timeout expires.
+var ErrTimeout = errors.New("discordtest: timed out")
+
+// waitLocked blocks until cond (evaluated WITH s.mu held) is true or the
+// timeout expires. Event driven: every state change re-evaluates cond.
+func (s *Server) waitLocked(timeout time.Duration, cond func() bool) bool {
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for {
+		s.mu.Lock()
+		ok := cond()
+		ch := s.changed
+		s.mu.Unlock()
+		if ok {
+			return true
+		}
+		select {
+		case <-ch:
+		case <-deadline.C:
+			s.mu.Lock()
+			ok = cond()
+			s.mu.Unlock()
+			return ok
+		}
+	}
+}
+
+// WaitUntil blocks until cond returns true or the timeout expires, and says
+// which. cond runs WITHOUT the fake's lock (it may call any Server method)
+// once at first, again after every change in the fake (a request, a
+// message edit, a gateway frame…) and once at the timeout: no polling.
+// So cond must depend on the fake's state only; to wait on the bot's own
+// state use a channel.
+func (s *Server) WaitUntil(timeout time.Duration, cond func() bool) bool {
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for {
+		s.mu.Lock()
+		ch := s.changed
+		s.mu.Unlock()
+		if cond() {
+			return true
+		}
+		select {
+		case <-ch:
+		case <-deadline.C:
+			return cond()
+		}
+	}
+}
+
+// ---- violations --------------------------------------------------------
+
+// violationLocked records a protocol error of the bot. Caller holds s.mu.
+func (s *Server) violationLocked(format string, a ...any) {
+	s.violations = append(s.violations, fmt.Sprintf(format, a...))
+	s.notifyLocked()
+}
+
+func (s *Server) violation(format string, a ...any) {
+	s.mu.Lock()
+	s.violationLocked(format, a...)
+	s.mu.Unlock()
+}
+
+// Violations lists what the bot did that real Discord refuses (each was
+// answered with the error Discord gives). Empty means the bot behaved.
+func (s *Server) Violations() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.violations...)
+}
+
+// ClearViolations forgets recorded violations (for tests that provoke one
+// on purpose and then go on).
+func (s *Server) ClearViolations() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.violations = nil
+}
+
+// Unhandled lists requests to routes the fake does not implement (answered
+// 404 like Discord's unknown routes).
+func (s *Server) Unhandled() []*Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*Request(nil), s.unhandled...)
+}
+
+// CheckClean returns an error listing violations and unhandled routes, or
+// nil when there are none. Typical use in a test's cleanup:
+//
+//	t.Cleanup(func() { if err := fake.CheckClean(); err != nil { t.Error(err) } })
+func (s *Server) CheckClean() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var parts []string
+	if len(s.violations) > 0 {
+		parts = append(parts, fmt.Sprintf("%d violation(s):\n  %s", len(s.violations), strings.Join(s.violations, "\n  ")))
+	}
+	if len(s.unhandled) > 0 {
+		var us []string
+		for _, r := range s.unhandled {
+			us = append(us, r.Method+" "+r.Path)
+		}
+		parts = append(parts, fmt.Sprintf("%d unhandled request(s): %s", len(us), strings.Join(us, ", ")))
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return errors.New("discordtest: " + strings.Join(parts, "\n"))
+}

@@ -1,0 +1,493 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Channel types (wire values).
+const (
+	ChannelGuildText = 0
+	ChannelDM        = 1
+)
+
+// Component types (wire values, classic components).
+const (
+	ComponentActionRow     = 1
+	ComponentButton        = 2
+	ComponentStringSelect  = 3
+	ComponentTextInput     = 4
+	ComponentUserSelect    = 5
+	ComponentRoleSelect    = 6
+	ComponentMentionSelect = 7
+	ComponentChannelSelect = 8
+)
+
+// Button styles (wire values).
+const (
+	ButtonPrimary   = 1
+	ButtonSecondary = 2
+	ButtonSuccess   = 3
+	ButtonDanger    = 4
+	ButtonLink      = 5
+	ButtonPremium   = 6
+)
+
+// Message flags (wire values).
+const (
+	FlagSuppressEmbeds = 1 << 2
+	FlagEphemeral      = 1 << 6
+	FlagLoading        = 1 << 7
+	FlagComponentsV2   = 1 << 15
+)
+
+// Channel is a guild text channel or a DM channel.
+type Channel struct {
+	ID, GuildID, Name string
+	Type              int    // ChannelGuildText or ChannelDM
+	Recipient         string // DM only: the user
+	messages          []string
+}
+
+// Attachment is a stored file, with its bytes.
+type Attachment struct {
+	ID, Filename, ContentType, Description string
+	Data                                   []byte
+}
+
+// Button is a button component.
+type Button struct {
+	CustomID string
+	Label    string
+	Emoji    string // name of the emoji, if any
+	Style    int    // ButtonPrimary…ButtonLink
+	URL      string // link buttons
+	Disabled bool
+}
+
+// SelectOption is an option of a string select menu.
+type SelectOption struct {
+	Label, Value, Description, Emoji string
+	Default                          bool
+}
+
+// Select is a select menu.
+type Select struct {
+	Type        int // ComponentStringSelect, ComponentUserSelect…
+	CustomID    string
+	Placeholder string
+	MinValues   int // as sent (Discord's default when absent is 1)
+	MaxValues   int
+	Disabled    bool
+	Options     []SelectOption
+}
+
+// Row is an action row: either up to five buttons, or one select menu.
+type Row struct {
+	Buttons []Button
+	Select  *Select
+}
+
+// EmbedField is a field of an embed.
+type EmbedField struct {
+	Name, Value string
+	Inline      bool
+}
+
+// Embed is the part of an embed tests look at.
+type Embed struct {
+	Title, Description, URL string
+	Color                   int
+	ImageURL, ThumbnailURL  string // "attachment://name.png" for uploaded files
+	Footer, Author          string
+	Fields                  []EmbedField
+}
+
+// Body is what a message shows at one point of its life.
+type Body struct {
+	Content     string
+	Embeds      []Embed
+	Components  []Row
+	Attachments []Attachment
+	Flags       int
+	At          time.Time // when this state was set
+	Via         string    // what set it: "create", "callback 4", "callback 7", "webhook edit", "followup", "channel edit"
+
+	EmbedsJSON     json.RawMessage // embeds exactly as the bot sent them
+	ComponentsJSON json.RawMessage // components exactly as the bot sent them
+}
+
+// Message is the fake's model of a message. Values returned by the fake are
+// copies: read them freely.
+type Message struct {
+	ID, ChannelID, GuildID string // GuildID is "" in DMs
+	AuthorID               string
+	Type                   int       // 0 default, 19 reply, 20 chat-input command response
+	InteractionID          string    // the interaction whose response or follow-up this is
+	UserID                 string    // ephemeral messages: the only user who sees it
+	Ephemeral              bool      // flag 64
+	Loading                bool      // a deferred "thinking…" response not yet replaced
+	Deleted                bool      // deleted since (still readable here)
+	Created                time.Time // when it was created
+	Body                             // what it shows now
+	History                []Body    // earlier states, oldest first (len = number of edits)
+}
+
+// Edits is the number of times the message was changed after creation.
+func (m Message) Edits() int { return len(m.History) }
+
+func (m *Message) clone() Message {
+	c := *m
+	c.Body = m.Body.clone()
+	c.History = make([]Body, len(m.History))
+	for i, b := range m.History {
+		c.History[i] = b.clone()
+	}
+	return c
+}
+
+func (b Body) clone() Body {
+	c := b
+	c.Embeds = append([]Embed(nil), b.Embeds...)
+	c.Attachments = append([]Attachment(nil), b.Attachments...)
+	c.Components = make([]Row, len(b.Components))
+	for i, r := range b.Components {
+		c.Components[i] = Row{Buttons: append([]Button(nil), r.Buttons...)}
+		if r.Select != nil {
+			sel := *r.Select
+			sel.Options = append([]SelectOption(nil), r.Select.Options...)
+			c.Components[i].Select = &sel
+		}
+	}
+	return c
+}
+
+// CustomIDs lists the custom_id of every component, row by row.
+func (b Body) CustomIDs() []string {
+	var out []string
+	for _, r := range b.Components {
+		for _, bt := range r.Buttons {
+			if bt.CustomID != "" {
+				out = append(out, bt.CustomID)
+			}
+		}
+		if r.Select != nil {
+			out = append(out, r.Select.CustomID)
+		}
+	}
+	return out
+}
+
+// Buttons lists every button, row by row.
+func (b Body) Buttons() []Button {
+	var out []Button
+	for _, r := range b.Components {
+		out = append(out, r.Buttons...)
+	}
+	return out
+}
+
+// Button finds the button with customID.
+func (b Body) Button(customID string) (Button, bool) {
+	for _, bt := range b.Buttons() {
+		if bt.CustomID == customID {
+			return bt, true
+		}
+	}
+	return Button{}, false
+}
+
+// ButtonByLabel finds the first button whose label is label.
+func (b Body) ButtonByLabel(label string) (Button, bool) {
+	for _, bt := range b.Buttons() {
+		if bt.Label == label {
+			return bt, true
+		}
+	}
+	return Button{}, false
+}
+
+// Select finds the select menu with customID.
+func (b Body) Select(customID string) (Select, bool) {
+	for _, r := range b.Components {
+		if r.Select != nil && r.Select.CustomID == customID {
+			return *r.Select, true
+		}
+	}
+	return Select{}, false
+}
+
+// Selects lists every select menu.
+func (b Body) Selects() []Select {
+	var out []Select
+	for _, r := range b.Components {
+		if r.Select != nil {
+			out = append(out, *r.Select)
+		}
+	}
+	return out
+}
+
+// Attachment finds the attachment named filename.
+func (b Body) Attachment(filename string) (Attachment, bool) {
+	for _, a := range b.Attachments {
+		if a.Filename == filename {
+			return a, true
+		}
+	}
+	return Attachment{}, false
+}
+
+// Text is everything a reader sees as text: the content, then each embed's
+// author, title, description, fields and footer, one per line.
+func (b Body) Text() string {
+	parts := []string{}
+	if b.Content != "" {
+		parts = append(parts, b.Content)
+	}
+	for _, e := range b.Embeds {
+		for _, s := range []string{e.Author, e.Title, e.Description} {
+			if s != "" {
+				parts = append(parts, s)
+			}
+		}
+		for _, f := range e.Fields {
+			parts = append(parts, f.Name+": "+f.Value)
+		}
+		if e.Footer != "" {
+			parts = append(parts, e.Footer)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// ---- parsing the wire into the model ------------------------------------
+
+// wireComponent is a component as the bot sends it (classic components).
+type wireComponent struct {
+	Type        int             `json:"type"`
+	CustomID    *string         `json:"custom_id"`
+	Label       *string         `json:"label"`
+	Style       int             `json:"style"`
+	URL         string          `json:"url"`
+	SkuID       string          `json:"sku_id"`
+	Disabled    bool            `json:"disabled"`
+	Emoji       *wireEmoji      `json:"emoji"`
+	Placeholder string          `json:"placeholder"`
+	MinValues   *int            `json:"min_values"`
+	MaxValues   *int            `json:"max_values"`
+	Options     []wireOption    `json:"options"`
+	Components  []wireComponent `json:"components"`
+	Value       string          `json:"value"`
+	Required    *bool           `json:"required"`
+	MinLength   int             `json:"min_length"`
+	MaxLength   int             `json:"max_length"`
+}
+
+type wireEmoji struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+type wireOption struct {
+	Label       string     `json:"label"`
+	Value       string     `json:"value"`
+	Description string     `json:"description"`
+	Emoji       *wireEmoji `json:"emoji"`
+	Default     bool       `json:"default"`
+}
+
+func str(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+func parseRows(raw json.RawMessage) ([]Row, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil
+	}
+	var rows []wireComponent
+	if err := json.Unmarshal(raw, &rows); err != nil {
+		return nil, err
+	}
+	out := make([]Row, 0, len(rows))
+	for _, r := range rows {
+		var row Row
+		for _, c := range r.Components {
+			switch c.Type {
+			case ComponentButton:
+				b := Button{CustomID: str(c.CustomID), Label: str(c.Label), Style: c.Style, URL: c.URL, Disabled: c.Disabled}
+				if c.Emoji != nil {
+					b.Emoji = c.Emoji.Name
+				}
+				row.Buttons = append(row.Buttons, b)
+			case ComponentStringSelect, ComponentUserSelect, ComponentRoleSelect, ComponentMentionSelect, ComponentChannelSelect:
+				sel := &Select{Type: c.Type, CustomID: str(c.CustomID), Placeholder: c.Placeholder, Disabled: c.Disabled, MinValues: 1, MaxValues: 1}
+				if c.MinValues != nil {
+					sel.MinValues = *c.MinValues
+				}
+				if c.MaxValues != nil {
+					sel.MaxValues = *c.MaxValues
+				}
+				for _, o := range c.Options {
+					so := SelectOption{Label: o.Label, Value: o.Value, Description: o.Description, Default: o.Default}
+					if o.Emoji != nil {
+						so.Emoji = o.Emoji.Name
+					}
+					sel.Options = append(sel.Options, so)
+				}
+				row.Select = sel
+			}
+		}
+		out = append(out, row)
+	}
+	return out, nil
+}
+
+type wireEmbed struct {
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	URL         string `json:"url"`
+	Color       int    `json:"color"`
+	Image       *struct {
+		URL string `json:"url"`
+	} `json:"image"`
+	Thumbnail *struct {
+		URL string `json:"url"`
+	} `json:"thumbnail"`
+	Footer *struct {
+		Text string `json:"text"`
+	} `json:"footer"`
+	Author *struct {
+		Name string `json:"name"`
+	} `json:"author"`
+	Fields []struct {
+		Name   string `json:"name"`
+		Value  string `json:"value"`
+		Inline bool   `json:"inline"`
+	} `json:"fields"`
+}
+
+func parseEmbeds(raw json.RawMessage) ([]Embed, []wireEmbed, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil, nil
+	}
+	var ws []wireEmbed
+	if err := json.Unmarshal(raw, &ws); err != nil {
+		return nil, nil, err
+	}
+	out := make([]Embed, 0, len(ws))
+	for _, w := range ws {
+		e := Embed{Title: w.Title, Description: w.Description, URL: w.URL, Color: w.Color}
+		if w.Image != nil {
+			e.ImageURL = w.Image.URL
+		}
+		if w.Thumbnail != nil {
+			e.ThumbnailURL = w.Thumbnail.URL
+		}
+		if w.Footer != nil {
+			e.Footer = w.Footer.Text
+		}
+		if w.Author != nil {
+			e.Author = w.Author.Name
+		}
+		for _, f := range w.Fields {
+			e.Fields = append(e.Fields, EmbedField{Name: f.Name, Value: f.Value, Inline: f.Inline})
+		}
+		out = append(out, e)
+	}
+	return out, ws, nil
+}
+
+// ---- the model back to the wire ------------------------------------------
+
+func (s *Server) attachmentWire(channelID string, a Attachment) map[string]any {
+	u := fmt.Sprintf("https://cdn.discordapp.com/attachments/%s/%s/%s", channelID, a.ID, a.Filename)
+	w := map[string]any{"id": a.ID, "filename": a.Filename, "size": len(a.Data),
+		"url": u, "proxy_url": strings.Replace(u, "cdn.discordapp.com", "media.discordapp.net", 1)}
+	if a.ContentType != "" {
+		w["content_type"] = a.ContentType
+	}
+	if a.Description != "" {
+		w["description"] = a.Description
+	}
+	return w
+}
+
+func stamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000000+00:00") }
+
+func nowStamp() string { return stamp(time.Now()) }
+
+func (s *Server) messageWire(m *Message) map[string]any {
+	atts := []any{}
+	for _, a := range m.Attachments {
+		atts = append(atts, s.attachmentWire(m.ChannelID, a))
+	}
+	w := map[string]any{
+		"id": m.ID, "channel_id": m.ChannelID, "type": m.Type, "content": m.Content,
+		"author": s.botUserWire(), "attachments": atts, "embeds": rawOrEmpty(m.EmbedsJSON),
+		"components": rawOrEmpty(m.ComponentsJSON), "flags": m.Flags, "timestamp": stamp(m.Created),
+		"edited_timestamp": nil, "tts": false, "mention_everyone": false, "mentions": []any{},
+		"mention_roles": []any{}, "pinned": false,
+	}
+	if len(m.History) > 0 {
+		w["edited_timestamp"] = stamp(m.At)
+	}
+	if m.GuildID != "" {
+		w["guild_id"] = m.GuildID
+	}
+	if m.InteractionID != "" {
+		w["webhook_id"] = s.opts.AppID
+		w["application_id"] = s.opts.AppID
+		if in := s.interactions[m.InteractionID]; in != nil {
+			w["interaction_metadata"] = map[string]any{"id": in.ID, "type": in.Type, "user": s.userWire(in.UserID),
+				"authorizing_integration_owners": map[string]any{}}
+		}
+	}
+	return w
+}
+
+func rawOrEmpty(r json.RawMessage) json.RawMessage {
+	if len(r) == 0 || string(r) == "null" {
+		return json.RawMessage("[]")
+	}
+	return r
+}
+
+func (s *Server) userWire(id string) map[string]any {
+	name := "user" + id
+	if u, ok := s.users[id]; ok {
+		name = u.Name
+	}
+	return map[string]any{
+		"id": id, "username": name, "global_name": name, "discriminator": "0",
+		"avatar": nil, "bot": false, "public_flags": 0,
+	}
+}
+
+func (s *Server) botUserWire() map[string]any {
+	return map[string]any{
+		"id": s.opts.AppID, "username": s.opts.BotName, "global_name": nil,
+		"discriminator": "0", "avatar": nil, "bot": true, "public_flags": 0,
+	}
+}
+
+func (s *Server) channelWire(c *Channel) map[string]any {
+	w := map[string]any{"id": c.ID, "type": c.Type, "flags": 0, "last_message_id": nil}
+	if c.Type == ChannelDM {
+		w["recipients"] = []any{s.userWire(c.Recipient)}
+	} else {
+		w["guild_id"] = c.GuildID
+		w["name"] = c.Name
+		w["position"] = 0
+		w["permission_overwrites"] = []any{}
+	}
+	if n := len(c.messages); n > 0 {
+		w["last_message_id"] = c.messages[n-1]
+	}
+	return w
+}

@@ -1,0 +1,420 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func (s *Server) routes() {
+	s.handle(RouteGateway, authNone, s.getGateway)
+	s.handle(RouteGatewayBot, authBot, s.getGateway)
+	s.mux.HandleFunc("GET /ws/", s.handleGateway) // discordgo dials <url>/?v=9&encoding=json
+	s.mux.HandleFunc("GET /ws", s.handleGateway)
+
+	s.handle(RouteGlobalCommands, authBot, s.putCommands)
+	s.handle(RouteGuildCommands, authBot, s.putCommands)
+	s.handle(RouteGetGlobalCmds, authBot, s.getCommands)
+	s.handle(RouteGetGuildCmds, authBot, s.getCommands)
+
+	s.handle(RouteCallback, authNone, s.interactionCallback)
+	s.handle(RouteWebhookGet, authNone, s.webhookMessageGet)
+	s.handle(RouteWebhookEdit, authNone, s.webhookMessageEdit)
+	s.handle(RouteWebhookDelete, authNone, s.webhookMessageDelete)
+	s.handle(RouteFollowup, authNone, s.followupCreate)
+
+	s.handle(RouteCreateDM, authBot, s.createDM)
+	s.handle(RouteGetUser, authBot, s.getUser)
+	s.handle(RouteGetChannel, authBot, s.getChannel)
+	s.handle(RouteSendMessage, authBot, s.createMessage)
+	s.handle(RouteListMessages, authBot, s.listMessages)
+	s.handle(RouteGetMessage, authBot, s.getMessage)
+	s.handle(RouteEditMessage, authBot, s.editChannelMessage)
+	s.handle(RouteDeleteMessage, authBot, s.deleteChannelMessage)
+	s.handle(RouteGetGuild, authBot, s.getGuild)
+	s.handle(RouteGetGuildMember, authBot, s.getGuildMember)
+
+	// Everything else: 404 like Discord, and recorded in Unhandled().
+	s.handle(RouteAnyUnknownRoute, authNone, func(r *http.Request, rec *Request) (int, any) {
+		return 404, apiError(404, 0, "404: Not Found")
+	})
+}
+
+func (s *Server) wsURL() string { return "ws" + strings.TrimPrefix(s.http.URL, "http") + "/ws" }
+
+func (s *Server) getGateway(r *http.Request, rec *Request) (int, any) {
+	if strings.HasSuffix(r.URL.Path, "/bot") {
+		return 200, map[string]any{"url": s.wsURL(), "shards": 1,
+			"session_start_limit": map[string]any{"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1}}
+	}
+	return 200, map[string]any{"url": s.wsURL()}
+}
+
+// ---- application commands -------------------------------------------------
+
+var cmdName = regexp.MustCompile(`^[-_\p{Ll}\p{Lo}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
+
+func validateOptions(opts []any, path string) []formError {
+	var errs []formError
+	if len(opts) > 25 {
+		errs = append(errs, tooLong(path, 25))
+	}
+	optional := false
+	for i, o := range opts {
+		op := fmt.Sprintf("%s.%d", path, i)
+		m, _ := o.(map[string]any)
+		name, _ := m["name"].(string)
+		desc, _ := m["description"].(string)
+		typ, _ := m["type"].(float64)
+		req, _ := m["required"].(bool)
+		if !cmdName.MatchString(name) {
+			errs = append(errs, fe(op+".name", "APPLICATION_COMMAND_INVALID_NAME", fmt.Sprintf("Command name %q is invalid", name)))
+		}
+		if runes(desc) < 1 || runes(desc) > 100 {
+			errs = append(errs, fe(op+".description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."))
+		}
+		if typ < 1 || typ > 11 {
+			errs = append(errs, fe(op+".type", "BASE_TYPE_CHOICES", "Value must be one of 1..11."))
+		}
+		if req && optional {
+			errs = append(errs, fe(op+".required", "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID", "Required options must be placed before non-required options"))
+		}
+		if !req {
+			optional = true
+		}
+		if ch, _ := m["choices"].([]any); len(ch) > 25 {
+			errs = append(errs, tooLong(op+".choices", 25))
+		}
+		if sub, _ := m["options"].([]any); len(sub) > 0 {
+			errs = append(errs, validateOptions(sub, op+".options")...)
+		}
+	}
+	return errs
+}
+
+func (s *Server) putCommands(r *http.Request, rec *Request) (int, any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r.PathValue("app") != s.opts.AppID {
+		return s.reject(apiError(403, 50001, "Missing Access"), "bulk overwrite for application %q (the bot is %s)", r.PathValue("app"), s.opts.AppID)
+	}
+	guild := r.PathValue("guild")
+	if guild != "" && !s.knownGuildLocked(guild) {
+		return s.reject(apiError(403, 50001, "Missing Access"), "bulk overwrite for guild %q the bot is not in", guild)
+	}
+	var cmds []map[string]any
+	if err := json.Unmarshal(rec.JSON, &cmds); err != nil {
+		return s.reject(invalidForm(fe("", "MODEL_TYPE_CONVERT", "Only iterables may be used in a ListType")), "bulk overwrite")
+	}
+	if len(cmds) > 100 {
+		return s.reject(apiError(400, 30032, "Maximum number of application commands reached (100)"), "bulk overwrite")
+	}
+	var errs []formError
+	names := map[string]bool{}
+	for i, c := range cmds {
+		name, _ := c["name"].(string)
+		desc, _ := c["description"].(string)
+		typ, _ := c["type"].(float64)
+		if !cmdName.MatchString(name) {
+			errs = append(errs, fe(fmt.Sprintf("%d.name", i), "APPLICATION_COMMAND_INVALID_NAME", fmt.Sprintf("Command name %q is invalid", name)))
+		}
+		if (typ == 0 || typ == 1) && (runes(desc) < 1 || runes(desc) > 100) {
+			errs = append(errs, fe(fmt.Sprintf("%d.description", i), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."))
+		}
+		if names[name] {
+			errs = append(errs, fe(fmt.Sprintf("%d.name", i), "APPLICATION_COMMANDS_DUPLICATE_NAME", fmt.Sprintf("Application command names must be unique (%q)", name)))
+		}
+		names[name] = true
+		if opts, _ := c["options"].([]any); len(opts) > 0 {
+			errs = append(errs, validateOptions(opts, fmt.Sprintf("%d.options", i))...)
+		}
+	}
+	if len(errs) > 0 {
+		return s.reject(invalidForm(errs...), "bulk overwrite of commands")
+	}
+	for _, c := range cmds {
+		if t, _ := c["type"].(float64); t == 0 {
+			c["type"] = 1
+		}
+		c["id"] = s.NewID()
+		c["application_id"] = s.opts.AppID
+		c["version"] = s.NewID()
+		if guild != "" {
+			c["guild_id"] = guild
+		}
+	}
+	s.commands[guild] = cmds
+	s.notifyLocked()
+	return 200, cmds
+}
+
+func (s *Server) getCommands(r *http.Request, rec *Request) (int, any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cmds := s.commands[r.PathValue("guild")]
+	if cmds == nil {
+		cmds = []map[string]any{}
+	}
+	return 200, cmds
+}
+
+// Commands returns the registered commands for a scope ("" = global), as
+// the bot sent them plus the fields Discord adds (id, application_id…).
+func (s *Server) Commands(scope string) []map[string]any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]map[string]any(nil), s.commands[scope]...)
+}
+
+// WaitCommands waits until at least one command is registered in scope
+// ("" = global) and returns them.
+func (s *Server) WaitCommands(scope string, timeout time.Duration) ([]map[string]any, error) {
+	var out []map[string]any
+	if !s.waitLocked(timeout, func() bool {
+		out = append([]map[string]any(nil), s.commands[scope]...)
+		return len(out) > 0
+	}) {
+		return nil, fmt.Errorf("%w waiting for commands in scope %q; violations=%v", ErrTimeout, scope, s.Violations())
+	}
+	return out, nil
+}
+
+func (s *Server) knownGuildLocked(id string) bool {
+	for _, g := range s.opts.Guilds {
+		if g.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- channels, DMs, messages --------------------------------------------
+
+func (s *Server) newMessageLocked(channelID, guildID string) *Message {
+	now := time.Now()
+	return &Message{ID: s.NewID(), ChannelID: channelID, GuildID: guildID, AuthorID: s.opts.AppID, Created: now}
+}
+
+func (s *Server) storeMessageLocked(m *Message) {
+	s.messages[m.ID] = m
+	if ch := s.channels[m.ChannelID]; ch != nil {
+		ch.messages = append(ch.messages, m.ID)
+	}
+	s.notifyLocked()
+}
+
+func (s *Server) dmChannelLocked(userID string) *Channel {
+	for _, c := range s.channels {
+		if c.Type == ChannelDM && c.Recipient == userID {
+			return c
+		}
+	}
+	ch := &Channel{ID: s.NewID(), Type: ChannelDM, Recipient: userID}
+	s.channels[ch.ID] = ch
+	return ch
+}
+
+// channelLocked checks a {channel} path value: not a snowflake → 400 50035,
+// unknown → 404 10003 (both violations).
+func (s *Server) channelLocked(r *http.Request) (*Channel, *apiErr) {
+	id := r.PathValue("channel")
+	if !isSnowflake(id) {
+		e := invalidForm(fe("channel_id", "NUMBER_TYPE_COERCE", fmt.Sprintf("Value %q is not snowflake.", id)))
+		s.violationLocked("%s %s: %s", r.Method, r.URL.Path, e.describe())
+		return nil, e
+	}
+	ch := s.channels[id]
+	if ch == nil {
+		e := apiError(404, 10003, "Unknown Channel")
+		s.violationLocked("%s %s: %s", r.Method, r.URL.Path, e.describe())
+		return nil, e
+	}
+	return ch, nil
+}
+
+// channelMessageLocked resolves {channel}/{message}. Ephemeral messages
+// cannot be reached through channel endpoints (Discord answers 10008).
+func (s *Server) channelMessageLocked(r *http.Request) (*Message, *apiErr) {
+	ch, e := s.channelLocked(r)
+	if e != nil {
+		return nil, e
+	}
+	id := r.PathValue("message")
+	if !isSnowflake(id) {
+		e := invalidForm(fe("message_id", "NUMBER_TYPE_COERCE", fmt.Sprintf("Value %q is not snowflake.", id)))
+		s.violationLocked("%s %s: %s", r.Method, r.URL.Path, e.describe())
+		return nil, e
+	}
+	m := s.messages[id]
+	if m == nil || m.ChannelID != ch.ID || m.Deleted || m.Ephemeral {
+		why := "no such message in this channel"
+		if m != nil && m.Ephemeral {
+			why = "ephemeral messages are only reachable through the interaction token"
+		}
+		e := apiError(404, 10008, "Unknown Message")
+		s.violationLocked("%s %s: %s (%s)", r.Method, r.URL.Path, e.describe(), why)
+		return nil, e
+	}
+	return m, nil
+}
+
+func (s *Server) createDM(r *http.Request, rec *Request) (int, any) {
+	var body struct {
+		RecipientID string `json:"recipient_id"`
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := json.Unmarshal(rec.JSON, &body); err != nil || body.RecipientID == "" {
+		return s.reject(invalidForm(fe("recipient_id", "BASE_TYPE_REQUIRED", "This field is required")), "create DM")
+	}
+	if _, ok := s.users[body.RecipientID]; !ok {
+		return s.reject(invalidForm(fe("recipient_id", "NUMBER_TYPE_COERCE", fmt.Sprintf("Value %q is not a known user.", body.RecipientID))), "create DM")
+	}
+	// Discord returns the same DM channel for the same recipient; opening it
+	// succeeds even when the user's DMs are closed (sending fails with 50007).
+	ch := s.dmChannelLocked(body.RecipientID)
+	s.notifyLocked()
+	return 200, s.channelWire(ch)
+}
+
+func (s *Server) getUser(r *http.Request, rec *Request) (int, any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id := r.PathValue("user")
+	if id == "@me" || id == s.opts.AppID {
+		return 200, s.botUserWire()
+	}
+	if _, ok := s.users[id]; !ok {
+		return s.reject(apiError(404, 10013, "Unknown User"), "GET user %s", id)
+	}
+	return 200, s.userWire(id)
+}
+
+func (s *Server) getChannel(r *http.Request, rec *Request) (int, any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch, e := s.channelLocked(r)
+	if e != nil {
+		return e.status, e
+	}
+	return 200, s.channelWire(ch)
+}
+
+func (s *Server) getGuild(r *http.Request, rec *Request) (int, any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, g := range s.opts.Guilds {
+		if g.ID == r.PathValue("guild") {
+			return 200, map[string]any{"id": g.ID, "name": g.Name, "owner_id": "1", "roles": []any{}, "emojis": []any{},
+				"features": []any{}, "verification_level": 0, "premium_tier": 0, "preferred_locale": "en-US"}
+		}
+	}
+	return s.reject(apiError(404, 10004, "Unknown Guild"), "GET guild %s", r.PathValue("guild"))
+}
+
+func (s *Server) getGuildMember(r *http.Request, rec *Request) (int, any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.knownGuildLocked(r.PathValue("guild")) {
+		return s.reject(apiError(404, 10004, "Unknown Guild"), "GET member of guild %s", r.PathValue("guild"))
+	}
+	if _, ok := s.users[r.PathValue("user")]; !ok {
+		return s.reject(apiError(404, 10007, "Unknown Member"), "GET member %s", r.PathValue("user"))
+	}
+	return 200, s.memberWire(r.PathValue("user"))
+}
+
+func (s *Server) createMessage(r *http.Request, rec *Request) (int, any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch, e := s.channelLocked(r)
+	if e != nil {
+		return e.status, e
+	}
+	if ch.Type == ChannelDM {
+		if u := s.users[ch.Recipient]; u != nil && u.DMsClosed {
+			// Not a bot mistake: the bot cannot know before trying.
+			return 403, apiError(403, 50007, "Cannot send messages to this user")
+		}
+	}
+	m := s.newMessageLocked(ch.ID, ch.GuildID)
+	if e := s.applyPayload(m, rec.JSON, rec.Files, true, "", "create"); e != nil {
+		return s.reject(e, "send message to channel %s", ch.ID)
+	}
+	m.Flags &^= FlagEphemeral // only interaction responses can be ephemeral
+	s.storeMessageLocked(m)
+	return 200, s.messageWire(m)
+}
+
+func (s *Server) listMessages(r *http.Request, rec *Request) (int, any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch, e := s.channelLocked(r)
+	if e != nil {
+		return e.status, e
+	}
+	limit := 50
+	if l, err := strconv.Atoi(r.URL.Query().Get("limit")); err == nil && l > 0 && l <= 100 {
+		limit = l
+	}
+	out := []any{}
+	for i := len(ch.messages) - 1; i >= 0 && len(out) < limit; i-- { // newest first, like Discord
+		if m := s.messages[ch.messages[i]]; m != nil && !m.Deleted && !m.Ephemeral {
+			out = append(out, s.messageWire(m))
+		}
+	}
+	return 200, out
+}
+
+func (s *Server) getMessage(r *http.Request, rec *Request) (int, any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, e := s.channelMessageLocked(r)
+	if e != nil {
+		return e.status, e
+	}
+	return 200, s.messageWire(m)
+}
+
+func (s *Server) editChannelMessage(r *http.Request, rec *Request) (int, any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, e := s.channelMessageLocked(r)
+	if e != nil {
+		return e.status, e
+	}
+	if m.AuthorID != s.opts.AppID {
+		return s.reject(apiError(403, 50005, "Cannot edit a message authored by another user"), "edit message %s", m.ID)
+	}
+	if e := s.applyPayload(m, rec.JSON, rec.Files, false, "", "channel edit"); e != nil {
+		return s.reject(e, "edit message %s in channel %s", m.ID, m.ChannelID)
+	}
+	s.notifyLocked()
+	return 200, s.messageWire(m)
+}
+
+func (s *Server) deleteChannelMessage(r *http.Request, rec *Request) (int, any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, e := s.channelMessageLocked(r)
+	if e != nil {
+		return e.status, e
+	}
+	m.Deleted = true
+	s.notifyLocked()
+	return http.StatusNoContent, nil
+}
+
+func (s *Server) memberWire(userID string) map[string]any {
+	return map[string]any{
+		"user": s.userWire(userID), "roles": []any{}, "permissions": guildPerms,
+		"joined_at": nowStamp(), "nick": nil, "deaf": false, "mute": false, "flags": 0, "pending": false,
+	}
+}
+
+// guildPerms is what members get (a string on the wire: discordgo uses `json:",string"`).
+const guildPerms = "2248473465835073"

@@ -1,0 +1,86 @@
+package doubleagent
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	game "github.com/dealer/dealer/games/doubleagent"
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/rendertest"
+)
+
+// labels are a board's place labels by name.
+func labels(b *render.Board) map[string]string {
+	out := map[string]string{}
+	for _, row := range b.Places {
+		for _, p := range row {
+			out[p.Name] = p.Label
+		}
+	}
+	return out
+}
+
+func TestControlsLabels(t *testing.T) {
+	dealt := daDealt(1)
+	top := func(tab game.Tableau) string { return tab.Up[len(tab.Up)-1].Card.String() }
+	for _, c := range []struct {
+		name  string
+		v     game.View
+		place string
+		want  string
+	}{
+		{"dealt t1", dealt, "t1", "t1 · " + top(dealt.Top[0])},
+		{"dealt b5", dealt, "b5", "b5 · " + top(dealt.Bottom[4])},
+		{"tableau", daMid(t), "t2", "t2 · 9♠"},
+		{"agent on top", daMid(t), "b4", "b4 · black agent"},
+		{"face down", daMid(t), "t4", "t4 · face down"},
+		{"empty tableau", daMid(t), "b5", "b5 · empty"},
+		{"foundation", daMid(t), "p1", "p1 · 5♥"},
+		{"empty cell", daMid(t), "p4", "p4"},
+		{"empty command slot", daMid(t), "c1", "c1"},
+		{"agent in command", daMid(t), "c2", "c2 · red agent"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b := Controls(c.v, render.Params{}).Board
+			require.NotNil(t, b)
+			assert.Equal(t, c.want, labels(b)[c.place])
+		})
+	}
+}
+
+func TestControlsRows(t *testing.T) {
+	ctl := Controls(daMid(t), render.Params{})
+	require.NotNil(t, ctl.Board)
+	var names [][]string
+	for _, row := range ctl.Board.Places {
+		var ns []string
+		for _, p := range row {
+			ns = append(ns, p.Name)
+		}
+		names = append(names, ns)
+	}
+	assert.Equal(t, [][]string{{"t1", "t2", "t3", "t4", "t5"}, {"b1", "b2", "b3", "b4", "b5"}, {"p1", "p2", "p3", "p4"}, {"c1", "c2"}}, names)
+	assert.Equal(t, []string{"up"}, ctl.Board.Verbs)
+	assert.Equal(t, []render.Command{
+		{Moves: []string{"undo"}, Labels: []string{"Undo"}, Style: render.Secondary, Steady: true},
+		{Labels: []string{"Hint 💡"}, Style: render.Secondary, Hint: true},
+		{Moves: []string{"resign"}, Labels: []string{"Resign"}, Style: render.Danger, Confirm: true},
+	}, ctl.Board.Commands)
+	assert.Nil(t, ctl.Board.Better)
+}
+
+func TestGame(t *testing.T) {
+	assert.Empty(t, Game.Missing())
+	assert.Equal(t, game.Info.Name, Game.Name)
+	v := daMid(t)
+	assert.Equal(t, Text(v, true), Game.Text(v, nil, true))
+	assert.Equal(t, "t4 · face down", labels(Game.Controls(v, render.Params{}).Board)["t4"])
+	r := rendertest.Renderer(t)
+	want, err := Table(r, v, render.Params{Selected: "b4"})
+	require.NoError(t, err)
+	got, err := Game.Table(r, v, render.Params{Selected: "b4"})
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+}

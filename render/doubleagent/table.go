@@ -1,0 +1,294 @@
+// Package doubleagent presents Double Agent: its picture, its terminal
+// text and its controls, registered as Game.
+package doubleagent
+
+import (
+	"fmt"
+	"image"
+	"strconv"
+	"strings"
+
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/cards"
+	game "github.com/dealer/dealer/games/doubleagent"
+	"github.com/dealer/dealer/render"
+)
+
+// The Double Agent table, in pixels: the two rows of five tableaus on the
+// left, t1–t5 over b1–b5; on the right the command slots c1 c2 over the
+// prison's 2×2 cells p1 p2 / p3 p4. The picture grows taller for long runs.
+const (
+	daW       = 900
+	daMargin  = 16
+	daColGap  = 14 // between tableaus
+	daTagH    = 32
+	daTagGap  = 8  // from a tag to its cards
+	daRowGap  = 14 // from the top row's longest pile to the bottom row's tags
+	daTopY    = render.HeaderH + 10
+	daRightX  = daW - daMargin - 2*render.CardW - 16 // c1, p1, p3
+	daRightDX = render.CardW + 16                    // to c2, p2, p4
+	daRightDY = daTagH + daTagGap + render.CardH + 18
+	daMinH    = daTopY + 3*daRightDY       // the right-hand column's height
+	daMaxH    = 1400                       // the most the picture grows to
+	daBack    = 14                         // the step between face-down cards
+	daMinBack = 6                          // … squeezed
+	daAgentDY = 40                         // the extra step under an agent's rank badge
+	daCards   = daTopY + daTagH + daTagGap // the top row's first card
+)
+
+// daColX is tableau column i's left edge, from 0.
+func daColX(i int) int { return daMargin + i*(render.CardW+daColGap) }
+
+// Layout lays out a Double Agent table. selected names the
+// place a player has picked, in the game's notation: a tableau "t1"–"t5",
+// "b1"–"b5" (its top card is ringed), a prison cell "p1"–"p4" or a command
+// slot "c1", "c2"; "" for none.
+//
+// Face-down cards are drawn as backs: the view only counts them. An agent
+// (a joker) on a tableau shows the rank it stands for there, when it has
+// one.
+func Layout(v game.View, selected string) (*render.Scene, error) {
+	sel, err := daSelection(selected)
+	if err != nil {
+		return nil, err
+	}
+	need, err := daCheck(v)
+	if err != nil {
+		return nil, err
+	}
+	h, avail := daHeights(need)
+	s := &render.Scene{W: daW, H: h, Background: render.Felt}
+	status(v).Bar(s, daW)
+
+	rowY := [2]int{daCards, daCards + avail[0] + daRowGap + daTagH + daTagGap}
+	for r, row := range [2][5]game.Tableau{v.Top, v.Bottom} {
+		for i, t := range row {
+			name := daName(r, i)
+			daTableau(s, t, name, daColX(i), rowY[r], avail[r], sel == name)
+		}
+	}
+	daRight(s, v, sel)
+
+	if v.Status == games.Won {
+		w := 700
+		s.Labels = append(s.Labels, render.Label{Text: fmt.Sprintf("Won in %d moves!", v.Moves),
+			Rect: image.Rect((daW-w)/2, 260, (daW+w)/2, 360), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
+	}
+	return s, nil
+}
+
+// daCheck finds a place that holds what is not a card, and measures what
+// each row of tableaus needs: its longest pile at the usual steps.
+func daCheck(v game.View) (need [2]int, err error) {
+	for r, row := range [2][5]game.Tableau{v.Top, v.Bottom} {
+		for i, t := range row {
+			if t.Down < 0 || t.Down > 52 {
+				return need, fmt.Errorf("render: tableau %s has %d face-down cards", daName(r, i), t.Down)
+			}
+			for j, f := range t.Up {
+				if ok := render.HasFace(f.Card); !ok {
+					return need, fmt.Errorf("render: card %d of tableau %s is not a card (%v)", j+1, daName(r, i), f.Card)
+				}
+			}
+			need[r] = max(need[r], daPileHeight(t, render.StackStep, daBack, true))
+		}
+	}
+	for i, c := range v.Prison {
+		if ok := render.HasFace(c.Card); !ok && !c.Card.IsNone() {
+			return need, fmt.Errorf("render: prison cell p%d holds %v, not a card", i+1, c.Card)
+		}
+	}
+	for i, c := range v.Command {
+		if ok := render.HasFace(c); !ok && !c.IsNone() {
+			return need, fmt.Errorf("render: command slot c%d holds %v, not a card", i+1, c)
+		}
+	}
+	return need, nil
+}
+
+// daHeights are the picture's height and the rows' heights: what their
+// longest piles need, squeezed past the tallest picture.
+func daHeights(need [2]int) (h int, avail [2]int) {
+	fixed := daCards + daRowGap + daTagH + daTagGap + daMargin
+	avail = need
+	h = max(fixed+need[0]+need[1], daMinH)
+	if h > daMaxH {
+		h = daMaxH
+		room := daMaxH - fixed
+		// the shorter row keeps what it needs, up to half; the longer
+		// row has the rest
+		a := 0
+		if need[1] < need[0] {
+			a = 1
+		}
+		avail[a] = min(need[a], room/2)
+		avail[1-a] = room - avail[a]
+	}
+	return h, avail
+}
+
+// daRight adds the command slots and the prison cells.
+func daRight(s *render.Scene, v game.View, sel string) {
+	slot := func(k int) image.Rectangle {
+		x := daRightX + k%2*daRightDX
+		y := daCards + k/2*daRightDY
+		return image.Rect(x, y, x+render.CardW, y+render.CardH)
+	}
+	tagOver := func(r image.Rectangle, name string) {
+		s.Labels = append(s.Labels, render.Pill(name, image.Rect(r.Min.X, r.Min.Y-daTagGap-daTagH, r.Max.X, r.Min.Y-daTagGap), sel == name))
+	}
+	for i, c := range v.Command {
+		name := "c" + strconv.Itoa(i+1)
+		r := slot(i)
+		tagOver(r, name)
+		if c.IsNone() {
+			s.Piles = append(s.Piles, render.Pile{Name: name, Rect: r, Selected: sel == name})
+			s.Labels = append(s.Labels, render.Label{Text: "agent", Rect: r, Size: render.Small, Ink: render.FeltLine})
+			continue
+		}
+		s.Cards = append(s.Cards, render.Placed{Card: c, Pile: name, Rect: r, Visible: r, FaceUp: true, Selected: sel == name})
+	}
+	for i, c := range v.Prison {
+		name := "p" + strconv.Itoa(i+1)
+		r := slot(2 + i)
+		tagOver(r, name)
+		if c.Card.IsNone() {
+			s.Piles = append(s.Piles, render.Pile{Name: name, Rect: r, Selected: sel == name})
+			continue
+		}
+		s.Cards = append(s.Cards, render.Placed{Card: c.Card, Pile: name, Rect: r, Visible: r, FaceUp: true, Selected: sel == name})
+		if c.Kind == "foundation" {
+			if c.Frozen {
+				s.Labels = append(s.Labels, render.Band(r, "frozen", render.BackBlue, render.Paper))
+			} else {
+				s.Labels = append(s.Labels, render.Band(r, "home", render.Gold, render.Black))
+			}
+		}
+	}
+}
+
+// daName names tableau i of a row (0 the top, 1 the bottom): "t1", "b5".
+func daName(row, i int) string {
+	return string("tb"[row]) + strconv.Itoa(i+1)
+}
+
+// daPileHeight is how tall a tableau stands with a step between face-up
+// cards and one between face-down cards; with room, an agent that stands
+// for a rank and is covered shows its rank badge under its index.
+func daPileHeight(t game.Tableau, up, down int, room bool) int {
+	n := len(t.Up)
+	if n == 0 {
+		if t.Down == 0 {
+			return render.CardH
+		}
+		return (t.Down-1)*down + render.CardH
+	}
+	h := t.Down*down + (n-1)*up + render.CardH
+	if room {
+		for _, f := range t.Up[:n-1] {
+			if f.Card.IsJoker() && f.Stands != 0 {
+				h += daAgentDY
+			}
+		}
+	}
+	return h
+}
+
+// daTableau adds one tableau: its tag, backs, face-up run and agents' ranks,
+// fitted into avail pixels from y.
+func daTableau(s *render.Scene, t game.Tableau, name string, x, y, avail int, selected bool) {
+	s.Labels = append(s.Labels, render.Pill(name, image.Rect(x, y-daTagGap-daTagH, x+render.CardW, y-daTagGap), selected))
+	if t.Down == 0 && len(t.Up) == 0 {
+		s.Piles = append(s.Piles, render.Pile{Name: name, Rect: image.Rect(x, y, x+render.CardW, y+render.CardH), Selected: selected})
+		return
+	}
+	// the largest steps that fit: face-up first down to the least that
+	// shows an index, then the agents' room, then the backs, then all
+	up, down, room := render.StackStep, daBack, true
+	for up > render.MinStackStep && daPileHeight(t, up, down, room) > avail {
+		up--
+	}
+	if daPileHeight(t, up, down, room) > avail {
+		room = false
+	}
+	for down > daMinBack && daPileHeight(t, up, down, room) > avail {
+		down--
+	}
+	for up > 1 && daPileHeight(t, up, down, room) > avail {
+		up--
+	}
+
+	n := t.Down + len(t.Up)
+	cy := y
+	for k := 0; k < n; k++ {
+		at := image.Rect(x, cy, x+render.CardW, cy+render.CardH)
+		top := k == n-1
+		p := render.Placed{Pile: name, Rect: at, Visible: at, Selected: top && selected}
+		step := down
+		var agent cards.Rank
+		if k >= t.Down {
+			f := t.Up[k-t.Down]
+			p.Card, p.FaceUp = f.Card, true
+			step = up
+			if f.Card.IsJoker() {
+				agent = f.Stands
+			}
+		}
+		if agent != 0 && room && !top {
+			step += daAgentDY
+		}
+		if !top {
+			p.Visible.Max.Y = cy + step
+		}
+		s.Cards = append(s.Cards, p)
+		if agent != 0 && (top || room) {
+			by := cy + 96 // over the star
+			if !top {
+				by = cy + up + daAgentDY/2 - 1 // under the index
+			}
+			b := render.BadgeLabel("= "+agent.String(), x+render.CardW/2, by, render.Large)
+			b.Ink = render.Gold // the rank stands out from the card's own ink
+			s.Labels = append(s.Labels, b)
+		}
+		cy += step
+	}
+}
+
+// status is what the status line says: in the picture's bar and at the
+// head of the terminal text.
+func status(v game.View) render.SolitaireStatus {
+	return render.SolitaireStatus{Title: "Double Agent", Deal: v.Deal, Moves: v.Moves, Undos: v.Undos,
+		Score: fmt.Sprintf("score %d/54", v.Score), Status: v.Status}
+}
+
+// daSelection reads a selected place.
+func daSelection(sel string) (string, error) {
+	sel = strings.ToLower(strings.TrimSpace(sel))
+	if sel == "" {
+		return "", nil
+	}
+	if len(sel) == 2 {
+		n := sel[1]
+		switch sel[0] {
+		case 't', 'b':
+			if n >= '1' && n <= '5' {
+				return sel, nil
+			}
+		case 'p':
+			if n >= '1' && n <= '4' {
+				return sel, nil
+			}
+		case 'c':
+			if n == '1' || n == '2' {
+				return sel, nil
+			}
+		}
+	}
+	return "", fmt.Errorf("render: %q is not a Double Agent place (t1–t5, b1–b5, p1–p4, c1 or c2)", sel)
+}
+
+// Table draws a Double Agent table as a PNG, with p.Selected ("t1"–"t5",
+// "b1"–"b5", "p1"–"p4", "c1", "c2" or "" for none) ringed.
+func Table(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
+	return render.LayoutPNG(r, Layout, v, p.Selected)
+}

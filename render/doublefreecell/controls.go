@@ -1,0 +1,72 @@
+package doublefreecell
+
+import (
+	"strconv"
+	"strings"
+
+	game "github.com/dealer/dealer/games/doublefreecell"
+	"github.com/dealer/dealer/render"
+)
+
+// places are the place buttons' rows: the columns, the cells, the
+// foundation.
+var places = [][]string{
+	{"1", "2", "3", "4", "5"},
+	{"6", "7", "8", "9", "10"},
+	{"a", "b", "c", "d", "e"},
+	{"f", "h"},
+}
+
+// Controls are a board of the columns, cells and foundation, each labelled
+// with its top card, and the commands Auto, Undo, Hint, Autoplay and
+// Resign.
+func Controls(v game.View, _ render.Params) render.Controls {
+	b := &render.Board{
+		Commands: []render.Command{
+			{Moves: []string{"auto"}, Labels: []string{"Auto ⇡"}, Style: render.Primary, Steady: true},
+			render.UndoCommand(),
+			render.HintCommand(),
+			{Moves: []string{"autoplay off", "autoplay on"}, Labels: []string{"Autoplay: on", "Autoplay: off"}, Style: render.Secondary},
+			render.ResignCommand(),
+		},
+		Better: longerRun,
+	}
+	b.Places = render.Places(places, func(p string) string { return placeLabel(v, p) })
+	return render.Controls{Board: b}
+}
+
+// placeLabel labels a place's button: "3 · 7♥", "5 · empty", "a",
+// "Foundation".
+func placeLabel(v game.View, place string) string {
+	if place == "h" {
+		return "Foundation"
+	}
+	if n, err := strconv.Atoi(place); err == nil {
+		col := v.Columns[n-1]
+		if len(col) == 0 {
+			return place + " · empty"
+		}
+		return render.PlaceLabel(place, col[len(col)-1])
+	}
+	return render.PlaceLabel(place, v.Cells[place[0]-'a'])
+}
+
+// longerRun prefers, of two moves between the same places, the one that
+// moves more cards: "2 7 3" over "2 7".
+func longerRun(a, b string) bool { return runLength(a) > runLength(b) }
+
+// runLength is how many cards a move moves: its third field, else 1.
+func runLength(move string) int {
+	f := strings.Fields(move)
+	if len(f) < 3 {
+		return 1
+	}
+	n := 0
+	for _, c := range f[2] {
+		if c < '0' || c > '9' {
+			return 1
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}

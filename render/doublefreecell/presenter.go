@@ -1,0 +1,13 @@
+package doublefreecell
+
+import (
+	game "github.com/dealer/dealer/games/doublefreecell"
+	"github.com/dealer/dealer/render"
+)
+
+// Game is Double FreeCell as the dealer presents it.
+var Game = render.Present(game.Info, render.Presenter[game.View]{
+	Table:    Table,
+	Text:     func(v game.View, _ []string, color bool) string { return Text(v, color) },
+	Controls: Controls,
+})

@@ -1,0 +1,204 @@
+// Package doublefreecell presents Double FreeCell: its picture, its
+// terminal text and its controls, registered as Game.
+package doublefreecell
+
+import (
+	"fmt"
+	"image"
+	"strconv"
+	"strings"
+
+	"github.com/dealer/dealer/games"
+	game "github.com/dealer/dealer/games/doublefreecell"
+	"github.com/dealer/dealer/render"
+)
+
+// The Double FreeCell table, in pixels. Ten columns of cards fill the width;
+// the six cells and four foundations sit in a row above them, the cells over
+// columns 1–6 and the foundations over columns 7–10.
+const (
+	dfcW      = 1200
+	dfcMargin = 16 // left, right and under the longest column
+	dfcGap    = (dfcW - 2*dfcMargin - 10*render.CardW) / 9
+	dfcTagY   = 54 // labels over the cells and foundations
+	dfcTagH   = 32
+	dfcTopY   = 94                          // cells and foundations
+	dfcNumY   = dfcTopY + render.CardH + 10 // column numbers
+	dfcNumH   = 32
+	dfcColY   = dfcNumY + dfcNumH + 10 // the first card of each column
+	dfcBaseH  = 900                    // the height while every column fits
+	dfcMaxH   = 1500                   // the most it grows to for long columns
+)
+
+const (
+	dfcColumns     = 10
+	dfcCells       = 6
+	dfcFoundations = 4
+)
+
+// dfcColX is the left edge of column (or top-row slot) i, from 0.
+func dfcColX(i int) int { return dfcMargin + i*(render.CardW+dfcGap) }
+
+// Layout lays out a Double FreeCell table. selected names the source a
+// player has picked, in the game's notation: a column "1"–"10"
+// (its top card is ringed) or a cell "a"–"f"; "" for none.
+func Layout(v game.View, selected string) (*render.Scene, error) {
+	if len(v.Columns) != dfcColumns || len(v.Cells) != dfcCells || len(v.Foundations) != dfcFoundations {
+		return nil, fmt.Errorf("render: a Double FreeCell view needs %d columns, %d cells and %d foundations, not %d, %d and %d",
+			dfcColumns, dfcCells, dfcFoundations, len(v.Columns), len(v.Cells), len(v.Foundations))
+	}
+	selCol, selCell, err := dfcSelection(selected)
+	if err != nil {
+		return nil, err
+	}
+
+	// Grow the picture when a column is too long for the normal height at
+	// the least overlap that keeps its index whole; squeeze it further only
+	// past the largest height.
+	longest := 0
+	for i, col := range v.Columns {
+		longest = max(longest, len(col))
+		for j, c := range col {
+			if ok := render.HasFace(c); !ok {
+				return nil, fmt.Errorf("render: card %d of column %d is not a card (%v)", j+1, i+1, c)
+			}
+		}
+	}
+	h := dfcBaseH
+	if need := dfcColY + stackHeight(longest, render.MinStackStep) + dfcMargin; need > h {
+		h = min(need, dfcMaxH)
+	}
+	s := &render.Scene{W: dfcW, H: h, Background: render.Felt}
+	status(v).Bar(s, dfcW)
+	if err := dfcCellRow(s, v, selCell); err != nil {
+		return nil, err
+	}
+	if err := dfcFoundationRow(s, v); err != nil {
+		return nil, err
+	}
+	dfcColumnsOf(s, v, selCol)
+	if v.Status == games.Won {
+		w := 700
+		s.Labels = append(s.Labels, render.Label{Text: fmt.Sprintf("Won in %d moves!", v.Moves),
+			Rect: image.Rect((dfcW-w)/2, dfcColY+110, (dfcW+w)/2, dfcColY+210), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
+	}
+	return s, nil
+}
+
+// dfcCellRow adds the free cells, the selected one (-1 for none) ringed.
+func dfcCellRow(s *render.Scene, v game.View, selCell int) error {
+	for i, c := range v.Cells {
+		name := string(rune('a' + i))
+		at := image.Rect(dfcColX(i), dfcTopY, dfcColX(i)+render.CardW, dfcTopY+render.CardH)
+		s.Labels = append(s.Labels, tag(name, at.Min.X+render.CardW/2, 50, i == selCell))
+		if c.IsNone() {
+			s.Piles = append(s.Piles, render.Pile{Name: name, Rect: at, Selected: i == selCell})
+			continue
+		}
+		if ok := render.HasFace(c); !ok {
+			return fmt.Errorf("render: cell %s holds %v, not a card", name, c)
+		}
+		s.Cards = append(s.Cards, render.Placed{Card: c, Pile: name, Rect: at, Visible: at, FaceUp: true, Selected: i == selCell})
+	}
+	return nil
+}
+
+// dfcFoundationRow adds the foundations, each tagged with its count; "R2"
+// on the card from the second round on.
+func dfcFoundationRow(s *render.Scene, v game.View) error {
+	for i, f := range v.Foundations {
+		at := image.Rect(dfcColX(dfcCells+i), dfcTopY, dfcColX(dfcCells+i)+render.CardW, dfcTopY+render.CardH)
+		s.Labels = append(s.Labels, tag(fmt.Sprintf("h %d/26", f.Count), at.Min.X+render.CardW/2, render.CardW, false))
+		if f.Top.IsNone() || f.Count == 0 {
+			s.Piles = append(s.Piles, render.Pile{Name: "h", Rect: at, Label: f.Suit.Symbol(), LabelInk: render.FeltLine})
+			continue
+		}
+		if ok := render.HasFace(f.Top); !ok {
+			return fmt.Errorf("render: the %s foundation's top card %v is not a card", f.Suit.Name(), f.Top)
+		}
+		s.Cards = append(s.Cards, render.Placed{Card: f.Top, Pile: "h", Rect: at, Visible: at, FaceUp: true})
+		if f.Round >= 2 { // a gold band across the foot of the card
+			s.Labels = append(s.Labels, render.Band(at, "R2", render.Gold, render.Black))
+		}
+	}
+	return nil
+}
+
+// dfcColumnsOf adds the columns, bottom card first, squeezed to the
+// picture's height; the selected one's (-1 for none) top card ringed.
+func dfcColumnsOf(s *render.Scene, v game.View, selCol int) {
+	avail := s.H - dfcMargin - dfcColY
+	for i, col := range v.Columns {
+		name := strconv.Itoa(i + 1)
+		x := dfcColX(i)
+		s.Labels = append(s.Labels, tag(name, x+render.CardW/2, 56, i == selCol))
+		if len(col) == 0 {
+			s.Piles = append(s.Piles, render.Pile{Name: name, Rect: image.Rect(x, dfcColY, x+render.CardW, dfcColY+render.CardH), Selected: i == selCol})
+			continue
+		}
+		step := render.StackStep
+		if n := len(col); n > 1 && stackHeight(n, step) > avail {
+			step = max((avail-render.CardH)/(n-1), 1)
+		}
+		for j, c := range col {
+			at := image.Rect(x, dfcColY+j*step, x+render.CardW, dfcColY+j*step+render.CardH)
+			vis := at
+			top := j == len(col)-1
+			if !top {
+				vis.Max.Y = at.Min.Y + step
+			}
+			s.Cards = append(s.Cards, render.Placed{Card: c, Pile: name, Rect: at, Visible: vis, FaceUp: true, Selected: top && i == selCol})
+		}
+	}
+}
+
+// stackHeight is how tall a column of n cards is at a step.
+func stackHeight(n, step int) int {
+	if n == 0 {
+		return render.CardH
+	}
+	return (n-1)*step + render.CardH
+}
+
+// tag is a pill w wide centred on x over the top row or, for a column
+// number, over the columns; gold when selected.
+func tag(name string, x, w int, selected bool) render.Label {
+	y := dfcTagY
+	if _, err := strconv.Atoi(name); err == nil {
+		y = dfcNumY
+	}
+	return render.Pill(name, image.Rect(x-w/2, y, x+w/2, y+dfcTagH), selected)
+}
+
+// status is what the status line says: in the picture's bar and at the
+// head of the terminal text.
+func status(v game.View) render.SolitaireStatus {
+	note := ""
+	if !v.Autoplay && !v.Status.Finished() {
+		note = "autoplay off"
+	}
+	return render.SolitaireStatus{Title: "Double FreeCell", Deal: v.Deal, Moves: v.Moves, Undos: v.Undos,
+		Score: fmt.Sprintf("%d/104 home", v.Score), Note: note, Status: v.Status}
+}
+
+// dfcSelection reads a selected source: the column or cell index, -1 for
+// the other.
+func dfcSelection(sel string) (col, cell int, err error) {
+	sel = strings.ToLower(strings.TrimSpace(sel))
+	switch {
+	case sel == "":
+		return -1, -1, nil
+	case len(sel) == 1 && sel[0] >= 'a' && sel[0] < 'a'+dfcCells:
+		return -1, int(sel[0] - 'a'), nil
+	}
+	if n, err := strconv.Atoi(sel); err == nil && n >= 1 && n <= dfcColumns {
+		return n - 1, -1, nil
+	}
+	return -1, -1, fmt.Errorf("render: %q is not a Double FreeCell source (a column 1–10 or a cell a–f)", sel)
+}
+
+// Table draws a Double FreeCell table as a PNG, with p.Selected (a column
+// "1"–"10", a cell "a"–"f", or "" for none) ringed.
+func Table(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
+	return render.LayoutPNG(r, Layout, v, p.Selected)
+}

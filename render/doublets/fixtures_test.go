@@ -1,0 +1,82 @@
+package doublets
+
+import (
+	"testing"
+
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/cards"
+	game "github.com/dealer/dealer/games/doublets"
+)
+
+// dblDealt is Doublets deal n as dealt.
+func dblDealt(n uint64) game.View {
+	return game.New(n).View(0).(game.View)
+}
+
+// dblPlayed is Doublets deal n after up to moves moves, playing a card
+// whenever one fits and flipping otherwise.
+func dblPlayed(tb testing.TB, n uint64, moves int) game.View {
+	tb.Helper()
+	g := game.New(n)
+	for i := 0; i < moves && !g.Status().Finished(); i++ {
+		var pick games.Move
+		for _, m := range g.Legal(0) {
+			if mv := m.(game.Move); mv != game.Undo && mv != game.Resign {
+				if pick == nil || mv != game.Flip {
+					pick = m
+				}
+			}
+		}
+		if pick == nil {
+			break
+		}
+		if err := g.Apply(0, pick); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return g.View(0).(game.View)
+}
+
+// dblMid is a game under way: a frozen King in r3, a King blocking the
+// waste, 14 cards home with 3 needed next.
+func dblMid(tb testing.TB) game.View {
+	codes := []string{"7C", "QH", "KS", "3D", "9C", "5S", "2H"}
+	v := game.View{Deal: 4242, Moves: 57, Undos: 2, Score: 14, Stock: 23, Pass: 2, PassesLeft: 1,
+		Reserves:   make([]game.Reserve, 7),
+		Foundation: game.Foundation{Top: card(tb, "8D"), Count: 14, Next: 3, NextName: "3"},
+		Waste:      game.Waste{Top: card(tb, "KH"), Size: 11, Blocked: true}}
+	for i, c := range codes {
+		v.Reserves[i] = game.Reserve{Card: card(tb, c), Frozen: c[0] == 'K'}
+	}
+	return v
+}
+
+// dblEnd is a lost game: stock and waste empty, one reserve empty, no
+// redeal left.
+func dblEnd(tb testing.TB) game.View {
+	v := dblMid(tb)
+	v.Status, v.Stock, v.Pass, v.PassesLeft = games.Lost, 0, 3, 0
+	v.Waste = game.Waste{}
+	v.Reserves[5] = game.Reserve{}
+	v.Reserves[0] = game.Reserve{Card: card(tb, "KC"), Frozen: true}
+	return v
+}
+
+// dblWon is a won game.
+func dblWon() game.View {
+	v := game.View{Deal: 9, Moves: 140, Score: 48, Status: games.Won, Pass: 3, Reserves: make([]game.Reserve, 7),
+		Foundation: game.Foundation{Top: cards.Card{Rank: 7, Suit: cards.Clubs}, Count: 48}}
+	for i, s := range cards.Suits {
+		v.Reserves[i] = game.Reserve{Card: cards.Card{Rank: cards.King, Suit: s}, Frozen: true}
+	}
+	return v
+}
+
+func card(tb testing.TB, code string) cards.Card {
+	tb.Helper()
+	c, err := cards.Parse(code)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
+}

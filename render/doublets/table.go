@@ -1,0 +1,215 @@
+// Package doublets presents Doublets: its picture, its terminal text and
+// its controls, registered as Game.
+package doublets
+
+import (
+	"fmt"
+	"image"
+	"strconv"
+	"strings"
+
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/cards"
+	game "github.com/dealer/dealer/games/doublets"
+	"github.com/dealer/dealer/render"
+)
+
+// The Doublets table, in pixels. The arch is a 3×3 grid with its middle
+// left open: r1 r2 r3 across the top, r4 and r5 at the sides, r6, the
+// foundation and r7 along the bottom; the middle shows the rank needed
+// next. Stock and waste stand to the right, over the passes and the
+// doubling cycle.
+const (
+	dblW       = 840
+	dblH       = 670
+	dblArchX   = 24  // the arch's left edge
+	dblColGap  = 24  // between the arch's columns
+	dblRowY    = 58  // the first row's tags
+	dblRowH    = 202 // from one row's tags to the next's
+	dblTagH    = 32
+	dblCardDY  = 38  // from a row's tag to its cards
+	dblSideX   = 510 // the stock; the waste is right of it
+	dblSideGap = 30
+)
+
+// dblSlot is the top-left corner of the arch's slot in row, col.
+func dblSlot(row, col int) image.Point {
+	return image.Pt(dblArchX+col*(render.CardW+dblColGap), dblRowY+row*dblRowH+dblCardDY)
+}
+
+// dblArch places r1–r7 in the arch: row and column of each.
+var dblArch = [7][2]int{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 2}}
+
+// The doubling cycle from the Ace: each rank is twice the last, mod 13.
+var dblCycle = []cards.Rank{1, 2, 4, 8, 3, 6, 12, 11, 9, 5, 10, 7}
+
+// Layout lays out a Doublets table. selected names the place a player
+// has picked, as the moves name it: "r1"–"r7", "w" or "flip" (the
+// stock); "" for none.
+func Layout(v game.View, selected string) (*render.Scene, error) {
+	if len(v.Reserves) != len(dblArch) {
+		return nil, fmt.Errorf("render: a Doublets view needs %d reserves, not %d", len(dblArch), len(v.Reserves))
+	}
+	sel, err := dblSelection(selected)
+	if err != nil {
+		return nil, err
+	}
+	if err := dblCheck(v); err != nil {
+		return nil, err
+	}
+	s := &render.Scene{W: dblW, H: dblH, Background: render.Felt}
+	status(v).Bar(s, dblW)
+	dblArchOf(s, v, sel)
+	dblSide(s, v, sel)
+	dblPasses(s, v)
+	if v.Status == games.Won {
+		w := 640
+		s.Labels = append(s.Labels, render.Label{Text: fmt.Sprintf("Won in %d moves!", v.Moves),
+			Rect: image.Rect((dblW-w)/2, 300, (dblW+w)/2, 400), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
+	}
+	return s, nil
+}
+
+// dblCheck finds a place that holds what is not a card of the pack.
+func dblCheck(v game.View) error {
+	check := func(c cards.Card, where string) error {
+		if ok := render.HasFace(c); !ok && !c.IsNone() || c.IsJoker() {
+			return fmt.Errorf("render: %s holds %v, not a card", where, c)
+		}
+		return nil
+	}
+	for i, r := range v.Reserves {
+		if err := check(r.Card, fmt.Sprintf("reserve r%d", i+1)); err != nil {
+			return err
+		}
+	}
+	if err := check(v.Foundation.Top, "the foundation"); err != nil {
+		return err
+	}
+	return check(v.Waste.Top, "the waste")
+}
+
+// put adds a one-card place: its tag, and its card or outline.
+func put(s *render.Scene, name, tagText string, at image.Point, c cards.Card, faceUp, selected bool) image.Rectangle {
+	r := image.Rectangle{Min: at, Max: at.Add(image.Pt(render.CardW, render.CardH))}
+	s.Labels = append(s.Labels, render.Pill(tagText, image.Rect(r.Min.X, r.Min.Y-dblCardDY, r.Max.X, r.Min.Y-dblCardDY+dblTagH), selected))
+	if !faceUp || !c.IsNone() {
+		s.Cards = append(s.Cards, render.Placed{Card: c, Pile: name, Rect: r, Visible: r, FaceUp: faceUp, Selected: selected})
+	} else {
+		s.Piles = append(s.Piles, render.Pile{Name: name, Rect: r, Selected: selected})
+	}
+	return r
+}
+
+// dblArchOf adds the arch: the reserves, the foundation, and the rank it
+// needs in the middle.
+func dblArchOf(s *render.Scene, v game.View, sel string) {
+	for i, res := range v.Reserves {
+		name := "r" + strconv.Itoa(i+1)
+		at := dblSlot(dblArch[i][0], dblArch[i][1])
+		r := put(s, name, name, at, res.Card, true, sel == name)
+		if res.Frozen && !res.Card.IsNone() {
+			s.Labels = append(s.Labels, render.Band(r, "frozen", render.BackBlue, render.Paper))
+		}
+	}
+
+	// the foundation, its count over it and the rank it needs in the
+	// arch's open middle
+	put(s, "f", fmt.Sprintf("%d/48", v.Foundation.Count), dblSlot(2, 1), v.Foundation.Top, true, false)
+	mid := image.Rectangle{Min: dblSlot(1, 1), Max: dblSlot(1, 1).Add(image.Pt(render.CardW, render.CardH))}
+	mid.Min.Y -= dblCardDY
+	s.Boxes = append(s.Boxes, render.Box{Rect: mid, Fill: render.FeltDark, Radius: render.CardRadius})
+	next := v.Foundation.NextName
+	if next == "" && v.Foundation.Next != 0 {
+		next = v.Foundation.Next.String()
+	}
+	if next == "" {
+		next = "—"
+	}
+	s.Labels = append(s.Labels,
+		render.Label{Text: "next", Rect: image.Rect(mid.Min.X, mid.Min.Y+12, mid.Max.X, mid.Min.Y+44), Size: render.Medium, Ink: render.Mist},
+		render.Label{Text: next, Rect: image.Rect(mid.Min.X, mid.Min.Y+56, mid.Max.X, mid.Min.Y+136), Size: render.Huge, Ink: render.Gold},
+		render.Label{Text: "↓", Rect: image.Rect(mid.Min.X, mid.Max.Y-40, mid.Max.X, mid.Max.Y-8), Size: render.Large, Ink: render.Mist})
+}
+
+// dblSide adds the stock and the waste, with their captions.
+func dblSide(s *render.Scene, v game.View, sel string) {
+	stockAt := image.Pt(dblSideX, dblSlot(0, 0).Y)
+	wasteAt := stockAt.Add(image.Pt(render.CardW+dblSideGap, 0))
+	caption := func(r image.Rectangle, text string) {
+		s.Labels = append(s.Labels, render.Label{Text: text, Rect: image.Rect(r.Min.X-dblSideGap/2, r.Max.Y+6, r.Max.X+dblSideGap/2, r.Max.Y+34), Size: render.Small, Ink: render.Mist})
+	}
+	if v.Stock > 0 {
+		r := put(s, "stock", "flip", stockAt, cards.None, false, sel == "flip")
+		s.Labels = append(s.Labels, render.BadgeLabel(strconv.Itoa(v.Stock), r.Min.X+render.CardW/2, r.Min.Y+render.CardH/2, render.Large))
+		caption(r, "stock")
+	} else {
+		r := put(s, "stock", "flip", stockAt, cards.None, true, sel == "flip")
+		if v.PassesLeft > 0 {
+			caption(r, "flip redeals")
+		} else {
+			caption(r, "stock empty")
+		}
+	}
+	r := put(s, "w", "w", wasteAt, v.Waste.Top, true, sel == "w")
+	if v.Waste.Blocked && !v.Waste.Top.IsNone() {
+		s.Labels = append(s.Labels, render.Band(r, "blocked", render.LostRed, render.Cream))
+	}
+	caption(r, fmt.Sprintf("waste %d", v.Waste.Size))
+}
+
+// dblPasses adds the passes and the doubling cycle, the rank needed next
+// in gold.
+func dblPasses(s *render.Scene, v game.View) {
+	px := image.Rect(dblSideX-24, dblSlot(0, 0).Y+render.CardH+48, dblW-24, dblSlot(0, 0).Y+render.CardH+168)
+	s.Boxes = append(s.Boxes, render.Box{Rect: px, Fill: render.FeltDark, Radius: 12})
+	pass := fmt.Sprintf("pass %d of %d", max(v.Pass, 1), v.Pass+v.PassesLeft)
+	left := render.Plural(v.PassesLeft, "redeal") + " left"
+	if v.PassesLeft == 0 {
+		left = "last pass"
+	}
+	s.Labels = append(s.Labels,
+		render.Label{Text: pass, Rect: image.Rect(px.Min.X, px.Min.Y+12, px.Max.X, px.Min.Y+56), Size: render.Large, Ink: render.Cream},
+		render.Label{Text: left, Rect: image.Rect(px.Min.X, px.Min.Y+64, px.Max.X, px.Min.Y+98), Size: render.Medium, Ink: render.Mist})
+
+	// the doubling cycle, the rank needed next in gold
+	cy := dblSlot(2, 0).Y - dblCardDY
+	s.Labels = append(s.Labels, render.Label{Text: "doubling, mod 13", Rect: image.Rect(px.Min.X, cy, px.Max.X, cy+32), Size: render.Medium, Ink: render.Mist})
+	const cw, ch, cg = 48, 40, 8
+	for i, rk := range dblCycle {
+		x := px.Min.X + (px.Dx()-6*cw-5*cg)/2 + i%6*(cw+cg)
+		y := cy + 48 + i/6*(ch+cg)
+		l := render.Label{Text: rk.String(), Rect: image.Rect(x, y, x+cw, y+ch), Size: render.Medium, Ink: render.Cream, Boxed: true, Fill: render.FeltDark, Radius: 8}
+		if rk == v.Foundation.Next {
+			l.Ink, l.Fill = render.Black, render.Gold
+		}
+		s.Labels = append(s.Labels, l)
+	}
+	s.Labels = append(s.Labels, render.Label{Text: "then A again", Rect: image.Rect(px.Min.X, cy+48+2*(ch+cg), px.Max.X, cy+48+2*(ch+cg)+28), Size: render.Small, Ink: render.Mist})
+}
+
+// status is what the status line says: in the picture's bar and at the
+// head of the terminal text.
+func status(v game.View) render.SolitaireStatus {
+	return render.SolitaireStatus{Title: "Doublets", Deal: v.Deal, Moves: v.Moves, Undos: v.Undos,
+		Score: fmt.Sprintf("%d/48 home", v.Score), Status: v.Status}
+}
+
+// dblSelection reads a selected place.
+func dblSelection(sel string) (string, error) {
+	sel = strings.ToLower(strings.TrimSpace(sel))
+	switch sel {
+	case "", "w", "flip":
+		return sel, nil
+	}
+	if len(sel) == 2 && sel[0] == 'r' && sel[1] >= '1' && sel[1] <= '7' {
+		return sel, nil
+	}
+	return "", fmt.Errorf("render: %q is not a Doublets place (r1–r7, w or flip)", sel)
+}
+
+// Table draws a Doublets table as a PNG, with p.Selected ("r1"–"r7", "w",
+// "flip" or "" for none) ringed.
+func Table(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
+	return render.LayoutPNG(r, Layout, v, p.Selected)
+}

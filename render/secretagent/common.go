@@ -1,0 +1,125 @@
+package secretagent
+
+// What the table, the hand and the text share: the seats' names, the checks
+// of a view, and the words for the deal and who is to act.
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/cards"
+	game "github.com/dealer/dealer/games/secretagent"
+	"github.com/dealer/dealer/render"
+)
+
+// saNames returns the four seats' names: names given, "Seat N" for the
+// rest.
+func saNames(names []string) [4]string {
+	var out [4]string
+	for i := range out {
+		if i < len(names) && names[i] != "" {
+			out[i] = names[i]
+		} else {
+			out[i] = "Seat " + strconv.Itoa(i+1)
+		}
+	}
+	return out
+}
+
+// at returns xs[i], or 0 when xs is too short.
+func at(xs []int, i int) int {
+	if i >= 0 && i < len(xs) {
+		return xs[i]
+	}
+	return 0
+}
+
+// saCheck checks a view's cards and seats.
+func saCheck(v game.View) error {
+	check := func(c cards.Card, what string) error {
+		if ok := render.HasFace(c); !ok || c.IsJoker() {
+			return fmt.Errorf("render: %s is %v, not a card", what, c)
+		}
+		return nil
+	}
+	tricks := []game.Trick{v.Trick}
+	if v.LastTrick != nil {
+		tricks = append(tricks, *v.LastTrick)
+	}
+	for _, t := range tricks {
+		if len(t.Plays) > game.Seats {
+			return fmt.Errorf("render: a trick of %d cards", len(t.Plays))
+		}
+		for _, p := range t.Plays {
+			if p.Seat < 0 || p.Seat >= game.Seats {
+				return fmt.Errorf("render: a card played by seat %d", p.Seat)
+			}
+			if err := check(p.Card, "a card in the trick"); err != nil {
+				return err
+			}
+		}
+	}
+	for _, c := range v.Hand {
+		if err := check(c, "a card in the hand"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// saRevealing tells whether the table shows the deal just finished: until
+// the next deal's play starts, and once the game is over.
+func saRevealing(v game.View) *game.DealResult {
+	last := v.LastDeal()
+	if last == nil {
+		return nil
+	}
+	if v.Phase == game.PhaseOver || (v.Phase != game.PhasePlay && last.DealNo == v.DealNo-1) {
+		return last
+	}
+	return nil
+}
+
+// saDealText is "deal 2 of 4", or "deal 5, tie-break".
+func saDealText(n int) string {
+	if n > game.DealsPerGame {
+		return fmt.Sprintf("deal %d, tie-break", n)
+	}
+	return fmt.Sprintf("deal %d of %d", max(n, 1), game.DealsPerGame)
+}
+
+// saDoing says who is to do what: "Bob to play".
+func saDoing(v game.View, names [4]string) string { return saDoingIn(v, names, 200) }
+
+// saDoingIn is saDoing with names cut to w pixels at Large.
+func saDoingIn(v game.View, names [4]string, w int) string {
+	if v.Phase == game.PhaseOver || v.Turn < 0 || v.Turn >= game.Seats {
+		if len(v.Winners) == 1 && v.Winners[0] >= 0 && v.Winners[0] < game.Seats {
+			return render.Fit(names[v.Winners[0]], render.Large, w) + " wins"
+		}
+		return "game over"
+	}
+	who := render.Fit(names[v.Turn], render.Large, w)
+	switch v.Phase {
+	case game.PhaseForbid:
+		return who + " to forbid a suit"
+	case game.PhaseTrump:
+		return who + " to choose trump"
+	}
+	if len(v.Trick.Plays) == 0 {
+		return who + " to lead"
+	}
+	return who + " to play"
+}
+
+// saWho names a seat for the player at seat me: "you" for their own.
+func saWho(seat games.Seat, me int, names [4]string) string {
+	switch {
+	case int(seat) == me:
+		return "you"
+	case seat >= 0 && seat < game.Seats:
+		return names[seat]
+	}
+	return "?"
+}

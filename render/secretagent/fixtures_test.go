@@ -1,0 +1,59 @@
+package secretagent
+
+import (
+	"testing"
+
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/cards"
+	game "github.com/dealer/dealer/games/secretagent"
+)
+
+var saTestNames = []string{"Ann", "Bartholomew the Magnificent", "Carol", "Dev"}
+
+// saGame is Secret Agent deal n after moves moves by the computer players.
+func saGame(tb testing.TB, n uint64, moves int) *game.Game {
+	tb.Helper()
+	g := game.New(n)
+	for i := 0; i < moves && !g.Status().Finished(); i++ {
+		seat := g.ToAct()[0]
+		if err := g.Apply(seat, game.Choose(g, seat)); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return g
+}
+
+// saView is seat's view (games.Spectator for the channel's) of deal n after
+// moves moves.
+func saView(tb testing.TB, n uint64, moves int, seat games.Seat) game.View {
+	tb.Helper()
+	return saGame(tb, n, moves).View(seat).(game.View)
+}
+
+// saLegal is the cards seat may play now.
+func saLegal(g *game.Game, seat games.Seat) []cards.Card {
+	var out []cards.Card
+	for _, m := range g.Legal(seat) {
+		if mv, ok := m.(game.Move); ok && mv.Kind == game.KindPlay {
+			out = append(out, mv.Card)
+		}
+	}
+	return out
+}
+
+// saMidTrick is a game in its first deal's play with two cards in the
+// trick: the moves before are 3 forbids, the trump, and 4k+2 plays.
+const saMidTrick = 4 + 4*3 + 2
+
+// saAfterDeal is the first move of deal 2: deal 1 just scored.
+const saAfterDeal = 4 + 52
+
+// card parses a card's code.
+func card(tb testing.TB, code string) cards.Card {
+	tb.Helper()
+	c, err := cards.Parse(code)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
+}

@@ -1,0 +1,35 @@
+package secretagent
+
+import (
+	"testing"
+
+	"github.com/dealer/dealer/games"
+	game "github.com/dealer/dealer/games/secretagent"
+	"github.com/dealer/dealer/render/rendertest"
+)
+
+// TestGoldenMore compares the Secret Agent pictures with testdata/;
+// re-bless with
+//
+//	go test ./render/secretagent -run TestGoldenMore -update
+func TestGoldenMore(t *testing.T) {
+	r := rendertest.Renderer(t)
+	for name, draw := range map[string]func(t *testing.T) ([]byte, error){
+		"sa-table": func(t *testing.T) ([]byte, error) {
+			return Table(r, saView(t, 11, saMidTrick, games.Spectator), saTestNames)
+		},
+		"sa-hand": func(t *testing.T) ([]byte, error) {
+			g := saGame(t, 11, saMidTrick)
+			seat := g.ToAct()[0]
+			return Hand(r, g.View(seat).(game.View), saTestNames, saLegal(g, seat))
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			got, err := draw(t)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rendertest.Golden(t, name, got)
+		})
+	}
+}

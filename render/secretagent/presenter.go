@@ -1,0 +1,41 @@
+// Package secretagent presents Secret Agent: the channel's table, a
+// player's own picture (hand, assignment, trump, trick), the terminal's
+// text, the card and trump-making buttons, the line of private facts in a
+// player's messages, and each deal's scores for the records.
+package secretagent
+
+import (
+	"strings"
+
+	"github.com/dealer/dealer/games/cards"
+	game "github.com/dealer/dealer/games/secretagent"
+	"github.com/dealer/dealer/render"
+)
+
+// Game is Secret Agent as the dealer presents it.
+var Game = render.Present(game.Info, render.Presenter[game.View]{
+	Table: func(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
+		return Table(r, v, p.Names)
+	},
+	Hand: func(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
+		return Hand(r, v, p.Names, Playable(p.Legal))
+	},
+	Text:     Text,
+	Controls: Controls,
+	Private:  Private,
+	Rounds:   Rounds,
+})
+
+// Playable are the cards the legal moves play ("play QH"): the ones the
+// hand picture leaves lit.
+func Playable(legal []string) []cards.Card {
+	var out []cards.Card
+	for _, m := range legal {
+		if code, ok := strings.CutPrefix(m, "play "); ok {
+			if c, err := cards.Parse(code); err == nil {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}

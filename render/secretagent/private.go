@@ -1,0 +1,43 @@
+package secretagent
+
+import (
+	"fmt"
+	"strconv"
+
+	game "github.com/dealer/dealer/games/secretagent"
+)
+
+// Private states a seat's private facts: the deal, and its assignment and
+// the agent it names, "Deal 2 of 4. Your agent: **Opposite** — Bob." (or
+// "— yourself."). Before the assignments are dealt, or for the spectator,
+// the deal alone.
+func Private(v game.View, names []string) string {
+	deal := fmt.Sprintf("Deal %d of 4", v.DealNo)
+	if v.DealNo > 4 {
+		deal = fmt.Sprintf("Deal %d (a tie-break)", v.DealNo)
+	}
+	if v.Assignment == nil || v.Agent == nil {
+		return deal + "."
+	}
+	agent := "Seat " + strconv.Itoa(int(*v.Agent)+1) // the bot names every seat; a short list must not panic
+	if int(*v.Agent) >= 0 && int(*v.Agent) < len(names) {
+		agent = names[*v.Agent]
+	}
+	if *v.Agent == v.Viewer {
+		agent = "yourself"
+	}
+	return fmt.Sprintf("%s. Your agent: **%s** — %s.", deal, *v.Assignment, agent)
+}
+
+// Rounds are the scores of every deal revealed so far, by seat.
+func Rounds(v game.View) [][]int {
+	var out [][]int
+	for _, d := range v.Revealed {
+		scores := make([]int, len(d.Seats))
+		for _, s := range d.Seats {
+			scores[s.Seat] = s.Score
+		}
+		out = append(out, scores)
+	}
+	return out
+}

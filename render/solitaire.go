@@ -1,0 +1,106 @@
+package render
+
+// Pieces the solitaires share (Double FreeCell, Doublets, Double Agent):
+// the status line in the picture and at the terminal, the picture of a
+// layout, the place buttons' labels and the commands every one offers.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/cards"
+)
+
+// CardRadius is the radius of a card's corners, for boxes drawn to a
+// card's shape.
+const CardRadius = cardRadius
+
+// SolitaireStatus is what a solitaire's status line says: in its
+// picture's status bar and at the head of its terminal text.
+type SolitaireStatus struct {
+	Title string // "Doublets"
+	Deal  uint64
+	Moves int
+	Undos int
+	// Score is the progress in words: "14/48 home", "score 10/54".
+	Score string
+	// Note is said while the game is played ("autoplay off"); "" for none.
+	Note   string
+	Status games.Status
+}
+
+// Bar adds the status bar across the top of a w-wide picture: the deal on
+// the left, the moves and the score on the right; gold when won, red when
+// lost. The fullest line that fits drops the game's name first, then the
+// undos and the note.
+func (st SolitaireStatus) Bar(s *Scene, w int) {
+	bar, in, status := StatusLook(st.Status)
+	deal := fmt.Sprintf("deal %d", st.Deal)
+	moves := fmt.Sprintf("move %d", st.Moves)
+	full := Dot(moves, st.undos(), st.Score, st.Note)
+	StatusBar(s, w, bar, in, [][2]string{
+		{status + Dot(st.Title, deal), full},
+		{status + deal, full},
+		{status + deal, Dot(moves, st.Score)},
+	})
+}
+
+// Line is the status as the terminal's first line:
+// "Doublets · deal 4242 · move 57 · 2 undos · 14/48 home", ending
+// "· WON in 140 moves" (or LOST, OVER) when finished.
+func (st SolitaireStatus) Line() string {
+	parts := []string{st.Title, fmt.Sprintf("deal %d", st.Deal), fmt.Sprintf("move %d", st.Moves),
+		st.undos(), st.Score, st.Note, StatusWord(st.Status, st.Moves)}
+	var keep []string
+	for _, p := range parts {
+		if p != "" {
+			keep = append(keep, p)
+		}
+	}
+	return strings.Join(keep, " · ")
+}
+
+func (st SolitaireStatus) undos() string {
+	if st.Undos == 0 {
+		return ""
+	}
+	return Plural(st.Undos, "undo")
+}
+
+// LayoutPNG draws the scene layout makes of v with the selected place
+// ringed: a solitaire's table picture.
+func LayoutPNG[V any](r *Renderer, layout func(v V, selected string) (*Scene, error), v V, selected string) ([]byte, error) {
+	s, err := layout(v, selected)
+	if err != nil {
+		return nil, err
+	}
+	return r.PNG(s)
+}
+
+// PlaceLabel labels a place's button with the card on it: "3 · 7♥",
+// "p1 · red agent" for a joker, or just "a" when it is empty.
+func PlaceLabel(place string, c cards.Card) string {
+	if c.IsNone() {
+		return place
+	}
+	if c.IsJoker() {
+		return fmt.Sprintf("%s · %s agent", place, c.Color())
+	}
+	return fmt.Sprintf("%s · %s", place, c)
+}
+
+// UndoCommand is the solitaires' Undo button, always shown.
+func UndoCommand() Command {
+	return Command{Moves: []string{"undo"}, Labels: []string{"Undo"}, Style: Secondary, Steady: true}
+}
+
+// HintCommand is the solitaires' Hint button.
+func HintCommand() Command {
+	return Command{Labels: []string{"Hint 💡"}, Style: Secondary, Hint: true}
+}
+
+// ResignCommand is the solitaires' Resign button, which asks first.
+func ResignCommand() Command {
+	return Command{Moves: []string{"resign"}, Labels: []string{"Resign"}, Style: Danger, Confirm: true}
+}

@@ -1,0 +1,392 @@
+package theagents
+
+import (
+	"fmt"
+	"image"
+	"strings"
+
+	game "github.com/dealer/dealer/games/theagents"
+	"github.com/dealer/dealer/render"
+)
+
+// The Agents hand picture, for a player's direct messages: his IP and what
+// he is to do in the bar; the command waiting for his choice, if any (and
+// the hand he looks at, for a spy); his agents as tiles, four a row (the
+// command in short on the band, the name, the colour of the halves or, for
+// a Free Agent, its IP); his missions, one a line (name, condition in
+// short, reward).
+const (
+	taHandW     = 1000
+	taHandTileW = 228
+	taHandTileH = 188
+	taHandGap   = 14
+	taHandCols  = 4
+	taHandBand  = 70 // the command band, two lines of Medium
+	taMissionH  = 48
+	taHandRows  = 5  // the most rows of agents drawn
+	taMaxListed = 10 // the most missions drawn
+)
+
+// taWhere says where a command reaches, in a few words.
+var taWhere = map[game.Scope]string{
+	game.Self:      "itself",
+	game.Adjacent:  "a neighbour",
+	game.InFaction: "one in its faction",
+	game.Anywhere:  "one anywhere",
+}
+
+// taCommandShort is a command in a few words: "Kill a neighbour".
+func taCommandShort(c game.Command) string {
+	where := taWhere[c.Scope]
+	switch c.Kind {
+	case game.Kill:
+		return "Kill " + where
+	case game.Extract:
+		return "Extract " + where
+	case game.Turn:
+		return "Turn " + where
+	case game.Revive:
+		return "Revive " + strings.NewReplacer("a neighbour", "a dead neighbour", "one ", "a dead one ").Replace(where)
+	case game.Swap:
+		switch c.Scope {
+		case game.Adjacent:
+			return "Swap its two neighbours"
+		case game.InFaction:
+			return "Swap two in its faction"
+		}
+		return "Swap two in one faction"
+	case game.Draw:
+		return "Draw " + render.Plural(c.N, "agent")
+	case game.DrawMission:
+		return "Draw " + render.Plural(c.N, "mission")
+	case game.Spy:
+		return "Take an agent from a hand"
+	case game.Steal:
+		return fmt.Sprintf("Take %d IP from a player", c.N)
+	}
+	return c.Text()
+}
+
+// taConditionShort is a mission's condition in a few words, as its owner
+// reads it: "2+ dead agents".
+func taConditionShort(c game.Condition) string {
+	switch c.Kind {
+	case game.CondDead:
+		return fmt.Sprintf("%d+ dead agents", c.N)
+	case game.CondNoDead:
+		return fmt.Sprintf("%d+ agents, none dead", c.N)
+	case game.CondFull:
+		return "the faction is full"
+	case game.CondColourTokens:
+		return fmt.Sprintf("%d+ %s tokens for you", c.N, c.Colour)
+	case game.CondMixedTokens:
+		return fmt.Sprintf("%d+ mixed token for you", c.N)
+	case game.CondTokens:
+		return fmt.Sprintf("%d+ tokens for you", c.N)
+	case game.CondFacing:
+		return fmt.Sprintf("%d+ commands face you", c.N)
+	case game.CondAway:
+		return fmt.Sprintf("%d+ commands face the other", c.N)
+	case game.CondLoyal:
+		return fmt.Sprintf("%d+ agents, alive, all face you", c.N)
+	case game.CondMoreTokens:
+		return "more token IP than the other"
+	case game.CondEnds:
+		return "both ends command you"
+	case game.CondAlone:
+		return fmt.Sprintf("exactly %s", render.Plural(c.N, "agent"))
+	case game.CondDeadDrop:
+		return "a dead agent by the Safe-House"
+	}
+	return strings.TrimSuffix(c.Text(), ".")
+}
+
+// taFlags lists what bends an agent's rules: "mercenary", "any faction".
+func taFlags(a game.Agent) []string {
+	var out []string
+	if a.Mercenary {
+		out = append(out, "mercenary")
+	}
+	if a.InsertAnywhere {
+		out = append(out, "insert anywhere")
+	}
+	if a.AnyFaction {
+		out = append(out, "any faction")
+	}
+	return out
+}
+
+// HandLayout lays out a player's own picture: IP, the choice
+// waiting for him, his agents and his missions. It refuses the spectator's
+// view, which has no hand.
+func HandLayout(v game.View, names []string) (*Scene, error) {
+	if err := taHandCheck(v); err != nil {
+		return nil, err
+	}
+	nm := taNames(names, v.Players)
+	me := v.Viewer
+
+	mine := v.Pending != nil && v.Pending.Performer == me && !taOver(v)
+	pendH := 0
+	if v.Pending != nil && !taOver(v) {
+		pendH = 2*34 + 16 + 12
+		if mine && len(v.Pending.VictimHand) > 0 {
+			pendH += 34
+		}
+	}
+	hand := v.Hand
+	more := 0
+	if len(hand) > taHandRows*taHandCols {
+		more = len(hand) - (taHandRows*taHandCols - 1)
+		hand = hand[:taHandRows*taHandCols-1]
+	}
+	rows := max(1, (len(hand)+min(more, 1)+taHandCols-1)/taHandCols)
+	all, placed := taHandMissionList(v)
+	listed := all
+	if len(listed) > taMaxListed {
+		listed = listed[:taMaxListed]
+	}
+	h := render.HeaderH + 12 + pendH + 40 + rows*(taHandTileH+taHandGap) + 40 + max(1, len(listed))*(taMissionH+8) + 8
+	ts := &Scene{Scene: &render.Scene{W: taHandW, H: h, Background: render.Felt}}
+	s := ts.Scene
+
+	taHandBar(s, v, nm, mine)
+	y := render.HeaderH + 12
+	if pendH > 0 {
+		taHandPending(s, v.Pending, nm, mine, image.Rect(taPad, y, taHandW-taPad, y+pendH-12))
+		y += pendH
+	}
+	taHandAgents(ts, len(v.Hand), hand, more, y)
+	y += 40 + rows*(taHandTileH+taHandGap)
+	taHandMissions(s, len(v.Missions), len(placed), len(all), listed, y)
+	return ts, nil
+}
+
+// taHandCheck checks that a view is a player's, with known cards in hand.
+func taHandCheck(v game.View) error {
+	if v.Viewer < 0 || int(v.Viewer) >= v.Players {
+		return fmt.Errorf("render: a The Agents hand needs a player's view, not the spectator's")
+	}
+	if err := taCheck(v); err != nil {
+		return err
+	}
+	for _, c := range v.Hand {
+		if _, ok := game.AgentByKey(c.Agent); !ok {
+			return fmt.Errorf("render: no agent %q", c.Agent)
+		}
+	}
+	for _, m := range v.Missions {
+		if _, ok := game.MissionByKey(m.Mission); !ok {
+			return fmt.Errorf("render: no mission %q", m.Mission)
+		}
+	}
+	return nil
+}
+
+// taListed is a mission of the viewer's as the hand picture lists it.
+type taListed struct {
+	key, on string // on: the faction's letter, "" in hand
+	met     bool
+}
+
+// taHandMissionList lists the viewer's missions, those in hand then those
+// on the table (placed).
+func taHandMissionList(v game.View) (all, placed []taListed) {
+	for _, m := range v.Missions {
+		all = append(all, taListed{key: m.Mission})
+	}
+	for _, f := range v.Factions {
+		for _, a := range f.Missions {
+			if a.Owner == v.Viewer {
+				mi, _ := game.MissionByKey(a.Mission)
+				placed = append(placed, taListed{key: a.Mission, on: f.Name, met: f.Holds(mi.Condition, v.Viewer)})
+			}
+		}
+	}
+	return append(all, placed...), placed
+}
+
+// taHandBar adds the hand's status bar: the player, his IP and what he is
+// to do.
+func taHandBar(s *render.Scene, v game.View, nm []string, mine bool) {
+	me := v.Viewer
+	doing := taDoing(v, nm)
+	switch {
+	case taOver(v):
+	case mine:
+		doing = "your choice: " + taAgentName(v.Pending.Agent)
+	case v.Pending == nil && v.Turn == me:
+		doing = "your turn · " + taActions(v.ActionsLeft)
+	}
+	ip := fmt.Sprintf("%d IP (income +%d)", taAt(v.IP, int(me)), taAt(v.Income, int(me)))
+	render.StatusBar(s, taHandW, render.FeltDark, render.Cream, [][2]string{
+		{render.Dot(nm[me], ip), doing},
+		{render.Dot(nm[me], fmt.Sprintf("%d IP", taAt(v.IP, int(me)))), doing},
+		{fmt.Sprintf("%d IP", taAt(v.IP, int(me))), doing},
+	})
+}
+
+// taHandPending adds the command waiting for a choice in r: ringed in gold
+// when the choice is the viewer's (mine), with the hand a spy looks at.
+func taHandPending(s *render.Scene, p *game.PendingView, nm []string, mine bool, r image.Rectangle) {
+	fill, in := render.FeltDark, render.Cream
+	if mine {
+		s.Boxes = append(s.Boxes, render.Box{Rect: r.Inset(-3), Fill: render.Gold, Radius: 14})
+		in = render.Gold
+	}
+	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: fill, Radius: 12})
+	text := taPendingText(p, nm)
+	if mine {
+		text = taYourChoice(p, nm)
+	}
+	ly := r.Min.Y + 8
+	lines, _ := taWrap(text, render.Medium, r.Dx()-32)
+	for i, l := range lines {
+		if i == 2 {
+			break
+		}
+		s.Labels = append(s.Labels, render.Label{Text: l, Rect: image.Rect(r.Min.X+16, ly, r.Max.X-16, ly+34), Size: render.Medium, Ink: in, Align: render.Left})
+		ly += 34
+	}
+	if mine && len(p.VictimHand) > 0 {
+		var ks []string
+		for _, c := range p.VictimHand {
+			ks = append(ks, taAgentName(c.Agent))
+		}
+		who := "their"
+		if p.Victim != nil {
+			who = taSeatName(*p.Victim, nm) + "'s"
+		}
+		line := render.Fit(who+" hand: "+strings.Join(ks, " · "), render.Medium, r.Dx()-32)
+		s.Labels = append(s.Labels, render.Label{Text: line, Rect: image.Rect(r.Min.X+16, ly, r.Max.X-16, ly+34), Size: render.Medium, Ink: render.Cream, Align: render.Left})
+	}
+}
+
+// taHandAgents adds the agents in hand from y: a heading counting held,
+// the tiles of hand (those shown), and a count of more not shown.
+func taHandAgents(ts *Scene, held int, hand []game.AgentCard, more, y int) {
+	s := ts.Scene
+	x0, x1 := taPad, taHandW-taPad
+	s.Labels = append(s.Labels, render.Label{Text: fmt.Sprintf("your agents (%d)", held), Rect: image.Rect(x0, y, x1, y+34), Size: render.Medium, Ink: render.Mist, Align: render.Left})
+	y += 40
+	if held == 0 {
+		s.Labels = append(s.Labels, render.Label{Text: "no agents in hand", Rect: image.Rect(x0, y, x1, y+taHandTileH), Size: render.Large, Ink: render.Mist})
+	}
+	for i, c := range hand {
+		x := x0 + (i%taHandCols)*(taHandTileW+taHandGap) + 12
+		ty := y + (i/taHandCols)*(taHandTileH+taHandGap)
+		r := image.Rect(x, ty, x+taHandTileW, ty+taHandTileH)
+		a, _ := game.AgentByKey(c.Agent)
+		ts.Tiles = append(ts.Tiles, Tile{Place: "hand", Key: a.Key, Free: a.Free, Toward: -1, Rect: r})
+		taHandTile(s, a, r)
+	}
+	if more > 0 {
+		i := len(hand)
+		x := x0 + (i%taHandCols)*(taHandTileW+taHandGap) + 12
+		ty := y + (i/taHandCols)*(taHandTileH+taHandGap)
+		s.Labels = append(s.Labels, render.Label{Text: fmt.Sprintf("+%d more", more), Rect: image.Rect(x, ty, x+taHandTileW, ty+taHandTileH), Size: render.Large, Ink: render.Cream})
+	}
+}
+
+// taHandMissions adds the missions from y, in hand and on the table: a
+// heading with the counts, then a line each of listed (of all), the last
+// counting those left out.
+func taHandMissions(s *render.Scene, inHand, placed, all int, listed []taListed, y int) {
+	x0, x1 := taPad, taHandW-taPad
+	s.Labels = append(s.Labels, render.Label{Text: fmt.Sprintf("your missions (%d in hand, %d on the table)", inHand, placed),
+		Rect: image.Rect(x0, y, x1, y+34), Size: render.Medium, Ink: render.Mist, Align: render.Left})
+	y += 40
+	if len(listed) == 0 {
+		s.Labels = append(s.Labels, render.Label{Text: "none", Rect: image.Rect(x0+16, y, x1, y+taMissionH), Size: render.Medium, Ink: render.Mist, Align: render.Left})
+	}
+	for i, ml := range listed {
+		m, _ := game.MissionByKey(ml.key)
+		r := image.Rect(x0, y, x1, y+taMissionH)
+		s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark, Radius: 10})
+		reward := fmt.Sprintf("+%d IP", m.Reward)
+		if i == taMaxListed-1 && all > taMaxListed {
+			reward = fmt.Sprintf("+%d more", all-taMaxListed+1)
+		}
+		rw := render.TextWidth(reward, render.Medium) + 2*render.LabelPad
+		where, in := "in hand", render.Mist
+		if ml.on != "" {
+			where, in = "on "+ml.on, render.Cream
+			if ml.met {
+				where, in = "on "+ml.on+": met", render.Gold
+			}
+		}
+		ww := 150
+		cx := r.Min.X + 300
+		s.Labels = append(s.Labels,
+			render.Label{Text: render.Fit(m.Name, render.Large, cx-r.Min.X-24), Rect: image.Rect(r.Min.X+16, y, cx, y+taMissionH), Size: render.Large, Ink: render.Cream, Align: render.Left},
+			render.Label{Text: render.Fit(taConditionShort(m.Condition), render.Medium, r.Max.X-rw-24-ww-cx-8), Rect: image.Rect(cx, y, r.Max.X-rw-24-ww, y+taMissionH), Size: render.Medium, Ink: render.Mist, Align: render.Left},
+			render.Label{Text: where, Rect: image.Rect(r.Max.X-rw-24-ww, y, r.Max.X-rw-24, y+taMissionH), Size: render.Medium, Ink: in, Align: render.Right},
+			render.Label{Text: reward, Rect: image.Rect(r.Max.X-12-rw, y+8, r.Max.X-12, y+taMissionH-8), Size: render.Medium, Ink: render.Black, Boxed: true, Fill: render.Gold})
+		y += taMissionH + 8
+	}
+}
+
+// taYourChoice tells a performer what to choose: "Choose for Ann's Sniper
+// (A3): kill another agent of this faction".
+func taYourChoice(p *game.PendingView, names []string) string {
+	what := taAgentName(p.Agent)
+	if p.At != "" {
+		what += " (" + p.At + ")"
+	}
+	if p.Free {
+		what += fmt.Sprintf(", Free Agent paying %d IP to %s", p.IP, taSeatName(*p.IPTo, names))
+	}
+	owner := "your "
+	if p.Owner != p.Performer {
+		owner = taSeatName(p.Owner, names) + "'s "
+	}
+	return "Choose for " + owner + what + ": " + taCommandLower(p.Command)
+}
+
+// taHandTile draws an agent in hand: the command on its band, the name,
+// and at the foot the halves' colour, or a Free Agent's IP.
+func taHandTile(s *render.Scene, a game.Agent, r image.Rectangle) {
+	col := taColour(a.Colour)
+	if a.Free {
+		col = render.Cream
+	}
+	foot := image.Rect(r.Min.X+10, r.Max.Y-36, r.Max.X-10, r.Max.Y-4)
+	if !a.Free {
+		cy := r.Max.Y - taTokenY
+		for _, cx := range []int{r.Min.X, r.Max.X} {
+			taDisc(s, cx, cy, taHalfD+4, render.Edge)
+			taDisc(s, cx, cy, taHalfD, col)
+		}
+	}
+	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.Edge, Radius: 10})
+	body := r.Inset(2)
+	band := image.Rect(body.Min.X, body.Min.Y, body.Max.X, r.Min.Y+taHandBand)
+	s.Boxes = append(s.Boxes,
+		render.Box{Rect: body, Fill: col, Radius: 8},
+		render.Box{Rect: band, Fill: render.BackBlue, Radius: 8},
+		render.Box{Rect: image.Rect(band.Min.X, band.Max.Y-10, band.Max.X, band.Max.Y), Fill: render.BackBlue})
+	taLines(s, taCommandShort(a.Command), band.Inset(4), render.Paper, render.Medium, render.Small)
+	taLines(s, a.Name, image.Rect(body.Min.X+10, band.Max.Y+2, body.Max.X-10, foot.Min.Y), taInk(col), render.Large, render.Medium, render.Small)
+	words := taFlags(a)
+	if a.Free {
+		coin := fmt.Sprintf("%d IP", a.IP)
+		w := render.TextWidth(coin, render.Small) + 2*render.LabelPad
+		s.Labels = append(s.Labels, render.Label{Text: coin, Rect: image.Rect(foot.Max.X-w, foot.Min.Y, foot.Max.X, foot.Max.Y), Size: render.Small, Ink: render.Black, Boxed: true, Fill: render.Gold})
+		foot.Max.X -= w + 6
+		words = append([]string{"free agent"}, words...)
+	} else {
+		words = append([]string{string(a.Colour)}, words...)
+	}
+	s.Labels = append(s.Labels, render.Label{Text: render.Fit(strings.Join(words, " · "), render.Small, foot.Dx()), Rect: foot, Size: render.Small, Ink: taInk(col), Align: render.Left})
+}
+
+// Hand draws a player's hand, missions, IP and the choice waiting
+// for him as a PNG for his direct messages. The spectator's view is
+// refused.
+func Hand(r *render.Renderer, v game.View, names []string) ([]byte, error) {
+	s, err := HandLayout(v, names)
+	if err != nil {
+		return nil, err
+	}
+	return r.PNG(s.Scene)
+}

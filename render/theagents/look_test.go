@@ -1,0 +1,61 @@
+package theagents
+
+import (
+	"testing"
+
+	"github.com/dealer/dealer/games"
+	game "github.com/dealer/dealer/games/theagents"
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/rendertest"
+)
+
+// TestLookTheAgents writes The Agents test pictures, full size and phone
+// size, to look at; without -look it does nothing:
+//
+//	go test ./render/theagents -run TestLookTheAgents -look /tmp/look
+func TestLookTheAgents(t *testing.T) {
+	if !rendertest.Looking() {
+		return
+	}
+	r := rendertest.Renderer(t)
+	for name, s := range lookTheAgentsScenes(t) {
+		m, err := r.Image(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rendertest.Look(t, name, m)
+	}
+}
+
+func lookTheAgentsScenes(t *testing.T) map[string]*render.Scene {
+	out := map[string]*render.Scene{}
+	table := func(name string, v game.View) {
+		s, err := TableLayout(v, taTestNames)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out[name] = s.Scene
+	}
+	hand := func(name string, v game.View) {
+		s, err := HandLayout(v, taTestNames)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out[name] = s.Scene
+	}
+	table("ta-crafted", taCrafted())
+	hand("ta-hand-crafted", taCraftedHand())
+	hand("ta-hand-spy", taSpyHand())
+	table("ta-start5", taSpec(taGame(t, 1, 5, 0)))
+	p := taPending(t)
+	table("ta-pending5", taSpec(p))
+	hand("ta-hand-choice", p.View(p.ToAct()[0]).(game.View))
+	m := taFiveMid(t)
+	table("ta-mid5", taSpec(m))
+	hand("ta-hand", m.View(m.ToAct()[0]).(game.View))
+	table("ta-full2", taSpec(taTwoFull(t)))
+	o := taOverGame(t)
+	table("ta-over3", taSpec(o))
+	hand("ta-hand-over", o.View(games.Seat(1)).(game.View))
+	return out
+}

@@ -1,0 +1,742 @@
+package theagents
+
+import (
+	"fmt"
+	"image"
+	"strconv"
+	"strings"
+
+	"github.com/dealer/dealer/games"
+	game "github.com/dealer/dealer/games/theagents"
+	"github.com/dealer/dealer/render"
+)
+
+// The Agents table, for the channel. The circle of players is unrolled
+// from top to bottom: a strip for each player, and between a player and
+// the next the faction they share, so that every faction lies between its
+// two players, Players[0] above it and Players[1] below; the first player's
+// strip comes again at the foot, closing the circle. A faction is a row of
+// tiles, one a card: a living agent's command band is at the end facing the
+// player it commands (with an arrow), its token halves (the tile's own
+// colour, white or black) stick out at the other end; complete tokens are
+// gold coins over the gap between two tiles, ringed in their colour (grey
+// when mixed) with their IP; a dead agent is a grey tile, struck through; a
+// Safe-House is white toward the player above and black toward the one
+// below. Over each row: the faction's letter, its agents, the token IP each
+// player takes from it (↑ above, ↓ below) and its missions, an arrow to
+// their owner, gold while their condition holds.
+const (
+	taW       = 1200
+	taPad     = 16 // the picture's margin
+	taBandH   = 46 // a player's strip
+	taInfoH   = 34 // the line over a faction's row
+	taTileH   = 132
+	taTileGap = 16 // between two tiles: a token's coin lies on it
+	taMaxTile = 180
+	taCmdH    = 32 // a tile's command band
+	taTokenY  = 18 // a token's centre from the tile's token end
+	taHalfD   = 24 // a token half's disc (half of it shows)
+	taCoinD   = 42 // a complete token: its coloured ring
+	taCoinIn  = 30 // and its gold centre
+	taRowH    = 6 + taInfoH + 10 + taTileH + 12
+	taMaxH    = 2400 // the tallest picture drawn
+	taMaxRow  = 12   // the most cards a faction may show
+)
+
+// Scene is a The Agents picture laid out as data: the scene, and
+// for tests and callers where each card and complete token lies.
+type Scene struct {
+	*render.Scene
+	Tiles  []Tile
+	Tokens []Token
+}
+
+// Tile is one card drawn as a tile: an agent or a Safe-House in a
+// faction, or an agent in a hand.
+type Tile struct {
+	// Place is the card's place in the notation ("B3"), or "hand".
+	Place string
+	// Key is the agent's key; for a Safe-House, its name.
+	Key       string
+	SafeHouse bool
+	Dead      bool
+	Free      bool
+	// Toward is the seat the command faces (-1 for none: a Safe-House, a
+	// dead agent, a card in hand); Up tells whether that is the player
+	// above the row.
+	Toward games.Seat
+	Up     bool
+	// Pending marks the card whose command waits for a choice.
+	Pending bool
+	Rect    image.Rectangle
+}
+
+// Token is a complete data token drawn on the table.
+type Token struct {
+	Faction string // "A"
+	Pos     int    // the position of its left card, from 1
+	For     games.Seat
+	Colour  game.Colour // "" when mixed
+	IP      int
+	// Rect is the coin's square.
+	Rect image.Rectangle
+}
+
+// taNames returns n players' names: those given, "Seat N" for the rest,
+// numbered from 0 as the move notation numbers seats.
+func taNames(names []string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		if i < len(names) && strings.TrimSpace(names[i]) != "" {
+			out[i] = names[i]
+		} else {
+			out[i] = "Seat " + strconv.Itoa(i)
+		}
+	}
+	return out
+}
+
+// taCheck checks that a view has the shape the pictures assume: 2 to 5
+// players, faction i between seats i and i+1, known cards, commands that
+// face one of their faction's players.
+func taCheck(v game.View) error {
+	n := v.Players
+	if n < game.MinPlayers || n > game.MaxPlayers {
+		return fmt.Errorf("render: The Agents for %d players", n)
+	}
+	if len(v.Factions) != n {
+		return fmt.Errorf("render: %d factions for %d players", len(v.Factions), n)
+	}
+	set := game.Set()
+	for i, f := range v.Factions {
+		want := [2]games.Seat{games.Seat(i), games.Seat((i + 1) % n)}
+		if f.Players != want {
+			return fmt.Errorf("render: faction %d lies between seats %v, not %v", i, f.Players, want)
+		}
+		if len(f.Cards) > taMaxRow {
+			return fmt.Errorf("render: faction %s holds %d cards", f.Name, len(f.Cards))
+		}
+		for _, c := range f.Cards {
+			if c.SafeHouse {
+				if c.ID < 0 || c.ID >= len(set.SafeHouses) {
+					return fmt.Errorf("render: no Safe-House %d", c.ID)
+				}
+				continue
+			}
+			if _, ok := game.AgentByKey(c.Agent); !ok {
+				return fmt.Errorf("render: no agent %q", c.Agent)
+			}
+			if !c.Dead && !f.Has(c.Cmd) {
+				return fmt.Errorf("render: a command in faction %s faces seat %d", f.Name, c.Cmd)
+			}
+		}
+		for _, m := range f.Missions {
+			if _, ok := game.MissionByKey(m.Mission); !ok {
+				return fmt.Errorf("render: no mission %q", m.Mission)
+			}
+		}
+	}
+	return nil
+}
+
+// taAt returns xs[i], or 0 when xs is too short.
+func taAt(xs []int, i int) int {
+	if i >= 0 && i < len(xs) {
+		return xs[i]
+	}
+	return 0
+}
+
+// taSeatName names a seat, "?" when out of range.
+func taSeatName(s games.Seat, names []string) string {
+	if s >= 0 && int(s) < len(names) {
+		return names[s]
+	}
+	return "?"
+}
+
+// taOver tells whether the game has ended.
+func taOver(v game.View) bool { return v.Status.Finished() || v.Turn < 0 }
+
+// taWaitsOn is the seat the game waits on: a pending command's performer,
+// else the player whose turn it is; -1 once over.
+func taWaitsOn(v game.View) games.Seat {
+	switch {
+	case taOver(v):
+		return -1
+	case v.Pending != nil:
+		return v.Pending.Performer
+	}
+	return v.Turn
+}
+
+// taRound is the round under way (the last one once over).
+func taRound(v game.View) int {
+	if taOver(v) {
+		return max(1, (v.Turns+v.Players-1)/v.Players)
+	}
+	return v.Turns/v.Players + 1
+}
+
+// taWinners says who won: "Ann wins", "Ann and Bob share the win".
+func taWinners(v game.View, names []string) string {
+	var ws []string
+	for _, w := range v.Winners {
+		ws = append(ws, taSeatName(w, names))
+	}
+	switch len(ws) {
+	case 0:
+		return "game over"
+	case 1:
+		return ws[0] + " wins"
+	case 2:
+		return ws[0] + " and " + ws[1] + " share the win"
+	}
+	return strconv.Itoa(len(ws)) + " players share the win"
+}
+
+// taDoing says who is to do what: "Ann's turn · 2 actions left", "Bob to
+// choose for the Sniper".
+func taDoing(v game.View, names []string) string {
+	short := func(s games.Seat) string { return render.Fit(taSeatName(s, names), render.Large, 220) }
+	switch {
+	case taOver(v) && len(v.Winners) == 1:
+		return short(v.Winners[0]) + " wins"
+	case taOver(v):
+		return taWinners(v, names)
+	case v.Pending != nil:
+		return short(v.Pending.Performer) + " to choose: " + taAgentName(v.Pending.Agent)
+	}
+	return short(v.Turn) + "'s turn · " + taActions(v.ActionsLeft)
+}
+
+// taActions is "2 actions left", "no action left".
+func taActions(n int) string {
+	if n <= 0 {
+		return "no action left"
+	}
+	return render.Plural(n, "action") + " left"
+}
+
+// taAgentName is an agent's name from its key.
+func taAgentName(key string) string {
+	if a, ok := game.AgentByKey(key); ok {
+		return a.Name
+	}
+	return key
+}
+
+// taMissionName is a mission's name from its key.
+func taMissionName(key string) string {
+	if m, ok := game.MissionByKey(key); ok {
+		return m.Name
+	}
+	return key
+}
+
+// taSafeHouse is a Safe-House's name without its article: "Bakery".
+func taSafeHouse(id int) string {
+	set := game.Set()
+	if id < 0 || id >= len(set.SafeHouses) {
+		return "Safe-House"
+	}
+	return strings.TrimPrefix(set.SafeHouses[id].Name, "The ")
+}
+
+// taScopeWord is a scope in a word, for the command bands.
+var taScopeWord = map[game.Scope]string{
+	game.Self:      "self",
+	game.Adjacent:  "next",
+	game.InFaction: "faction",
+	game.Anywhere:  "any",
+}
+
+// taBandText is a command in a word or two: "kill · any".
+func taBandText(c game.Command) string {
+	k := strings.ReplaceAll(string(c.Kind), "_", " ")
+	if w := taScopeWord[c.Scope]; w != "" {
+		return k + " · " + w
+	}
+	return k
+}
+
+// taPendingText says what a pending command is and who chooses:
+// "Bob chooses for Ann's Sniper (A3): kill another agent of this faction".
+func taPendingText(p *game.PendingView, names []string) string {
+	a, _ := game.AgentByKey(p.Agent)
+	what := a.Name
+	if p.At != "" {
+		what += " (" + p.At + ")"
+	}
+	if p.Free {
+		what += fmt.Sprintf(", Free Agent paying %d IP to %s", p.IP, taSeatName(*p.IPTo, names))
+	}
+	who := taSeatName(p.Performer, names)
+	lead := who + " chooses for " + taSeatName(p.Owner, names) + "'s " + what
+	if p.Owner == p.Performer {
+		lead = who + " chooses for the " + what
+	}
+	text := lead + ": " + taCommandLower(p.Command)
+	if p.Victim != nil {
+		text += " (" + taSeatName(*p.Victim, names) + "'s hand)"
+	}
+	return text
+}
+
+// taCommandLower is a command's text to follow a colon: "kill an agent in
+// any faction".
+func taCommandLower(c game.Command) string {
+	t := strings.TrimSuffix(c.Text(), ".")
+	if t == "" {
+		return string(c.Kind)
+	}
+	return strings.ToLower(t[:1]) + t[1:]
+}
+
+// taMission is a mission as a pill's text: "↑ Graveyard Shift +2".
+func taMissionText(m game.Assigned, up bool) string {
+	mi, _ := game.MissionByKey(m.Mission)
+	arrow := "↓ "
+	if up {
+		arrow = "↑ "
+	}
+	return fmt.Sprintf("%s%s +%d", arrow, mi.Name, mi.Reward)
+}
+
+// TableLayout lays out The Agents table as the channel sees it:
+// the players' strips, the factions between them, who is to act, the
+// pending command, the goal, the winners. It reads only what every player
+// may see: the view's hand, missions and a spy's look at a hand are
+// ignored. names are the seats' names (missing ones are "Seat N", from 0).
+func TableLayout(v game.View, names []string) (*Scene, error) {
+	if err := taCheck(v); err != nil {
+		return nil, err
+	}
+	n := v.Players
+	nm := taNames(names, n)
+	foot := taFooter(v, nm)
+	h := render.HeaderH + 8 + n*(taBandH+taRowH) + taBandH + 10 + foot + 12
+	if h > taMaxH {
+		return nil, fmt.Errorf("render: a %d-pixel The Agents table", h)
+	}
+	ts := &Scene{Scene: &render.Scene{W: taW, H: h, Background: render.Felt}}
+	s := ts.Scene
+
+	round := "round " + strconv.Itoa(taRound(v))
+	if v.Ending && !taOver(v) {
+		round = "final round"
+	}
+	goal := fmt.Sprintf("goal %d IP", v.Goal)
+	render.StatusBar(s, taW, render.FeltDark, render.Cream, [][2]string{
+		{render.Dot("The Agents", round, goal), taDoing(v, nm)},
+		{render.Dot(round, goal), taDoing(v, nm)},
+		{round, taDoing(v, nm)},
+	})
+
+	// the widest row decides the tiles' width, so that every row lines up
+	cols := 1
+	for _, f := range v.Factions {
+		cols = max(cols, len(f.Cards), f.Limit+1)
+	}
+	tw := min(taMaxTile, (taW-2*taPad-16-(cols-1)*taTileGap)/cols)
+
+	y := render.HeaderH + 8
+	for i := range v.Factions {
+		taPlayerBand(s, v, nm, games.Seat(i), y, true)
+		y += taBandH
+		taFaction(ts, v, i, tw, y)
+		y += taRowH
+	}
+	taPlayerBand(s, v, nm, 0, y, false) // the circle closes
+	y += taBandH + 10
+	taFooterDraw(s, v, nm, image.Rect(taPad, y, taW-taPad, y+foot))
+	return ts, nil
+}
+
+// taPlayerBand adds a player's strip: name (gold when the game waits on
+// him), IP, income, cards in hand, and his part in the turn. The strip that
+// closes the circle at the foot holds the name and IP only.
+func taPlayerBand(s *render.Scene, v game.View, names []string, seat games.Seat, y int, full bool) {
+	r := image.Rect(0, y, taW, y+taBandH)
+	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark})
+	x := taPad + 4
+	name := render.Fit(names[seat], render.Large, 330)
+	nw := render.TextWidth(name, render.Large) + 2*render.LabelPad
+	l := render.Label{Text: name, Rect: image.Rect(x-render.LabelPad, y+5, x-render.LabelPad+nw, y+taBandH-5), Size: render.Large, Ink: render.Cream, Align: render.Left, Boxed: true, Fill: render.FeltDark}
+	waits := taWaitsOn(v) == seat
+	if waits {
+		l.Ink, l.Fill = render.Black, render.Gold
+	}
+	for _, w := range v.Winners {
+		if w == seat {
+			l.Ink, l.Fill = render.Black, render.Gold
+		}
+	}
+	s.Labels = append(s.Labels, l)
+	x = l.Rect.Max.X + 14
+	ip := fmt.Sprintf("%d IP", taAt(v.IP, int(seat)))
+	s.Labels = append(s.Labels, render.Label{Text: ip, Rect: image.Rect(x, y, x+120, y+taBandH), Size: render.Large, Ink: render.Gold, Align: render.Left})
+	x += render.TextWidth(ip, render.Large) + 14
+	if !full {
+		return
+	}
+	rest := render.Dot(fmt.Sprintf("income +%d", taAt(v.Income, int(seat))),
+		render.Plural(taAt(v.HandSizes, int(seat)), "agent"), render.Plural(taAt(v.MissionCounts, int(seat)), "mission"))
+	var state string
+	switch {
+	case taOver(v):
+	case v.Pending != nil && v.Pending.Performer == seat:
+		state = "to choose"
+	case v.Turn == seat:
+		state = taActions(v.ActionsLeft)
+	}
+	right := taW - taPad
+	if state != "" {
+		in := render.Mist
+		if waits {
+			in = render.Gold
+		}
+		s.Labels = append(s.Labels, render.Label{Text: state, Rect: image.Rect(right-300, y, right, y+taBandH), Size: render.Medium, Ink: in, Align: render.Right})
+		right -= render.TextWidth(state, render.Medium) + 20
+	}
+	s.Labels = append(s.Labels, render.Label{Text: render.Fit(rest, render.Medium, right-x), Rect: image.Rect(x, y, right, y+taBandH), Size: render.Medium, Ink: render.Mist, Align: render.Left})
+}
+
+// taFaction adds faction i's info line and row of tiles from y.
+func taFaction(ts *Scene, v game.View, i, tw, y int) {
+	iy := y + 6
+	taInfoLine(ts.Scene, v.Factions[i], iy)
+	taTiles(ts, v, v.Factions[i], tw, iy+taInfoH+10)
+}
+
+// taInfoLine adds a faction's line from iy: letter, agents, token IP each
+// way; missions at the right.
+func taInfoLine(s *render.Scene, f game.FactionView, iy int) {
+	top, bottom := f.Players[0], f.Players[1]
+	x := taPad + 8
+	letter := render.Label{Text: f.Name, Rect: image.Rect(x, iy, x+44, iy+taInfoH), Size: render.Large, Ink: render.Black, Boxed: true, Fill: render.Cream, Radius: 8}
+	s.Labels = append(s.Labels, letter)
+	x += 56
+	info := fmt.Sprintf("%d of %d agents · tokens ↑%d ↓%d", f.Agents(), f.Limit, f.Income(top), f.Income(bottom))
+	s.Labels = append(s.Labels, render.Label{Text: info, Rect: image.Rect(x, iy, x+440, iy+taInfoH), Size: render.Medium, Ink: render.Cream, Align: render.Left})
+	x += render.TextWidth(info, render.Medium) + 20
+	if len(f.Missions) > 0 {
+		taMissionPills(s, f, x, iy)
+	}
+}
+
+// taMissionPills adds a faction's missions as pills, right-aligned from x
+// on the info line at iy: Medium when every pill fits so, else Small, cut
+// to share the room; gold while their condition holds.
+func taMissionPills(s *render.Scene, f game.FactionView, x, iy int) {
+	top := f.Players[0]
+	room := taW - taPad - 8 - x
+	size := render.Medium
+	need := 0
+	for _, m := range f.Missions {
+		need += render.TextWidth(taMissionText(m, m.Owner == top), size) + 2*render.LabelPad + 10
+	}
+	if need > room {
+		size = render.Small
+	}
+	each := room/len(f.Missions) - 10
+	rx := taW - taPad - 8
+	for k := len(f.Missions) - 1; k >= 0; k-- {
+		m := f.Missions[k]
+		text := render.Fit(taMissionText(m, m.Owner == top), size, each-2*render.LabelPad)
+		w := render.TextWidth(text, size) + 2*render.LabelPad
+		p := render.Label{Text: text, Rect: image.Rect(rx-w, iy+1, rx, iy+taInfoH-1), Size: size, Ink: render.Cream, Boxed: true, Fill: render.FeltDark}
+		mi, _ := game.MissionByKey(m.Mission)
+		if f.Holds(mi.Condition, m.Owner) {
+			p.Ink, p.Fill = render.Black, render.Gold
+		}
+		s.Labels = append(s.Labels, p)
+		rx -= w + 10
+	}
+}
+
+// taTiles adds a faction's row of tiles from ty, and its complete tokens.
+func taTiles(ts *Scene, v game.View, f game.FactionView, tw, ty int) {
+	s := ts.Scene
+	top := f.Players[0]
+	pend := -1
+	if p := v.Pending; p != nil && len(p.At) > 1 && p.At[:1] == f.Name {
+		if n, err := strconv.Atoi(p.At[1:]); err == nil {
+			pend = n - 1
+		}
+	}
+	rects := make([]image.Rectangle, len(f.Cards))
+	for k := range f.Cards {
+		x := taPad + 8 + k*(tw+taTileGap)
+		rects[k] = image.Rect(x, ty, x+tw, ty+taTileH)
+	}
+	// halves first: the tiles cover their inner half
+	for k, c := range f.Cards {
+		r := rects[k]
+		halves := func(atTop bool, col render.Colour) {
+			cy := r.Max.Y - taTokenY
+			if atTop {
+				cy = r.Min.Y + taTokenY
+			}
+			for _, cx := range []int{r.Min.X, r.Max.X} {
+				taDisc(s, cx, cy, taHalfD+4, render.Edge)
+				taDisc(s, cx, cy, taHalfD, col)
+			}
+		}
+		switch {
+		case c.SafeHouse:
+			halves(true, render.Paper)
+			halves(false, render.Black)
+		case !c.Dead:
+			halves(c.Cmd != top, taColour(c.Colour))
+		}
+		if k == pend {
+			s.Boxes = append(s.Boxes, render.Box{Rect: r.Inset(-6), Fill: render.Gold, Radius: 14})
+		}
+	}
+	for k, c := range f.Cards {
+		t := Tile{Place: f.Name + strconv.Itoa(k+1), Key: c.Agent, SafeHouse: c.SafeHouse, Dead: c.Dead,
+			Toward: -1, Pending: k == pend, Rect: rects[k]}
+		if c.SafeHouse {
+			t.Key = taSafeHouse(c.ID)
+		} else if !c.Dead {
+			t.Toward, t.Up = c.Cmd, c.Cmd == top
+		}
+		ts.Tiles = append(ts.Tiles, t)
+		taTableTile(s, c, t)
+	}
+	taTokens(ts, f, rects)
+}
+
+// taTokens adds a faction's complete tokens as coins over the gaps between
+// the tiles at rects, toward the player they score for.
+func taTokens(ts *Scene, f game.FactionView, rects []image.Rectangle) {
+	s := ts.Scene
+	top := f.Players[0]
+	for _, tk := range f.Tokens {
+		k := tk.Pos - 1
+		if k < 0 || k+1 >= len(rects) {
+			continue
+		}
+		cx := (rects[k].Max.X + rects[k+1].Min.X) / 2
+		cy := rects[k].Max.Y - taTokenY
+		if tk.For == top {
+			cy = rects[k].Min.Y + taTokenY
+		}
+		ring := render.Edge
+		switch tk.Colour {
+		case game.White:
+			ring = render.Paper
+		case game.Black:
+			ring = render.Black
+		}
+		taDisc(s, cx, cy, taCoinD+4, render.Edge)
+		taDisc(s, cx, cy, taCoinD, ring)
+		coin := image.Rect(cx-taCoinIn/2, cy-taCoinIn/2, cx+taCoinIn/2, cy+taCoinIn/2)
+		s.Labels = append(s.Labels, render.Label{Text: strconv.Itoa(tk.IP), Rect: coin, Size: render.Medium, Ink: render.Black, Boxed: true, Fill: render.Gold})
+		ts.Tokens = append(ts.Tokens, Token{Faction: f.Name, Pos: tk.Pos, For: tk.For, Colour: tk.Colour, IP: tk.IP,
+			Rect: image.Rect(cx-taCoinD/2, cy-taCoinD/2, cx+taCoinD/2, cy+taCoinD/2)})
+	}
+}
+
+// taColour is the colour a token colour is drawn in.
+func taColour(c game.Colour) render.Colour {
+	if c == game.Black {
+		return render.Black
+	}
+	return render.Paper
+}
+
+// taInk is the ink that reads on a tile's colour.
+func taInk(c render.Colour) render.Colour {
+	if c == render.Black {
+		return render.Paper
+	}
+	return render.Black
+}
+
+// taDisc adds a disc of diameter d centred on (cx, cy).
+func taDisc(s *render.Scene, cx, cy, d int, c render.Colour) {
+	s.Boxes = append(s.Boxes, render.Box{Rect: image.Rect(cx-d/2, cy-d/2, cx-d/2+d, cy-d/2+d), Fill: c, Radius: d / 2})
+}
+
+// taTableTile draws one card of a faction.
+func taTableTile(s *render.Scene, c game.Placed, t Tile) {
+	r := t.Rect
+	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.Edge, Radius: 10})
+	body := r.Inset(2)
+	nameArea := image.Rect(body.Min.X+4, r.Min.Y+taCmdH+2, body.Max.X-4, r.Max.Y-taCmdH-2)
+	switch {
+	case c.SafeHouse:
+		mid := (r.Min.Y + r.Max.Y) / 2
+		s.Boxes = append(s.Boxes,
+			render.Box{Rect: body, Fill: render.Paper, Radius: 8},
+			render.Box{Rect: image.Rect(body.Min.X, mid, body.Max.X, body.Max.Y), Fill: render.Black, Radius: 8},
+			render.Box{Rect: image.Rect(body.Min.X, mid, body.Max.X, mid+10), Fill: render.Black})
+		// clear of the coins on the corners
+		taLines(s, t.Key, image.Rect(body.Min.X+18, body.Min.Y+2, body.Max.X-18, mid-1), render.Black, render.Large, render.Medium, render.Small)
+		taLines(s, "safe house", image.Rect(body.Min.X+18, mid+2, body.Max.X-18, body.Max.Y-4), render.Gold, render.Medium, render.Small)
+	case c.Dead:
+		s.Boxes = append(s.Boxes, render.Box{Rect: body, Fill: render.Mist, Radius: 8})
+		lines := taLines(s, taAgentName(c.Agent), nameArea, render.Black, render.Large, render.Medium)
+		// struck through
+		for _, l := range lines {
+			w := render.TextWidth(l.Text, l.Size)
+			cx, cy := (l.Rect.Min.X+l.Rect.Max.X)/2, (l.Rect.Min.Y+l.Rect.Max.Y)/2
+			s.Labels = append(s.Labels, render.Label{Rect: image.Rect(cx-w/2-4, cy-2, cx+w/2+4, cy+2), Boxed: true, Fill: render.LostRed, Radius: 1})
+		}
+		s.Labels = append(s.Labels, render.Label{Text: "dead", Rect: image.Rect(body.Min.X, body.Min.Y+2, body.Max.X, body.Min.Y+taCmdH), Size: render.Small, Ink: render.LostRed})
+	default:
+		col := taColour(c.Colour)
+		s.Boxes = append(s.Boxes, render.Box{Rect: body, Fill: col, Radius: 8})
+		band := image.Rect(body.Min.X, body.Min.Y, body.Max.X, r.Min.Y+taCmdH)
+		square := image.Rect(band.Min.X, band.Max.Y-10, band.Max.X, band.Max.Y)
+		arrow := "↑ "
+		if !t.Up {
+			band = image.Rect(body.Min.X, r.Max.Y-taCmdH, body.Max.X, body.Max.Y)
+			square = image.Rect(band.Min.X, band.Min.Y, band.Max.X, band.Min.Y+10)
+			arrow = "↓ "
+		}
+		s.Boxes = append(s.Boxes, render.Box{Rect: band, Fill: render.BackBlue, Radius: 8}, render.Box{Rect: square, Fill: render.BackBlue})
+		a, _ := game.AgentByKey(c.Agent)
+		// the command and its reach at Medium, else Small, else the
+		// command alone
+		text, size := arrow+taBandText(a.Command), render.Medium
+		if render.TextWidth(text, size) > band.Dx()-12 {
+			size = render.Small
+		}
+		if render.TextWidth(text, size) > band.Dx()-12 {
+			text, size = arrow+string(a.Command.Kind), render.Medium
+		}
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, band.Dx()-12), Rect: band, Size: size, Ink: render.Paper})
+		taLines(s, a.Name, nameArea, taInk(col), render.Large, render.Medium)
+	}
+}
+
+// taLines writes text centred in r on as few lines as fit, at the first
+// size whose lines all fit across r and down it without cutting a word,
+// else at the first whose lines fit with words cut by a hyphen, else cut
+// short; it returns the labels.
+func taLines(s *render.Scene, text string, r image.Rectangle, in render.Colour, sizes ...render.TextSize) []render.Label {
+	var lines []string
+	size := sizes[len(sizes)-1]
+	for _, sz := range sizes {
+		ls, cut := taWrap(text, sz, r.Dx())
+		if !cut && len(ls)*taLineH(sz) <= r.Dy() {
+			lines, size = ls, sz
+			break
+		}
+	}
+	for _, sz := range sizes {
+		if lines != nil {
+			break
+		}
+		if ls, _ := taWrap(text, sz, r.Dx()); len(ls)*taLineH(sz) <= r.Dy() {
+			lines, size = ls, sz
+		}
+	}
+	if lines == nil {
+		lines, _ = taWrap(text, size, r.Dx())
+		keep := max(1, r.Dy()/taLineH(size))
+		if len(lines) > keep {
+			lines = append(lines[:keep-1], render.Fit(strings.Join(lines[keep-1:], " "), size, r.Dx()))
+		}
+	}
+	lh := taLineH(size)
+	y := r.Min.Y + (r.Dy()-len(lines)*lh)/2
+	var out []render.Label
+	for i, l := range lines {
+		out = append(out, render.Label{Text: l, Rect: image.Rect(r.Min.X, y+i*lh, r.Max.X, y+(i+1)*lh), Size: size, Ink: in})
+	}
+	s.Labels = append(s.Labels, out...)
+	return out
+}
+
+// taLineH is the height of a line of text at a size.
+func taLineH(size render.TextSize) int { return int(render.TextPx[size]) + 3 }
+
+// taWrap breaks text into lines at most w pixels wide at a size, at spaces
+// (greedily) and, for a word too long for a line, inside it with a hyphen;
+// cut tells whether a word was cut.
+func taWrap(text string, size render.TextSize, w int) (lines []string, cut bool) {
+	line := ""
+	for _, word := range strings.Fields(text) {
+		if line != "" && render.TextWidth(line+" "+word, size) <= w {
+			line += " " + word
+			continue
+		}
+		if line != "" {
+			lines = append(lines, line)
+			line = ""
+		}
+		for render.TextWidth(word, size) > w {
+			rs := []rune(word)
+			k := len(rs) - 1
+			for k > 1 && render.TextWidth(string(rs[:k])+"-", size) > w {
+				k--
+			}
+			if k <= 1 {
+				break
+			}
+			lines = append(lines, string(rs[:k])+"-")
+			word, cut = string(rs[k:]), true
+		}
+		line = word
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines, cut
+}
+
+// taFooter is the height of the panel under the table.
+func taFooter(v game.View, names []string) int {
+	h := 16 + 2*32 // the last scoring and the decks
+	if taOver(v) {
+		h += 80
+	} else if v.Pending != nil {
+		h += 2 * 34
+	}
+	return h
+}
+
+// taFooterDraw adds the panel under the table: the winners' banner or the
+// pending command, the last turn's scoring, the decks.
+func taFooterDraw(s *render.Scene, v game.View, names []string, r image.Rectangle) {
+	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark, Radius: 12})
+	x0, x1 := r.Min.X+16, r.Max.X-16
+	y := r.Min.Y + 8
+	switch {
+	case taOver(v):
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(taWinners(v, names)+"!", render.Huge, x1-x0-40), Rect: image.Rect(x0, y+4, x1, y+72), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
+		y += 80
+	case v.Pending != nil:
+		lines, _ := taWrap(taPendingText(v.Pending, names), render.Medium, x1-x0)
+		for i, l := range lines {
+			if i == 2 {
+				break
+			}
+			s.Labels = append(s.Labels, render.Label{Text: l, Rect: image.Rect(x0, y, x1, y+34), Size: render.Medium, Ink: render.Gold, Align: render.Left})
+			y += 34
+		}
+	}
+	last := "no turn scored yet"
+	if l := v.Last; l != nil {
+		last = fmt.Sprintf("%s scored %d IP last turn: %d from tokens, %d from missions", taSeatName(l.Seat, names), l.Tokens+l.Missions, l.Tokens, l.Missions)
+	}
+	s.Labels = append(s.Labels, render.Label{Text: render.Fit(last, render.Medium, x1-x0), Rect: image.Rect(x0, y, x1, y+32), Size: render.Medium, Ink: render.Cream, Align: render.Left})
+	y += 32
+	decks := fmt.Sprintf("agent deck %d · mission deck %d · retired: %s, %s", v.AgentDeck, v.MissionDeck,
+		render.Plural(len(v.AgentRetired), "agent"), render.Plural(len(v.MissionRetired), "mission"))
+	s.Labels = append(s.Labels, render.Label{Text: render.Fit(decks, render.Small, x1-x0), Rect: image.Rect(x0, y, x1, y+32), Size: render.Small, Ink: render.Mist, Align: render.Left})
+}
+
+// Table draws The Agents table for the channel as a PNG. It shows
+// only what every player may see, whatever view it is given.
+func Table(r *render.Renderer, v game.View, names []string) ([]byte, error) {
+	s, err := TableLayout(v, names)
+	if err != nil {
+		return nil, err
+	}
+	return r.PNG(s.Scene)
+}

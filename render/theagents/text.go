@@ -1,0 +1,230 @@
+package theagents
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dealer/dealer/games"
+	game "github.com/dealer/dealer/games/theagents"
+	"github.com/dealer/dealer/render"
+)
+
+// Text shows The Agents table as text for a terminal: the round,
+// the goal and who is to act; a line a player (seat number as the moves
+// write it, IP, income, cards in hand; > marks the seat the game waits
+// on); each faction with a line a card (its place, the agent, whom its
+// command faces and whom its halves face, or dead), its complete tokens and
+// missions; the command waiting for a choice; the last turn's scoring and
+// the decks; then, for a player's view, his agents and missions (keys as
+// the moves write them) and his choice. names are the seats' names
+// (missing ones are "Seat N"). With color, dead agents and the waiting
+// mark are printed in ANSI red.
+//
+//	The Agents · round 3 · goal 40 IP · Ann to choose: Sniper
+//	> 0 Ann     12 IP  income +2   2 agents   1 mission   to choose
+//	  1 Bob     17 IP  income +3   3 agents   0 missions  1 action left
+//	  2 Carol    9 IP  income +2   1 agent    2 missions
+//	Faction A: Ann (0) and Bob (1) · 4 of 5 agents
+//	  A1   Sniper             cmd → Ann    black → Bob  < waiting
+//	  A2   Safe-House         Bakery: white → Ann, black → Bob
+//	  A3   Mole               cmd → Ann    white → Bob
+//	  A4   Turncoat           dead
+//	  A5   Interrogator       cmd → Bob    white → Ann
+//	  tokens: A1-A2 black 2 IP → Bob · A2-A3 mixed 1 IP → Bob
+//	  missions: Graveyard Shift (Ann, +2) · Grey Zone (Bob, +1, met)
+//	…
+//	waiting: Ann chooses for Bob's Sniper (A1): kill another agent of this faction
+//	your agents:
+//	  hitman           Hitman             free, 2 IP  Kill one anywhere
+//	your missions:
+//	  graveyard        Graveyard Shift    +2 IP  2+ dead agents, on A
+func Text(v game.View, names []string, color bool) string {
+	if err := taCheck(v); err != nil {
+		return err.Error() + "\n"
+	}
+	red := func(s string) string {
+		if color {
+			return render.ANSIRed + s + render.ANSIReset
+		}
+		return s
+	}
+	nm := taNames(names, v.Players)
+	var b strings.Builder
+	round := fmt.Sprintf("round %d", taRound(v))
+	if v.Ending && !taOver(v) {
+		round = "final round"
+	}
+	b.WriteString(strings.Join([]string{"The Agents", round, fmt.Sprintf("goal %d IP", v.Goal), taDoingText(v, nm)}, " · ") + "\n")
+
+	w := 0
+	for _, n := range nm {
+		w = max(w, len([]rune(n)))
+	}
+	taTextPlayers(&b, v, nm, w, red)
+	for _, f := range v.Factions {
+		taTextFaction(&b, v, f, nm, w, red)
+	}
+
+	if taOver(v) {
+		b.WriteString(taWinners(v, nm) + "\n")
+	} else if p := v.Pending; p != nil {
+		b.WriteString("waiting: " + taPendingText(p, nm) + "\n")
+	}
+	if l := v.Last; l != nil {
+		fmt.Fprintf(&b, "last turn: %s scored %d IP (%d from tokens, %d from missions)\n", taSeatName(l.Seat, nm), l.Tokens+l.Missions, l.Tokens, l.Missions)
+	}
+	fmt.Fprintf(&b, "decks: %d agents, %d missions · retired: %s, %s\n", v.AgentDeck, v.MissionDeck,
+		render.Plural(len(v.AgentRetired), "agent"), render.Plural(len(v.MissionRetired), "mission"))
+
+	if me := v.Viewer; me >= 0 && int(me) < v.Players {
+		taTextOwn(&b, v, nm)
+	}
+	return render.TermLines(b.String())
+}
+
+// taTextPlayers writes a line a player: seat, name (padded to w), IP,
+// income, cards in hand, his part in the turn; red marks the seat the game
+// waits on.
+func taTextPlayers(b *strings.Builder, v game.View, nm []string, w int, red func(string) string) {
+	for s := range v.Players {
+		seat := games.Seat(s)
+		mark := "  "
+		if taWaitsOn(v) == seat {
+			mark = red(">") + " "
+		}
+		line := fmt.Sprintf("%s%d %s  %3d IP  income +%-2d  %s  %s", mark, s, render.TermPad(nm[s], w), taAt(v.IP, s), taAt(v.Income, s),
+			render.TermPad(render.Plural(taAt(v.HandSizes, s), "agent"), 9), render.TermPad(render.Plural(taAt(v.MissionCounts, s), "mission"), 10))
+		switch {
+		case taOver(v):
+			for _, win := range v.Winners {
+				if win == seat {
+					line += "  winner"
+				}
+			}
+		case v.Pending != nil && v.Pending.Performer == seat:
+			line += "  to choose"
+		case v.Turn == seat:
+			line += "  " + taActions(v.ActionsLeft)
+		}
+		b.WriteString(line + "\n")
+	}
+}
+
+// taTextFaction writes a faction: its players, a line a card, its complete
+// tokens and its missions.
+func taTextFaction(b *strings.Builder, v game.View, f game.FactionView, nm []string, w int, red func(string) string) {
+	top, bottom := f.Players[0], f.Players[1]
+	fmt.Fprintf(b, "Faction %s: %s (%d) and %s (%d) · %d of %d agents\n", f.Name, taSeatName(top, nm), top,
+		taSeatName(bottom, nm), bottom, f.Agents(), f.Limit)
+	for k, c := range f.Cards {
+		place := fmt.Sprintf("%s%d", f.Name, k+1)
+		var line string
+		switch {
+		case c.SafeHouse:
+			line = fmt.Sprintf("  %-4s %-18s %s: white → %s, black → %s", place, "Safe-House", taSafeHouse(c.ID),
+				taSeatName(top, nm), taSeatName(bottom, nm))
+		case c.Dead:
+			line = fmt.Sprintf("  %-4s %-18s %s", place, taAgentName(c.Agent), red("dead"))
+		default:
+			line = fmt.Sprintf("  %-4s %-18s cmd → %s  %s → %s", place, taAgentName(c.Agent),
+				render.TermPad(taSeatName(c.Cmd, nm), w), c.Colour, taSeatName(f.Other(c.Cmd), nm))
+		}
+		if p := v.Pending; p != nil && p.At == place {
+			line += "  " + red("< waiting")
+		}
+		b.WriteString(line + "\n")
+	}
+	if len(f.Tokens) > 0 {
+		var ts []string
+		for _, t := range f.Tokens {
+			col := string(t.Colour)
+			if col == "" {
+				col = "mixed"
+			}
+			ts = append(ts, fmt.Sprintf("%s%d-%s%d %s %d IP → %s", f.Name, t.Pos, f.Name, t.Pos+1, col, t.IP, taSeatName(t.For, nm)))
+		}
+		b.WriteString("  tokens: " + strings.Join(ts, " · ") + "\n")
+	}
+	if len(f.Missions) > 0 {
+		var ms []string
+		for _, a := range f.Missions {
+			m, _ := game.MissionByKey(a.Mission)
+			met := ""
+			if f.Holds(m.Condition, a.Owner) {
+				met = ", met"
+			}
+			ms = append(ms, fmt.Sprintf("%s (%s, +%d%s)", m.Name, taSeatName(a.Owner, nm), m.Reward, met))
+		}
+		b.WriteString("  missions: " + strings.Join(ms, " · ") + "\n")
+	}
+}
+
+// taTextOwn writes what the viewer alone sees: his agents and missions
+// (keys as the moves write them) and the choice waiting for him.
+func taTextOwn(b *strings.Builder, v game.View, nm []string) {
+	me := v.Viewer
+	b.WriteString("your agents:")
+	if len(v.Hand) == 0 {
+		b.WriteString(" none")
+	}
+	b.WriteString("\n")
+	for _, c := range v.Hand {
+		a, _ := game.AgentByKey(c.Agent)
+		kind := string(a.Colour)
+		if a.Free {
+			kind = fmt.Sprintf("free, %d IP", a.IP)
+		}
+		extra := ""
+		if fl := taFlags(a); len(fl) > 0 {
+			extra = " (" + strings.Join(fl, ", ") + ")"
+		}
+		fmt.Fprintf(b, "  %-16s %-18s %-11s %s%s\n", a.Key, a.Name, kind, taCommandShort(a.Command), extra)
+	}
+	b.WriteString("your missions:")
+	var ms []string
+	for _, c := range v.Missions {
+		m, _ := game.MissionByKey(c.Mission)
+		ms = append(ms, fmt.Sprintf("  %-16s %-18s +%d IP  %s, in hand", m.Key, m.Name, m.Reward, taConditionShort(m.Condition)))
+	}
+	for _, f := range v.Factions {
+		for _, a := range f.Missions {
+			if a.Owner != me {
+				continue
+			}
+			m, _ := game.MissionByKey(a.Mission)
+			where := "on " + f.Name
+			if f.Holds(m.Condition, me) {
+				where += ", met"
+			}
+			ms = append(ms, fmt.Sprintf("  %-16s %-18s +%d IP  %s, %s", m.Key, m.Name, m.Reward, taConditionShort(m.Condition), where))
+		}
+	}
+	if len(ms) == 0 {
+		b.WriteString(" none")
+	}
+	b.WriteString("\n")
+	for _, m := range ms {
+		b.WriteString(m + "\n")
+	}
+	if p := v.Pending; p != nil && p.Performer == me && !taOver(v) {
+		b.WriteString("your choice: " + taYourChoice(p, nm) + "\n")
+		if len(p.VictimHand) > 0 {
+			var ks []string
+			for _, c := range p.VictimHand {
+				ks = append(ks, c.Agent)
+			}
+			b.WriteString("  the hand: " + strings.Join(ks, " ") + "\n")
+		}
+	}
+}
+
+// taDoingText is taDoing with whole names, for the terminal.
+func taDoingText(v game.View, names []string) string {
+	switch {
+	case taOver(v):
+		return taWinners(v, names)
+	case v.Pending != nil:
+		return taSeatName(v.Pending.Performer, names) + " to choose: " + taAgentName(v.Pending.Agent)
+	}
+	return taSeatName(v.Turn, names) + "'s turn · " + taActions(v.ActionsLeft)
+}

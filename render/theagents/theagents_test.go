@@ -1,0 +1,433 @@
+package theagents
+
+import (
+	"bytes"
+	"image"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/dealer/dealer/games"
+	game "github.com/dealer/dealer/games/theagents"
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/rendertest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func taTable(t *testing.T, v game.View) *Scene {
+	t.Helper()
+	s, err := TableLayout(v, taTestNames)
+	require.NoError(t, err)
+	return s
+}
+
+// taCheckTable checks what every table must be: each card of each faction
+// placed once, in order, inside the picture, the tiles of a row apart and
+// in a line; a coin for each complete token; no card of a hand.
+func taCheckTable(t *testing.T, v game.View, s *Scene) {
+	t.Helper()
+	frame := image.Rect(0, 0, s.W, s.H)
+	require.LessOrEqual(t, s.H, taMaxH)
+	places := map[string]Tile{}
+	for _, tl := range s.Tiles {
+		require.NotEqual(t, "hand", tl.Place, "a hand on the table")
+		_, dup := places[tl.Place]
+		require.False(t, dup, "%s placed twice", tl.Place)
+		places[tl.Place] = tl
+		require.True(t, tl.Rect.In(frame), "%s at %v", tl.Place, tl.Rect)
+	}
+	cards, tokens := 0, 0
+	for _, f := range v.Factions {
+		cards += len(f.Cards)
+		tokens += len(f.Tokens)
+		var prev image.Rectangle
+		for k, c := range f.Cards {
+			tl, ok := places[f.Name+strconv.Itoa(k+1)]
+			require.True(t, ok, "%s%d not placed", f.Name, k+1)
+			assert.Equal(t, c.SafeHouse, tl.SafeHouse)
+			assert.Equal(t, c.Dead, tl.Dead)
+			if c.SafeHouse || c.Dead {
+				assert.Equal(t, games.Seat(-1), tl.Toward)
+			} else {
+				assert.Equal(t, c.Agent, tl.Key)
+				assert.Equal(t, c.Cmd, tl.Toward)
+				assert.Equal(t, c.Cmd == f.Players[0], tl.Up)
+			}
+			if k > 0 {
+				assert.GreaterOrEqual(t, tl.Rect.Min.X-prev.Max.X, taTileGap, "%s%d too close", f.Name, k+1)
+				assert.Equal(t, prev.Min.Y, tl.Rect.Min.Y)
+			}
+			prev = tl.Rect
+		}
+	}
+	assert.Len(t, s.Tiles, cards)
+	require.Len(t, s.Tokens, tokens)
+	for _, tk := range s.Tokens {
+		left, right := places[tk.Faction+strconv.Itoa(tk.Pos)], places[tk.Faction+strconv.Itoa(tk.Pos+1)]
+		mid := (tk.Rect.Min.X + tk.Rect.Max.X) / 2
+		assert.True(t, left.Rect.Max.X < mid && mid < right.Rect.Min.X, "token %s%d between its cards", tk.Faction, tk.Pos)
+	}
+}
+
+func TestTheAgentsTableCrafted(t *testing.T) {
+	v := taCrafted()
+	s := taTable(t, v)
+	taCheckTable(t, v, s)
+	byPlace := map[string]Tile{}
+	for _, tl := range s.Tiles {
+		byPlace[tl.Place] = tl
+	}
+	for place, want := range map[string]struct {
+		key                string
+		up, dead, sh, pend bool
+	}{
+		"A1": {key: "sniper", up: true, pend: true},
+		"A2": {key: "Bakery", sh: true},
+		"A3": {key: "mole", up: true},
+		"A4": {key: "turncoat", dead: true},
+		"A5": {key: "interrogator"},
+		"B1": {key: "Lighthouse", sh: true},
+		"C1": {key: "resurrectionist", up: true},
+	} {
+		tl := byPlace[place]
+		assert.Equal(t, want.key, tl.Key, place)
+		assert.Equal(t, want.up, tl.Up, place)
+		assert.Equal(t, want.dead, tl.Dead, place)
+		assert.Equal(t, want.sh, tl.SafeHouse, place)
+		assert.Equal(t, want.pend, tl.Pending, place)
+	}
+	// the tokens: black 2 and mixed 1 for Bob on A, black 2 on B and C
+	require.Len(t, s.Tokens, 4)
+	assert.Equal(t, Token{Faction: "A", Pos: 1, For: 1, Colour: game.Black, IP: 2, Rect: s.Tokens[0].Rect}, s.Tokens[0])
+	assert.Equal(t, Token{Faction: "A", Pos: 2, For: 1, IP: 1, Rect: s.Tokens[1].Rect}, s.Tokens[1])
+	// Bob's tokens lie at the foot of the row, toward him
+	assert.Greater(t, s.Tokens[0].Rect.Min.Y, byPlace["A1"].Rect.Min.Y+taTileH/2)
+
+	// the words: faction lines, missions (Grey Zone holds: gold), the
+	// pending command, who is to act
+	_, ok := rendertest.FindLabel(s.Scene, "4 of 5 agents · tokens ↑0 ↓3")
+	assert.True(t, ok)
+	l, ok := rendertest.FindLabel(s.Scene, "↓ Grey Zone +1")
+	require.True(t, ok)
+	assert.Equal(t, render.Gold, l.Fill)
+	l, ok = rendertest.FindLabel(s.Scene, "↑ Graveyard Shift +2")
+	require.True(t, ok)
+	assert.Equal(t, render.FeltDark, l.Fill)
+	l, ok = rendertest.FindLabel(s.Scene, "Ann")
+	require.True(t, ok)
+	assert.Equal(t, render.Gold, l.Fill, "the game waits on Ann")
+	_, ok = rendertest.FindLabel(s.Scene, "Ann to choose: Sniper")
+	assert.True(t, ok)
+	found := false
+	for _, l := range s.Labels {
+		found = found || strings.Contains(l.Text, "goal 40 IP")
+	}
+	assert.True(t, found, "the goal")
+	_, ok = rendertest.FindLabel(s.Scene, "dead")
+	assert.True(t, ok)
+	_, ok = rendertest.FindLabel(s.Scene, "Bakery")
+	assert.True(t, ok)
+
+	// without the pending command, Bob's turn
+	v.Pending = nil
+	s = taTable(t, v)
+	for _, tl := range s.Tiles {
+		assert.False(t, tl.Pending)
+	}
+	_, ok = rendertest.FindLabel(s.Scene, "Bartholomew…'s turn · 1 action left")
+	assert.True(t, ok)
+}
+
+// The table is the same whatever view it is given and whatever the hands
+// hold: the same layout for every seat's view, hands changed or not, and
+// the same PNG.
+func TestTheAgentsTableShowsNoHand(t *testing.T) {
+	other := func(v game.View) game.View {
+		v.Hand = []game.AgentCard{{ID: 0, Agent: "sniper"}, {ID: 30, Agent: "hitman"}}
+		v.Missions = []game.MissionCard{{ID: 0, Mission: "graveyard"}}
+		if v.Pending != nil {
+			p := *v.Pending
+			p.VictimHand = []game.AgentCard{{ID: 1, Agent: "sniper"}}
+			v.Pending = &p
+		}
+		return v
+	}
+	for name, g := range map[string]*game.Game{"pending": taPending(t), "mid": taFiveMid(t), "two": taTwoFull(t)} {
+		want := taTable(t, taSpec(g))
+		held := 0
+		for seat := range g.Seats() {
+			v := g.View(games.Seat(seat)).(game.View)
+			held += len(v.Hand) + len(v.Missions)
+			assert.Equal(t, want, taTable(t, v), "%s: seat %d's view lays out another table", name, seat)
+			assert.Equal(t, want, taTable(t, other(v)), "%s: a changed hand changes the table", name)
+		}
+		require.Positive(t, held, "%s: nobody holds a card", name)
+	}
+	r := rendertest.Renderer(t)
+	g := taPending(t)
+	want, err := Table(r, taSpec(g), taTestNames)
+	require.NoError(t, err)
+	performer := g.ToAct()[0]
+	got, err := Table(r, other(g.View(performer).(game.View)), taTestNames)
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(want, got), "the performer's view draws another table")
+
+	// a spy's look at a hand is not written on the table
+	s := taTable(t, taSpyHand())
+	for _, l := range s.Labels {
+		assert.NotContains(t, l.Text, "Field Medic")
+	}
+}
+
+// Every position of a few whole games lays out: 2 to 5 players, from the
+// deal to the end.
+func TestTheAgentsTableWholeGames(t *testing.T) {
+	for players := 2; players <= 5; players++ {
+		g := taGame(t, uint64(players), players, 0)
+		for i := 0; !g.Status().Finished(); i++ {
+			if i%7 == 0 {
+				v := taSpec(g)
+				taCheckTable(t, v, taTable(t, v))
+			}
+			seat := g.ToAct()[0]
+			require.NoError(t, g.Apply(seat, game.Choose(g, seat)))
+		}
+		v := taSpec(g)
+		s := taTable(t, v)
+		taCheckTable(t, v, s)
+		require.NotEmpty(t, v.Winners)
+		found := false
+		for _, l := range s.Labels {
+			found = found || (l.Fill == render.Gold && l.Size == render.Huge && strings.HasSuffix(l.Text, "!"))
+		}
+		assert.True(t, found, "the winners' banner for %d players", players)
+	}
+}
+
+func TestTheAgentsTableEnding(t *testing.T) {
+	v := taCrafted()
+	v.Ending = true
+	s := taTable(t, v)
+	found := false
+	for _, l := range s.Labels {
+		found = found || strings.Contains(l.Text, "final round")
+	}
+	assert.True(t, found)
+
+	g := taOverGame(t)
+	v = taSpec(g)
+	require.Len(t, v.Winners, 1)
+	s = taTable(t, v)
+	_, ok := rendertest.FindLabel(s.Scene, taTestNames[v.Winners[0]]+" wins!")
+	assert.True(t, ok)
+	v.Winners = []games.Seat{0, 2}
+	s = taTable(t, v)
+	_, ok = rendertest.FindLabel(s.Scene, "Ann and Carol share the win!")
+	assert.True(t, ok)
+}
+
+func TestTheAgentsBadViews(t *testing.T) {
+	r := rendertest.Renderer(t)
+	for name, change := range map[string]func(v *game.View){
+		"players":  func(v *game.View) { v.Players = 6 },
+		"factions": func(v *game.View) { v.Factions = v.Factions[:2] },
+		"seats":    func(v *game.View) { v.Factions[1].Players = [2]games.Seat{2, 1} },
+		"agent":    func(v *game.View) { v.Factions[0].Cards[0].Agent = "nobody" },
+		"command":  func(v *game.View) { v.Factions[0].Cards[0].Cmd = 2 },
+		"mission":  func(v *game.View) { v.Factions[0].Missions[0].Mission = "nothing" },
+		"house":    func(v *game.View) { v.Factions[0].Cards[1].ID = 9 },
+	} {
+		v := taCrafted()
+		v.Factions = append([]game.FactionView(nil), v.Factions...)
+		v.Factions[0].Cards = append([]game.Placed(nil), v.Factions[0].Cards...)
+		v.Factions[0].Missions = append([]game.Assigned(nil), v.Factions[0].Missions...)
+		change(&v)
+		_, err := Table(r, v, nil)
+		assert.Error(t, err, name)
+		assert.True(t, strings.HasPrefix(Text(v, nil, false), "render: "), name)
+	}
+}
+
+func TestTheAgentsHand(t *testing.T) {
+	r := rendertest.Renderer(t)
+	v := taCraftedHand()
+	s, err := HandLayout(v, taTestNames)
+	require.NoError(t, err)
+	require.Len(t, s.Tiles, len(v.Hand))
+	frame := image.Rect(0, 0, s.W, s.H)
+	for i, tl := range s.Tiles {
+		a, _ := game.AgentByKey(v.Hand[i].Agent)
+		assert.Equal(t, "hand", tl.Place)
+		assert.Equal(t, a.Key, tl.Key)
+		assert.Equal(t, a.Free, tl.Free)
+		assert.True(t, tl.Rect.In(frame))
+		for _, o := range s.Tiles[:i] {
+			assert.False(t, o.Rect.Overlaps(tl.Rect))
+		}
+	}
+	for _, want := range []string{"Hitman", "2 IP", "Kill a neighbour", "Clean Hands", "4+ agents, none dead", "+4 IP", "in hand", "on A", "your choice: Sniper"} {
+		_, ok := rendertest.FindLabel(s.Scene, want)
+		assert.True(t, ok, "%q", want)
+	}
+	found := false
+	for _, l := range s.Labels {
+		found = found || strings.HasPrefix(l.Text, "Choose for Bartholomew")
+	}
+	assert.True(t, found, "the choice")
+
+	// the spy sees the hand he looks at
+	s, err = HandLayout(taSpyHand(), taTestNames)
+	require.NoError(t, err)
+	_, ok := rendertest.FindLabel(s.Scene, "Carol's hand: Sniper · Field Medic")
+	assert.True(t, ok)
+
+	// another player's choice is shown, not as his
+	w := v
+	w.Viewer = 2
+	w.Hand, w.Missions = nil, nil
+	s, err = HandLayout(w, taTestNames)
+	require.NoError(t, err)
+	assert.Empty(t, s.Tiles)
+	_, ok = rendertest.FindLabel(s.Scene, "no agents in hand")
+	assert.True(t, ok)
+	for _, l := range s.Labels {
+		assert.NotContains(t, l.Text, "your choice")
+	}
+
+	// the picture changes with the hand
+	a, err := Hand(r, v, taTestNames)
+	require.NoError(t, err)
+	w = v
+	w.Hand = append([]game.AgentCard(nil), v.Hand[1:]...)
+	b, err := Hand(r, w, taTestNames)
+	require.NoError(t, err)
+	assert.False(t, bytes.Equal(a, b))
+
+	// a big hand is cut short, with a count of the rest
+	w.Hand = nil
+	for i := range 30 {
+		w.Hand = append(w.Hand, game.AgentCard{ID: i, Agent: "sniper"})
+	}
+	s, err = HandLayout(w, taTestNames)
+	require.NoError(t, err)
+	assert.Len(t, s.Tiles, taHandRows*taHandCols-1)
+	_, ok = rendertest.FindLabel(s.Scene, "+11 more")
+	assert.True(t, ok)
+
+	// the spectator has no hand; a game's own views draw
+	_, err = Hand(r, taCrafted(), taTestNames)
+	assert.Error(t, err)
+	g := taPending(t)
+	for seat := range 5 {
+		_, err := Hand(r, g.View(games.Seat(seat)).(game.View), nil)
+		require.NoError(t, err)
+	}
+	bad := v
+	bad.Hand = []game.AgentCard{{Agent: "nobody"}}
+	_, err = Hand(r, bad, nil)
+	assert.Error(t, err)
+}
+
+func TestTheAgentsText(t *testing.T) {
+	v := taCraftedHand()
+	got := Text(v, taTestNames, false)
+	lines := strings.Split(got, "\n")
+	assert.Equal(t, "The Agents · round 3 · goal 40 IP · Ann to choose: Sniper", lines[0])
+	assert.True(t, strings.HasPrefix(lines[1], "> 0 Ann "))
+	for _, want := range []string{
+		"  A1   Sniper             cmd → Ann",
+		"  A2   Safe-House         Bakery: white → Ann, black → Bartholomew the Magnificent",
+		"  A4   Turncoat           dead",
+		"tokens: A1-A2 black 2 IP → Bartholomew the Magnificent · A2-A3 mixed 1 IP → Bartholomew the Magnificent",
+		"missions: Graveyard Shift (Ann, +2) · Grey Zone (Bartholomew the Magnificent, +1, met)",
+		"< waiting",
+		"waiting: Ann chooses for Bartholomew the Magnificent's Sniper (A1): kill another agent of this faction",
+		"  hitman           Hitman             free, 2 IP  Kill one anywhere",
+		"  graveyard        Graveyard Shift    +2 IP  2+ dead agents, on A",
+		"your choice: Choose for",
+	} {
+		assert.Contains(t, got, want)
+	}
+	col := Text(v, taTestNames, true)
+	assert.NotEqual(t, got, col)
+	assert.Equal(t, got, strings.NewReplacer(render.ANSIRed, "", render.ANSIReset, "").Replace(col))
+
+	// the spectator's text has no hand
+	spec := Text(taCrafted(), nil, false)
+	assert.NotContains(t, spec, "your")
+	assert.Contains(t, spec, "Seat 1")
+	spy := Text(taSpyHand(), nil, false)
+	assert.Contains(t, spy, "  the hand: sniper medic")
+	over := Text(taSpec(taOverGame(t)), taTestNames, false)
+	assert.Contains(t, over, " wins\n")
+	assert.Contains(t, over, "winner")
+}
+
+func TestTaWrap(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		size  render.TextSize
+		w     int
+		lines []string
+		cut   bool
+	}{
+		{"Sniper", render.Large, 200, []string{"Sniper"}, false},
+		{"Soldier of Fortune", render.Large, 170, []string{"Soldier of", "Fortune"}, false},
+		{"Resurrectionist", render.Large, 170, []string{"Resurrecti-", "onist"}, true},
+		{"", render.Large, 100, nil, false},
+	} {
+		lines, cut := taWrap(tc.text, tc.size, tc.w)
+		assert.Equal(t, tc.lines, lines, tc.text)
+		assert.Equal(t, tc.cut, cut, tc.text)
+		for _, l := range lines {
+			assert.LessOrEqual(t, render.TextWidth(l, tc.size), tc.w)
+		}
+	}
+}
+
+// TestGoldenTheAgents compares the made-up table and hand with testdata/,
+// as TestGolden does; re-bless with
+//
+//	go test ./render/theagents -run TestGoldenTheAgents -update
+func TestGoldenTheAgents(t *testing.T) {
+	r := rendertest.Renderer(t)
+	for name, draw := range map[string]func() ([]byte, error){
+		"ta-table": func() ([]byte, error) { return Table(r, taCrafted(), taTestNames) },
+		"ta-hand":  func() ([]byte, error) { return Hand(r, taCraftedHand(), taTestNames) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			got, err := draw()
+			require.NoError(t, err)
+			rendertest.Golden(t, name, got)
+		})
+	}
+}
+
+// BenchmarkRenderTheAgents renders a 5-player table under way and a hand.
+func BenchmarkRenderTheAgents(b *testing.B) {
+	r := rendertest.Renderer(b)
+	g := taFiveMid(b)
+	spec := taSpec(g)
+	own := taCraftedHand()
+	b.Run("table", func(b *testing.B) {
+		benchPNG(b, func() ([]byte, error) { return Table(r, spec, taTestNames) })
+	})
+	b.Run("hand", func(b *testing.B) {
+		benchPNG(b, func() ([]byte, error) { return Hand(r, own, taTestNames) })
+	})
+}
+
+// benchPNG runs draw as a benchmark, reporting the picture's size (render's
+// own benchPNG also reports CPU time; rendertest has no such helper yet).
+func benchPNG(b *testing.B, draw func() ([]byte, error)) {
+	var out []byte
+	b.ReportAllocs()
+	for b.Loop() {
+		var err error
+		if out, err = draw(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(out)), "png-bytes")
+}

@@ -1,0 +1,222 @@
+// Package session is a game at a table, kept in the store: the one logic
+// the bot's tables and the terminal's games share. A session's move log is
+// the truth: a move is appended to the store before anything reports it,
+// and a game is rebuilt by replaying its log.
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/store"
+)
+
+// ErrNotSaved is a move the store refused: it was not made, and the game
+// was rebuilt from the store.
+var ErrNotSaved = errors.New("the move could not be saved, so it was not made: try again")
+
+// Table is a session and its game. It is not safe for concurrent use: its
+// owner orders what is done to it (the bot holds a lock per table).
+type Table struct {
+	Info games.Info
+	Sess store.Session
+	// Game is nil while a multiplayer table is a lobby.
+	Game games.Game
+
+	st  *store.Store
+	reg *games.Registry
+	// log is the moves saved so far: the game is rebuilt from it when the
+	// store refuses a move and cannot be read either (a closed store).
+	log []games.Entry
+}
+
+// Open deals game sess.Game from sess.Deal for sess.Seats and creates its
+// session in the store: a daily deal's (one attempt a player) when
+// sess.Daily is set. A lobby (Status Lobby) is created without a game.
+func Open(ctx context.Context, st *store.Store, reg *games.Registry, sess store.Session) (*Table, error) {
+	info, ok := reg.Lookup(sess.Game)
+	if !ok {
+		return nil, fmt.Errorf("no game called %q", sess.Game)
+	}
+	t := &Table{Info: info, st: st, reg: reg}
+	if sess.Status != store.StatusLobby {
+		g, err := reg.New(info.Name, sess.Deal, sess.Seats)
+		if err != nil {
+			return nil, err
+		}
+		t.Game = g
+		sess.Status = store.StatusPlaying
+	}
+	var err error
+	if sess.Daily != "" {
+		sess.ID, err = st.CreateDaily(ctx, sess, sess.Daily)
+	} else {
+		sess.ID, err = st.CreateSession(ctx, sess)
+	}
+	if err != nil {
+		return nil, err
+	}
+	t.Sess = sess
+	return t, nil
+}
+
+// Replay rebuilds the table of sess from its move log (a lobby has none).
+func Replay(st *store.Store, reg *games.Registry, sess store.Session, moves []games.Entry) (*Table, error) {
+	info, ok := reg.Lookup(sess.Game)
+	if !ok {
+		return nil, fmt.Errorf("unknown game %q", sess.Game)
+	}
+	t := &Table{Info: info, Sess: sess, st: st, reg: reg, log: append([]games.Entry(nil), moves...)}
+	if sess.Status == store.StatusLobby {
+		return t, nil
+	}
+	g, err := reg.Replay(games.Record{Game: sess.Game, Deal: sess.Deal, Seats: sess.Seats, Moves: moves})
+	if err != nil {
+		return nil, err
+	}
+	t.Game = g
+	return t, nil
+}
+
+// Load reads session id from the store and replays it.
+func Load(ctx context.Context, st *store.Store, reg *games.Registry, id int64) (*Table, error) {
+	sess, err := st.Session(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	moves, err := st.Moves(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return Replay(st, reg, sess, moves)
+}
+
+// Apply makes a move for seat and appends it to the log before anything
+// reports it. An illegal move changes nothing; a move the store refuses is
+// taken back by rebuilding the game from the store, and ErrNotSaved is
+// returned, so memory never holds a move the log lacks.
+func (t *Table) Apply(ctx context.Context, seat games.Seat, move string) error {
+	m, err := t.Game.Parse(move)
+	if err != nil {
+		return err
+	}
+	return t.apply(ctx, seat, m)
+}
+
+func (t *Table) apply(ctx context.Context, seat games.Seat, m games.Move) error {
+	seq := t.Game.Moves()
+	if err := t.Game.Apply(seat, m); err != nil {
+		return err
+	}
+	if err := t.st.AppendMove(ctx, t.Sess.ID, seq, int(seat), m.String()); err != nil {
+		t.rebuild(ctx)
+		return fmt.Errorf("%w (%v)", ErrNotSaved, err)
+	}
+	t.log = append(t.log, games.Entry{Seat: seat, Move: m.String()})
+	t.Sess.Moves = seq + 1
+	return nil
+}
+
+// rebuild takes back a move the store refused: the game is replayed from
+// the store's log, the truth, or, when the store cannot be read, from the
+// moves it took so far.
+func (t *Table) rebuild(ctx context.Context) {
+	if fresh, err := Load(ctx, t.st, t.reg, t.Sess.ID); err == nil && fresh.Game != nil {
+		t.Game, t.log, t.Sess.Moves = fresh.Game, fresh.log, fresh.Sess.Moves
+		return
+	}
+	rec := games.Record{Game: t.Info.Name, Deal: t.Sess.Deal, Seats: t.Sess.Seats, Moves: t.log}
+	if g, err := t.reg.Replay(rec); err == nil {
+		t.Game = g
+	}
+}
+
+// PlayComputers lets computer players move while one is to act, each move
+// saved like any other and then passed to each (when not nil).
+func (t *Table) PlayComputers(ctx context.Context, each func(games.Seat, games.Move)) error {
+	computer := func(s games.Seat) bool { return t.Player(s).Computer }
+	return PlayComputers(t.Game, t.Info, computer, func(s games.Seat, m games.Move) error {
+		if err := t.apply(ctx, s, m); err != nil {
+			return err
+		}
+		if each != nil {
+			each(s, m)
+		}
+		return nil
+	})
+}
+
+// Finish records a finished game's result: every player's score, and who
+// won.
+func (t *Table) Finish(ctx context.Context) error {
+	status := t.Game.Status()
+	if err := t.st.Finish(ctx, t.Sess.ID, status, Results(t.Sess.Players, t.Game)); err != nil {
+		return err
+	}
+	t.Sess.Status = status
+	return nil
+}
+
+// Results are each player's score and whether they won.
+func Results(players []store.Player, g games.Game) []store.Result {
+	scores, won := g.Scores(), map[games.Seat]bool{}
+	for _, w := range g.Winners() {
+		won[w] = true
+	}
+	var out []store.Result
+	for _, p := range players {
+		score := 0
+		if p.Seat >= 0 && p.Seat < len(scores) {
+			score = scores[p.Seat]
+		}
+		out = append(out, store.Result{Seat: p.Seat, UserID: p.UserID, Name: p.Name, Computer: p.Computer, Score: score, Won: won[games.Seat(p.Seat)]})
+	}
+	return out
+}
+
+// Player returns the player at seat.
+func (t *Table) Player(seat games.Seat) store.Player {
+	for _, p := range t.Sess.Players {
+		if p.Seat == int(seat) {
+			return p
+		}
+	}
+	return store.Player{Seat: int(seat)}
+}
+
+// SeatOf returns the seat of a human player by user id, or false.
+func (t *Table) SeatOf(userID string) (games.Seat, bool) {
+	for _, p := range t.Sess.Players {
+		if !p.Computer && p.UserID == userID {
+			return games.Seat(p.Seat), true
+		}
+	}
+	return 0, false
+}
+
+// Names lists the players' names by seat, as pictures show them.
+func (t *Table) Names() []string {
+	out := make([]string, t.Sess.Seats)
+	for _, p := range t.Sess.Players {
+		if p.Seat >= 0 && p.Seat < len(out) {
+			out[p.Seat] = p.Name
+		}
+	}
+	return out
+}
+
+// Start deals a lobby's game for players (seated by Fill or Seat) and
+// saves the seating.
+func (t *Table) Start(ctx context.Context, players []store.Player) error {
+	g, err := t.reg.New(t.Info.Name, t.Sess.Deal, len(players))
+	if err != nil {
+		return err
+	}
+	if err := t.st.StartSession(ctx, t.Sess.ID, len(players), players); err != nil {
+		return err
+	}
+	t.Sess.Players, t.Sess.Seats, t.Sess.Status, t.Game, t.log = players, len(players), store.StatusPlaying, g, nil
+	return nil
+}
