@@ -1,5 +1,6 @@
 // Package render turns game views into pictures: PNGs for Discord and text
-// for the terminal.
+// for the terminal; and it is where a game's presentation is registered
+// (Game, Present, Registry), with its controls as data.
 //
 // Everything costly is done once, in New: the card faces (both index
 // styles), the jokers, the back, the empty-pile outline, the selection ring
@@ -13,14 +14,15 @@
 // A Renderer is safe for concurrent use.
 //
 // The card kit (faces in two index styles, jokers, back, empty piles, the
-// ring, text in four sizes, boxes and pills) serves every game: a game's
-// renderer is a layout function from its view to a Scene, tested as data,
-// plus a method that draws it, as DoubleFreeCell does.
+// ring, text in four sizes, boxes and pills) serves every game. Each game's
+// pictures live in its own package, render/<name>: a layout function from
+// its view to a Scene, tested as data, drawn by the kit, and registered with
+// its text and controls through Present (present.go).
 //
-// Look at the pictures after changing them, full size and at phone size:
+// Look at the pictures after changing them, full size and at phone sizes:
 //
-//	go test ./render -run TestLook -look /tmp/look   # *.png and *-560.png
-//	go test ./render -run TestGolden -update         # re-bless testdata/
+//	go test ./render/... -run TestLook -look /tmp/look   # *.png, *-560.png, *-390.png
+//	go test ./render/... -run TestGolden -update         # re-bless testdata/
 package render
 
 import (

@@ -1,70 +1,15 @@
 // Command dealer is the dealer: a Discord bot that deals and hosts card
-// games, and a terminal table for playing them.
-//
-//	dealer run [--config FILE]                     the Discord bot
-//	dealer play GAME [--deal N] [--resume]         a game in the terminal
-//	dealer play GAME --deal N --moves FILE --json  scripted play, state as JSON
-//	dealer games                                   the games on offer
-//	dealer cards theagents [--json]                The Agents' card set
-//	dealer solve GAME --deal N [--budget 5s] [--json]   a solitaire's solution
-//	dealer export doublefreecell --deal N --format fcsolve
+// games, and a terminal table for playing them (see package cli for the
+// subcommands). It hands the command line every game on offer.
 package main
 
 import (
-	"fmt"
-	"io"
 	"os"
 
-	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/cmd/dealer/cli"
 	"github.com/dealer/dealer/render/catalog"
 )
 
 func main() {
-	os.Exit(dealer(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
-}
-
-// dealer runs one subcommand over the games on offer and returns the
-// process's exit status.
-func dealer(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	return dealerWith(catalog.Registry(), args, stdin, stdout, stderr, getenv)
-}
-
-// dealerWith runs one subcommand over the games of reg.
-func dealerWith(reg *render.Registry, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	if len(args) == 0 {
-		usage(stderr)
-		return 2
-	}
-	switch args[0] {
-	case "run":
-		return runBot(args[1:], stderr, getenv)
-	case "play":
-		return playWith(reg, args[1:], stdin, stdout, stderr, getenv)
-	case "games":
-		return listGames(reg, stdout)
-	case "cards":
-		return listCards(reg, args[1:], stdout, stderr)
-	case "solve":
-		return solve(reg, args[1:], stdout, stderr)
-	case "export":
-		return export(reg, args[1:], stdout, stderr)
-	case "help", "-h", "--help":
-		usage(stdout)
-		return 0
-	}
-	fmt.Fprintf(stderr, "dealer: unknown command %q\n\n", args[0])
-	usage(stderr)
-	return 2
-}
-
-func usage(w io.Writer) {
-	fmt.Fprint(w, `usage:
-  dealer run [--config FILE]                      start the Discord bot
-  dealer play GAME [--deal N] [--resume]          play in the terminal
-  dealer play GAME --deal N --moves FILE --json   apply moves, print the state as JSON
-  dealer games                                    list the games
-  dealer cards theagents [--json]                 print The Agents' card set
-  dealer solve GAME --deal N [--budget 5s] [--json]  solve a solitaire's deal
-  dealer export doublefreecell --deal N --format fcsolve  the deal for Freecell Solver
-`)
+	os.Exit(cli.Main(catalog.Registry(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
 }

@@ -55,9 +55,13 @@ func oneGame(pkg string) bool {
 	return false
 }
 
-func TestBotNamesNoGame(t *testing.T) {
-	for _, dep := range goList(t, "-deps", "./bot") {
-		assert.False(t, oneGame(dep), "bot depends on %s: it must read games through the registry", dep)
+// The bot and the command line depend on no game at all: they are handed
+// a registry.
+func TestBotAndCommandLineNameNoGame(t *testing.T) {
+	for _, pkg := range []string{"./bot", "./cmd/dealer/cli"} {
+		for _, dep := range goList(t, "-deps", pkg) {
+			assert.False(t, oneGame(dep), "%s depends on %s: it must read games through the registry", pkg, dep)
+		}
 	}
 }
 

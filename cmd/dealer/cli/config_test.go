@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"os"
@@ -20,7 +20,7 @@ func writeConfig(t *testing.T, text string) string {
 func noEnv(string) string { return "" }
 
 func TestConfigExampleLoads(t *testing.T) {
-	c, err := loadConfig("../../config.example.yaml", true, noEnv)
+	c, err := loadConfig("../../../config.example.yaml", true, noEnv)
 	require.NoError(t, err)
 	assert.Equal(t, "dealer.db", c.Database)
 	assert.Equal(t, "info", c.LogLevel)

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -15,12 +15,11 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/render"
-	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
 )
 
 // runBot is `dealer run`: the Discord bot, until SIGINT or SIGTERM.
-func runBot(args []string, stderr io.Writer, getenv func(string) string) int {
+func runBot(reg *render.Registry, args []string, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("dealer run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfgPath := fs.String("config", "", "config file (default config.yaml if present)")
@@ -48,7 +47,7 @@ func runBot(args []string, stderr io.Writer, getenv func(string) string) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serve(ctx, cfg, log, nil); err != nil {
+	if err := serve(ctx, reg, cfg, log, nil); err != nil {
 		log.Error("the dealer stopped", "err", err)
 		return 1
 	}
@@ -57,7 +56,7 @@ func runBot(args []string, stderr io.Writer, getenv func(string) string) int {
 
 // serve runs the bot until ctx ends. attach, when set, points the Discord
 // session elsewhere (tests attach it to the fake Discord).
-func serve(ctx context.Context, cfg Config, log *slog.Logger, attach func(*discordgo.Session)) error {
+func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logger, attach func(*discordgo.Session)) error {
 	st, err := store.Open(cfg.Database)
 	if err != nil {
 		return err
@@ -74,7 +73,7 @@ func serve(ctx context.Context, cfg Config, log *slog.Logger, attach func(*disco
 	if attach != nil {
 		attach(s)
 	}
-	b, err := bot.New(ctx, bot.Options{Session: s, Store: st, Games: catalog.Registry(), Renderer: r, GuildID: cfg.Discord.TestGuildID, Logger: log, TurnTimeout: cfg.TurnTimeout})
+	b, err := bot.New(ctx, bot.Options{Session: s, Store: st, Games: reg, Renderer: r, GuildID: cfg.Discord.TestGuildID, Logger: log, TurnTimeout: cfg.TurnTimeout})
 	if err != nil {
 		return err
 	}

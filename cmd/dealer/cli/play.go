@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -13,7 +13,6 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
-	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/session"
 )
@@ -65,11 +64,6 @@ func parsePlayFlags(args []string, stderr io.Writer) (playOptions, error) {
 		o.deal, o.dealOK = n, true
 	}
 	return o, nil
-}
-
-// play is `dealer play` over the games on offer.
-func play(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	return playWith(catalog.Registry(), args, stdin, stdout, stderr, getenv)
 }
 
 // playWith is `dealer play` over the games of reg.

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/internal/discordtest"
+	"github.com/dealer/dealer/render/catalog"
 )
 
 // syncBuffer is a log sink safe for the bot's goroutines.
@@ -50,7 +51,9 @@ func TestServeConnectsRegistersAndStops(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, cfg, log, func(s *discordgo.Session) { fake.Attach(s) }) }()
+	go func() {
+		done <- serve(ctx, catalog.Registry(), cfg, log, func(s *discordgo.Session) { fake.Attach(s) })
+	}()
 
 	cmds, err := fake.WaitCommands("", 10*time.Second)
 	require.NoError(t, err)

@@ -1,0 +1,17 @@
+package cli
+
+import (
+	"io"
+
+	"github.com/dealer/dealer/render/catalog"
+)
+
+// dealer runs one subcommand over the games on offer, as the program does.
+func dealer(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	return Main(catalog.Registry(), args, stdin, stdout, stderr, getenv)
+}
+
+// play is `dealer play` over the games on offer.
+func play(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	return playWith(catalog.Registry(), args, stdin, stdout, stderr, getenv)
+}
