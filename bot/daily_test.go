@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/internal/discordtest"
+	"github.com/dealer/dealer/render/catalog"
 )
 
 func TestHintLightsTheNextMoveAndCounts(t *testing.T) {

@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/bot"
-	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/internal/discordtest"
+	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
 )
 

@@ -15,9 +15,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
 )
 
