@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/dealer/dealer/docs/rules"
 )
 
 // leaderboard answers /leaderboard game:<name> [by:<wins|points|score>].
@@ -88,7 +90,10 @@ func (b *Bot) rules(opts options) *discordgo.InteractionResponse {
 	if !ok {
 		return private("I don't know that game.")
 	}
-	return private(truncate(fmt.Sprintf("**%s**\n%s", info.Title, info.Summary), 1990))
+	if text, ok := rules.Discord(info.Name); ok {
+		return private(text)
+	}
+	return private(truncate(fmt.Sprintf("**%s**\n%s", info.Title, info.Summary), rules.DiscordLimit))
 }
 
 // public returns a text answer everyone in the channel sees.

@@ -9,6 +9,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"runtime/debug"
@@ -61,12 +62,14 @@ type Bot struct {
 	cancel context.CancelFunc
 	work   sync.WaitGroup // the bot's own goroutines, which Close waits for
 
-	live sync.Map // interaction id → *responder, while its handler runs
+	live  sync.Map // interaction id → *responder, while its handler runs
+	clock discordClock
 
 	mu     sync.Mutex
 	tables map[int64]*table
-	closed bool              // no more goroutines may start
-	dms    map[string]string // DM channel ids by user id
+	closed bool                // no more goroutines may start
+	dms    map[string]string   // DM channel ids by user id
+	outbox map[string][]letter // letters waiting, by recipient; present while one is being sent
 	ready  chan struct{}
 	once   sync.Once
 }
@@ -80,7 +83,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	b := &Bot{
 		s: o.Session, store: o.Store, games: o.Games, render: o.Renderer, guildID: o.GuildID,
 		log: o.Logger, deferAfter: o.DeferAfter, ackDeadline: 3 * time.Second, newDeal: o.NewDeal, turnTimeout: o.TurnTimeout,
-		tables: map[int64]*table{}, dms: map[string]string{}, ready: make(chan struct{}),
+		tables: map[int64]*table{}, dms: map[string]string{}, outbox: map[string][]letter{}, ready: make(chan struct{}),
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
 	if b.log == nil {
@@ -96,12 +99,14 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 		b.cancel()
 		return nil, err
 	}
+	watchClock(b.s.Client, &b.clock)
 	// Interactions need no gateway intents; ask for none beyond guilds.
 	b.s.Identify.Intents = discordgo.IntentsGuilds
 	// discordgo would otherwise wait out any 429 while holding the route,
 	// which blows the 3 s deadline; the responder handles 429s itself.
 	b.s.ShouldRetryOnRateLimit = false
 	b.s.AddHandler(b.onReady)
+	b.s.AddHandler(b.onRawReady)
 	b.s.AddHandler(b.onInteraction)
 	return b, nil
 }
@@ -185,12 +190,28 @@ func (b *Bot) Tables() int {
 
 func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 	defer b.recover("ready")
-	if _, err := s.ApplicationCommandBulkOverwrite(r.Application.ID, b.guildID, b.commands()); err != nil {
+	if err := b.registerCommands(r.Application.ID); err != nil {
 		b.log.Error("registering slash commands failed", "err", err)
 	} else {
 		b.log.Info("connected", "user", r.User.Username, "guilds", len(r.Guilds), "tables", b.Tables())
 	}
 	b.once.Do(func() { close(b.ready) })
+}
+
+// registerCommands overwrites the slash commands, waiting out rate limits
+// (a bot restarted several times in a row meets them).
+func (b *Bot) registerCommands(appID string) error {
+	for tries := 0; ; tries++ {
+		_, err := b.s.ApplicationCommandBulkOverwrite(appID, b.guildID, b.commands(), discordgo.WithRetryOnRatelimit(false))
+		var rl *discordgo.RateLimitError
+		if !errors.As(err, &rl) || tries == 10 {
+			return err
+		}
+		b.log.Info("rate limited registering commands: trying again", "after", rl.RetryAfter)
+		if !b.sleep(rl.RetryAfter) {
+			return err
+		}
+	}
 }
 
 // recover keeps one bad event from taking the bot down (discordgo hands a

@@ -52,12 +52,14 @@ func TestCrashRecovery(t *testing.T) {
 		defer close(loadDone)
 		r.drive(time.Minute, 400*time.Millisecond)
 	}()
-	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && len(r.ackedMoves(time.Now())) < 40; {
-		time.Sleep(100 * time.Millisecond)
-	}
+	// Wait for acknowledged moves by the fake's events, however slow the
+	// machine (a busy one takes longer, it does not fail).
+	require.True(t, r.fake.WaitUntil(5*time.Minute, func() bool { return len(r.ackedMoves(time.Now())) >= 20 }),
+		"moves are acknowledged before the kill")
 	first.kill()
 	killedAt := time.Now()
-	time.Sleep(time.Second)
+	// Players click on while the bot is down: wait for some such clicks.
+	r.fake.WaitUntil(time.Minute, func() bool { return clicksSince(r.fake, killedAt) >= 10 })
 	close(r.halt)
 	<-loadDone
 
@@ -100,7 +102,7 @@ func TestCrashRecovery(t *testing.T) {
 				refused++
 				why += fmt.Sprintf(" [%c %q: %q]", kind, in.CustomID, resp.LastMessage().Content)
 				// A refused click may have a redraw coming: let it land.
-				time.Sleep(500 * time.Millisecond)
+				waitRedraw(r.fake, p.table)
 			}
 		}
 		assert.True(t, ok, "player %d (%s): the table works after the restart:%s", p.n, p.game, why)
@@ -146,7 +148,7 @@ func startChild(t *testing.T, r *rig) *child {
 	select {
 	case ok := <-ready:
 		require.True(t, ok, "the bot process did not start: %s", c.stderr)
-	case <-time.After(30 * time.Second):
+	case <-time.After(2 * time.Minute):
 		t.Fatalf("the bot process did not connect: %s", c.stderr)
 	}
 	return c
@@ -193,11 +195,41 @@ func crashChild(spec string) {
 	if err != nil {
 		fail(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	if err := b.Open(ctx); err != nil {
 		fail(err)
 	}
 	fmt.Println("ready")
 	select {}
+}
+
+// clicksSince counts the interactions created after t.
+func clicksSince(fake *discordtest.Server, t time.Time) int {
+	n := 0
+	for _, in := range fake.Interactions() {
+		if in.Created.After(t) {
+			n++
+		}
+	}
+	return n
+}
+
+// waitRedraw waits for the next change of a table message (a redraw), a
+// little while at most: there may be none coming.
+func waitRedraw(fake *discordtest.Server, id string) {
+	before, _ := fake.Message(id)
+	fake.WaitUntil(5*time.Second, func() bool {
+		now, _ := fake.Message(id)
+		return now.Content != before.Content || len(now.Components) != len(before.Components) || customIDs(now) != customIDs(before)
+	})
+}
+
+// customIDs joins a message's buttons' custom ids.
+func customIDs(m discordtest.Message) string {
+	var ids []string
+	for _, b := range m.Buttons() {
+		ids = append(ids, b.CustomID)
+	}
+	return strings.Join(ids, " ")
 }

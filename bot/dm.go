@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
@@ -9,50 +8,93 @@ import (
 	"github.com/dealer/dealer/games"
 )
 
-// sendHand sends seat its private message by DM. If the player's DMs are
-// closed, the channel is told (without a card in it) to use My hand.
+// Discord's answers that mean a DM cannot reach a player: their DMs are
+// closed, or they share no server with the bot any more (they left).
+const (
+	errCodeDMsClosed      = discordgo.ErrCodeCannotSendMessagesToThisUser // 50007
+	errCodeNoMutualGuilds = 50278
+)
+
+// sendHand queues seat's private message by DM, unless one waits already;
+// t is locked. The hand is drawn when its turn in the outbox comes, so a
+// quick run of moves makes one DM of the latest hand. A player whose DMs
+// cannot be reached is told in the channel (without a card in it) to use
+// My hand.
 func (b *Bot) sendHand(t *table, seat games.Seat) {
-	p := t.Player(seat)
+	if t.dmClosed[seat] || t.dmQueued[seat] {
+		return
+	}
+	if t.dmQueued == nil {
+		t.dmQueued = map[games.Seat]bool{}
+	}
+	t.dmQueued[seat] = true
+	user := t.Player(seat).UserID
+	b.post(user, letter{
+		what: "a hand",
+		send: func() error { return b.sendHandNow(t, seat, user) },
+		failed: func(err error) {
+			if !unreachable(err) {
+				b.log.Warn("sending a hand by DM failed", "table", t.Sess.ID, "seat", seat, "err", err)
+				return
+			}
+			t.mu.Lock()
+			defer t.mu.Unlock()
+			b.dmsClosed(t, seat)
+		},
+	})
+}
+
+// sendHandNow draws seat's hand as it is and sends it.
+func (b *Bot) sendHandNow(t *table, seat games.Seat, user string) error {
+	t.mu.Lock()
+	t.dmQueued[seat] = false
+	if t.dmClosed[seat] || t.Game.Status().Finished() {
+		t.mu.Unlock()
+		return nil
+	}
+	data, err := b.privateMessage(t, seat)
+	t.mu.Unlock()
+	if err != nil {
+		b.log.Error("drawing a hand failed", "table", t.Sess.ID, "err", err)
+		return nil
+	}
+	chID, err := b.dmChannel(user)
+	if err != nil {
+		return err
+	}
+	msg := &discordgo.MessageSend{Content: data.Content, Components: data.Components, AllowedMentions: noMentions}
+	_, err = b.request("POST", discordgo.EndpointChannelMessages(chID), discordgo.EndpointChannelMessages(chID), msg, data.Files)
+	return err
+}
+
+// unreachable reports whether Discord refused a DM because the player
+// cannot be reached that way.
+func unreachable(err error) bool {
+	code := restCode(err)
+	return code == errCodeDMsClosed || code == errCodeNoMutualGuilds
+}
+
+// dmsClosed remembers that a player cannot be reached by DM and tells them,
+// in the channel and without a card, to use My hand; t is locked.
+func (b *Bot) dmsClosed(t *table, seat games.Seat) {
 	if t.dmClosed[seat] {
 		return
 	}
-	data, err := b.privateMessage(t, seat)
-	if err != nil {
-		b.log.Error("drawing a hand failed", "table", t.Sess.ID, "err", err)
-		return
-	}
-	chID, err := b.dmChannel(p.UserID)
-	if err == nil {
-		_, err = b.s.ChannelMessageSendComplex(chID, &discordgo.MessageSend{
-			Content: data.Content, Components: data.Components, Files: data.Files, AllowedMentions: noMentions,
-		}, discordgo.WithRetryOnRatelimit(false))
-	}
-	var rest *discordgo.RESTError
-	switch {
-	case err == nil:
-	case errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser:
-		b.dmsClosed(t, seat)
-	default:
-		b.log.Warn("sending a hand by DM failed", "table", t.Sess.ID, "seat", seat, "err", err)
-	}
-}
-
-// dmsClosed remembers that a player's DMs are closed and tells them, in the
-// channel and without a card, to use My hand.
-func (b *Bot) dmsClosed(t *table, seat games.Seat) {
 	p := t.Player(seat)
 	if t.dmClosed == nil {
 		t.dmClosed = map[games.Seat]bool{}
 	}
 	t.dmClosed[seat] = true
-	b.log.Info("a player's DMs are closed", "table", t.Sess.ID, "seat", seat)
-	_, err := b.s.ChannelMessageSendComplex(t.Sess.ChannelID, &discordgo.MessageSend{
+	b.log.Info("a player cannot be reached by DM", "table", t.Sess.ID, "seat", seat)
+	notice := &discordgo.MessageSend{
 		Content:         fmt.Sprintf("<@%s>, I can't send you direct messages, so your cards stay here: click **My hand** on the %s table to see them and play.", p.UserID, t.Info.Title),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{p.UserID}},
-	})
-	if err != nil {
-		b.log.Warn("telling a player about closed DMs failed", "table", t.Sess.ID, "err", err)
 	}
+	channel := t.Sess.ChannelID
+	b.post(channel, letter{what: "a notice", send: func() error {
+		_, err := b.request("POST", discordgo.EndpointChannelMessages(channel), discordgo.EndpointChannelMessages(channel), notice, nil)
+		return err
+	}})
 }
 
 // dmChannel returns the DM channel with a user, asking Discord once per
@@ -64,7 +106,7 @@ func (b *Bot) dmChannel(userID string) (string, error) {
 	if ok {
 		return id, nil
 	}
-	ch, err := b.s.UserChannelCreate(userID)
+	ch, err := b.s.UserChannelCreate(userID, discordgo.WithRetryOnRatelimit(false))
 	if err != nil {
 		return "", err
 	}

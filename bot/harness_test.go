@@ -27,7 +27,7 @@ const (
 	channelID = "1234567890123456790"
 	alice     = "1100000000000000001"
 	bob       = "1100000000000000002"
-	wait      = 10 * time.Second
+	wait      = 30 * time.Second
 )
 
 // renderer is drawn once for all tests: its sprites take a moment.
@@ -50,6 +50,8 @@ type harness struct {
 	deal   uint64
 	// turnTimeout is the bot's TurnTimeout (0: wait for ever).
 	turnTimeout time.Duration
+	// deferAfter is the bot's DeferAfter (0: its default).
+	deferAfter time.Duration
 	// logs holds everything the bot logged.
 	logs *syncLog
 }
@@ -102,7 +104,7 @@ func (h *harness) start() {
 	log := slog.New(slog.NewTextHandler(sink, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	b, err := bot.New(context.Background(), bot.Options{
 		Session: h.sess, Store: st, Games: catalog.Registry(), Renderer: renderer,
-		GuildID: guildID, Logger: log, NewDeal: func() uint64 { return h.deal }, TurnTimeout: h.turnTimeout,
+		GuildID: guildID, Logger: log, NewDeal: func() uint64 { return h.deal }, TurnTimeout: h.turnTimeout, DeferAfter: h.deferAfter,
 	})
 	require.NoError(t, err)
 	h.bot = b

@@ -38,8 +38,12 @@ func (b *Bot) picture(t *table, viewer games.Seat, selected string) (*discordgo.
 	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(png)}, nil
 }
 
-// withPicture is a message of text, a picture and controls.
+// withPicture is a message of text, a picture and controls. No controls
+// are sent as [] (null is refused by API v10 and leaves v9's buttons).
 func withPicture(content string, file *discordgo.File, comps []discordgo.MessageComponent) *discordgo.InteractionResponseData {
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
 	return &discordgo.InteractionResponseData{
 		Content: content, Components: comps, Files: []*discordgo.File{file},
 		Attachments: &[]*discordgo.MessageAttachment{},

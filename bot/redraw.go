@@ -2,39 +2,137 @@ package bot
 
 import (
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
 
-// redraw replaces a table's message in the channel with the table as it is
-// now; t is locked. A rate limit is waited out and the redraw tried again
-// (redrawLater), so a table message never stays behind its log: a message
-// behind would have every click refused as stale.
+// A table's message in the channel is redrawn through the outbox, in the
+// channel's order and off the table's lock: Discord lets a channel's
+// messages be edited a few times in a few seconds, so a game whose moves
+// come faster (computer players, a turn timeout) would otherwise have its
+// table wait on Discord. A redraw queued while another waits is the same
+// redraw: it draws the table as it is when its turn comes, so any number of
+// changes make one edit, and the message is never left behind its log (a
+// message behind would have every click refused as stale).
+
+// Discord's answers that no wait gets past.
+const (
+	errCodeMissingAccess = discordgo.ErrCodeMissingAccess
+	errCodeMissingPerms  = discordgo.ErrCodeMissingPermissions
+)
+
+// oldMessage is the age past which Discord caps a message's edits (a few a
+// minute for the channel, error 30046): such a table goes on in a fresh
+// message instead.
+const oldMessage = 55 * time.Minute
+
+// redraw queues a redraw of t's message, unless one waits already; t is
+// locked.
 func (b *Bot) redraw(t *table) {
-	if t.Sess.MessageID == "" || t.Game == nil {
+	if t.redrawQueued || t.Sess.MessageID == "" || t.Game == nil || t.noEdits {
 		return
 	}
-	data, err := b.message(t, "")
-	if err != nil {
-		b.log.Error("drawing a table failed", "table", t.Sess.ID, "err", err)
-		return
-	}
-	_, err = b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{
-		ID: t.Sess.MessageID, Channel: t.Sess.ChannelID,
-		Content: &data.Content, Components: &data.Components, Files: data.Files, Attachments: data.Attachments,
-		AllowedMentions: noMentions,
-	}, discordgo.WithRetryOnRatelimit(false))
-	var rl *discordgo.RateLimitError
-	switch {
-	case errors.As(err, &rl):
-		b.redrawLater(t, rl.RetryAfter)
-	case err != nil:
-		b.log.Warn("redrawing a table failed", "table", t.Sess.ID, "err", err)
-	}
+	t.redrawQueued = true
+	b.post(t.Sess.ChannelID, letter{
+		what: "a table redraw",
+		send: func() error { return b.redrawNow(t) },
+		failed: func(err error) {
+			t.mu.Lock()
+			defer t.mu.Unlock()
+			if code := restCode(err); code == errCodeMissingAccess || code == errCodeMissingPerms {
+				b.cannotWrite(t, err)
+				return
+			}
+			b.log.Warn("redrawing a table failed", "table", t.Sess.ID, "err", err)
+		},
+	})
 }
 
-// redrawLater redraws a table after wait, on a goroutine of the bot's.
+// redrawNow draws the table as it is and sends it: an edit of its message,
+// or a fresh message when the old one is too old to edit.
+func (b *Bot) redrawNow(t *table) error {
+	t.mu.Lock()
+	t.redrawQueued = false
+	if t.Sess.MessageID == "" || t.Game == nil || t.noEdits {
+		t.mu.Unlock()
+		return nil
+	}
+	data, err := b.message(t, "")
+	channel, message := t.Sess.ChannelID, t.Sess.MessageID
+	t.mu.Unlock()
+	if err != nil {
+		b.log.Error("drawing a table failed", "table", t.Sess.ID, "err", err)
+		return nil
+	}
+	if b.age(message) > oldMessage {
+		return b.freshMessage(t, data, channel, message)
+	}
+	edit := &discordgo.MessageEdit{Content: &data.Content, Components: &data.Components, AllowedMentions: noMentions}
+	_, err = b.request("PATCH", discordgo.EndpointChannelMessage(channel, message), discordgo.EndpointChannelMessage(channel, ""), edit, data.Files)
+	if err != nil && strings.Contains(err.Error(), "older than 1 hour") {
+		return b.freshMessage(t, data, channel, message)
+	}
+	return err
+}
+
+// age is how old a message is, from its id's timestamp on Discord's clock.
+func (b *Bot) age(messageID string) time.Duration {
+	ts, err := discordgo.SnowflakeTimestamp(messageID)
+	if err != nil {
+		return 0
+	}
+	return time.Since(b.clock.local(ts))
+}
+
+// freshMessage posts the table as a new message, which becomes the table's
+// message, and deletes the old one.
+func (b *Bot) freshMessage(t *table, data *discordgo.InteractionResponseData, channel, old string) error {
+	send := &discordgo.MessageSend{Content: data.Content, Components: data.Components, AllowedMentions: noMentions}
+	body, err := b.request("POST", discordgo.EndpointChannelMessages(channel), discordgo.EndpointChannelMessages(channel), send, data.Files)
+	if err != nil {
+		return err
+	}
+	var m discordgo.Message
+	if err := discordgo.Unmarshal(body, &m); err != nil {
+		return err
+	}
+	b.log.Info("the table's message was too old to edit: the table goes on in a fresh message", "table", t.Sess.ID, "channel", channel, "message", m.ID)
+	t.mu.Lock()
+	t.Sess.MessageID = m.ID
+	if err := b.store.SetMessage(b.ctx, t.Sess.ID, channel, m.ID); err != nil {
+		b.log.Warn("saving the table's message failed", "table", t.Sess.ID, "err", err)
+	}
+	t.mu.Unlock()
+	if _, err := b.request("DELETE", discordgo.EndpointChannelMessage(channel, old), discordgo.EndpointChannelMessage(channel, ""), nil, nil); err != nil {
+		b.log.Info("deleting the old table message failed", "table", t.Sess.ID, "err", err)
+	}
+	return nil
+}
+
+// cannotWrite notes, once per table, that the bot lacks a permission in the
+// table's channel; t is locked.
+func (b *Bot) cannotWrite(t *table, err error) {
+	if t.noEdits {
+		return
+	}
+	t.noEdits = true
+	b.log.Error("the bot may not write in this channel: give it View Channel, Send Messages and Attach Files there; until then the table is updated only by the answers to players' clicks",
+		"channel", t.Sess.ChannelID, "guild", t.Sess.GuildID, "table", t.Sess.ID, "err", err)
+}
+
+// restCode is the JSON error code of Discord's answer, or 0.
+func restCode(err error) int {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Message != nil {
+		return rest.Message.Code
+	}
+	return 0
+}
+
+// redrawLater queues a redraw of a table after wait, on a goroutine of the
+// bot's (a failed answer may have left its message behind).
 func (b *Bot) redrawLater(t *table, wait time.Duration) {
 	b.goBackground("redraw", func() {
 		if !b.sleep(wait) {

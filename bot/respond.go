@@ -2,7 +2,6 @@ package bot
 
 import (
 	"errors"
-	"log/slog"
 	"sync"
 	"time"
 
@@ -12,18 +11,22 @@ import (
 // responder answers one interaction exactly once, within Discord's 3 s.
 //
 // If the work takes longer than the bot's deferAfter, it acknowledges the
-// interaction with a deferral (type 5 for commands, type 6 for buttons) and
-// the answer then goes out as an edit of the original response, or as an
-// ephemeral follow-up for a private answer. A 429 is retried while the retry
-// still fits before the deadline; discordgo's own endless retry is off.
+// interaction with a deferral and the answer then goes out later: a button's
+// deferral (type 6) is followed by an edit of its message, or by a private
+// follow-up with the picture and controls of a private answer; a command's
+// deferral (type 5) is private or public as the command's answer will most
+// likely be, decided before deferring, and an answer of the other kind
+// replaces it (the deferral deleted, a follow-up sent), so a private answer
+// never becomes public. A 429 is retried while the retry still fits before
+// the deadline; discordgo's own endless retry is off.
 type responder struct {
-	s   *discordgo.Session
-	i   *discordgo.Interaction
-	log *slog.Logger
+	b *Bot
+	i *discordgo.Interaction
 
 	mu       sync.Mutex
 	timer    *time.Timer
 	deferred bool
+	private  bool // a command's deferral is private
 	done     bool
 	deadline time.Time
 }
@@ -31,24 +34,36 @@ type responder struct {
 // errAnswered means the interaction had already been answered.
 var errAnswered = errors.New("interaction already answered")
 
-// newResponder counts the 3 s from when Discord created the interaction (its
-// id's timestamp), not from when the handler starts: under load, or after a
-// gateway resume, an interaction may have waited a while already. A
-// timestamp in the future or over a minute old says the clock is off, and
-// is not trusted.
+// newResponder counts the 3 s from when Discord created the interaction
+// (its id's timestamp on Discord's clock, turned into ours), not from when
+// the handler starts: under load, or after a gateway resume, an interaction
+// may have waited a while already. A creation after now (clocks never
+// quite agree) counts from now; one over a minute old says the estimate is
+// off, and is not trusted.
 func newResponder(b *Bot, i *discordgo.Interaction) *responder {
 	now := time.Now()
 	created := now
-	if ts, err := discordgo.SnowflakeTimestamp(i.ID); err == nil && !ts.After(now) && now.Sub(ts) < time.Minute {
-		created = ts
+	if ts, err := discordgo.SnowflakeTimestamp(i.ID); err == nil {
+		if local := b.clock.local(ts); !local.After(now) && now.Sub(local) < time.Minute {
+			created = local
+		}
 	}
-	r := &responder{s: b.s, i: i, log: b.log, deadline: created.Add(b.ackDeadline)}
+	r := &responder{b: b, i: i, deadline: created.Add(b.ackDeadline), private: privateCommand(i)}
 	wait := time.Until(created.Add(b.deferAfter))
 	if now.After(r.deadline) {
 		wait = time.Hour // too late even to defer: the caller drops it
 	}
 	r.timer = time.AfterFunc(wait, r.deferNow)
+	if wait <= 0 && !now.After(r.deadline) {
+		r.deferNow() // it waited long already: defer before any work
+	}
 	return r
+}
+
+// privateCommand reports whether a command's answer is private (so is its
+// deferral).
+func privateCommand(i *discordgo.Interaction) bool {
+	return i.Type == discordgo.InteractionApplicationCommand && i.ApplicationCommandData().Name == "rules"
 }
 
 // gone reports whether the interaction can no longer be answered: its 3 s
@@ -75,21 +90,22 @@ func (r *responder) deferNow() {
 	if r.done || r.deferred {
 		return
 	}
-	typ := discordgo.InteractionResponseDeferredMessageUpdate
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
 	if r.i.Type == discordgo.InteractionApplicationCommand {
-		typ = discordgo.InteractionResponseDeferredChannelMessageWithSource
+		resp.Type = discordgo.InteractionResponseDeferredChannelMessageWithSource
+		if r.private {
+			resp.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+		}
 	}
-	if err := r.retry(func() error {
-		return r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: typ}, discordgo.WithRetryOnRatelimit(false))
-	}); err != nil {
-		r.log.Warn("deferring interaction failed", "interaction", r.i.ID, "err", err)
+	if err := r.retry(func() error { return r.b.callback(r.i, resp) }); err != nil {
+		r.b.log.Warn("deferring interaction failed", "interaction", r.i.ID, "err", err)
 		return
 	}
 	r.deferred = true
 }
 
-// send answers with resp: the whole message (discordgo sends every field, so
-// a partial answer would wipe the rest).
+// send answers with resp: the whole message (every field is sent, so a
+// partial answer would wipe the rest).
 func (r *responder) send(resp *discordgo.InteractionResponse) error {
 	r.timer.Stop()
 	r.mu.Lock()
@@ -102,35 +118,30 @@ func (r *responder) send(resp *discordgo.InteractionResponse) error {
 		resp.Data.AllowedMentions = noMentions
 	}
 	if !r.deferred {
-		return r.retry(func() error {
-			return r.s.InteractionRespond(r.i, resp, discordgo.WithRetryOnRatelimit(false))
-		})
+		return r.retry(func() error { return r.b.callback(r.i, resp) })
 	}
+	return r.afterDeferral(resp)
+}
+
+// afterDeferral sends an answer to a deferred interaction.
+func (r *responder) afterDeferral(resp *discordgo.InteractionResponse) error {
 	d := resp.Data
-	if d.Flags&discordgo.MessageFlagsEphemeral != 0 && r.i.Type == discordgo.InteractionMessageComponent {
-		// A private answer after a button's deferral is a follow-up.
-		return r.retry(func() error {
-			_, err := r.s.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{
-				Content: d.Content, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: d.AllowedMentions,
-			}, discordgo.WithRetryOnRatelimit(false))
-			return err
-		})
+	private := d.Flags&discordgo.MessageFlagsEphemeral != 0
+	switch {
+	case r.i.Type == discordgo.InteractionMessageComponent && resp.Type == discordgo.InteractionResponseUpdateMessage:
+		return r.retry(func() error { return r.b.editOriginal(r.i, d) })
+	case r.i.Type == discordgo.InteractionMessageComponent:
+		// A new message after a button's deferral is a follow-up, with its
+		// picture and controls.
+		return r.retry(func() error { return r.b.followUp(r.i, d) })
+	case private == r.private:
+		return r.retry(func() error { return r.b.editOriginal(r.i, d) })
 	}
-	edit := &discordgo.WebhookEdit{
-		Content:         &d.Content,
-		Components:      &d.Components,
-		Embeds:          &d.Embeds,
-		Files:           d.Files,
-		Attachments:     d.Attachments,
-		AllowedMentions: d.AllowedMentions,
+	// The deferral promised the other kind: replace it.
+	if err := r.retry(func() error { return r.b.deleteOriginal(r.i) }); err != nil {
+		r.b.log.Warn("deleting a deferral failed", "interaction", r.i.ID, "err", err)
 	}
-	if edit.Attachments == nil {
-		edit.Attachments = &[]*discordgo.MessageAttachment{}
-	}
-	return r.retry(func() error {
-		_, err := r.s.InteractionResponseEdit(r.i, edit, discordgo.WithRetryOnRatelimit(false))
-		return err
-	})
+	return r.retry(func() error { return r.b.followUp(r.i, d) })
 }
 
 // retry runs call, waiting out a 429 while the wait still fits before the
@@ -150,27 +161,9 @@ func (r *responder) retry(call func() error) error {
 		if time.Now().Add(wait).After(deadline) {
 			return err
 		}
-		r.log.Info("rate limited, retrying", "interaction", r.i.ID, "after", wait)
+		r.b.log.Info("rate limited, retrying", "interaction", r.i.ID, "after", wait)
 		time.Sleep(wait)
 	}
-}
-
-// originalMessage reads the message an interaction's response created (to
-// learn its id). discordgo's InteractionResponse puts every such read of
-// the process in one rate-limit bucket, held for the whole round trip
-// (discord.md, trap 4): under load, new tables queued there for seconds
-// while holding their table's lock. The bucket here is the token's own.
-func (b *Bot) originalMessage(i *discordgo.Interaction) (*discordgo.Message, error) {
-	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
-	body, err := b.s.RequestWithBucketID("GET", uri, nil, uri)
-	if err != nil {
-		return nil, err
-	}
-	var m discordgo.Message
-	if err := discordgo.Unmarshal(body, &m); err != nil {
-		return nil, err
-	}
-	return &m, nil
 }
 
 // noMentions keeps the bot's messages from pinging anyone they name.

@@ -24,10 +24,13 @@ type table struct {
 	show render.Game
 
 	// Multiplayer tables only:
-	dmClosed    map[games.Seat]bool // players whose DMs could not be delivered
-	roundsSaved int                 // rounds already in the store
-	clock       *time.Timer         // the turn timeout
-	notice      string              // a word for the channel, such as a timeout or a hint
+	dmClosed     map[games.Seat]bool // players whose DMs could not be delivered
+	roundsSaved  int                 // rounds already in the store
+	clock        *time.Timer         // the turn timeout
+	notice       string              // a word for the channel, such as a timeout or a hint
+	noEdits      bool                // the bot may not write in the table's channel
+	redrawQueued bool                // a redraw of the table's message waits in the outbox
+	dmQueued     map[games.Seat]bool // seats whose hand waits in the outbox
 }
 
 // newTable wraps a session as a table of the bot's.

@@ -4,7 +4,6 @@ package render
 // the words for a finished solitaire. Every game's terminal text uses them.
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -57,11 +56,85 @@ func TermLines(s string) string {
 func StatusWord(st games.Status, moves int) string {
 	switch st {
 	case games.Won:
-		return fmt.Sprintf("WON in %d moves", moves)
+		return "WON in " + Plural(moves, "move")
 	case games.Lost:
 		return "LOST"
 	case games.Over:
 		return "OVER"
 	}
 	return ""
+}
+
+// TermWidth is how many columns s takes at the terminal: its runes, ANSI
+// escape sequences (such as the colour codes) excluded.
+func TermWidth(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		if s[i] == '\x1b' && i+1 < len(s) && s[i+1] == '[' {
+			j := i + 2
+			for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+				j++
+			}
+			i = j + 1
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		n++
+	}
+	return n
+}
+
+// TermWrap breaks the line s into lines of at most width columns (as
+// TermWidth counts them), at spaces; the spaces within a line stay as they
+// are, so columns keep their alignment. The lines after the first start
+// with indent; a word too long for a line is cut. The lines are joined
+// with newlines, without a final one.
+func TermWrap(s string, width int, indent string) string {
+	var lines []string
+	room := width
+	for TermWidth(s) > room {
+		head, rest := breakAt(s, room)
+		lines = append(lines, head)
+		s = indent + rest
+		room = width
+		if TermWidth(indent) >= width {
+			s, room = rest, width
+		}
+	}
+	return strings.Join(append(lines, s), "\n")
+}
+
+// breakAt splits s at the last space that leaves at most width columns
+// before it (or, with none, after width columns), without the spaces at
+// the break.
+func breakAt(s string, width int) (string, string) {
+	col, cut, lastSpace, inWord := 0, -1, -1, false
+	for i := 0; i < len(s); {
+		if s[i] == '\x1b' && i+1 < len(s) && s[i+1] == '[' {
+			j := i + 2
+			for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+				j++
+			}
+			i = j + 1
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == ' ' && inWord && col <= width {
+			lastSpace = i
+		}
+		inWord = r != ' '
+		if col == width && cut < 0 {
+			cut = i
+		}
+		col++
+		i += size
+	}
+	if lastSpace > 0 && strings.TrimSpace(s[:lastSpace]) != "" {
+		return strings.TrimRight(s[:lastSpace], " "), strings.TrimLeft(s[lastSpace:], " ")
+	}
+	if cut < 0 {
+		return s, ""
+	}
+	return s[:cut], strings.TrimLeft(s[cut:], " ")
 }

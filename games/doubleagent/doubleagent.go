@@ -10,11 +10,13 @@
 //     (on an empty space or an exposed face-down card) stands for any rank,
 //     and is fixed by the first card built on it, which must leave every
 //     agent a rank from A to K. Taking that card off again frees the agents.
-//   - An agent may be a prisoner (any card may), and a prisoner agent may go
-//     into command. An agent leaves command only for a tableau.
+//   - Any card may be a prisoner, as the rules say: an agent (a prisoner
+//     agent may go into command), an agent leaving command, and a
+//     foundation's top card, frozen or not, each go to a tableau or an empty
+//     cell. An Ace that leaves its foundation for an empty cell is a
+//     prisoner there, and a foundation again at once if its agent commands.
 //   - A prisoner goes to a tableau, a foundation or (an agent) command, not
-//     to another cell. A foundation's top card, frozen or not, goes only to a
-//     tableau.
+//     to another empty cell, where it would change nothing.
 //   - An Ace in a cell is a foundation whenever an agent of its colour
 //     commands (placed there then, or a prisoner when the agent arrives); a
 //     foundation stays one when its agent leaves (frozen), until emptied.
@@ -43,7 +45,7 @@ var Info = games.Info{
 	Summary: "Ten tableaus in two rows: the top row (t1–t5) builds up, the bottom row (b1–b5) builds down, " +
 		"in alternating colours, without wrapping. A run moves within its row; between the rows one card at a time. " +
 		"An exposed face-down card may be uncovered (up t3) or built on like an empty space, which takes any card or run. " +
-		"The prison (p1–p4) holds one prisoner or one foundation per cell. Put an agent (joker) in command (c1, c2) to build " +
+		"The prison (p1–p4) holds one prisoner or one foundation per cell; any card may go into an empty cell as a prisoner. Put an agent (joker) in command (c1, c2) to build " +
 		"its colour's foundations there, by suit from Ace to King; bring it out again as a wild double agent. " +
 		"Win with both agents in command over four full foundations. " +
 		"Moves: t3 b2, t2 t4 3 (three cards), b4 p1, p2 t1, t5 c1, up t3, undo, resign.",

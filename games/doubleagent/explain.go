@@ -53,12 +53,10 @@ func (p *Pos) explain(m Move, r reason) error {
 	case rFrozen:
 		top := p.cell[m.To-P1].top
 		msg = fmt.Sprintf("the %s foundation is frozen: no %s agent is in command", top.suit(), top.Card().Color())
-	case rFoundOut:
-		msg = "a foundation's top card goes only to a tableau"
 	case rCmdOut:
-		msg = "an agent leaves command only for a tableau, as a double agent"
+		msg = "an agent leaves command for a tableau (as a double agent) or an empty cell (as a prisoner)"
 	case rPrisonerToCell:
-		msg = "a prisoner leaves its cell only for a tableau, a foundation or (an agent) command"
+		msg = "a prisoner leaves its cell only for a tableau, a foundation or (an agent) command: to another empty cell it would change nothing"
 	case rNoExposed:
 		msg = m.From.String() + " has no exposed face-down card to uncover"
 		if p.tab[m.From].n == 0 {

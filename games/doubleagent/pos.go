@@ -186,7 +186,6 @@ const (
 	rAgentFound
 	rFoundNext
 	rFrozen
-	rFoundOut
 	rCmdOut
 	rPrisonerToCell
 	rNoExposed
@@ -296,9 +295,13 @@ func (p *Pos) check(f, t Place, n int) reason {
 			// Prisoners and foundations' top cards (frozen or not) go out
 			// to the tableaus.
 			return fits(p.tab[t].run(), []card{c}, dir(t))
-		case cl.found:
-			return rFoundOut
 		case t.IsCell() && p.cell[t-P1].top == 0:
+			// Rules: "Any card may be moved into an empty prison cell as a
+			// prisoner" — a foundation's top card too. A prisoner moving
+			// to another empty cell would change nothing.
+			if cl.found {
+				return ok
+			}
 			return rPrisonerToCell
 		}
 		return p.accepts(t, c)
@@ -309,6 +312,12 @@ func (p *Pos) check(f, t Place, n int) reason {
 			return rEmpty
 		case n > 1:
 			return rSingle
+		case t.IsCell() && p.cell[t-P1].top == 0:
+			// Rules: "Any card may be moved into an empty prison cell as a
+			// prisoner" — an agent in command too.
+			return ok
+		case t.IsCell():
+			return p.accepts(t, c)
 		case !t.IsTableau():
 			return rCmdOut
 		}

@@ -2,6 +2,7 @@ package doubleagent
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/dealer/dealer/games"
@@ -216,8 +217,8 @@ func TestTopCardOfFrozenFoundationTakenOff(t *testing.T) {
 		p4: 9C
 	`)
 	assert.True(t, cellView(g, 0).Frozen)
-	refuse(t, g, "p1 p2", "a foundation's top card goes only to a tableau")
-	refuse(t, g, "p1 c1", "a foundation's top card goes only to a tableau")
+	refuse(t, g, "p1 p2", "p2 holds a prisoner")
+	refuse(t, g, "p1 c1", "only an agent goes into command")
 	play(t, g, "p1 b1") // 4♥ on 5♠ in the bottom row
 	assert.Equal(t, Cell{Name: "p1", Kind: "foundation", Card: cards.Card{Rank: 3, Suit: cards.Hearts}, Suit: "hearts", Count: 3, Frozen: true}, cellView(g, 0))
 	refuse(t, g, "b1 p1", "frozen") // and it does not go back
@@ -396,7 +397,7 @@ func TestFoundationStaysWhenAgentLeaves(t *testing.T) {
 	assert.Equal(t, 1, g.Scores()[0])
 }
 
-func TestAgentsNeverOnFoundationsAndLeaveCommandOnlyForTableaus(t *testing.T) {
+func TestAgentsNeverOnFoundationsAndLeaveCommandForTableausOrCells(t *testing.T) {
 	g := table(t, `
 		t1: | RJ
 		t2: | 9D
@@ -404,12 +405,13 @@ func TestAgentsNeverOnFoundationsAndLeaveCommandOnlyForTableaus(t *testing.T) {
 		p1: found 5H
 	`)
 	refuse(t, g, "t1 p1", "agents never go onto foundations")
-	refuse(t, g, "c1 p2", "an agent leaves command only for a tableau")
-	refuse(t, g, "c1 c2", "an agent leaves command only for a tableau")
+	refuse(t, g, "c1 p1", "agents never go onto foundations")
+	refuse(t, g, "c1 c2", "an agent leaves command for a tableau (as a double agent) or an empty cell")
 	refuse(t, g, "t2 c2", "only an agent goes into command, and 9♦ is not one")
 	play(t, g, "t1 c2")
-	refuse(t, g, "c1 c2", "an agent leaves command only for a tableau")
+	refuse(t, g, "c1 c2", "an agent leaves command for a tableau (as a double agent) or an empty cell")
 	refuse(t, g, "t1 c1", "t1 is empty")
+	play(t, g, "c1 p2") // into an empty cell, as a prisoner
 }
 
 func TestCommandSlotTaken(t *testing.T) {
@@ -674,4 +676,76 @@ func legalStrings(g *Game) []string {
 func jsonView(g *Game) (string, error) {
 	b, err := json.Marshal(g.View(games.Spectator))
 	return string(b), err
+}
+
+// prisonLines returns the prison and command lines of g's position, as
+// Pos.String writes them: "p1: found 4H p2: 5H p3: p4: c1: RJ c2:".
+func prisonLines(g *Game) string {
+	var out []string
+	for _, l := range strings.Split(g.pos.String(), "\n") {
+		if strings.HasPrefix(l, "p") || strings.HasPrefix(l, "c") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// TestAnyCardIntoAnEmptyCell: the rules (../shared/rules/double-agent.md,
+// "The prison"): "Any card may be moved into an empty prison cell as a
+// prisoner." — a foundation's top card and an agent in command included.
+func TestAnyCardIntoAnEmptyCell(t *testing.T) {
+	tests := []struct {
+		name, pos, move string
+		want            string // the prison and command after the move; empty: refused
+		why             string // the refusal's words
+	}{
+		{"a foundation's top card", "t1: | 9S\np1: found 5H\nc1: RJ", "p1 p2",
+			"p1: found 4H p2: 5H p3: p4: c1: RJ c2:", ""},
+		{"a frozen foundation's top card", "t1: | 9S\np1: found 5H", "p1 p3",
+			"p1: found 4H p2: p3: 5H p4: c1: c2:", ""},
+		{"a frozen foundation's Ace: a prisoner, the cell empty", "t1: | 9S\np2: found AH", "p2 p4",
+			"p1: p2: p3: p4: AH c1: c2:", ""},
+		{"an Ace whose agent commands: a foundation again", "t1: | 9S\np2: found AH\nc2: RJ", "p2 p1",
+			"p1: found AH p2: p3: p4: c1: c2: RJ", ""},
+		{"an agent in command", "t1: | 9S\np1: found 5H\nc1: RJ", "c1 p2",
+			"p1: found 5H p2: RJ p3: p4: c1: c2:", ""},
+		{"an agent in command, to a prisoner's cell", "t1: | 9S\np1: 5H\nc1: RJ", "c1 p1",
+			"", "p1 holds a prisoner"},
+		{"an agent in command, onto a foundation", "t1: | 9S\np1: found 5H\nc1: RJ", "c1 p1",
+			"", "agents never go onto foundations"},
+		{"a foundation's top card, to a prisoner's cell", "t1: | 9S\np1: found 5H\np2: 8C", "p1 p2",
+			"", "p2 holds a prisoner"},
+		{"a foundation's top card, to command", "t1: | 9S\np1: found 5H", "p1 c1",
+			"", "only an agent goes into command"},
+		{"a prisoner to another empty cell: it would change nothing", "t1: | 9S\np1: 5H", "p1 p2",
+			"", "it would change nothing"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := table(t, tt.pos)
+			if tt.want == "" {
+				refuse(t, g, tt.move, tt.why)
+				return
+			}
+			play(t, g, tt.move)
+			assert.Equal(t, tt.want, prisonLines(g))
+			checkInvariants(t, &g.pos, false)
+			play(t, g, "undo")
+			assert.Equal(t, mustPos(t, tt.pos), g.pos, "undo restores the position")
+		})
+	}
+}
+
+// TestAgentLeavingCommandForACellFreezesItsFoundations: the agent goes to
+// prison, and its colour's foundations are frozen ("While no agent of a
+// colour is in command, foundations of that colour are frozen").
+func TestAgentLeavingCommandForACellFreezesItsFoundations(t *testing.T) {
+	g := table(t, "t1: | 6H\nt2: | 9S\np1: found 5H\nc1: RJ")
+	assert.False(t, cellView(g, 0).Frozen)
+	play(t, g, "c1 p2")
+	assert.True(t, cellView(g, 0).Frozen)
+	refuse(t, g, "t1 p1", "frozen: no red agent")
+	play(t, g, "p2 c1") // and back into command from prison
+	play(t, g, "t1 p1")
+	assert.Equal(t, 6, cellView(g, 0).Count)
 }

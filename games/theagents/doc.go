@@ -49,9 +49,16 @@
 // can be performed; its IP is paid once the command is done, and it is
 // retired.
 //
-// Once a player has 40 IP at the end of a turn, the round is played out to
-// the seat before the first player; the most IP wins, ties shared. A game
-// that has not reached 40 IP after MaxRounds rounds ends the same way.
+// Once the player whose turn it is has held 40 IP at any moment of that
+// turn (as it begins, after any move, or after scoring; IP spent again
+// before the turn ends still counts), the round is played out to the seat
+// before the first player; the most IP wins, ties shared. IP a player gains
+// in another's turn counts from the start of his own. A game that has not
+// reached 40 IP after MaxRounds rounds ends the same way.
+//
+// A mission is never assigned to a faction that already holds the same
+// mission, whoever owns it; each player has at most two missions on a
+// faction.
 //
 // # Notation
 //
@@ -96,8 +103,9 @@
 //
 // # Decisions
 //
-// Beyond those of the rules file: the end is checked at the end of each
-// turn; a Mercenary may be played outside its owner's turn only while no
+// Beyond those of the rules file: the goal is checked after every move for
+// the player whose turn it is, and for the others as their turns begin; a
+// Mercenary may be played outside its owner's turn only while no
 // command waits for a choice; swaps exchange two agents of one faction; a
 // Free Agent's Spy takes an agent card; Steal takes what the victim has up to
 // its amount; free mission moves are bounded per turn; a player who cannot

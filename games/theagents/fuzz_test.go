@@ -58,9 +58,12 @@ func checkCards(t testing.TB, g *Game) {
 		require.Equal(t, 1, houses)
 		require.LessOrEqual(t, f.Agents(), f.Limit)
 		per := map[games.Seat]int{}
+		keys := map[string]bool{}
 		for _, a := range f.Missions {
 			missionsSeen[a.ID]++
 			per[a.Owner]++
+			require.False(t, keys[a.Mission], "two %s missions on faction %s", a.Mission, f.Name)
+			keys[a.Mission] = true
 			require.True(t, f.Has(a.Owner))
 			require.Positive(t, f.Agents(), "a mission on an empty faction")
 		}

@@ -54,8 +54,9 @@ var Info = games.Info{
 		"or a Free Agent between you and anyone, re-activate a command facing you, buy an agent (1 IP) or a mission " +
 		"(3 IP), or trade a mission. Whoever a command faces performs it: kill, extract, turn, swap, revive. Two " +
 		"neighbouring token halves facing you score 2 IP if they match, 1 if not, at the end of each of your turns, " +
-		"and so do your missions whose condition holds. Mercenaries may be played outside your turn. At 40 IP the " +
-		"round is played out and the most IP wins.",
+		"and so do your missions whose condition holds (never two of the same mission on one faction). Mercenaries " +
+		"may be played outside your turn. Once you have held 40 IP at any moment of your turn, even if spent again, " +
+		"the round is played out and the most IP wins.",
 	New:      func(deal uint64, seats int) (games.Game, error) { return New(deal, seats) },
 	Computer: Choose,
 }
@@ -111,8 +112,33 @@ type Scoring struct {
 	Missions int        `json:"missions"`
 }
 
-// New deals game deal number deal for players players (2 to 5).
+// StartIP returns the IP each place in turn order starts with at a table of
+// players players (2 to 5): index 0 is the first player's, 1 the next
+// seat's, and so on. It is the project's compensation for the order of
+// play (D: see seatStart); nil for a table size outside 2–5.
+func StartIP(players int) []int {
+	if players < MinPlayers || players > MaxPlayers {
+		return nil
+	}
+	return slices.Clone(seatStart[players])
+}
+
+// seatStart is StartIP's table, by table size.
+var seatStart = [MaxPlayers + 1][]int{
+	2: {0, 0},
+	3: {0, 0, 0},
+	4: {0, 0, 0, 0},
+	5: {0, 0, 0, 0, 0},
+}
+
+// New deals game deal number deal for players players (2 to 5), each seat
+// starting with its StartIP.
 func New(deal uint64, players int) (*Game, error) {
+	return newGame(deal, players, StartIP(players))
+}
+
+// newGame is New with start as the IP of each place in turn order.
+func newGame(deal uint64, players int, start []int) (*Game, error) {
 	if players < MinPlayers || players > MaxPlayers {
 		return nil, fmt.Errorf("The Agents is for 2 to 5 players, not %d", players)
 	}
@@ -145,6 +171,9 @@ func New(deal uint64, players int) (*Game, error) {
 		for i := range players {
 			g.drawMission(g.seatFrom(g.first, i))
 		}
+	}
+	for i, ip := range start {
+		g.ip[g.seatFrom(g.first, i)] = ip
 	}
 	g.turn = g.first
 	g.actions = ActionsPerTurn
@@ -524,11 +553,14 @@ func (g *Game) canAssign(seat games.Seat, key string, fi int) error {
 	}
 	mine := 0
 	for _, a := range f.Missions {
-		if a.Owner == seat {
+		switch {
+		case a.Mission == key && a.Owner == seat:
+			return fmt.Errorf("you already have %s on faction %s", key, f.Name)
+		case a.Mission == key:
+			// Rules: "never two of the same mission on one faction", whoever owns them.
+			return fmt.Errorf("seat %d already has %s on faction %s: never two of the same mission on one faction", a.Owner, key, f.Name)
+		case a.Owner == seat:
 			mine++
-			if a.Mission == key {
-				return fmt.Errorf("you already have %s on faction %s", key, f.Name)
-			}
 		}
 	}
 	if mine >= 2 {
@@ -604,7 +636,22 @@ func (g *Game) Apply(seat games.Seat, m games.Move) error {
 	}
 	g.exec(seat, mv)
 	g.moves++
+	if !g.over {
+		g.noteGoal(g.turn)
+	}
 	return nil
+}
+
+// noteGoal starts the end once seat, whose turn it is, holds the goal.
+// Rules: "When a player reaches 40 IP — at any moment of their turn, even if
+// some is spent again before the turn ends — that player finishes the turn
+// and the round is played out". Apply calls it after every move, so a peak
+// reached mid-turn (a Free Agent's IP, a steal) counts even when it is spent
+// on a purchase before the turn ends, and so does IP held as a turn begins.
+func (g *Game) noteGoal(seat games.Seat) {
+	if g.ip[seat] >= Goal {
+		g.ending = true
+	}
 }
 
 // exec makes a legal move.
@@ -785,9 +832,7 @@ func (g *Game) endTurn() {
 	}
 	g.ip[s] += sc.Tokens + sc.Missions
 	g.last = &sc
-	if slices.Max(g.ip) >= Goal {
-		g.ending = true
-	}
+	g.noteGoal(s)
 	g.turns++
 	g.turn = g.seatFrom(s, 1)
 	g.actions = ActionsPerTurn

@@ -216,3 +216,66 @@ func TestEndOfGame(t *testing.T) {
 	play(t, g, 1, "end")
 	assert.Equal(t, games.Over, g.Status())
 }
+
+// TestNoTwinMissionsOnAFaction: the rules (../shared/rules/the-agents.md,
+// "Missions"): "at most two per faction and never two of the same mission on
+// one faction" — whoever owns them.
+func TestNoTwinMissionsOnAFaction(t *testing.T) {
+	type step struct {
+		seat games.Seat
+		move string
+		want string // empty: the move is made; else it is refused with this
+	}
+	both := [2][]string{{"graveyard"}, {"graveyard", "lone-wolf", "massacre"}}
+	tests := []struct {
+		name string
+		// hands are seat 0's and seat 1's missions.
+		hands [2][]string
+		steps []step
+		// onA lists faction A's missions at the end, as owner:key.
+		onA []string
+	}{
+		{"the same owner twice", [2][]string{{"graveyard", "graveyard"}, nil}, []step{
+			{0, "assign graveyard A", ""},
+			{0, "assign graveyard A", "you already have graveyard on faction A"},
+		}, []string{"0:graveyard"}},
+		{"another owner: refused too", both, []step{
+			{0, "assign graveyard A", ""},
+			{1, "assign graveyard A", "seat 0 already has graveyard on faction A: never two of the same mission"},
+		}, []string{"0:graveyard"}},
+		{"another owner, moving one in from his other faction", both, []step{
+			{0, "assign graveyard A", ""},
+			{1, "assign graveyard B", ""},
+			{1, "move graveyard B A", "never two of the same mission on one faction"},
+		}, []string{"0:graveyard"}},
+		{"different missions share a faction", both, []step{
+			{0, "assign graveyard A", ""},
+			{1, "assign lone-wolf A", ""},
+			{1, "assign massacre A", ""},
+		}, []string{"0:graveyard", "1:lone-wolf", "1:massacre"}},
+		{"once the first is recalled, the twin may come", both, []step{
+			{0, "assign graveyard A", ""},
+			{0, "recall graveyard A", ""},
+			{1, "assign graveyard A", ""},
+		}, []string{"1:graveyard"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := rig(t, 2)
+			lay(t, g, 0, "SH sniper>0")
+			lay(t, g, 1, "SH mole>1")
+			giveMission(t, g, 0, tt.hands[0]...)
+			giveMission(t, g, 1, tt.hands[1]...)
+			for _, st := range tt.steps {
+				g.turn = st.seat // missions move freely in one's own turn
+				if st.want != "" {
+					refused(t, g, st.seat, st.move, st.want)
+					assert.NotContains(t, legalTexts(g, st.seat), st.move)
+					continue
+				}
+				play(t, g, st.seat, st.move)
+			}
+			assert.Equal(t, tt.onA, assigned(g, 0))
+		})
+	}
+}

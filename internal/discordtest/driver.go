@@ -436,6 +436,10 @@ func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 			s.mu.Unlock()
 			return nil, fmt.Errorf("discordtest: the bot is not in guild %s", sp.guildID)
 		}
+		if !s.memberLocked(sp.guildID, sp.userID) {
+			s.mu.Unlock()
+			return nil, fmt.Errorf("discordtest: user %s is not a member of guild %s (RemoveMember)", sp.userID, sp.guildID)
+		}
 		if sp.channelID == "" {
 			for _, g := range s.opts.Guilds {
 				if g.ID == sp.guildID && len(g.channelIDs()) > 0 {
@@ -453,7 +457,7 @@ func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 		Values: sp.values, MessageID: sp.msg.ID, s: s}
 	wire := map[string]any{
 		"id": in.ID, "application_id": s.opts.AppID, "type": sp.typ, "data": sp.data, "token": in.Token,
-		"version": 1, "locale": "en-US", "app_permissions": guildPerms, "entitlements": []any{},
+		"version": 1, "locale": "en-US", "app_permissions": s.appPermissionsLocked(sp.channelID), "entitlements": []any{},
 		"attachment_size_limit": s.opts.MaxFileSize,
 	}
 	if sp.guildID != "" {

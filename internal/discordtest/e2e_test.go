@@ -408,6 +408,11 @@ func TestGatewayDropAndResume(t *testing.T) {
 	if ids, res := fake.GatewayStats(); ids != 1 || res != 1 {
 		t.Fatalf("identifies=%d resumes=%d", ids, res)
 	}
+	// discordgo v0.29.0 ignores READY's resume_gateway_url: it resumes on
+	// the URL it connected to.
+	if on, off := fake.ResumeStats(); on != 0 || off != 1 {
+		t.Fatalf("resumes on resume_gateway_url=%d, on the connect URL=%d", on, off)
+	}
 	// Missed events are replayed before RESUMED, so the answer may come first.
 	resumed := fake.WaitUntil(wait, func() bool {
 		for _, f := range fake.GatewayLog() {

@@ -15,6 +15,24 @@
 // tests read, and a driver API that acts as users would (SlashCommand, Click,
 // Select, SubmitModal, SendComponent) with wait helpers that never poll.
 //
+// It also enforces the rules of Discord that bite in production, on by
+// default:
+//   - rate limits as Discord documents them (limits.go): X-RateLimit-*
+//     headers on every answer, per-route buckets per channel, guild or
+//     interaction token, the global 50 requests per second (interaction
+//     endpoints exempt), 429s in Discord's shape (Options.RateLimits);
+//   - the invalid-request budget: every 4xx the bot causes is counted
+//     (InvalidRequests) and CheckClean fails past Options.MaxInvalidRequests;
+//   - every request body is validated against Discord's official OpenAPI
+//     description (schema.go, testdata/openapi.json): a body that breaks it
+//     is a violation, answered 400 / 50035;
+//   - players leave servers (RemoveMember: DMs then fail with 50278),
+//     channels lose permissions (DenyPermission: 50013, 50001), hour-old
+//     messages take few edits (AgeMessage: 429 / 30046), Discord's clock
+//     differs from the bot's (Options.ClockOffset: ids and the Date header),
+//     READY's resume_gateway_url is another address (ResumeStats), and
+//     follow-ups are always waited for (the message comes back).
+//
 // Faults can be injected: 429s with retry_after (RateLimitNext), 5xx
 // (FailNext), latency (SetLatency), dropped gateway connections
 // (DropGateway, after which discordgo resumes), users whose DMs are closed.
@@ -61,6 +79,31 @@ type Options struct {
 	// frames and no history of message edits (Requests, GatewayLog and
 	// Message.History stay empty). Rules are still enforced.
 	Lean bool
+
+	// RateLimits are Discord's REST rate limits: per-route buckets and the
+	// global limit. The zero value is ON, with DefaultRouteLimits and 50
+	// requests per second globally (see RateLimits).
+	RateLimits RateLimits
+	// MaxInvalidRequests is the bound CheckClean puts on InvalidRequests
+	// (Discord bans a bot's address at 10,000 per 10 minutes): 0 means 100,
+	// a negative value means no bound.
+	MaxInvalidRequests int
+	// OldMessageEdits limits edits of messages older than one hour, per
+	// channel, like Discord (answered 429 with code 30046 past it). The
+	// zero value is Discord's 3 edits per 6 seconds.
+	OldMessageEdits Limit
+	// ClockOffset sets the fake's clock to time.Now()+ClockOffset: the
+	// timestamps in snowflake ids (interactions, messages, channels…), in
+	// message timestamps and in every answer's Date and X-RateLimit-Reset
+	// headers follow it, as Discord's clock may differ from the bot's host.
+	// Deadlines (the 3 s initial-response deadline, token lifetime, rate
+	// limit windows) are measured in real time from when the fake acted.
+	ClockOffset time.Duration
+	// RejectResumeOnConnectURL makes a RESUME sent to the connect URL
+	// (rather than READY's resume_gateway_url) fail with op 9, not
+	// resumable, so the client must IDENTIFY again. By default such a resume
+	// is served and counted (see ResumeStats).
+	RejectResumeOnConnectURL bool
 }
 
 // Guild is a guild the bot is in, with its text channels.
@@ -79,7 +122,7 @@ func (g Guild) channelIDs() []string {
 }
 
 // User is a Discord user known to the fake. Every user is a member of every
-// guild.
+// guild until RemoveMember says otherwise.
 type User struct {
 	ID, Name  string
 	DMsClosed bool // sending a DM to this user fails with 403 / 50007
@@ -112,6 +155,16 @@ type Server struct {
 	identifies   int
 	resumes      int
 	closed       bool
+
+	resumeHTTP   *httptest.Server           // serves resume_gateway_url
+	resumesByURL [2]int                     // successful RESUMEs on [resume URL, connect URL]
+	limiter      *limiter                   // rate limit buckets; nil when RateLimits.Off
+	invalid      int                        // 4xx answers the bot caused (InvalidRequests)
+	invalidBy    map[string]int             // "status code route" -> count, for CheckClean's message
+	notMember    map[string]map[string]bool // guild -> user -> left the guild
+	denied       map[string]int64           // channel -> permissions denied to the bot
+	oldEdits     map[string]*window         // channel -> edits of hour-old messages in the current window
+	schemas      *schemaSet                 // the official OpenAPI request-body schemas
 }
 
 // New starts a fake on 127.0.0.1 and registers its Close with t.Cleanup.
@@ -145,6 +198,12 @@ func Start(opts Options) *Server {
 	if opts.MaxFileSize == 0 {
 		opts.MaxFileSize = 10 << 20
 	}
+	if opts.MaxInvalidRequests == 0 {
+		opts.MaxInvalidRequests = 100
+	}
+	if opts.OldMessageEdits.N == 0 {
+		opts.OldMessageEdits = Limit{N: 3, Per: 6 * time.Second}
+	}
 	s := &Server{
 		opts:         opts,
 		mux:          http.NewServeMux(),
@@ -158,6 +217,14 @@ func Start(opts Options) *Server {
 		latency:      map[string]time.Duration{},
 		gwSessions:   map[string]*gwSession{},
 		conns:        map[*gwConn]struct{}{},
+		invalidBy:    map[string]int{},
+		notMember:    map[string]map[string]bool{},
+		denied:       map[string]int64{},
+		oldEdits:     map[string]*window{},
+		schemas:      loadSchemas(),
+	}
+	if !opts.RateLimits.Off {
+		s.limiter = newLimiter(opts.RateLimits)
 	}
 	if s.opts.AppID == "" {
 		s.opts.AppID = s.NewID()
@@ -169,6 +236,9 @@ func Start(opts Options) *Server {
 	}
 	s.routes()
 	s.http = httptest.NewServer(s.mux)
+	resume := http.NewServeMux()
+	resume.HandleFunc("GET /", s.handleGateway)
+	s.resumeHTTP = httptest.NewServer(resume)
 	return s
 }
 
@@ -192,6 +262,8 @@ func (s *Server) Close() {
 	}
 	s.http.CloseClientConnections()
 	s.http.Close()
+	s.resumeHTTP.CloseClientConnections()
+	s.resumeHTTP.Close()
 }
 
 // URL is the base URL of the fake (http://127.0.0.1:port).
@@ -206,10 +278,24 @@ func (s *Server) AppID() string { return s.opts.AppID }
 // AckDeadline is the initial-response deadline in force.
 func (s *Server) AckDeadline() time.Duration { return s.opts.AckDeadline }
 
-// NewID returns a fresh snowflake (timestamp in the top 42 bits like Discord's).
+// Now is the fake's clock: time.Now() plus Options.ClockOffset.
+func (s *Server) Now() time.Time { return time.Now().Add(s.opts.ClockOffset) }
+
+// NewID returns a fresh snowflake (timestamp in the top 42 bits like
+// Discord's), taken from the fake's clock (see Options.ClockOffset).
 func (s *Server) NewID() string {
-	ms := uint64(time.Now().UnixMilli() - discordEpochMS)
+	ms := uint64(s.Now().UnixMilli() - discordEpochMS)
 	return strconv.FormatUint(ms<<22|(s.idN.Add(1)&0x3fffff), 10)
+}
+
+// SnowflakeTime is the time encoded in a snowflake id (zero if id is not
+// one).
+func SnowflakeTime(id string) time.Time {
+	n, err := strconv.ParseUint(id, 10, 64)
+	if err != nil {
+		return time.Time{}
+	}
+	return time.UnixMilli(int64(n>>22) + discordEpochMS)
 }
 
 // ShardFor is Discord's sharding formula.
@@ -360,8 +446,9 @@ func (s *Server) Unhandled() []*Request {
 	return append([]*Request(nil), s.unhandled...)
 }
 
-// CheckClean returns an error listing violations and unhandled routes, or
-// nil when there are none. Typical use in a test's cleanup:
+// CheckClean returns an error listing violations, unhandled routes and
+// invalid requests past Options.MaxInvalidRequests, or nil when there are
+// none. Typical use in a test's cleanup:
 //
 //	t.Cleanup(func() { if err := fake.CheckClean(); err != nil { t.Error(err) } })
 func (s *Server) CheckClean() error {
@@ -370,6 +457,10 @@ func (s *Server) CheckClean() error {
 	var parts []string
 	if len(s.violations) > 0 {
 		parts = append(parts, fmt.Sprintf("%d violation(s):\n  %s", len(s.violations), strings.Join(s.violations, "\n  ")))
+	}
+	if bound := s.opts.MaxInvalidRequests; bound >= 0 && s.invalid > bound {
+		parts = append(parts, fmt.Sprintf("%d invalid request(s) (4xx answers), more than the bound of %d (Discord bans at 10,000 per 10 minutes): %s",
+			s.invalid, bound, s.invalidSummaryLocked()))
 	}
 	if len(s.unhandled) > 0 {
 		var us []string

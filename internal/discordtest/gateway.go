@@ -128,6 +128,16 @@ func (s *Server) GatewayStats() (identifies, resumes int) {
 	return s.identifies, s.resumes
 }
 
+// ResumeStats says where the successful RESUMEs went: to READY's
+// resume_gateway_url (ResumeGatewayURL), as Discord asks, or to the
+// connect URL (GatewayURL), where discordgo v0.29.0 sends them because it
+// ignores resume_gateway_url. See also Options.RejectResumeOnConnectURL.
+func (s *Server) ResumeStats() (onResumeURL, onConnectURL int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.resumesByURL[0], s.resumesByURL[1]
+}
+
 // WaitConnections waits until exactly n gateway connections are open.
 func (s *Server) WaitConnections(n int, timeout time.Duration) error {
 	if !s.waitLocked(timeout, func() bool { return len(s.conns) == n }) {
@@ -221,7 +231,7 @@ func (s *Server) handleGateway(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case 6:
-			sess = s.resume(c, p.Data)
+			sess = s.resume(c, p.Data, s.onResumeListener(r))
 			if sess == nil {
 				continue // op 9 sent; discordgo answers with IDENTIFY
 			}
@@ -288,7 +298,7 @@ func (s *Server) identify(c *gwConn, data json.RawMessage) *gwSession {
 	}
 	ready := mustJSON(map[string]any{
 		"v": 9, "user": s.botUserWire(), "session_id": sess.id,
-		"resume_gateway_url": s.wsURL(),
+		"resume_gateway_url": s.ResumeGatewayURL(),
 		"guilds":             guilds, "private_channels": []any{},
 		"application": map[string]any{"id": s.opts.AppID, "flags": 0},
 		"shard":       []int{sess.shardID, sess.shardCount},
@@ -316,7 +326,7 @@ func (s *Server) identify(c *gwConn, data json.RawMessage) *gwSession {
 		}
 		sess.dispatchLocked("GUILD_CREATE", mustJSON(map[string]any{
 			"id": g.ID, "name": g.Name, "unavailable": false, "member_count": members,
-			"joined_at": nowStamp(), "roles": []any{}, "emojis": []any{}, "members": []any{},
+			"joined_at": s.stamp(time.Now()), "roles": []any{}, "emojis": []any{}, "members": []any{},
 			"presences": []any{}, "voice_states": []any{}, "threads": []any{}, "stickers": []any{},
 			"channels": chans,
 		}))
@@ -324,7 +334,13 @@ func (s *Server) identify(c *gwConn, data json.RawMessage) *gwSession {
 	return sess
 }
 
-func (s *Server) resume(c *gwConn, data json.RawMessage) *gwSession {
+// onResumeListener reports whether a gateway request came to the resume
+// URL's listener rather than the connect URL's.
+func (s *Server) onResumeListener(r *http.Request) bool {
+	return "http://"+r.Host == s.resumeHTTP.URL
+}
+
+func (s *Server) resume(c *gwConn, data json.RawMessage, onResumeURL bool) *gwSession {
 	var rp struct {
 		Token     string `json:"token"`
 		SessionID string `json:"session_id"`
@@ -334,7 +350,7 @@ func (s *Server) resume(c *gwConn, data json.RawMessage) *gwSession {
 	s.mu.Lock()
 	sess := s.gwSessions[rp.SessionID]
 	s.mu.Unlock()
-	if strings.TrimPrefix(rp.Token, "Bot ") != s.opts.Token || sess == nil {
+	if strings.TrimPrefix(rp.Token, "Bot ") != s.opts.Token || sess == nil || (!onResumeURL && s.opts.RejectResumeOnConnectURL) {
 		c.write(9, "", 0, mustJSON(false))
 		return nil
 	}
@@ -351,6 +367,11 @@ func (s *Server) resume(c *gwConn, data json.RawMessage) *gwSession {
 	s.mu.Lock()
 	s.conns[c] = struct{}{}
 	s.resumes++
+	if onResumeURL {
+		s.resumesByURL[0]++
+	} else {
+		s.resumesByURL[1]++
+	}
 	s.notifyLocked()
 	s.mu.Unlock()
 	// Like Discord: replay what was missed, then RESUMED.

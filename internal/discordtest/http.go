@@ -119,10 +119,11 @@ func (s *Server) WaitRequest(route string, n int, timeout time.Duration) (*Reque
 type apiErr struct {
 	status int
 	body   map[string]any
+	header http.Header // extra answer headers (429s)
 }
 
 func apiError(status, code int, msg string) *apiErr {
-	return &apiErr{status, map[string]any{"code": code, "message": msg}}
+	return &apiErr{status: status, body: map[string]any{"code": code, "message": msg}}
 }
 
 // formError is one field error of a 50035 Invalid Form Body answer.
@@ -152,7 +153,7 @@ func invalidForm(errs ...formError) *apiErr {
 		list, _ := node["_errors"].([]any)
 		node["_errors"] = append(list, map[string]any{"code": e.code, "message": e.msg})
 	}
-	return &apiErr{400, map[string]any{"code": 50035, "message": "Invalid Form Body", "errors": root}}
+	return &apiErr{status: 400, body: map[string]any{"code": 50035, "message": "Invalid Form Body", "errors": root}}
 }
 
 type handlerFunc func(r *http.Request, rec *Request) (int, any)
@@ -171,6 +172,11 @@ func (s *Server) handle(pattern string, auth authMode, h handlerFunc) {
 			Query: r.URL.Query(), Header: r.Header.Clone(),
 		}
 		status, body := s.serve(r, rec, pattern, auth, h, w)
+		if e, ok := body.(*apiErr); ok {
+			for k, v := range e.header {
+				w.Header()[k] = v
+			}
+		}
 		var raw []byte
 		if status != http.StatusNoContent {
 			if e, ok := body.(*apiErr); ok {
@@ -179,10 +185,13 @@ func (s *Server) handle(pattern string, auth authMode, h handlerFunc) {
 			raw, _ = json.Marshal(body)
 			w.Header().Set("Content-Type", "application/json")
 		}
+		// Discord's clock, which may differ from the bot's (Options.ClockOffset).
+		w.Header().Set("Date", s.Now().UTC().Format(http.TimeFormat))
 		rec.Status, rec.Response, rec.Done = status, raw, time.Now()
 		// Record before answering: when the client sees the answer, the
 		// request is already visible to the test.
 		s.mu.Lock()
+		s.countInvalidLocked(rec, w.Header().Get("X-RateLimit-Scope"))
 		if pattern == RouteAnyUnknownRoute {
 			s.unhandled = append(s.unhandled, rec)
 		}
@@ -221,6 +230,16 @@ func (s *Server) serve(r *http.Request, rec *Request, pattern string, auth authM
 	}
 	if d := s.latencyFor(pattern); d > 0 {
 		time.Sleep(d)
+	}
+	if s.limiter != nil {
+		res := s.limiter.take(pattern, r, time.Now())
+		if res.retryAfter > 0 {
+			return 429, s.rateLimited(res)
+		}
+		s.setRateHeaders(w.Header(), res)
+	}
+	if e := s.checkSchema(pattern, r, rec); e != nil {
+		return e.status, e
 	}
 	status, body := h(r, rec)
 	if e, ok := body.(*apiErr); ok {

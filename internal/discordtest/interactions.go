@@ -606,8 +606,7 @@ func (s *Server) followupCreate(r *http.Request, rec *Request) (int, any) {
 		in.st.followups = append(in.st.followups, m.ID)
 	}
 	s.endDeferralLocked(in)
-	if r.URL.Query().Get("wait") != "true" {
-		return http.StatusNoContent, nil
-	}
+	// Discord: a follow-up "functions the same as Execute Webhook, but wait
+	// is always true": the message comes back whatever ?wait says.
 	return 200, s.messageWire(m)
 }

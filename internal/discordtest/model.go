@@ -130,7 +130,7 @@ type Message struct {
 	Ephemeral              bool      // flag 64
 	Loading                bool      // a deferred "thinking…" response not yet replaced
 	Deleted                bool      // deleted since (still readable here)
-	Created                time.Time // when it was created
+	Created                time.Time // when it was created (real time; see AgeMessage)
 	Body                             // what it shows now
 	History                []Body    // earlier states, oldest first (len = number of edits)
 }
@@ -420,7 +420,8 @@ func (s *Server) attachmentWire(channelID string, a Attachment) map[string]any {
 
 func stamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000000+00:00") }
 
-func nowStamp() string { return stamp(time.Now()) }
+// stamp is a real time t as a timestamp on the fake's clock.
+func (s *Server) stamp(t time.Time) string { return stamp(t.Add(s.opts.ClockOffset)) }
 
 func (s *Server) messageWire(m *Message) map[string]any {
 	atts := []any{}
@@ -430,12 +431,12 @@ func (s *Server) messageWire(m *Message) map[string]any {
 	w := map[string]any{
 		"id": m.ID, "channel_id": m.ChannelID, "type": m.Type, "content": m.Content,
 		"author": s.botUserWire(), "attachments": atts, "embeds": rawOrEmpty(m.EmbedsJSON),
-		"components": rawOrEmpty(m.ComponentsJSON), "flags": m.Flags, "timestamp": stamp(m.Created),
+		"components": rawOrEmpty(m.ComponentsJSON), "flags": m.Flags, "timestamp": s.stamp(m.Created),
 		"edited_timestamp": nil, "tts": false, "mention_everyone": false, "mentions": []any{},
 		"mention_roles": []any{}, "pinned": false,
 	}
 	if len(m.History) > 0 {
-		w["edited_timestamp"] = stamp(m.At)
+		w["edited_timestamp"] = s.stamp(m.At)
 	}
 	if m.GuildID != "" {
 		w["guild_id"] = m.GuildID

@@ -139,6 +139,13 @@ func (b *rawBot) nextInteraction() rawInteraction {
 // token and returns the status and the response body.
 func (b *rawBot) call(method, path string, body any, files ...discordtest.File) (int, string) {
 	b.t.Helper()
+	st, out, _ := b.callHeader(method, path, body, files...)
+	return st, out
+}
+
+// callHeader is call that also returns the answer's headers.
+func (b *rawBot) callHeader(method, path string, body any, files ...discordtest.File) (int, string, http.Header) {
+	b.t.Helper()
 	var payload []byte
 	switch v := body.(type) {
 	case nil:
@@ -184,7 +191,7 @@ func (b *rawBot) call(method, path string, body any, files ...discordtest.File) 
 	}
 	defer resp.Body.Close()
 	out, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(out)
+	return resp.StatusCode, string(out), resp.Header
 }
 
 func (b *rawBot) respond(in rawInteraction, body any, files ...discordtest.File) (int, string) {

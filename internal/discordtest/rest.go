@@ -46,6 +46,17 @@ func (s *Server) routes() {
 
 func (s *Server) wsURL() string { return "ws" + strings.TrimPrefix(s.http.URL, "http") + "/ws" }
 
+// GatewayURL is the gateway URL the fake gives in GET /gateway(/bot): where
+// clients connect.
+func (s *Server) GatewayURL() string { return s.wsURL() }
+
+// ResumeGatewayURL is READY's resume_gateway_url: another listener of the
+// fake (a different host:port, as Discord gives another host), where
+// clients should send RESUME. It serves IDENTIFY too.
+func (s *Server) ResumeGatewayURL() string {
+	return "ws" + strings.TrimPrefix(s.resumeHTTP.URL, "http")
+}
+
 func (s *Server) getGateway(r *http.Request, rec *Request) (int, any) {
 	if strings.HasSuffix(r.URL.Path, "/bot") {
 		return 200, map[string]any{"url": s.wsURL(), "shards": 1,
@@ -233,6 +244,9 @@ func (s *Server) channelLocked(r *http.Request) (*Channel, *apiErr) {
 		s.violationLocked("%s %s: %s", r.Method, r.URL.Path, e.describe())
 		return nil, e
 	}
+	if s.lacksLocked(ch, PermViewChannel) {
+		return nil, apiError(403, 50001, "Missing Access") // not a violation: permissions change under the bot
+	}
 	return ch, nil
 }
 
@@ -325,6 +339,9 @@ func (s *Server) getGuildMember(r *http.Request, rec *Request) (int, any) {
 	if _, ok := s.users[r.PathValue("user")]; !ok {
 		return s.reject(apiError(404, 10007, "Unknown Member"), "GET member %s", r.PathValue("user"))
 	}
+	if !s.memberLocked(r.PathValue("guild"), r.PathValue("user")) {
+		return 404, apiError(404, 10007, "Unknown Member") // they left: not a bot mistake
+	}
 	return 200, s.memberWire(r.PathValue("user"))
 }
 
@@ -336,10 +353,16 @@ func (s *Server) createMessage(r *http.Request, rec *Request) (int, any) {
 		return e.status, e
 	}
 	if ch.Type == ChannelDM {
+		// Not bot mistakes: the bot cannot know before trying.
+		if !s.mutualGuildLocked(ch.Recipient) {
+			return 403, apiError(403, 50278, "Cannot send messages to this user due to having no mutual guilds")
+		}
 		if u := s.users[ch.Recipient]; u != nil && u.DMsClosed {
-			// Not a bot mistake: the bot cannot know before trying.
 			return 403, apiError(403, 50007, "Cannot send messages to this user")
 		}
+	}
+	if e := s.writeAllowedLocked(ch, len(rec.Files)); e != nil {
+		return e.status, e
 	}
 	m := s.newMessageLocked(ch.ID, ch.GuildID)
 	if e := s.applyPayload(m, rec.JSON, rec.Files, true, "", "create"); e != nil {
@@ -362,6 +385,9 @@ func (s *Server) listMessages(r *http.Request, rec *Request) (int, any) {
 		limit = l
 	}
 	out := []any{}
+	if s.lacksLocked(ch, PermReadMessageHistory) {
+		return 200, out
+	}
 	for i := len(ch.messages) - 1; i >= 0 && len(out) < limit; i-- { // newest first, like Discord
 		if m := s.messages[ch.messages[i]]; m != nil && !m.Deleted && !m.Ephemeral {
 			out = append(out, s.messageWire(m))
@@ -390,6 +416,12 @@ func (s *Server) editChannelMessage(r *http.Request, rec *Request) (int, any) {
 	if m.AuthorID != s.opts.AppID {
 		return s.reject(apiError(403, 50005, "Cannot edit a message authored by another user"), "edit message %s", m.ID)
 	}
+	if e := s.writeAllowedLocked(s.channels[m.ChannelID], len(rec.Files)); e != nil {
+		return e.status, e
+	}
+	if e := s.oldEditLocked(m); e != nil {
+		return e.status, e
+	}
 	if e := s.applyPayload(m, rec.JSON, rec.Files, false, "", "channel edit"); e != nil {
 		return s.reject(e, "edit message %s in channel %s", m.ID, m.ChannelID)
 	}
@@ -412,7 +444,7 @@ func (s *Server) deleteChannelMessage(r *http.Request, rec *Request) (int, any) 
 func (s *Server) memberWire(userID string) map[string]any {
 	return map[string]any{
 		"user": s.userWire(userID), "roles": []any{}, "permissions": guildPerms,
-		"joined_at": nowStamp(), "nick": nil, "deaf": false, "mute": false, "flags": 0, "pending": false,
+		"joined_at": s.stamp(time.Now()), "nick": nil, "deaf": false, "mute": false, "flags": 0, "pending": false,
 	}
 }
 

@@ -93,7 +93,9 @@ func messageRules() []ruleCase {
 // response (type 4) and a follow-up, each refusal recorded as a violation.
 func TestMessageRules(t *testing.T) {
 	t.Parallel()
-	fake := newFake(t, discordtest.Options{})
+	// Dozens of messages to one channel in a moment: rate limits off, as
+	// this is about bodies (TestRateLimits is about limits).
+	fake := newFake(t, discordtest.Options{RateLimits: discordtest.RateLimits{Off: true}})
 	bot := newRawBot(t, fake, guildID, `[{"name":"t","description":"test"}]`)
 	for _, rc := range messageRules() {
 		for _, via := range []string{"channel", "callback", "followup"} {
@@ -359,7 +361,9 @@ func TestDeferralsFollowupsAndDMs(t *testing.T) {
 	if !r.Deferred || !r.Loading || !r.Ephemeral {
 		t.Fatalf("after type 5: %+v", r)
 	}
-	if st, b := bot.webhook("POST", in, "", map[string]any{"content": "done"}); st != 204 {
+	// Follow-ups are always waited for (Discord: "wait is always true"):
+	// the message comes back even without ?wait=true.
+	if st, b := bot.webhook("POST", in, "", map[string]any{"content": "done"}); st != 200 || msgID(t, b) == "" {
 		t.Fatalf("follow-up: %d %s", st, b)
 	}
 	r = must[discordtest.Response](t)(h.WaitFinal(time.Second))

@@ -47,28 +47,32 @@ func Text(v game.View, color bool) string {
 
 	for r, row := range [2][5]game.Tableau{v.Top, v.Bottom} {
 		for i, t := range row {
-			name := daName(r, i)
-			b.WriteString(name + " ")
-			if t.Down == 0 && len(t.Up) == 0 {
-				b.WriteString(" --\n")
-				continue
-			}
-			b.WriteString(strings.Repeat(" ##", t.Down))
-			if t.Down > 0 {
-				b.WriteString(" |")
-			}
-			if len(t.Up) == 0 {
-				b.WriteString(" (up " + name + " turns it over)")
-			}
-			for _, f := range t.Up {
-				s := render.TermCard(f.Card, color)
-				if f.Card.IsJoker() && f.Stands != 0 {
-					s += "=" + f.Stands.String()
-				}
-				b.WriteString(" " + s)
-			}
-			b.WriteString("\n")
+			// A long tableau goes on under itself, within 80 columns.
+			b.WriteString(render.TermWrap(daTableauLine(daName(r, i), t, color), 80, "    ") + "\n")
 		}
 	}
 	return render.TermLines(b.String())
+}
+
+// daTableauLine is one tableau: its name, the face-down cards as ##, then
+// the face-up run.
+func daTableauLine(name string, t game.Tableau, color bool) string {
+	if t.Down == 0 && len(t.Up) == 0 {
+		return name + "  --"
+	}
+	line := name + " " + strings.Repeat(" ##", t.Down)
+	if t.Down > 0 {
+		line += " |"
+	}
+	if len(t.Up) == 0 {
+		line += " (up " + name + " turns it over)"
+	}
+	for _, f := range t.Up {
+		s := render.TermCard(f.Card, color)
+		if f.Card.IsJoker() && f.Stands != 0 {
+			s += "=" + f.Stands.String()
+		}
+		line += " " + s
+	}
+	return line
 }

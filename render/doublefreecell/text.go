@@ -11,8 +11,9 @@ import (
 // Text shows a Double FreeCell table as text for a terminal, labelled
 // with the move notation: the cells a–f, the foundations h (each with its
 // count, and R2 from its second round on), then the columns 1–10 one a
-// line, from the bottom card to the top card (the one that moves). With
-// color, red cards are printed in ANSI red.
+// line, from the bottom card to the top card (the one that moves); a
+// column too long for 80 columns goes on on the next line. With color,
+// red cards are printed in ANSI red.
 //
 //	Double FreeCell · deal 123456 · move 87 · 3 undos · 31/104 home · autoplay off
 //	cells  a --   b Q♥   c --   d --   e 10♠  f --
@@ -46,11 +47,12 @@ func Text(v game.View, color bool) string {
 	b.WriteString("\n")
 
 	for i, col := range v.Columns {
-		fmt.Fprintf(&b, "%2d ", i+1)
+		line := fmt.Sprintf("%2d ", i+1)
 		for _, c := range col {
-			b.WriteString(" " + render.TermPad(render.TermCard(c, color), 3))
+			line += " " + render.TermPad(render.TermCard(c, color), 3)
 		}
-		b.WriteString("\n")
+		// A long column goes on under itself, within 80 columns.
+		b.WriteString(render.TermWrap(strings.TrimRight(line, " "), 80, "    ") + "\n")
 	}
 	return render.TermLines(b.String())
 }

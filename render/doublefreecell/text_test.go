@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/dealer/dealer/render"
 )
 
@@ -70,5 +72,31 @@ func TestDoubleFreeCellTextStatus(t *testing.T) {
 		if want := map[bool]int{true: 11, false: 10}[i < 4]; n != want {
 			t.Errorf("column line %q has %d cards, want %d", l, n, want)
 		}
+	}
+}
+
+// A column too long for 80 columns goes on under itself, every card kept.
+func TestDoubleFreeCellTextWrapsLongColumns(t *testing.T) {
+	for _, n := range []int{19, 20, 30} {
+		v := dealtView(1)
+		for len(v.Columns[0]) < n {
+			v.Columns[0] = append(v.Columns[0], v.Columns[9]...)
+		}
+		v.Columns[0] = v.Columns[0][:n]
+		got := Text(v, true)
+		lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+		cards := 0
+		for _, l := range lines[3:] {
+			assert.LessOrEqual(t, render.TermWidth(l), 80, l)
+			if !strings.HasPrefix(l, "    ") {
+				cards-- // the column's number
+			}
+			cards += len(strings.Fields(l))
+		}
+		want := 0
+		for _, col := range v.Columns {
+			want += len(col)
+		}
+		assert.Equal(t, want, cards, "%d cards in column 1", n)
 	}
 }

@@ -33,7 +33,7 @@ func Text(v game.View, names []string, color bool) string {
 	if v.Phase == game.PhasePlay {
 		head = append(head, fmt.Sprintf("trick %d of %d", max(v.Trick.Number, 1), game.TricksPerDeal))
 	}
-	head = append(head, saDoing(v, nm))
+	head = append(head, saDoingText(v, nm))
 	b.WriteString(strings.Join(head, " · ") + "\n")
 	b.WriteString(saTrumpLine(v, nm) + "\n")
 
@@ -47,7 +47,36 @@ func Text(v game.View, names []string, color bool) string {
 		saOwnLines(&b, v, nm, color)
 	}
 	saScoredLines(&b, v, nm, w)
-	return render.TermLines(b.String())
+	return render.TermLines(saFit(b.String()))
+}
+
+// saNoun is a noun for n things: "card", "cards".
+func saNoun(n int, what string) string {
+	if n == 1 {
+		return what
+	}
+	return what + "s"
+}
+
+// saDoingText is saDoing for the terminal, whose one player is "you":
+// "you win", not "you wins".
+func saDoingText(v game.View, nm [4]string) string {
+	doing := saDoing(v, nm)
+	if doing == "you wins" {
+		return "you win"
+	}
+	return doing
+}
+
+// saFit breaks every line longer than 80 columns at spaces, its
+// continuation lines indented under the line's start.
+func saFit(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lead := len(l) - len(strings.TrimLeft(l, " "))
+		lines[i] = render.TermWrap(l, 80, strings.Repeat(" ", lead+4))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // saTrumpLine is trump and who forbade which suit.
@@ -76,7 +105,8 @@ func saSeatLines(b *strings.Builder, v game.View, nm [4]string, w int) {
 		if v.Phase != game.PhaseOver && int(v.Turn) == seat {
 			mark = "> "
 		}
-		line := fmt.Sprintf("%s%s  %2d cards  %s  total %d", mark, render.TermPad(nm[seat], w), at(v.HandSizes, seat),
+		hand := render.TermPad(fmt.Sprintf("%2d %s", at(v.HandSizes, seat), saNoun(at(v.HandSizes, seat), "card")), 8)
+		line := fmt.Sprintf("%s%s  %s  %s  total %d", mark, render.TermPad(nm[seat], w), hand,
 			render.TermPad(render.Plural(at(v.Taken, seat), "trick"), 8), at(v.Totals, seat))
 		if int(v.Dealer) == seat {
 			line += "  dealer"

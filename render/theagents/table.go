@@ -188,7 +188,7 @@ func taWinners(v game.View, names []string) string {
 	case 0:
 		return "game over"
 	case 1:
-		return ws[0] + " wins"
+		return taVerb(ws[0], "wins", "win")
 	case 2:
 		return ws[0] + " and " + ws[1] + " share the win"
 	}
@@ -271,14 +271,14 @@ func taPendingText(p *game.PendingView, names []string) string {
 	if p.Free {
 		what += fmt.Sprintf(", Free Agent paying %d IP to %s", p.IP, taSeatName(*p.IPTo, names))
 	}
-	who := taSeatName(p.Performer, names)
-	lead := who + " chooses for " + taSeatName(p.Owner, names) + "'s " + what
+	who := taVerb(taSeatName(p.Performer, names), "chooses", "choose")
+	lead := who + " for " + taPossessive(taSeatName(p.Owner, names)) + " " + what
 	if p.Owner == p.Performer {
-		lead = who + " chooses for the " + what
+		lead = who + " for the " + what
 	}
 	text := lead + ": " + taCommandLower(p.Command)
 	if p.Victim != nil {
-		text += " (" + taSeatName(*p.Victim, names) + "'s hand)"
+		text += " (" + taPossessive(taSeatName(*p.Victim, names)) + " hand)"
 	}
 	return text
 }

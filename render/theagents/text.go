@@ -79,7 +79,59 @@ func Text(v game.View, names []string, color bool) string {
 	if me := v.Viewer; me >= 0 && int(me) < v.Players {
 		taTextOwn(&b, v, nm)
 	}
-	return render.TermLines(b.String())
+	return render.TermLines(taFit(b.String()))
+}
+
+// taTextWidth is the terminal's width: Text breaks longer lines.
+const taTextWidth = 80
+
+// taFit breaks every line of text longer than taTextWidth at spaces, its
+// continuation lines indented under the line's start.
+func taFit(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lead := len(l) - len(strings.TrimLeft(l, " "))
+		lines[i] = render.TermWrap(l, taTextWidth, strings.Repeat(" ", lead+4))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// taJoin writes items after head, separated by " · ", breaking lines
+// between items (never inside one) to stay within taTextWidth; the lines
+// after the first start with indent.
+func taJoin(head string, items []string, indent string) string {
+	var b strings.Builder
+	line := head
+	for i, it := range items {
+		sep := " · "
+		if i == 0 {
+			sep = ""
+		}
+		if i > 0 && render.TermWidth(line+sep+it) > taTextWidth {
+			b.WriteString(line + "\n")
+			line, sep = indent, "· "
+		}
+		line += sep + it
+	}
+	return b.String() + line + "\n"
+}
+
+// taPossessive is a name's possessive: "Ann's", "your" for "you" (the
+// terminal's player).
+func taPossessive(name string) string {
+	if name == "you" {
+		return "your"
+	}
+	return name + "'s"
+}
+
+// taVerb is a name and a verb agreeing with it: "Ann chooses", "you
+// choose".
+func taVerb(name, third, second string) string {
+	if name == "you" {
+		return name + " " + second
+	}
+	return name + " " + third
 }
 
 // taTextPlayers writes a line a player: seat, name (padded to w), IP,
@@ -143,7 +195,7 @@ func taTextFaction(b *strings.Builder, v game.View, f game.FactionView, nm []str
 			}
 			ts = append(ts, fmt.Sprintf("%s%d-%s%d %s %d IP → %s", f.Name, t.Pos, f.Name, t.Pos+1, col, t.IP, taSeatName(t.For, nm)))
 		}
-		b.WriteString("  tokens: " + strings.Join(ts, " · ") + "\n")
+		b.WriteString(taJoin("  tokens: ", ts, "    "))
 	}
 	if len(f.Missions) > 0 {
 		var ms []string
@@ -155,7 +207,7 @@ func taTextFaction(b *strings.Builder, v game.View, f game.FactionView, nm []str
 			}
 			ms = append(ms, fmt.Sprintf("%s (%s, +%d%s)", m.Name, taSeatName(a.Owner, nm), m.Reward, met))
 		}
-		b.WriteString("  missions: " + strings.Join(ms, " · ") + "\n")
+		b.WriteString(taJoin("  missions: ", ms, "    "))
 	}
 }
 
@@ -178,7 +230,8 @@ func taTextOwn(b *strings.Builder, v game.View, nm []string) {
 		if fl := taFlags(a); len(fl) > 0 {
 			extra = " (" + strings.Join(fl, ", ") + ")"
 		}
-		fmt.Fprintf(b, "  %-16s %-18s %-11s %s%s\n", a.Key, a.Name, kind, taCommandShort(a.Command), extra)
+		line := fmt.Sprintf("  %-16s %-18s %-11s %s%s", a.Key, a.Name, kind, taCommandShort(a.Command), extra)
+		b.WriteString(render.TermWrap(line, taTextWidth, strings.Repeat(" ", 50)) + "\n")
 	}
 	b.WriteString("your missions:")
 	var ms []string
@@ -204,7 +257,7 @@ func taTextOwn(b *strings.Builder, v game.View, nm []string) {
 	}
 	b.WriteString("\n")
 	for _, m := range ms {
-		b.WriteString(m + "\n")
+		b.WriteString(render.TermWrap(m, taTextWidth, strings.Repeat(" ", 45)) + "\n")
 	}
 	if p := v.Pending; p != nil && p.Performer == me && !taOver(v) {
 		b.WriteString("your choice: " + taYourChoice(p, nm) + "\n")
@@ -226,5 +279,5 @@ func taDoingText(v game.View, names []string) string {
 	case v.Pending != nil:
 		return taSeatName(v.Pending.Performer, names) + " to choose: " + taAgentName(v.Pending.Agent)
 	}
-	return taSeatName(v.Turn, names) + "'s turn · " + taActions(v.ActionsLeft)
+	return taPossessive(taSeatName(v.Turn, names)) + " turn · " + taActions(v.ActionsLeft)
 }

@@ -337,17 +337,20 @@ func TestTheAgentsText(t *testing.T) {
 	assert.True(t, strings.HasPrefix(lines[1], "> 0 Ann "))
 	for _, want := range []string{
 		"  A1   Sniper             cmd → Ann",
-		"  A2   Safe-House         Bakery: white → Ann, black → Bartholomew the Magnificent",
+		"  A2   Safe-House         Bakery: white → Ann, black → Bartholomew the\n      Magnificent",
 		"  A4   Turncoat           dead",
-		"tokens: A1-A2 black 2 IP → Bartholomew the Magnificent · A2-A3 mixed 1 IP → Bartholomew the Magnificent",
-		"missions: Graveyard Shift (Ann, +2) · Grey Zone (Bartholomew the Magnificent, +1, met)",
+		"tokens: A1-A2 black 2 IP → Bartholomew the Magnificent\n    · A2-A3 mixed 1 IP → Bartholomew the Magnificent",
+		"missions: Graveyard Shift (Ann, +2)\n    · Grey Zone (Bartholomew the Magnificent, +1, met)",
 		"< waiting",
-		"waiting: Ann chooses for Bartholomew the Magnificent's Sniper (A1): kill another agent of this faction",
+		"waiting: Ann chooses for Bartholomew the Magnificent's Sniper (A1): kill another\n    agent of this faction",
 		"  hitman           Hitman             free, 2 IP  Kill one anywhere",
 		"  graveyard        Graveyard Shift    +2 IP  2+ dead agents, on A",
 		"your choice: Choose for",
 	} {
 		assert.Contains(t, got, want)
+	}
+	for _, l := range strings.Split(got, "\n") {
+		assert.LessOrEqual(t, render.TermWidth(l), 80, "within 80 columns, even with long names: %s", l)
 	}
 	col := Text(v, taTestNames, true)
 	assert.NotEqual(t, got, col)

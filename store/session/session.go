@@ -96,7 +96,9 @@ func Load(ctx context.Context, st *store.Store, reg *games.Registry, id int64) (
 // Apply makes a move for seat and appends it to the log before anything
 // reports it. An illegal move changes nothing; a move the store refuses is
 // taken back by rebuilding the game from the store, and ErrNotSaved is
-// returned, so memory never holds a move the log lacks.
+// returned, wrapping the store's error (store.ErrConflict when another
+// writer had moved the game on: the game is then as that writer left it),
+// so memory never holds a move the log lacks.
 func (t *Table) Apply(ctx context.Context, seat games.Seat, move string) error {
 	m, err := t.Game.Parse(move)
 	if err != nil {
@@ -112,7 +114,7 @@ func (t *Table) apply(ctx context.Context, seat games.Seat, m games.Move) error 
 	}
 	if err := t.st.AppendMove(ctx, t.Sess.ID, seq, int(seat), m.String()); err != nil {
 		t.rebuild(ctx)
-		return fmt.Errorf("%w (%v)", ErrNotSaved, err)
+		return fmt.Errorf("%w (%w)", ErrNotSaved, err)
 	}
 	t.log = append(t.log, games.Entry{Seat: seat, Move: m.String()})
 	t.Sess.Moves = seq + 1
@@ -174,6 +176,19 @@ func Results(players []store.Player, g games.Game) []store.Result {
 		out = append(out, store.Result{Seat: p.Seat, UserID: p.UserID, Name: p.Name, Computer: p.Computer, Score: score, Won: won[games.Seat(p.Seat)]})
 	}
 	return out
+}
+
+// Log returns the moves saved so far, in order.
+func (t *Table) Log() []games.Entry { return append([]games.Entry(nil), t.log...) }
+
+// Abandon closes the table before its game ended: its status becomes
+// Abandoned and it counts on no leaderboard.
+func (t *Table) Abandon(ctx context.Context) error {
+	if err := t.st.Finish(ctx, t.Sess.ID, store.StatusAbandoned, nil); err != nil {
+		return err
+	}
+	t.Sess.Status = store.StatusAbandoned
+	return nil
 }
 
 // Player returns the player at seat.

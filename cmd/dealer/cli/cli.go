@@ -1,61 +1,143 @@
 // Package cli is the dealer's command line: the bot (run), games at the
-// terminal (play), and the tools around them (games, cards, solve,
-// export). It reads games only through the registry it is handed.
+// terminal (play), and the tools around them (games, rules, stats,
+// leaderboard, cards, solve, export). It reads games only through the
+// registry it is handed.
 //
-//	dealer run [--config FILE]                     the Discord bot
-//	dealer play GAME [--deal N] [--resume]         a game in the terminal
-//	dealer play GAME --deal N --moves FILE --json  scripted play, state as JSON
-//	dealer games                                   the games on offer
-//	dealer cards theagents [--json]                The Agents' card set
-//	dealer solve GAME --deal N [--budget 5s] [--json]   a solitaire's solution
-//	dealer export doublefreecell --deal N --format fcsolve
+// Every subcommand follows one convention: `dealer help CMD`, `dealer CMD
+// --help` and `-h` print its usage on stdout and exit 0; a usage error is
+// one line on stderr and exit status 2; a failure (a refused scripted move,
+// an undecided solve, a database error) is exit status 1; anything done,
+// a game over or left to resume included, is 0.
 package cli
 
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/dealer/dealer/render"
 )
+
+// env is what a subcommand runs with.
+type env struct {
+	reg            *render.Registry
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+}
+
+// command is one subcommand: its line in the general usage, its own usage,
+// and what it does with its arguments.
+type command struct {
+	synopsis string // "play GAME [--deal N]"
+	about    string // "play a game in the terminal"
+	usage    func(e env) string
+	run      func(e env, args []string) int
+}
+
+// commands are the subcommands by name, in the order the usage lists them.
+var commandOrder = []string{"play", "games", "rules", "stats", "leaderboard", "solve", "export", "cards", "run", "help"}
+
+func commands() map[string]command {
+	return map[string]command{
+		"play":        {"play GAME [--deal N]", "play a game in the terminal", playUsage, playCmd},
+		"games":       {"games [--unfinished]", "the games, or your unfinished ones", gamesUsage, gamesCmd},
+		"rules":       {"rules GAME", "a game's rules, moves and examples", rulesUsage, rulesCmd},
+		"stats":       {"stats [--user NAME]", "a player's record", statsUsage, statsCmd},
+		"leaderboard": {"leaderboard GAME", "a game's best players", leaderboardUsage, leaderboardCmd},
+		"solve":       {"solve GAME --deal N", "a solitaire deal's solution", solveUsage, solveCmd},
+		"export":      {"export GAME --deal N", "a deal for Freecell Solver", exportUsage, exportCmd},
+		"cards":       {"cards theagents [--json]", "The Agents' card set", cardsUsage, cardsCmd},
+		"run":         {"run [--config FILE]", "the Discord bot", runUsage, runCmd},
+		"help":        {"help [COMMAND]", "this, or a command's usage", helpUsage, helpCmd},
+	}
+}
 
 // Main runs one subcommand of the dealer over the games of reg and returns
 // the process's exit status. The program hands it every game (see
 // render/catalog); a test may hand it others.
 func Main(reg *render.Registry, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	e := env{reg: reg, stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv}
 	if len(args) == 0 {
-		usage(stderr)
-		return 2
+		return usageError(stderr, "", "name a command: %s", strings.Join(commandOrder, ", "))
 	}
 	switch args[0] {
-	case "run":
-		return runBot(reg, args[1:], stderr, getenv)
-	case "play":
-		return playWith(reg, args[1:], stdin, stdout, stderr, getenv)
-	case "games":
-		return listGames(reg, stdout)
-	case "cards":
-		return listCards(reg, args[1:], stdout, stderr)
-	case "solve":
-		return solve(reg, args[1:], stdout, stderr)
-	case "export":
-		return export(reg, args[1:], stdout, stderr)
-	case "help", "-h", "--help":
-		usage(stdout)
-		return 0
+	case "-h", "-help", "--help":
+		return helpCmd(e, args[1:])
 	}
-	fmt.Fprintf(stderr, "dealer: unknown command %q\n\n", args[0])
-	usage(stderr)
-	return 2
+	c, ok := commands()[args[0]]
+	if !ok {
+		return usageError(stderr, "", "unknown command %q: the commands are %s", args[0], strings.Join(commandOrder, ", "))
+	}
+	return c.run(e, args[1:])
 }
 
-func usage(w io.Writer) {
-	fmt.Fprint(w, `usage:
-  dealer run [--config FILE]                      start the Discord bot
-  dealer play GAME [--deal N] [--resume]          play in the terminal
-  dealer play GAME --deal N --moves FILE --json   apply moves, print the state as JSON
-  dealer games                                    list the games
-  dealer cards theagents [--json]                 print The Agents' card set
-  dealer solve GAME --deal N [--budget 5s] [--json]  solve a solitaire's deal
-  dealer export doublefreecell --deal N --format fcsolve  the deal for Freecell Solver
+// helpCmd is `dealer help [COMMAND]`.
+func helpCmd(e env, args []string) int {
+	switch {
+	case len(args) == 0:
+		printUsage(e, generalUsage())
+		return exitOK
+	case len(args) > 1:
+		return usageError(e.stderr, "help", "one command at a time")
+	}
+	if wantsHelp(args) {
+		printUsage(e, helpUsage(e))
+		return exitOK
+	}
+	c, ok := commands()[args[0]]
+	if !ok {
+		return usageError(e.stderr, "help", "unknown command %q: the commands are %s", args[0], strings.Join(commandOrder, ", "))
+	}
+	printUsage(e, c.usage(e))
+	return exitOK
+}
+
+// printUsage writes a usage text on stdout, its long lines broken to fit
+// the terminal's width under their own start.
+func printUsage(e env, text string) {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lead := len(l) - len(strings.TrimLeft(l, " "))
+		lines[i] = render.TermWrap(l, width, strings.Repeat(" ", lead))
+	}
+	fmt.Fprint(e.stdout, strings.Join(lines, "\n"))
+}
+
+func helpUsage(env) string {
+	return "usage: dealer help [COMMAND]\n\nThe dealer's commands, or one command's usage.\n"
+}
+
+// generalUsage lists the commands, and the exit statuses.
+func generalUsage() string {
+	var b strings.Builder
+	b.WriteString("usage: dealer COMMAND [ARGUMENTS]\n\n")
+	cs := commands()
+	for _, name := range commandOrder {
+		fmt.Fprintf(&b, "  dealer %-30s %s\n", cs[name].synopsis, cs[name].about)
+	}
+	b.WriteString(`
+dealer help COMMAND (or dealer COMMAND --help) shows a command's options.
+Exit status: 0 done (a game over or saved, help); 1 failed (a move refused in
+a moves file, an undecided solve, a database error); 2 a usage error.
 `)
+	return b.String()
+}
+
+// gameNames lists the names of the games of reg.
+func gameNames(reg *render.Registry) string {
+	return strings.Join(reg.Engines().Names(), ", ")
+}
+
+// wantsHelp reports whether args ask for help (-h, --help) before any "--".
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
 }

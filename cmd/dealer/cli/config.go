@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -44,10 +45,8 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (Config,
 	case err != nil:
 		return c, fmt.Errorf("config: %w", err)
 	default:
-		dec := yaml.NewDecoder(bytes.NewReader(data))
-		dec.KnownFields(true)
-		if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
-			return c, fmt.Errorf("config %s: %s", path, strings.TrimPrefix(err.Error(), "yaml: "))
+		if err := decodeConfig(data, &c); err != nil {
+			return c, fmt.Errorf("config %s: %w", path, err)
 		}
 	}
 	if t := strings.TrimSpace(getenv("DISCORD_TOKEN")); t != "" {
@@ -85,4 +84,83 @@ func parseLevel(s string) (slog.Level, error) {
 		return l, fmt.Errorf("config: log_level must be debug, info, warn or error (got %q)", s)
 	}
 	return l, nil
+}
+
+// configKeys are the keys a config file may hold: the top level's (""),
+// and those under each key that holds keys.
+var configKeys = map[string][]string{
+	"":        {"discord", "database", "log_level", "turn_timeout"},
+	"discord": {"token", "application_id", "test_guild_id"},
+}
+
+// decodeConfig reads a config file into c. Its keys are checked first,
+// so that a typo is named with its line and the keys valid there, never
+// with the program's types.
+func decodeConfig(data []byte, c *Config) error {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return errors.New(strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	if len(doc.Content) == 0 {
+		return nil
+	}
+	if err := checkKeys(doc.Content[0], ""); err != nil {
+		return err
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(c); err != nil && !errors.Is(err, io.EOF) {
+		return errors.New(strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	return nil
+}
+
+// checkKeys checks the keys of node, the value of key ("" for the top
+// level): each must be one configKeys lists, with a value of the right
+// shape.
+func checkKeys(node *yaml.Node, key string) error {
+	valid := configKeys[key]
+	where, under := "the top level", "at the top level"
+	if key != "" {
+		where, under = key, "under "+key
+	}
+	if node.Kind != yaml.MappingNode {
+		return fmt.Errorf("line %d: %s must hold keys (%s), not a %s", node.Line, where, strings.Join(valid, ", "), kindName(node))
+	}
+	for i := 0; i+1 < len(node.Content); i += 2 {
+		k, v := node.Content[i], node.Content[i+1]
+		if !slices.Contains(valid, k.Value) {
+			return fmt.Errorf("line %d: unknown key %q %s (the keys there are %s)", k.Line, k.Value, under, strings.Join(valid, ", "))
+		}
+		full := k.Value
+		if key != "" {
+			full = key + "." + k.Value
+		}
+		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+			continue
+		}
+		if _, nested := configKeys[k.Value]; nested && key == "" {
+			if err := checkKeys(v, k.Value); err != nil {
+				return err
+			}
+			continue
+		}
+		if v.Kind != yaml.ScalarNode {
+			return fmt.Errorf("line %d: %s must be a single value, not a %s", v.Line, full, kindName(v))
+		}
+	}
+	return nil
+}
+
+// kindName names a YAML node's shape for people.
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "set of keys"
+	case yaml.SequenceNode:
+		return "list"
+	case yaml.AliasNode:
+		return "reference"
+	}
+	return "single value"
 }

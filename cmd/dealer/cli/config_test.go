@@ -77,3 +77,33 @@ func TestConfigEmptyFileIsDefaults(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "dealer.db", c.Database)
 }
+
+// A config error names the key, its line and the keys valid there, never
+// the program's types.
+func TestConfigErrorsNameTheKey(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"unknown key", "database: x.db\ndatabse: y.db\n", []string{"line 2", `unknown key "databse" at the top level`, "discord, database, log_level, turn_timeout"}},
+		{"unknown nested key", "discord:\n  tokn: x\n", []string{"line 2", `unknown key "tokn" under discord`, "token, application_id, test_guild_id"}},
+		{"a list", "- a\n- b\n", []string{"line 1", "the top level must hold keys", "not a list"}},
+		{"a list for a value", "database: [a, b]\n", []string{"database must be a single value, not a list"}},
+		{"a value for keys", "discord: yes\n", []string{"discord must hold keys (token, application_id, test_guild_id)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := loadConfig(writeConfig(t, tt.text), true, noEnv)
+			require.Error(t, err)
+			for _, w := range tt.want {
+				assert.Contains(t, err.Error(), w)
+			}
+			for _, leak := range []string{"struct", "cli.Config", "main.Config", "not found in type", "!!"} {
+				assert.NotContains(t, err.Error(), leak)
+			}
+		})
+	}
+	c, err := loadConfig(writeConfig(t, "discord:\ndatabase: x.db\n"), true, noEnv)
+	require.NoError(t, err, "an empty section is no error")
+	assert.Equal(t, "x.db", c.Database)
+}

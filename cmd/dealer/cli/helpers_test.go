@@ -3,6 +3,7 @@ package cli
 import (
 	"io"
 
+	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/catalog"
 )
 
@@ -13,5 +14,9 @@ func dealer(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv fun
 
 // play is `dealer play` over the games on offer.
 func play(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	return playWith(catalog.Registry(), args, stdin, stdout, stderr, getenv)
+	return Main(catalog.Registry(), append([]string{"play"}, args...), stdin, stdout, stderr, getenv)
 }
+
+// termWidth is a line's width at the terminal: its characters, ANSI codes
+// left out.
+func termWidth(s string) int { return render.TermWidth(s) }

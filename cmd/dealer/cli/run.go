@@ -2,13 +2,12 @@ package cli
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -18,29 +17,48 @@ import (
 	"github.com/dealer/dealer/store"
 )
 
-// runBot is `dealer run`: the Discord bot, until SIGINT or SIGTERM.
-func runBot(reg *render.Registry, args []string, stderr io.Writer, getenv func(string) string) int {
-	fs := flag.NewFlagSet("dealer run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfgPath := fs.String("config", "", "config file (default config.yaml if present)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+func runUsage(env) string {
+	return `usage: dealer run [--config FILE]
+
+Runs the Discord bot until SIGINT (Ctrl-C) or SIGTERM. The token comes from
+DISCORD_TOKEN, or the config file's discord.token (see config.example.yaml).
+
+  --config FILE   the config file (default: config.yaml if present)
+`
+}
+
+// runCmd is `dealer run`: the Discord bot, until SIGINT or SIGTERM.
+func runCmd(e env, args []string) int {
+	if wantsHelp(args) {
+		printUsage(e, runUsage(e))
+		return exitOK
 	}
-	path, explicit := *cfgPath, *cfgPath != ""
+	fs := newFlags("dealer run")
+	cfgPath := fs.String("config", "", "")
+	rest, err := parseFlags(fs, args)
+	switch {
+	case err != nil:
+		return usageError(e.stderr, "run", "%s", flagError(err))
+	case len(rest) > 0:
+		return usageError(e.stderr, "run", "unexpected %q: run takes only --config FILE", clip(strings.Join(rest, " "), 40))
+	}
+	return runBot(e.reg, *cfgPath, e.stderr, e.getenv)
+}
+
+// runBot runs the bot with the config at cfgPath ("" for the default).
+func runBot(reg *render.Registry, cfgPath string, stderr io.Writer, getenv func(string) string) int {
+	path, explicit := cfgPath, cfgPath != ""
 	if !explicit {
 		path = defaultConfigPath
 	}
 	cfg, err := loadConfig(path, explicit, getenv)
 	if err != nil {
 		fmt.Fprintln(stderr, "dealer run:", err)
-		return 2
+		return exitUsage
 	}
 	if cfg.Discord.Token == "" {
 		fmt.Fprintln(stderr, `dealer run: no Discord bot token. Set DISCORD_TOKEN in the environment, or put it in config.yaml under discord.token (see config.example.yaml and the README: "Running the bot").`)
-		return 2
+		return exitUsage
 	}
 	level, _ := parseLevel(cfg.LogLevel)
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
@@ -49,9 +67,9 @@ func runBot(reg *render.Registry, args []string, stderr io.Writer, getenv func(s
 	defer stop()
 	if err := serve(ctx, reg, cfg, log, nil); err != nil {
 		log.Error("the dealer stopped", "err", err)
-		return 1
+		return exitFail
 	}
-	return 0
+	return exitOK
 }
 
 // serve runs the bot until ctx ends. attach, when set, points the Discord

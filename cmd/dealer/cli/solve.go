@@ -2,9 +2,7 @@ package cli
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -12,91 +10,132 @@ import (
 	"github.com/dealer/dealer/render"
 )
 
-// solve is `dealer solve GAME --deal N [--budget 5s] [--json]`: the solution
-// as moves ready for `dealer play GAME --deal N --moves FILE`, or the word
-// that the deal is lost or the budget ran out.
-func solve(reg *render.Registry, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("dealer solve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	deal := fs.Uint64("deal", 0, "the deal number")
-	budget := fs.Duration("budget", 5*time.Second, "how long the solver may search")
-	asJSON := fs.Bool("json", false, "print the verdict and moves as JSON")
-	game, args := splitGame(args)
-	if err := fs.Parse(args); err != nil {
-		return 2
+func solveUsage(e env) string {
+	return `usage: dealer solve GAME --deal N [--budget 5s] [--json]
+
+Solves deal N of a solitaire and prints the moves, ready for dealer play
+GAME --deal N --moves FILE, or says the deal is lost. Exit status 0 when the
+solver decided (won or lost), 1 when the budget ran out first (undecided).
+The solitaires: ` + orList(solvable(e.reg)) + `.
+
+  --deal N        the deal number, from 1
+  --budget TIME   how long the solver may search (default 5s)
+  --json          the verdict and the moves as JSON
+`
+}
+
+func exportUsage(e env) string {
+	return `usage: dealer export GAME --deal N [--format FORMAT]
+
+Writes deal N in a format another program reads, such as a Freecell Solver
+board (--format fcsolve, the default). The games: ` + orList(exportable(e.reg)) + `.
+`
+}
+
+// solveCmd is `dealer solve GAME --deal N [--budget 5s] [--json]`: the
+// solution as moves ready for `dealer play GAME --deal N --moves FILE`,
+// or the word that the deal is lost or the budget ran out.
+func solveCmd(e env, args []string) int {
+	if wantsHelp(args) {
+		printUsage(e, solveUsage(e))
+		return exitOK
 	}
-	info, ok := reg.Engines().Lookup(game)
+	fs := newFlags("dealer solve")
+	var deal dealFlag
+	fs.Var(&deal, "deal", "")
+	budget := fs.Duration("budget", 5*time.Second, "")
+	asJSON := fs.Bool("json", false, "")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return usageError(e.stderr, "solve", "%s", flagError(err))
+	}
+	var info games.Info
+	ok := len(rest) == 1
+	if ok {
+		info, ok = e.reg.Engines().Lookup(rest[0])
+	}
 	switch {
 	case !ok || info.Solve == nil:
-		fmt.Fprintln(stderr, "dealer solve: name a solitaire:", orList(solvable(reg)))
-		return 2
-	case *deal == 0:
-		fmt.Fprintln(stderr, "dealer solve: give --deal N (from 1)")
-		return 2
+		return usageError(e.stderr, "solve", "name a solitaire: %s", orList(solvable(e.reg)))
+	case !deal.ok:
+		return usageError(e.stderr, "solve", "give --deal N (from 1)")
 	case *budget <= 0:
-		fmt.Fprintln(stderr, "dealer solve: --budget must be positive, such as 5s")
-		return 2
+		return usageError(e.stderr, "solve", "--budget must be positive, such as 5s")
 	}
-	g, err := info.New(*deal, 1)
+	g, err := info.New(deal.n, 1)
 	if err != nil {
-		fmt.Fprintln(stderr, "dealer solve:", err)
-		return 2
+		return usageError(e.stderr, "solve", "%v", err)
 	}
 	sol := info.Solve(g, *budget)
+	code := exitOK
+	if sol.Verdict != games.Solvable && sol.Verdict != games.Unwinnable {
+		code = exitFail
+	}
 	if *asJSON {
 		out := struct {
 			Game string `json:"game"`
 			Deal uint64 `json:"deal"`
 			games.Solution
-		}{info.Name, *deal, sol}
-		enc := json.NewEncoder(stdout)
+		}{info.Name, deal.n, sol}
+		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(out)
-		return 0
+		return code
 	}
-	switch sol.Verdict {
-	case games.Solvable:
-		fmt.Fprintf(stdout, "# %s deal %d: won in %d moves (%d positions, %s)\n", info.Title, *deal, len(sol.Moves), sol.States, sol.Elapsed.Round(time.Millisecond))
-	case games.Unwinnable:
-		fmt.Fprintf(stdout, "# %s deal %d: lost — no sequence of moves wins (best score %d)\n", info.Title, *deal, sol.Score)
-	default:
-		fmt.Fprintf(stdout, "# %s deal %d: undecided — the budget of %s ran out (best score found %d)\n", info.Title, *deal, *budget, sol.Score)
-	}
-	for _, m := range sol.Moves {
-		fmt.Fprintln(stdout, m)
-	}
-	return 0
+	writeSolution(e, info, deal.n, *budget, sol)
+	return code
 }
 
-// export is `dealer export GAME --deal N --format FORMAT`: the deal in a
+// writeSolution writes a solver's verdict as a comment line, then the
+// moves.
+func writeSolution(e env, info games.Info, deal uint64, budget time.Duration, sol games.Solution) {
+	switch sol.Verdict {
+	case games.Solvable:
+		fmt.Fprintf(e.stdout, "# %s deal %d: won in %s (%d positions, %s)\n", info.Title, deal, render.Plural(len(sol.Moves), "move"),
+			sol.States, sol.Elapsed.Round(time.Millisecond))
+	case games.Unwinnable:
+		fmt.Fprintf(e.stdout, "# %s deal %d: lost — no sequence of moves wins (best score %d)\n", info.Title, deal, sol.Score)
+	default:
+		fmt.Fprintf(e.stdout, "# %s deal %d: undecided — the budget of %s ran out (best score found %d)\n", info.Title, deal, budget, sol.Score)
+	}
+	for _, m := range sol.Moves {
+		fmt.Fprintln(e.stdout, m)
+	}
+}
+
+// exportCmd is `dealer export GAME --deal N --format FORMAT`: the deal in a
 // format another program reads, such as a Freecell Solver board
 // (doublefreecell, fcsolve). The game writes it, as a games.Exporter.
-func export(reg *render.Registry, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("dealer export", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	deal := fs.Uint64("deal", 0, "the deal number")
-	format := fs.String("format", "fcsolve", "the board format (fcsolve)")
-	game, args := splitGame(args)
-	if err := fs.Parse(args); err != nil {
-		return 2
+func exportCmd(e env, args []string) int {
+	if wantsHelp(args) {
+		printUsage(e, exportUsage(e))
+		return exitOK
+	}
+	fs := newFlags("dealer export")
+	var deal dealFlag
+	fs.Var(&deal, "deal", "")
+	format := fs.String("format", "fcsolve", "")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return usageError(e.stderr, "export", "%s", flagError(err))
 	}
 	var ex games.Exporter
-	if g, ok := reg.Lookup(game); ok && *deal != 0 {
-		if e, err := g.New(*deal, g.MinSeats); err == nil {
-			ex, _ = e.(games.Exporter)
+	if len(rest) == 1 && deal.ok {
+		if g, ok := e.reg.Lookup(rest[0]); ok {
+			if eng, err := g.New(deal.n, g.MinSeats); err == nil {
+				ex, _ = eng.(games.Exporter)
+			}
 		}
 	}
 	if ex == nil {
-		fmt.Fprintln(stderr, "dealer export: usage: dealer export GAME --deal N --format FORMAT, for", orList(exportable(reg)))
-		return 2
+		return usageError(e.stderr, "export", "give GAME --deal N --format FORMAT, for %s", orList(exportable(e.reg)))
 	}
 	out, err := ex.Export(*format)
 	if err != nil {
-		fmt.Fprintln(stderr, "dealer export:", err)
-		return 2
+		return usageError(e.stderr, "export", "%v", err)
 	}
-	fmt.Fprint(stdout, out)
-	return 0
+	fmt.Fprint(e.stdout, out)
+	return exitOK
 }
 
 // solvable names the games with a solver.
@@ -129,12 +168,4 @@ func orList(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
-// splitGame takes a leading game name off the arguments.
-func splitGame(args []string) (string, []string) {
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		return args[0], args[1:]
-	}
-	return "", args
 }

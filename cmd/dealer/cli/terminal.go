@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -16,8 +15,14 @@ import (
 	"github.com/dealer/dealer/store/session"
 )
 
-// hintBudget is how long the solver may think for a hint.
-const hintBudget = 2 * time.Second
+const (
+	// hintBudget is how long the solver may think for a hint.
+	hintBudget = 2 * time.Second
+	// maxMoveLine is the longest line read as a move: a move is a few words.
+	maxMoveLine = 100
+	// width is the columns the terminal's text is written for.
+	width = 80
+)
 
 // terminalOwner identifies the terminal's player in the store, so that
 // --resume finds this user's games and no one else's.
@@ -30,226 +35,224 @@ func terminalOwner(getenv func(string) string) string {
 }
 
 // terminalGame is a game played at the terminal and kept in the store: a
-// session's table, drawn as text.
+// session's table, drawn as text. One person plays every human seat: with
+// several (hot seat), the screen is handed over between them.
 type terminalGame struct {
+	e     env
 	rg    render.Game
 	table *session.Table
 	st    *store.Store
-	// me is the terminal player's seat: the first human one.
-	me    games.Seat
+	in    *lineReader
 	out   io.Writer
 	color bool
+	// screen: out is a terminal, whose screen is cleared between the
+	// players of a hot seat.
+	screen bool
+	// viewer is whose eyes the screen is for: a seat, or games.Spectator
+	// while it is handed over.
+	viewer games.Seat
+	// drawn is the move count when the table was last drawn; -1 draws it.
+	drawn int
+	// news are the computer players' moves not yet shown.
+	news      []string
+	conflicts int
 }
 
 // playTerminal runs an interactive game, every move saved before it is shown.
-func playTerminal(reg *render.Registry, o playOptions, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+func playTerminal(e env, o playOptions) int {
 	ctx := context.Background()
-	st, err := openStore(o, getenv)
-	if err != nil {
-		fmt.Fprintln(stderr, "dealer play:", err)
-		return 2
-	}
-	defer st.Close()
-	owner := terminalOwner(getenv)
-	t := &terminalGame{st: st, out: stdout, color: colorTerminal(stdout, getenv)}
-	if o.resume {
-		err = t.resume(ctx, reg, o.game, owner)
-	} else {
-		err = t.start(ctx, reg, o, owner)
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "dealer play:", err)
-		return 1
-	}
-	if err := t.loop(ctx, stdin); err != nil {
-		fmt.Fprintln(stderr, "dealer play:", err)
-		return 1
-	}
-	return 0
-}
-
-// start deals a new game: the terminal's user in the human seats, computer
-// players in the others.
-func (t *terminalGame) start(ctx context.Context, reg *render.Registry, o playOptions, owner string) error {
-	rg, _ := reg.Lookup(o.game)
-	comp, err := seatsFor(rg.Info, o.seats, o.players)
-	if err != nil {
-		return err
-	}
-	deal := o.deal
-	if !o.dealOK {
-		deal = session.RandomDeal()
-	}
-	players := make([]store.Player, len(comp))
-	for i, c := range comp {
-		players[i].Computer = c
-		if !c {
-			players[i].UserID, players[i].Name = owner, strings.TrimPrefix(owner, "terminal:")
+	owner := terminalOwner(e.getenv)
+	var players []store.Player
+	if !o.resume.on {
+		rg, _ := e.reg.Lookup(o.game)
+		seats, err := seatsFor(rg.Info, o.seats, o.players)
+		if err == nil {
+			players, err = seatPlayers(seats, owner)
+		}
+		if err != nil {
+			return usageError(e.stderr, "play", "%v", err)
 		}
 	}
-	table, err := session.Open(ctx, t.st, reg.Engines(), store.Session{
-		Game: rg.Name, Deal: deal, Seats: len(comp), OwnerID: owner, Players: session.Seat(players), Status: store.StatusPlaying,
+	st, code, err := openStore(o.db, o.config, e.getenv)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "dealer play:", err)
+		return code
+	}
+	defer st.Close()
+	t := &terminalGame{e: e, st: st, in: newLineReader(e.stdin, maxMoveLine), out: e.stdout,
+		color: colorTerminal(e.stdout, e.getenv), screen: isTerminal(e.stdout), drawn: -1}
+	if o.resume.on {
+		err = t.resume(ctx, o, owner)
+	} else {
+		err = t.start(ctx, o, owner, players)
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "dealer play:", err)
+		return exitFail
+	}
+	return t.loop(ctx)
+}
+
+// seatPlayers names the players of seats: computer players by seat, a
+// named seat by its name, the first "you" as the terminal's user and the
+// others "Player 2", "Player 3"… by their order among the people.
+func seatPlayers(seats []seat, owner string) ([]store.Player, error) {
+	players := make([]store.Player, len(seats))
+	you, people := false, 0
+	seen := map[string]bool{}
+	for i, s := range seats {
+		players[i].Computer = s.computer
+		if s.computer {
+			continue
+		}
+		people++
+		name := s.name
+		switch {
+		case name == "" && !you:
+			you, name = true, strings.TrimPrefix(owner, "terminal:")
+			players[i].UserID, players[i].Name = owner, name
+		case name == "":
+			name = fmt.Sprintf("Player %d", people)
+			fallthrough
+		default:
+			players[i].UserID, players[i].Name = "terminal:"+name, name
+		}
+		if seen[strings.ToLower(name)] {
+			return nil, fmt.Errorf("--seats: %s sits twice: give each player a different name", name)
+		}
+		seen[strings.ToLower(name)] = true
+	}
+	return session.Seat(players), nil
+}
+
+// start deals a new game for players.
+func (t *terminalGame) start(ctx context.Context, o playOptions, owner string, players []store.Player) error {
+	rg, _ := t.e.reg.Lookup(o.game)
+	deal := o.deal.n
+	if !o.deal.ok {
+		deal = session.RandomDeal()
+	}
+	table, err := session.Open(ctx, t.st, t.e.reg.Engines(), store.Session{
+		Game: rg.Name, Deal: deal, Seats: len(players), OwnerID: owner, Players: players, Status: store.StatusPlaying,
 	})
 	if err != nil {
-		return err
+		return fmt.Errorf("starting the game in %s: %w", t.st.Path(), err)
 	}
 	t.sit(rg, table)
-	fmt.Fprintf(t.out, "%s, deal %d. Type help for the commands.\n", rg.Title, deal)
+	fmt.Fprintf(t.out, "%s, deal %d (game %d). Type help for the rules and the commands.\n", rg.Title, deal, table.Sess.ID)
 	return nil
 }
 
-// resume replays owner's last unfinished game (of game, if named).
-func (t *terminalGame) resume(ctx context.Context, reg *render.Registry, game, owner string) error {
-	sess, err := t.st.LastUnfinished(ctx, game, "", owner)
-	if err != nil {
-		return fmt.Errorf("no unfinished game to resume (%v)", err)
-	}
-	moves, err := t.st.Moves(ctx, sess.ID)
+// resume replays one of owner's unfinished games: game --resume ID, or the
+// last one played (of o.game, if named).
+func (t *terminalGame) resume(ctx context.Context, o playOptions, owner string) error {
+	sess, err := t.unfinished(ctx, o, owner)
 	if err != nil {
 		return err
 	}
-	rg, ok := reg.Lookup(sess.Game)
+	rg, ok := t.e.reg.Lookup(sess.Game)
 	if !ok {
 		return fmt.Errorf("game %d is of %q, which is not on offer", sess.ID, sess.Game)
 	}
-	table, err := session.Replay(t.st, reg.Engines(), sess, moves)
+	moves, err := t.st.Moves(ctx, sess.ID)
+	if err != nil {
+		return fmt.Errorf("reading game %d from %s: %w", sess.ID, t.st.Path(), err)
+	}
+	table, err := session.Replay(t.st, t.e.reg.Engines(), sess, moves)
 	if err != nil {
 		return fmt.Errorf("replaying game %d: %w", sess.ID, err)
 	}
 	t.sit(rg, table)
-	fmt.Fprintf(t.out, "%s, deal %d, resumed after %d moves.\n", rg.Title, sess.Deal, len(moves))
+	fmt.Fprintf(t.out, "%s, deal %d (game %d), resumed after %s.\n", rg.Title, sess.Deal, sess.ID, render.Plural(len(moves), "move"))
 	return nil
 }
 
-// sit takes the table, the terminal's player in its first human seat.
-func (t *terminalGame) sit(rg render.Game, table *session.Table) {
-	t.rg, t.table, t.me = rg, table, 0
-	for s := 0; s < table.Sess.Seats; s++ {
-		if !table.Player(games.Seat(s)).Computer {
-			t.me = games.Seat(s)
-			break
+// unfinished finds the game to resume, saying why when there is none.
+func (t *terminalGame) unfinished(ctx context.Context, o playOptions, owner string) (store.Session, error) {
+	if o.resume.id == 0 {
+		sess, err := t.st.LastUnfinished(ctx, o.game, "", owner)
+		if errors.Is(err, store.ErrNotFound) {
+			return sess, fmt.Errorf("no unfinished game to resume in %s (dealer games --unfinished lists them)", t.st.Path())
 		}
+		if err != nil {
+			return sess, fmt.Errorf("reading %s: %w", t.st.Path(), err)
+		}
+		return sess, nil
+	}
+	sess, err := t.st.Session(ctx, o.resume.id)
+	switch {
+	case errors.Is(err, store.ErrNotFound) || err == nil && sess.OwnerID != owner:
+		return sess, fmt.Errorf("%s holds no game %d of yours (dealer games --unfinished lists them)", t.st.Path(), o.resume.id)
+	case err != nil:
+		return sess, fmt.Errorf("reading %s: %w", t.st.Path(), err)
+	case sess.Status != store.StatusPlaying:
+		return sess, fmt.Errorf("game %d is %s: there is nothing to resume", sess.ID, sess.Status)
+	case o.game != "" && sess.Game != o.game:
+		return sess, fmt.Errorf("game %d is %s, not %s", sess.ID, sess.Game, o.game)
+	}
+	return sess, nil
+}
+
+// sit takes the table, the screen for its first human seat.
+func (t *terminalGame) sit(rg render.Game, table *session.Table) {
+	t.rg, t.table = rg, table
+	people := t.people()
+	t.viewer = games.Spectator
+	if len(people) == 1 {
+		t.viewer = people[0]
 	}
 }
 
-// names are the players by seat: "you" and the computer players.
+// people are the human seats.
+func (t *terminalGame) people() []games.Seat {
+	var out []games.Seat
+	for s := 0; s < t.table.Sess.Seats; s++ {
+		if !t.table.Player(games.Seat(s)).Computer {
+			out = append(out, games.Seat(s))
+		}
+	}
+	return out
+}
+
+// hotSeat reports whether several people play at this terminal.
+func (t *terminalGame) hotSeat() bool { return len(t.people()) > 1 }
+
+// names are the players by seat: computer players by their names, the one
+// person at the terminal as "you", and in a hot seat each by name.
 func (t *terminalGame) names() []string {
 	names := make([]string, t.table.Sess.Seats)
+	single := !t.hotSeat()
 	for s := range names {
-		names[s] = "you"
-		if t.table.Player(games.Seat(s)).Computer {
+		p := t.table.Player(games.Seat(s))
+		switch {
+		case p.Computer:
 			names[s] = session.ComputerName(s)
+		case single:
+			names[s] = "you"
+		default:
+			names[s] = clip(p.Name, maxName)
 		}
 	}
 	return names
 }
 
-// loop plays until the game ends, the player quits or input ends; the
-// computer players take their turns as they come.
-func (t *terminalGame) loop(ctx context.Context, stdin io.Reader) error {
-	in := bufio.NewScanner(stdin)
-	for {
-		if err := t.table.PlayComputers(ctx, func(s games.Seat, m games.Move) {
-			fmt.Fprintf(t.out, "%s: %s\n", session.ComputerName(int(s)), m)
-		}); err != nil {
-			return err
-		}
-		g := t.table.Game
-		fmt.Fprintln(t.out, textOf(t.rg, g, t.me, t.color, t.names()...))
-		if g.Status().Finished() {
-			return t.finish(ctx)
-		}
-		fmt.Fprint(t.out, "> ")
-		if !in.Scan() {
-			fmt.Fprintf(t.out, "\nSaved. Continue with: dealer play --resume\n")
-			return in.Err()
-		}
-		if quit, err := t.command(ctx, strings.TrimSpace(in.Text())); quit || err != nil {
-			return err
-		}
+// name is one seat's name.
+func (t *terminalGame) name(s games.Seat) string {
+	if n := t.names(); s >= 0 && int(s) < len(n) {
+		return n[s]
 	}
-}
-
-// command does one line of input, a command or a move, and reports
-// whether the player quit. An error ends the session.
-func (t *terminalGame) command(ctx context.Context, line string) (quit bool, err error) {
-	switch strings.ToLower(line) {
-	case "":
-	case "quit", "q", "exit":
-		fmt.Fprintf(t.out, "Saved. Continue with: dealer play --resume\n")
-		return true, nil
-	case "help", "?":
-		fmt.Fprintln(t.out, t.help())
-	case "hint":
-		return false, t.hint(ctx)
-	case "moves", "legal":
-		fmt.Fprintln(t.out, legalText(t.table.Game, t.me))
-	default:
-		return false, t.move(ctx, line)
-	}
-	return false, nil
-}
-
-// move makes the player's move, saved before it is shown. A refused move
-// is explained; one the store could not save ends the session, the game
-// as the store has it.
-func (t *terminalGame) move(ctx context.Context, line string) error {
-	if !games.CanAct(t.table.Game, t.me) {
-		fmt.Fprintln(t.out, "It is not your turn.")
-		return nil
-	}
-	err := t.table.Apply(ctx, t.me, line)
-	if err == nil {
-		return nil
-	}
-	fmt.Fprintln(t.out, "✗", err)
-	if errors.Is(err, session.ErrNotSaved) {
-		return err
-	}
-	return nil
-}
-
-// hint says what the solver advises, and counts the hint.
-func (t *terminalGame) hint(ctx context.Context) error {
-	if t.rg.Solve == nil {
-		fmt.Fprintln(t.out, "This game has no hints.")
-		return nil
-	}
-	fmt.Fprintln(t.out, "Hint:", t.rg.Solve(t.table.Game, hintBudget).Advice())
-	_, err := t.st.AddHint(ctx, t.table.Sess.ID)
-	return err
-}
-
-func (t *terminalGame) help() string {
-	return t.rg.Summary + "\n\nCommands: a move in the notation above, or moves (list the legal ones), undo, auto, hint, resign, quit (saves; continue with dealer play --resume)."
-}
-
-// finish records the result of the finished game.
-func (t *terminalGame) finish(ctx context.Context) error {
-	if err := t.table.Finish(ctx); err != nil {
-		return err
-	}
-	g := t.table.Game
-	fmt.Fprintf(t.out, "Game over: %s, score %v.\n", g.Status(), g.Scores())
-	return nil
-}
-
-// legalText lists seat's legal moves.
-func legalText(g games.Game, seat games.Seat) string {
-	var s []string
-	for _, m := range g.Legal(seat) {
-		s = append(s, m.String())
-	}
-	if len(s) == 0 {
-		return "No moves now."
-	}
-	return "Legal: " + strings.Join(s, ", ")
+	return "?"
 }
 
 // colorTerminal reports whether w is a terminal that shows ANSI colour.
 func colorTerminal(w io.Writer, getenv func(string) string) bool {
+	return isTerminal(w) && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok || getenv("NO_COLOR") != "" || getenv("TERM") == "dumb" {
+	if !ok {
 		return false
 	}
 	fi, err := f.Stat()

@@ -1,0 +1,98 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/dealer/dealer/store"
+)
+
+// openStore opens the database for the terminal's commands: db if given,
+// else the config's (config, or config.yaml if present). A config that
+// cannot be read is a usage error (exit status 2), a database that cannot
+// be opened a failure (1); the error names the file and says why.
+func openStore(db, config string, getenv func(string) string) (*store.Store, int, error) {
+	path := db
+	if path == "" {
+		cfgPath, explicit := config, config != ""
+		if !explicit {
+			cfgPath = defaultConfigPath
+		}
+		cfg, err := loadConfig(cfgPath, explicit, getenv)
+		if err != nil {
+			return nil, exitUsage, err
+		}
+		path = cfg.Database
+	}
+	st, err := store.Open(path)
+	if err != nil {
+		return nil, exitFail, explainOpen(path, err)
+	}
+	return st, exitOK, nil
+}
+
+// explainOpen says why the database at path could not be opened, in the
+// player's words: SQLite's own ("unable to open database file: no such
+// file or directory") names neither the file nor the cause.
+func explainOpen(path string, err error) error {
+	abs, aerr := filepath.Abs(path)
+	if aerr != nil {
+		abs = path
+	}
+	dir := filepath.Dir(abs)
+	fi, serr := os.Stat(abs)
+	switch {
+	case errors.Is(err, store.ErrNewerSchema):
+		return fmt.Errorf("the database %s was written by a newer version of the dealer: update the dealer", abs)
+	case serr == nil && fi.IsDir():
+		return fmt.Errorf("cannot use %s as the database: it is a folder", abs)
+	case strings.Contains(err.Error(), "file is not a database"):
+		return fmt.Errorf("%s is not a database (it is not an SQLite file): choose another with --db FILE", abs)
+	}
+	if at, werr := writable(dir); werr != nil {
+		if errors.Is(serr, fs.ErrNotExist) {
+			return fmt.Errorf("cannot create the database %s: the folder %s is not writable (%v)", abs, at, werr)
+		}
+		return fmt.Errorf("cannot open the database %s: the folder %s is not writable, and the database writes beside its file there (%v)", abs, at, werr)
+	}
+	msg := err.Error()
+	if i := strings.LastIndex(msg, " (file "); i >= 0 {
+		msg = msg[:i]
+	}
+	msg = strings.ReplaceAll(msg, "store: ", "")
+	return fmt.Errorf("cannot open the database %s: %s", abs, msg)
+}
+
+// writable checks that files can be created in dir, or in its nearest
+// folder that exists (where dir would be made), by creating one; it
+// returns the folder it checked, and the system's reason when it is not
+// writable, such as "permission denied".
+func writable(dir string) (string, error) {
+	for {
+		if _, err := os.Stat(dir); err == nil || filepath.Dir(dir) == dir {
+			break
+		}
+		dir = filepath.Dir(dir)
+	}
+	f, err := os.CreateTemp(dir, ".dealer-check-*")
+	if err != nil {
+		return dir, plainPathError(err)
+	}
+	name := f.Name()
+	f.Close()
+	return dir, os.Remove(name)
+}
+
+// plainPathError is a file error's reason alone ("permission denied"),
+// for messages that name the file themselves.
+func plainPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

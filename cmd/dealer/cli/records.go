@@ -1,0 +1,221 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/store"
+)
+
+func statsUsage(env) string {
+	return `usage: dealer stats [--user NAME] [--db FILE]
+
+A player's record at each game: games, wins, best score, fastest win, and
+the daily deals' streak. Without --user, yours at this terminal. NAME is a
+name the leaderboards show (a terminal's user, or a Discord player's name
+in a database the bot shares), or a Discord user id.
+
+  --user NAME     whose record
+  --db FILE       the database (default: the config's, dealer.db)
+  --config FILE   the config file (default: config.yaml if present)
+`
+}
+
+func leaderboardUsage(e env) string {
+	return `usage: dealer leaderboard GAME [--by ORDER] [--top N] [--db FILE]
+
+The best players of GAME, from every game the database holds (at the
+terminal and, if the bot shares the database, in Discord). The games: ` + gameNames(e.reg) + `.
+
+  --by ORDER      wins (the default), points, score, rate, fastest or moves
+  --top N         how many players (default 10)
+  --db FILE       the database (default: the config's, dealer.db)
+  --config FILE   the config file (default: config.yaml if present)
+`
+}
+
+// recordFlags are the flags stats and leaderboard share.
+type recordFlags struct{ db, config string }
+
+// statsCmd is `dealer stats [--user NAME]`: the bot's /stats, from the
+// same store query, for any player in the database.
+func statsCmd(e env, args []string) int {
+	if wantsHelp(args) {
+		printUsage(e, statsUsage(e))
+		return exitOK
+	}
+	fs := newFlags("dealer stats")
+	var rf recordFlags
+	user := fs.String("user", "", "")
+	fs.StringVar(&rf.db, "db", "", "")
+	fs.StringVar(&rf.config, "config", "", "")
+	rest, err := parseFlags(fs, args)
+	switch {
+	case err != nil:
+		return usageError(e.stderr, "stats", "%s", flagError(err))
+	case len(rest) > 0:
+		return usageError(e.stderr, "stats", "unexpected %q: name a player with --user NAME", clip(strings.Join(rest, " "), 40))
+	}
+	st, code, err := openStore(rf.db, rf.config, e.getenv)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "dealer stats:", err)
+		return code
+	}
+	defer st.Close()
+	if err := writeStats(e, st, *user); err != nil {
+		fmt.Fprintf(e.stderr, "dealer stats: reading %s: %v\n", st.Path(), err)
+		return exitFail
+	}
+	return exitOK
+}
+
+// writeStats writes a player's record: the terminal's user's, or name's.
+func writeStats(e env, st *store.Store, name string) error {
+	ctx := context.Background()
+	id, shown := terminalOwner(e.getenv), "you"
+	if name != "" {
+		var err error
+		if id, err = findUser(ctx, st, name); err != nil {
+			return err
+		}
+		shown = name
+	}
+	rows, err := st.Stats(ctx, "", id)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "Statistics of %s\n", shown)
+	if cur, best, err := st.Streak(ctx, id, "", time.Now().UTC().Format(time.DateOnly)); err == nil && best > 0 {
+		fmt.Fprintf(e.stdout, "Daily deals: a streak of %s won (best %d).\n", render.Plural(cur, "day"), best)
+	}
+	if len(rows) == 0 {
+		fmt.Fprintln(e.stdout, "No finished games yet.")
+	}
+	for _, r := range rows {
+		title := r.Game
+		if rg, ok := e.reg.Lookup(r.Game); ok {
+			title = rg.Title
+		}
+		line := fmt.Sprintf("%s: %s, %s, best score %d", title, render.Plural(r.Games, "game"), render.Plural(r.Wins, "win"), r.BestScore)
+		if r.FastestWin > 0 {
+			line += ", fastest win " + shortDuration(r.FastestWin)
+		}
+		fmt.Fprintln(e.stdout, render.TermWrap(line, width, "  "))
+	}
+	return nil
+}
+
+// findUser finds the user id of a player named name: a user id itself, a
+// terminal's user, or the name of a player on the leaderboards (the
+// latest name each player played under).
+func findUser(ctx context.Context, st *store.Store, name string) (string, error) {
+	board, err := st.Leaderboard(ctx, "", "", "", 0)
+	if err != nil {
+		return "", err
+	}
+	for _, r := range board {
+		if r.UserID == name || r.UserID == "terminal:"+name {
+			return r.UserID, nil
+		}
+	}
+	for _, r := range board {
+		if strings.EqualFold(r.Name, name) {
+			return r.UserID, nil
+		}
+	}
+	return "terminal:" + name, nil
+}
+
+// leaderboardCmd is `dealer leaderboard GAME`: the bot's /leaderboard,
+// from the same store query, over the whole database.
+func leaderboardCmd(e env, args []string) int {
+	if wantsHelp(args) {
+		printUsage(e, leaderboardUsage(e))
+		return exitOK
+	}
+	fs := newFlags("dealer leaderboard")
+	var rf recordFlags
+	by := fs.String("by", store.ByWins, "")
+	top := fs.Int("top", 10, "")
+	fs.StringVar(&rf.db, "db", "", "")
+	fs.StringVar(&rf.config, "config", "", "")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return usageError(e.stderr, "leaderboard", "%s", flagError(err))
+	}
+	if len(rest) != 1 {
+		return usageError(e.stderr, "leaderboard", "name one game: %s", gameNames(e.reg))
+	}
+	rg, ok := e.reg.Lookup(rest[0])
+	switch {
+	case !ok:
+		return usageError(e.stderr, "leaderboard", "no game called %q (try one of: %s)", clip(rest[0], 40), gameNames(e.reg))
+	case !validOrder(*by):
+		return usageError(e.stderr, "leaderboard", "--by takes wins, points, score, rate, fastest or moves, not %q", clip(*by, 20))
+	case *top < 1:
+		return usageError(e.stderr, "leaderboard", "--top takes a number from 1")
+	}
+	st, code, err := openStore(rf.db, rf.config, e.getenv)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "dealer leaderboard:", err)
+		return code
+	}
+	defer st.Close()
+	rows, err := st.Leaderboard(context.Background(), "", rg.Name, *by, *top)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "dealer leaderboard: reading %s: %v\n", st.Path(), err)
+		return exitFail
+	}
+	writeLeaderboard(e, rg, *by, rows)
+	return exitOK
+}
+
+// validOrder reports whether by is one of the store's orders.
+func validOrder(by string) bool {
+	switch by {
+	case store.ByWins, store.ByPoints, store.ByScore, store.ByRate, store.ByFastest, store.ByMoves:
+		return true
+	}
+	return false
+}
+
+// writeLeaderboard writes the rows as the bot words them, a line a player.
+func writeLeaderboard(e env, rg render.Game, by string, rows []store.LeaderRow) {
+	head := rg.Title + ": leaderboard"
+	if by != store.ByWins {
+		head += " (by " + by + ")"
+	}
+	fmt.Fprintln(e.stdout, head)
+	if len(rows) == 0 {
+		fmt.Fprintf(e.stdout, "No finished games yet. Be the first: dealer play %s\n", rg.Name)
+	}
+	for n, r := range rows {
+		line := fmt.Sprintf("%2d. %s: %s, %s (%.0f%%), best score %d", n+1, clip(r.Name, 24), render.Plural(r.Games, "game"),
+			render.Plural(r.Wins, "win"), 100*r.WinRate, r.BestScore)
+		if !rg.Solitaire() {
+			line += fmt.Sprintf(", %d points", r.TotalPoints)
+		}
+		if r.FastestWin > 0 {
+			line += ", fastest win " + shortDuration(r.FastestWin)
+		}
+		fmt.Fprintln(e.stdout, render.TermWrap(line, width, "    "))
+	}
+}
+
+// shortDuration writes a game's time as players say it: 4m05s, 1h02m.
+func shortDuration(d time.Duration) string {
+	if d > 0 && d < time.Second {
+		return "<1s"
+	}
+	d = d.Round(time.Second)
+	switch {
+	case d >= time.Hour:
+		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
+	case d >= time.Minute:
+		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+	}
+	return fmt.Sprintf("%ds", int(d.Seconds()))
+}

@@ -1,0 +1,106 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// withLooks puts help, moves, rules and table among the lines of a game's
+// input, at its start, middle and end.
+func withLooks(lines []string) string {
+	looks := []string{"help", "moves", "rules", "table"}
+	var out []string
+	n := len(lines)
+	for i, l := range lines {
+		if i == 0 || i == n/2 || i == n-1 {
+			out = append(out, looks...)
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+// Every screen of every game fits an 80-column terminal: the table as each
+// player sees it, help, the moves, the rules and the messages, at the
+// start, the middle and the end of whole games.
+func TestEveryScreenFits80Columns(t *testing.T) {
+	multi := func(game string, comp []bool) []string {
+		input, _ := hotSeatInput(t, game, 4, comp)
+		return strings.Split(strings.TrimSuffix(input, "\n"), "\n")
+	}
+	tests := []struct {
+		name  string
+		args  []string
+		lines func() []string
+	}{
+		{"doublefreecell", []string{"doublefreecell", "--deal", "2"}, func() []string { return solution(t, "doublefreecell", 2) }},
+		{"doublets", []string{"doublets", "--deal", "2"}, func() []string { return solution(t, "doublets", 2) }},
+		{"doubleagent", []string{"doubleagent", "--deal", "2"}, func() []string { return solution(t, "doubleagent", 2) }},
+		{"secretagent", []string{"secretagent", "--deal", "4"}, func() []string { return multi("secretagent", []bool{false, true, true, true}) }},
+		{"secretagent hot seat", []string{"secretagent", "--deal", "4", "--seats", "you,you,ai,ai"},
+			func() []string { return multi("secretagent", []bool{false, false, true, true}) }},
+		{"theagents, 3 players", []string{"theagents", "--deal", "4", "--players", "3"},
+			func() []string { return multi("theagents", []bool{false, true, true}) }},
+		{"theagents, 5 players hot seat", []string{"theagents", "--deal", "4", "--seats", "you,ai,Player12345,ai,ai"},
+			func() []string { return multi("theagents", []bool{false, true, false, true, true}) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"play"}, tt.args...)
+			code, out, errs := runEchoed(t, withLooks(tt.lines()), append(args, "--db", dbPath(t))...)
+			require.Equal(t, 0, code, errs)
+			require.Contains(t, out, "Game over", "a whole game")
+			for _, want := range []string{", in short:", "Legal moves", "\nTHE RULES\n"} {
+				require.Contains(t, out, want)
+			}
+			widest, line := 0, ""
+			for _, l := range strings.Split(out, "\n") {
+				if w := termWidth(l); w > widest {
+					widest, line = w, l
+				}
+			}
+			assert.LessOrEqual(t, widest, width, "the widest line: %q", line)
+			t.Logf("widest line: %d columns", widest)
+		})
+	}
+}
+
+// echoReader is input typed at a terminal: each line is handed over when
+// the program reads, and echoed to the output then, after its prompt, as a
+// terminal shows it.
+type echoReader struct {
+	in   *bufio.Reader
+	out  io.Writer
+	rest []byte
+}
+
+func (e *echoReader) Read(p []byte) (int, error) {
+	if len(e.rest) == 0 {
+		line, err := e.in.ReadBytes('\n')
+		if len(line) == 0 {
+			return 0, err
+		}
+		_, _ = e.out.Write(line)
+		e.rest = line
+	}
+	n := copy(p, e.rest)
+	e.rest = e.rest[n:]
+	return n, nil
+}
+
+// runEchoed runs the dealer as run does, its input echoed into its output
+// as a terminal would show the session.
+func runEchoed(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	in := &echoReader{in: bufio.NewReader(strings.NewReader(stdin)), out: &out}
+	getenv := func(k string) string { return map[string]string{"USER": "tester"}[k] }
+	code := dealer(args, in, &out, &errb, getenv)
+	return code, out.String(), errb.String()
+}
