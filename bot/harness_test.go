@@ -76,9 +76,17 @@ func (l *syncLog) String() string {
 
 func newHarness(t *testing.T) *harness {
 	t.Helper()
-	fake := discordtest.New(t, discordtest.Options{
-		Guilds: []discordtest.Guild{{ID: guildID, Name: "Card Club", ChannelID: channelID}},
-	})
+	return newHarnessWith(t, nil)
+}
+
+// newHarnessWith is newHarness with the fake's options set by opts.
+func newHarnessWith(t *testing.T, opts func(*discordtest.Options)) *harness {
+	t.Helper()
+	o := discordtest.Options{Guilds: []discordtest.Guild{{ID: guildID, Name: "Card Club", ChannelID: channelID}}}
+	if opts != nil {
+		opts(&o)
+	}
+	fake := discordtest.New(t, o)
 	fake.AddUser(discordtest.User{ID: alice, Name: "alice"})
 	fake.AddUser(discordtest.User{ID: bob, Name: "bob"})
 	h := &harness{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "dealer.db"), deal: 1, logs: &syncLog{}}

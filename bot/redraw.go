@@ -71,7 +71,10 @@ func (b *Bot) redrawNow(t *table) error {
 	}
 	edit := &discordgo.MessageEdit{Content: &data.Content, Components: &data.Components, AllowedMentions: noMentions}
 	_, err = b.request("PATCH", discordgo.EndpointChannelMessage(channel, message), discordgo.EndpointChannelMessage(channel, ""), edit, data.Files)
-	if err != nil && strings.Contains(err.Error(), "older than 1 hour") {
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) && strings.Contains(rl.Message, "older than 1 hour") {
+		// Edits of old messages are capped (30046, a 429): waiting would
+		// hold every later redraw of the channel.
 		return b.freshMessage(t, data, channel, message)
 	}
 	return err

@@ -1,0 +1,116 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/internal/discordtest"
+)
+
+// The rules of the real Discord that the fake keeps, met by the bot: a
+// clock that is not the bot's, rate limits on the bot's own messages,
+// players who leave, channels the bot may not write in, old messages, and
+// the gateway's resume URL.
+
+// Whatever the bot's clock says, its answers are on time: the 3 s are
+// counted on Discord's clock, learnt from the Date of Discord's answers.
+func TestAnswersOnTimeWhateverTheClock(t *testing.T) {
+	for _, offset := range []time.Duration{5 * time.Second, -5 * time.Second} {
+		t.Run(offset.String(), func(t *testing.T) {
+			h := newHarnessWith(t, func(o *discordtest.Options) { o.ClockOffset = offset })
+			table := h.command(alice, "play", map[string]any{"game": "doublefreecell"})
+			require.False(t, table.Ephemeral, table.Content)
+			sel := h.click(table.ID, alice, firstSource(t, table.Message).CustomID)
+			assert.Equal(t, discordtest.CallbackUpdateMessage, sel.Type, "answered in place, not deferred or dropped")
+			for _, tm := range h.fake.Timings() {
+				assert.False(t, tm.Late, "interaction %s answered late", tm.InteractionID)
+			}
+			assert.NotContains(t, h.logs.String(), "too late", "no interaction judged dead on arrival")
+		})
+	}
+}
+
+// A 429 on a DM delays the hand; it does not lose it.
+func TestRateLimitedHandArrivesLater(t *testing.T) {
+	h := newHarness(t)
+	h.fake.RateLimitNext(discordtest.RouteSendMessage, 1, 300*time.Millisecond, false)
+	h.startSecretAgent()
+	dm, err := h.fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Your agent") })
+	require.NoError(t, err, "the hand comes after the rate limit")
+	assert.Len(t, dm.Attachments, 1)
+	assert.Contains(t, h.logs.String(), "rate limited: sending later")
+}
+
+// A player who left the server (no mutual guild: 50278) is told, like one
+// whose DMs are closed, to use My hand, and plays on with it.
+func TestPlayerWhoLeftGetsMyHandNotice(t *testing.T) {
+	h := newHarness(t)
+	require.NoError(t, h.fake.RemoveMember(guildID, bob))
+	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
+	require.NoError(t, h.fake.AddMember(guildID, bob))
+	r := h.click(lobby.ID, bob, button(t, lobby.Message, "Join").CustomID)
+	require.NoError(t, h.fake.RemoveMember(guildID, bob)) // Bob leaves the server as the game starts
+	h.click(lobby.ID, alice, button(t, r.Message, "Start").CustomID)
+	notice, err := h.fake.WaitChannelMessage(channelID, wait, func(m discordtest.Message) bool {
+		return strings.Contains(m.Content, "<@"+bob+">") && strings.Contains(m.Content, "My hand")
+	})
+	require.NoError(t, err, "the channel tells Bob to use My hand")
+	assert.NotContains(t, notice.Content, "agent:", "without a card in it")
+	assert.Empty(t, h.fake.DMs(bob), "no hand reached Bob by DM")
+}
+
+// In a channel where the bot may not write, a table still plays: answers
+// to clicks need no permission. The admin is told once in the log.
+func TestChannelWithoutPermissionStillPlays(t *testing.T) {
+	h := newHarness(t)
+	table := h.startSecretAgent()
+	require.NoError(t, h.fake.DenyPermission(channelID, discordtest.PermSendMessages))
+	for n := 0; n < 3; n++ {
+		hand := h.click(table.ID, alice, button(t, table, "My hand").CustomID)
+		require.True(t, hand.Ephemeral)
+		b, ok := firstEnabled(hand.Message)
+		require.True(t, ok, hand.Content)
+		played := h.click(hand.ID, alice, b.CustomID)
+		require.Equal(t, discordtest.CallbackUpdateMessage, played.Type, "the move is answered: %s", played.LastMessage().Content)
+	}
+	require.True(t, h.fake.WaitUntil(wait, func() bool { return strings.Contains(h.logs.String(), "may not write in this channel") }))
+	assert.Equal(t, 1, strings.Count(h.logs.String(), "may not write in this channel"), "said once")
+}
+
+// A table message two hours old is not edited (Discord caps edits of old
+// messages): the table goes on in a fresh message, which then works.
+func TestOldTableMessageGoesOnInAFreshOne(t *testing.T) {
+	// One edit an hour of an old message: the cap is met at once.
+	h := newHarnessWith(t, func(o *discordtest.Options) { o.OldMessageEdits = discordtest.Limit{N: 1, Per: time.Hour} })
+	table := h.startSecretAgent()
+	require.NoError(t, h.fake.AgeMessage(table.ID, 2*time.Hour))
+	hand := h.click(table.ID, alice, button(t, table, "My hand").CustomID)
+	b, ok := firstEnabled(hand.Message)
+	require.True(t, ok, hand.Content)
+	h.click(hand.ID, alice, b.CustomID)
+	fresh, err := h.fake.WaitChannelMessage(channelID, wait, func(m discordtest.Message) bool {
+		return m.ID != table.ID && !m.Ephemeral && !m.Deleted && strings.Contains(m.Content, "Secret Agent") && len(m.Buttons()) > 0
+	})
+	require.NoError(t, err, "a fresh table message")
+	mine := h.click(fresh.ID, alice, button(t, fresh, "My hand").CustomID)
+	assert.True(t, mine.Ephemeral)
+	assert.Contains(t, mine.Content, "Secret Agent")
+}
+
+// Resumes go to READY's resume_gateway_url, which discordgo v0.29.0 ignores
+// by itself.
+func TestResumesAtTheResumeURL(t *testing.T) {
+	h := newHarnessWith(t, func(o *discordtest.Options) { o.RejectResumeOnConnectURL = true })
+	require.NoError(t, h.fake.WaitHeartbeat(wait))
+	h.fake.DropGateway()
+	require.NoError(t, h.fake.WaitResumes(1, wait))
+	onResume, onConnect := h.fake.ResumeStats()
+	assert.Equal(t, 1, onResume, "resumed at the resume URL")
+	assert.Zero(t, onConnect)
+	table := h.command(alice, "play", map[string]any{"game": "doublets"})
+	assert.False(t, table.Ephemeral, "the bot works after the resume")
+}
