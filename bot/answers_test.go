@@ -96,4 +96,3 @@ func callbackType(t *testing.T, raw json.RawMessage) int {
 	require.NoError(t, json.Unmarshal(raw, &b))
 	return b.Type
 }
-

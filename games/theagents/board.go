@@ -114,28 +114,36 @@ func (f *Faction) half(c Placed, s games.Seat) (Colour, bool) {
 func (f *Faction) Tokens() []Token {
 	var out []Token
 	for i := 0; i+1 < len(f.Cards); i++ {
-		for _, s := range f.Players {
-			a, okA := f.half(f.Cards[i], s)
-			b, okB := f.half(f.Cards[i+1], s)
-			if !okA || !okB {
-				continue
-			}
-			t := Token{Pos: i + 1, For: s, IP: 1}
-			if a == b {
-				t.Colour, t.IP = a, 2
-			}
+		if t, ok := f.tokenAt(i); ok {
 			out = append(out, t)
-			break // a pair of cards makes at most one token
 		}
 	}
 	return out
 }
 
+// tokenAt is the token of the cards at positions i and i+1 (from 0), if
+// they make one: a pair of cards makes at most one token.
+func (f *Faction) tokenAt(i int) (Token, bool) {
+	for _, s := range f.Players {
+		a, okA := f.half(f.Cards[i], s)
+		b, okB := f.half(f.Cards[i+1], s)
+		if !okA || !okB {
+			continue
+		}
+		t := Token{Pos: i + 1, For: s, IP: 1}
+		if a == b {
+			t.Colour, t.IP = a, 2
+		}
+		return t, true
+	}
+	return Token{}, false
+}
+
 // Income is the token IP facing seat s in the faction.
 func (f *Faction) Income(s games.Seat) int {
 	n := 0
-	for _, t := range f.Tokens() {
-		if t.For == s {
+	for i := 0; i+1 < len(f.Cards); i++ {
+		if t, ok := f.tokenAt(i); ok && t.For == s {
 			n += t.IP
 		}
 	}
@@ -158,8 +166,9 @@ func (f *Faction) Holds(c Condition, s games.Seat) bool {
 		}
 		agents++
 	}
-	for _, t := range f.Tokens() {
-		if t.For != s {
+	for i := 0; i+1 < len(f.Cards); i++ {
+		t, ok := f.tokenAt(i)
+		if !ok || t.For != s {
 			continue
 		}
 		tokens++
