@@ -41,7 +41,6 @@ func TestCrashRecovery(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs child processes")
 	}
-	t.Parallel()
 	r := newRig(t, 40)
 	first := startChild(t, r)
 

@@ -67,7 +67,6 @@ func (h *harness) moveAnswer(m discordtest.Message, faults ...discordtest.Fault)
 // is waited out (a deferred answer has 15 minutes): the click was
 // acknowledged in time and its answer arrives once the limit has passed.
 func TestFaultRateLimitedDeferredEdit(t *testing.T) {
-	t.Parallel()
 	h := newHarnessDeferring(t, time.Millisecond) // defer every answer
 	m := h.play(alice)
 	id := tableOf(t, m)
@@ -85,7 +84,6 @@ func TestFaultRateLimitedDeferredEdit(t *testing.T) {
 // A 500 on the answer to a move: the move is saved (it was committed before
 // the answer), the table is redrawn, and the next click works.
 func TestFaultServerErrorOnAnswer(t *testing.T) {
-	t.Parallel()
 	h := newHarness(t)
 	m := h.play(alice)
 	id := tableOf(t, m)
@@ -102,7 +100,6 @@ func TestFaultServerErrorOnAnswer(t *testing.T) {
 // A 500 on the answer to /play: no table message came of it, so the table
 // is closed again, and the next /play deals a new one.
 func TestFaultServerErrorOnPlay(t *testing.T) {
-	t.Parallel()
 	h := newHarness(t)
 	h.fake.FailNext(discordtest.RouteCallback, 1, 500)
 	in, err := h.fake.SlashCommand(guildID, channelID, alice, "play", map[string]any{"game": "doublets"})
@@ -124,7 +121,6 @@ func TestFaultServerErrorOnPlay(t *testing.T) {
 // but redraws the table, and then the table plays on.
 // (Regression: the message stayed behind for ever, every button refused.)
 func TestFaultTableLeftBehindIsRedrawn(t *testing.T) {
-	t.Parallel()
 	h := newHarness(t)
 	m := h.play(alice)
 	id := tableOf(t, m)
@@ -152,7 +148,6 @@ func TestFaultTableLeftBehindIsRedrawn(t *testing.T) {
 // The gateway connection drops; discordgo resumes; clicks made meanwhile
 // are replayed and answered, and play goes on.
 func TestFaultGatewayDropAndResume(t *testing.T) {
-	t.Parallel()
 	h := newHarness(t)
 	m := h.play(alice)
 	id := tableOf(t, m)
@@ -173,7 +168,6 @@ func TestFaultGatewayDropAndResume(t *testing.T) {
 // answered in time. A callback slower than the deadline fails that click
 // cleanly: the move is kept and the table redrawn.
 func TestFaultSlowDiscord(t *testing.T) {
-	t.Parallel()
 	h := newHarness(t)
 	m := h.play(alice)
 	id := tableOf(t, m)
@@ -201,7 +195,6 @@ func TestFaultSlowDiscord(t *testing.T) {
 // hand that would go by DM is refused; the channel says to use My hand
 // (without a card in it), and the player plays on through My hand.
 func TestFaultDMsCloseMidGame(t *testing.T) {
-	t.Parallel()
 	h := newHarness(t)
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
 	table := h.click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
@@ -253,7 +246,6 @@ func filter(ms []discordtest.Message, keep func(discordtest.Message) bool) []dis
 // redraws the table with My hand, and the game is played from there.
 // (Regression: every lobby button answered "isn't one of mine" for ever.)
 func TestFaultLobbyLeftBehindIsRedrawn(t *testing.T) {
-	t.Parallel()
 	h := newHarness(t)
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
 	start := button(t, lobby.Message, "Start").CustomID

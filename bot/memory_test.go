@@ -32,7 +32,6 @@ var memoryTables = flag.Int("load.memory-tables", 10000, "TestIdleTableMemory: u
 // table, ≤ 5 s to resume 10,000. It takes a few seconds, so it runs by
 // default.
 func TestIdleTableMemory(t *testing.T) {
-	t.Parallel()
 	n := *memoryTables
 	path := filepath.Join(t.TempDir(), "dealer.db")
 	st, err := store.Open(path)

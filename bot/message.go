@@ -87,7 +87,7 @@ func (b *Bot) solitaireCaption(t *table, selected string) string {
 	scores := t.Game.Scores()
 	switch st := t.Game.Status(); {
 	case st == games.Won:
-		fmt.Fprintf(&sb, "\n🏆 **Won** in %d moves! Score %d. Deal again with `/play`.", t.Game.Moves(), scores[0])
+		fmt.Fprintf(&sb, "\n🏆 **Won** in %d %s! Score %d. Deal again with `/play`.", t.Game.Moves(), plural(t.Game.Moves(), "move", "moves"), scores[0])
 	case st == games.Lost:
 		fmt.Fprintf(&sb, "\n**Game over**: score %d. Try deal #%d again with `/play deal:%d`.", scores[0], t.Sess.Deal, t.Sess.Deal)
 	case st == games.Over:

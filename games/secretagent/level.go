@@ -1,0 +1,63 @@
+package secretagent
+
+import (
+	"math/rand/v2"
+
+	"github.com/dealer/dealer/games"
+)
+
+// Computer players at three levels.
+//
+//   - Normal is Choose, the computer player of Info.Computer.
+//   - Easy plays Normal's move half of the time and otherwise a legal move
+//     drawn at random: it follows suit and sometimes plays well.
+//   - Hard searches (search.go): before each choice it deals the cards it
+//     cannot see in many ways consistent with its view, plays each of its
+//     legal moves on to the end of the deal in each of those deals with
+//     Normal for every seat, and picks the move whose outcomes give it the
+//     best chance to win the game.
+//
+// All three see only their seat's view and legal moves, and are
+// deterministic: the same game, seat and seed give the same move.
+
+// ComputerAt returns the computer player of level l with seed 0.
+func ComputerAt(l games.Level) games.Computer { return ComputerSeeded(l, 0) }
+
+// ComputerSeeded returns the computer player of level l whose random
+// choices (Easy's moves, Hard's deals of the unseen cards) come from seed;
+// an unknown level is Normal.
+func ComputerSeeded(l games.Level, seed uint64) games.Computer {
+	switch l {
+	case games.Easy:
+		return func(g games.Game, seat games.Seat) games.Move { return easyMove(g, seat, seed) }
+	case games.Hard:
+		return func(g games.Game, seat games.Seat) games.Move { return hardMove(g, seat, seed, hardBudget) }
+	}
+	return Choose
+}
+
+// moveRand returns the random source of seat's choice now, from the seed
+// and what seat's view shows (the deal, the moves made so far), so it is the
+// same on a replay.
+func moveRand(g games.Game, seat games.Seat, seed uint64) *rand.Rand {
+	var deal uint64
+	var moves int
+	if v, ok := g.View(seat).(View); ok {
+		deal, moves = v.Deal, v.Moves
+	}
+	return rand.New(rand.NewPCG(seed^deal*0x9e3779b97f4a7c15, uint64(moves)<<8|uint64(seat&0xff)))
+}
+
+// easyMove is Easy's choice: Normal's move or, half of the time, a random
+// legal one.
+func easyMove(g games.Game, seat games.Seat, seed uint64) games.Move {
+	legal := g.Legal(seat)
+	if len(legal) == 0 {
+		return nil
+	}
+	r := moveRand(g, seat, seed)
+	if r.IntN(2) == 0 {
+		return legal[r.IntN(len(legal))]
+	}
+	return Choose(g, seat)
+}

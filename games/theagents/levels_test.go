@@ -1,0 +1,164 @@
+package theagents
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/dealer/dealer/games"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// levelSeats is the table size of TestLevels: two seats of each level.
+const levelSeats = 4
+
+// arrangements are the six ways to seat two players of one level (true)
+// and two of another: game d uses arrangements[d%6], so the seats rotate.
+var arrangements = [6][levelSeats]bool{
+	{true, true, false, false}, {false, true, true, false}, {false, false, true, true},
+	{true, false, false, true}, {true, false, true, false}, {false, true, false, true},
+}
+
+// player is one side of a pairing: a level, or random legal play.
+type player struct {
+	name string
+	make func(seat games.Seat, deal uint64) games.Computer
+}
+
+func levelPlayer(l games.Level, budget int) player {
+	return player{l.String(), func(seat games.Seat, deal uint64) games.Computer {
+		if l == games.Hard && budget > 0 {
+			return func(g games.Game, s games.Seat) games.Move { return hardMove(g, s, uint64(seat), budget) }
+		}
+		return ComputerSeeded(l, uint64(seat))
+	}}
+}
+
+// randomSide plays random legal moves in its turn and no Mercenary outside
+// it.
+var randomSide = player{"random", func(seat games.Seat, deal uint64) games.Computer {
+	r := randomPlayer(deal*10 + uint64(seat))
+	return func(g games.Game, s games.Seat) games.Move {
+		if g.ToAct()[0] != s {
+			return nil
+		}
+		return r(g, s)
+	}
+}}
+
+// pairing plays n games, two seats of a against two of b, and returns the
+// share of games a's seats won (ties shared) and their share of all IP.
+func pairing(t *testing.T, a, b player, n int) (wins, points float64) {
+	var pa, all float64
+	for d := uint64(1); d <= uint64(n); d++ {
+		g, err := New(d, levelSeats)
+		require.NoError(t, err)
+		ps := make([]games.Computer, levelSeats)
+		isA := arrangements[d%6]
+		for s := range ps {
+			side := b
+			if isA[s] {
+				side = a
+			}
+			ps[s] = side.make(games.Seat(s), d)
+		}
+		require.NoError(t, PlayOut(g, ps...), "deal %d", d)
+		w := g.Winners()
+		for _, s := range w {
+			if isA[s] {
+				wins += 1 / float64(len(w))
+			}
+		}
+		for s, ip := range g.Scores() {
+			all += float64(ip)
+			if isA[s] {
+				pa += float64(ip)
+			}
+		}
+	}
+	return wins / float64(n), pa / all
+}
+
+// simGames is DEALER_SIM_GAMES, or def.
+func simGames(def int) int {
+	if v, err := strconv.Atoi(os.Getenv("DEALER_SIM_GAMES")); err == nil && v > 0 {
+		return v
+	}
+	return def
+}
+
+// TestLevels plays the levels against each other at a 4-player table, two
+// seats each, seats rotated: hard against normal, normal against easy, easy
+// against random play. DEALER_SIM_GAMES=1000 plays that many games a
+// pairing and checks that each level wins most; the default few games only
+// check that every level plays whole games (Hard with a small search).
+func TestLevels(t *testing.T) {
+	n := simGames(0)
+	budget := 0
+	if n == 0 {
+		n, budget = 2, hardBudget/10
+	}
+	pairs := []struct{ a, b player }{
+		{levelPlayer(games.Hard, budget), levelPlayer(games.Normal, 0)},
+		{levelPlayer(games.Normal, 0), levelPlayer(games.Easy, 0)},
+		{levelPlayer(games.Easy, 0), randomSide},
+	}
+	for _, p := range pairs {
+		w, pts := pairing(t, p.a, p.b, n)
+		line := fmt.Sprintf("levels: game=theagents a=%s b=%s games=%d wins_a=%.3f points_a=%.3f", p.a.name, p.b.name, n, w, pts)
+		fmt.Println(line)
+		if n >= 500 {
+			assert.Greater(t, w, 0.5, line)
+		}
+	}
+}
+
+func TestLevelsAreDeterministicAndSeeOnlyTheirView(t *testing.T) {
+	for _, l := range games.Levels {
+		c := ComputerSeeded(l, 7)
+		g, err := New(3, 3)
+		require.NoError(t, err)
+		for n := 0; n < 14 && !g.Status().Finished(); n++ {
+			s := g.ToAct()[0]
+			m := c(viewOnly{g: g}, s)
+			if m == nil {
+				m = Choose(g, s)
+			}
+			require.True(t, games.IsLegal(g, s, m.String()), "%s: %s", l, m)
+			require.Equal(t, m, c(viewOnly{g: g}, s), "%s is not deterministic", l)
+			require.NoError(t, g.Apply(s, m))
+			checkCards(t, g)
+		}
+	}
+	g, err := New(1, 2)
+	require.NoError(t, err)
+	assert.Nil(t, ComputerAt(games.Hard)(g, 1-g.turn), "not its turn")
+}
+
+// TestSampledWorldsAgreeWithTheView: a world Hard deals from a seat's view
+// shows that seat exactly that view, every card in one place.
+func TestSampledWorldsAgreeWithTheView(t *testing.T) {
+	for players := 2; players <= 5; players++ {
+		g, err := New(uint64(40+players), players)
+		require.NoError(t, err)
+		for n := 0; n < 120 && !g.Status().Finished(); n++ {
+			s := g.ToAct()[0]
+			if v := g.view(s); v.Pending == nil && v.Turn == s {
+				w := sampleWorld(v, moveRand(v, s, uint64(n)))
+				w.rng = g.rng
+				w.last = g.last
+				checkCards(t, w)
+				wv := w.view(s)
+				// Who else may play a Mercenary now depends on the hands dealt.
+				assert.Equal(t, v.ToAct[0], wv.ToAct[0])
+				wv.ToAct = v.ToAct
+				assert.Equal(t, v, wv, "%d players, move %d", players, n)
+				assert.True(t, slices.Equal(g.Legal(s), w.Legal(s)))
+			}
+			require.NoError(t, g.Apply(s, Choose(g, s)))
+		}
+	}
+}
