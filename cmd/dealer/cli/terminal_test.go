@@ -20,7 +20,7 @@ import (
 // solution is the solver's moves for a solitaire's deal.
 func solution(t *testing.T, game string, deal uint64) []string {
 	t.Helper()
-	code, out, errs := run(t, "", nil, "solve", game, "--deal", strconv.FormatUint(deal, 10), "--budget", "5s")
+	code, out, errs := run(t, "", nil, "solve", game, "--deal", strconv.FormatUint(deal, 10), "--budget", "60s")
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, strings.SplitN(out, "\n", 2)[0], ": won in ")
 	var moves []string
