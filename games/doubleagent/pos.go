@@ -63,6 +63,7 @@ func (c card) isRed() bool {
 	return s == cards.Diamonds || s == cards.Hearts
 }
 
+// String writes the card as cards.Card does.
 func (c card) String() string { return c.Card().String() }
 
 // maxPile bounds a tableau: at most 4 face-down cards under a face-up run

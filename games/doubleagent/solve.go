@@ -283,15 +283,24 @@ type bfItem struct {
 // frontier is a max-heap of bfItems: best value first, then latest.
 type frontier []bfItem
 
+// Len, with Less, Swap, Push and Pop, makes frontier a container/heap.
 func (h frontier) Len() int { return len(h) }
+
+// Less puts the better position first.
 func (h frontier) Less(i, j int) bool {
 	if h[i].v != h[j].v {
 		return h[i].v > h[j].v
 	}
 	return h[i].node < h[j].node
 }
+
+// Swap exchanges two items.
 func (h frontier) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *frontier) Push(x any)   { *h = append(*h, x.(bfItem)) }
+
+// Push adds an item.
+func (h *frontier) Push(x any) { *h = append(*h, x.(bfItem)) }
+
+// Pop removes the last item.
 func (h *frontier) Pop() any {
 	old := *h
 	x := old[len(old)-1]

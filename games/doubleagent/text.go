@@ -58,20 +58,7 @@ func (p Pos) String() string {
 // but no card twice, and every face-up run must be correctly built for its
 // row (the game relies on that). Meant for tests and tools.
 func ParsePos(s string) (Pos, error) {
-	var p Pos
-	var seen [numCards + 1]bool
-	use := func(code string) (card, error) {
-		c, err := cards.Parse(code)
-		if err != nil || c.IsNone() {
-			return 0, fmt.Errorf("%q is not a card", code)
-		}
-		k := fromCard(c)
-		if seen[k] {
-			return 0, fmt.Errorf("%s appears twice", c)
-		}
-		seen[k] = true
-		return k, nil
-	}
+	var r posReader
 	for _, line := range strings.Split(s, "\n") {
 		if i := strings.Index(line, "#"); i >= 0 {
 			line = line[:i]
@@ -90,75 +77,117 @@ func ParsePos(s string) (Pos, error) {
 		f := strings.Fields(rest)
 		switch {
 		case pl.IsTableau():
-			t := &p.tab[pl]
-			t.n, t.down = 0, 0
-			for _, w := range f {
-				if w == "|" {
-					t.down = t.n
-					continue
-				}
-				if int(t.n) == maxPile {
-					return Pos{}, fmt.Errorf("%s: more than %d cards", pl, maxPile)
-				}
-				c, err := use(w)
-				if err != nil {
-					return Pos{}, fmt.Errorf("%s: %w", pl, err)
-				}
-				t.c[t.n] = c
-				t.n++
-			}
-			if !validRun(t.run(), dir(pl)) {
-				return Pos{}, fmt.Errorf("%s: the face-up cards are not a run built %s in alternating colours", pl, map[bool]string{true: "up", false: "down"}[pl.TopRow()])
-			}
+			err = r.tableau(pl, f)
 		case pl.IsCell():
-			found := len(f) > 0 && f[0] == "found"
-			if found {
-				f = f[1:]
-			}
-			if len(f) > 1 {
-				return Pos{}, fmt.Errorf("%s: one card at most", pl)
-			}
-			if len(f) == 0 {
-				if found {
-					return Pos{}, fmt.Errorf("%s: a foundation needs its top card", pl)
-				}
-				continue
-			}
-			c, err := use(f[0])
-			if err != nil {
-				return Pos{}, fmt.Errorf("%s: %w", pl, err)
-			}
-			if found {
-				if c.isAgent() {
-					return Pos{}, fmt.Errorf("%s: agents never go onto foundations", pl)
-				}
-				// The cards under the top are the lower ranks of its suit.
-				for k := c - card(c.rank()) + 1; k < c; k++ {
-					if seen[k] {
-						return Pos{}, fmt.Errorf("%s appears twice", k)
-					}
-					seen[k] = true
-				}
-			}
-			p.cell[pl-P1] = cell{top: c, found: found}
+			err = r.cell(pl, f)
 		default:
-			if len(f) > 1 {
-				return Pos{}, fmt.Errorf("%s: one agent at most", pl)
-			}
-			if len(f) == 1 {
-				c, err := use(f[0])
-				if err != nil {
-					return Pos{}, fmt.Errorf("%s: %w", pl, err)
-				}
-				if !c.isAgent() {
-					return Pos{}, fmt.Errorf("%s: only agents command", pl)
-				}
-				p.cmd[pl-C1] = c
-			}
+			err = r.command(pl, f)
+		}
+		if err != nil {
+			return Pos{}, err
 		}
 	}
-	p.promote()
-	return p, nil
+	r.p.promote()
+	return r.p, nil
+}
+
+// posReader is ParsePos's position so far and the cards it has placed.
+type posReader struct {
+	p    Pos
+	seen [numCards + 1]bool
+}
+
+// use reads a card's code and marks it placed.
+func (r *posReader) use(code string) (card, error) {
+	c, err := cards.Parse(code)
+	if err != nil || c.IsNone() {
+		return 0, fmt.Errorf("%q is not a card", code)
+	}
+	k := fromCard(c)
+	if r.seen[k] {
+		return 0, fmt.Errorf("%s appears twice", c)
+	}
+	r.seen[k] = true
+	return k, nil
+}
+
+// tableau reads tableau pl's cards: face down, "|", face up.
+func (r *posReader) tableau(pl Place, f []string) error {
+	t := &r.p.tab[pl]
+	t.n, t.down = 0, 0
+	for _, w := range f {
+		if w == "|" {
+			t.down = t.n
+			continue
+		}
+		if int(t.n) == maxPile {
+			return fmt.Errorf("%s: more than %d cards", pl, maxPile)
+		}
+		c, err := r.use(w)
+		if err != nil {
+			return fmt.Errorf("%s: %w", pl, err)
+		}
+		t.c[t.n] = c
+		t.n++
+	}
+	if !validRun(t.run(), dir(pl)) {
+		return fmt.Errorf("%s: the face-up cards are not a run built %s in alternating colours", pl, map[bool]string{true: "up", false: "down"}[pl.TopRow()])
+	}
+	return nil
+}
+
+// cell reads prison cell pl: empty, a prisoner, or "found" and a
+// foundation's top card.
+func (r *posReader) cell(pl Place, f []string) error {
+	found := len(f) > 0 && f[0] == "found"
+	if found {
+		f = f[1:]
+	}
+	if len(f) > 1 {
+		return fmt.Errorf("%s: one card at most", pl)
+	}
+	if len(f) == 0 {
+		if found {
+			return fmt.Errorf("%s: a foundation needs its top card", pl)
+		}
+		return nil
+	}
+	c, err := r.use(f[0])
+	if err != nil {
+		return fmt.Errorf("%s: %w", pl, err)
+	}
+	if found {
+		if c.isAgent() {
+			return fmt.Errorf("%s: agents never go onto foundations", pl)
+		}
+		// The cards under the top are the lower ranks of its suit.
+		for k := c - card(c.rank()) + 1; k < c; k++ {
+			if r.seen[k] {
+				return fmt.Errorf("%s appears twice", k)
+			}
+			r.seen[k] = true
+		}
+	}
+	r.p.cell[pl-P1] = cell{top: c, found: found}
+	return nil
+}
+
+// command reads command slot pl: empty or an agent.
+func (r *posReader) command(pl Place, f []string) error {
+	if len(f) > 1 {
+		return fmt.Errorf("%s: one agent at most", pl)
+	}
+	if len(f) == 1 {
+		c, err := r.use(f[0])
+		if err != nil {
+			return fmt.Errorf("%s: %w", pl, err)
+		}
+		if !c.isAgent() {
+			return fmt.Errorf("%s: only agents command", pl)
+		}
+		r.p.cmd[pl-C1] = c
+	}
+	return nil
 }
 
 // validRun reports whether s is a correctly built run for a row building in

@@ -293,7 +293,7 @@ func (g *Game) Legal(seat games.Seat) []games.Move {
 		out = append(out, MakeTrump, NoTrump)
 	case PhasePlay:
 		for _, c := range g.hands[seat] {
-			if g.followError(seat, c) == nil {
+			if g.follows(seat, c) {
 				out = append(out, PlayCard(c))
 			}
 		}
@@ -322,20 +322,30 @@ func (g *Game) remainingSuit() cards.Suit {
 
 // followError says why seat may not play c to the current trick, if so.
 func (g *Game) followError(seat games.Seat, c cards.Card) error {
+	if g.follows(seat, c) {
+		return nil
+	}
+	led := g.trick.Plays[0].Card.Suit
+	return fmt.Errorf("you must follow suit: play a %s (%s)", led.Symbol(), led.Name())
+}
+
+// follows reports whether seat may play c to the current trick: it leads,
+// or c follows suit, or seat holds none of the suit led.
+func (g *Game) follows(seat games.Seat, c cards.Card) bool {
 	plays := g.trick.Plays
 	if len(plays) == 0 {
-		return nil
+		return true
 	}
 	led := plays[0].Card.Suit
 	if c.Suit == led {
-		return nil
+		return true
 	}
 	for _, h := range g.hands[seat] {
 		if h.Suit == led {
-			return fmt.Errorf("you must follow suit: play a %s (%s)", led.Symbol(), led.Name())
+			return false
 		}
 	}
-	return nil
+	return true
 }
 
 // whatNow says what the seat to act is expected to do.

@@ -23,20 +23,25 @@ import (
 // Normal's move, then to the first legal one.
 //
 // The number of deals sampled is fixed by counting, never by the clock, so
-// the choice is deterministic: about hardBudget simulated moves a choice,
-// between hardMinWorlds and hardMaxWorlds deals.
+// the choice is deterministic: hardBudget units of work a choice, between
+// hardMinWorlds and hardMaxWorlds deals. A simulated move costs about the
+// cards left in hand, so playing out a deal with n moves left costs about
+// n×(n+12) units (rolloutCost).
 
-// hardBudget is the simulated moves Hard spends on one choice (about 20 ms
-// on one core of the development machine).
-const hardBudget = 24000
+// hardBudget is the work Hard spends on one choice: at most about 25 ms on
+// one core of the development machine.
+const hardBudget = 720000
 
 // The bounds on the deals Hard samples for one choice.
 const (
 	hardMinWorlds = 12
-	hardMaxWorlds = 96
+	hardMaxWorlds = 64
 )
 
-// hardMove is Hard's choice for seat, spending about budget simulated moves.
+// rolloutCost is the work of playing out a deal with left moves left.
+func rolloutCost(left int) int { return left * (left + 12) }
+
+// hardMove is Hard's choice for seat, spending about budget units of work.
 func hardMove(g games.Game, seat games.Seat, seed uint64, budget int) games.Move {
 	legal := g.Legal(seat)
 	if len(legal) <= 1 {
@@ -52,7 +57,8 @@ func hardMove(g games.Game, seat games.Seat, seed uint64, budget int) games.Move
 	normal := Choose(g, seat)
 	r := rand.New(rand.NewPCG(seed^v.Deal*0x9e3779b97f4a7c15, uint64(v.Moves)<<8|uint64(seat&0xff)))
 	left := movesLeft(v)
-	worlds := min(max(budget/(len(legal)*left), hardMinWorlds), hardMaxWorlds)
+	least := max(hardMinWorlds*budget/hardBudget, 1) // a smaller budget (tests) samples fewer
+	worlds := min(max(budget/(len(legal)*rolloutCost(left)), least), hardMaxWorlds)
 	sum := make([]float64, len(legal))
 	for range worlds {
 		w := sampleWorld(v, r)
@@ -299,7 +305,7 @@ func (g *Game) quickChoice(seat games.Seat) Move {
 	}
 	var hand []cards.Card
 	for _, c := range g.hands[seat] {
-		if g.followError(seat, c) == nil {
+		if g.follows(seat, c) {
 			hand = append(hand, c)
 		}
 	}

@@ -40,17 +40,52 @@ const Horizon = 2.0
 // Choose picks the move of the computer player at seat: nil when seat has
 // nothing to do, or is offered only a Mercenary play it does not want.
 func Choose(g games.Game, seat games.Seat) games.Move {
+	m, _ := choose(g, seat)
+	return m
+}
+
+// choose is Choose, also returning how many legal moves it judged: the
+// measure of its work.
+func choose(g games.Game, seat games.Seat) (games.Move, int) {
 	legal := g.Legal(seat)
 	if len(legal) == 0 {
-		return nil
+		return nil, 0
 	}
 	v, ok := g.View(seat).(View)
 	if !ok || v.Viewer != seat {
-		return legal[0]
+		return legal[0], len(legal)
 	}
-	k := newMind(v)
 	offTurn := len(v.ToAct) == 0 || v.ToAct[0] != seat
-	base := k.base.worth(seat)
+	return newMind(v).pick(legal, offTurn), len(legal)
+}
+
+// chooseOn is choose made on the game itself, without copying a view: the
+// same move from the same facts, for Hard's simulations.
+func (g *Game) chooseOn(seat games.Seat) (games.Move, int) {
+	legal := g.Legal(seat)
+	if len(legal) == 0 {
+		return nil, 0
+	}
+	waited := g.turn
+	if g.pend != nil {
+		waited = g.pend.performer
+	}
+	k := &mind{seat: seat, base: &position{n: g.n, board: cloneBoard(g.board)}}
+	if g.pend != nil {
+		k.pendN = g.pend.agent.Command.N
+	}
+	for s := range g.n {
+		k.base.ip[s] = float64(g.ip[s])
+		k.base.hands[s] = len(g.hands[s])
+		k.base.missions[s] = len(g.missions[s])
+	}
+	return k.pick(legal, seat != waited), len(legal)
+}
+
+// pick is the move the mind judges best among legal; nil off turn when no
+// Mercenary play gains enough.
+func (k *mind) pick(legal []games.Move, offTurn bool) games.Move {
+	base := k.base.worth(k.seat)
 	var best games.Move
 	bestV := 0.0
 	for _, lm := range legal {
@@ -76,24 +111,20 @@ func Choose(g games.Game, seat games.Seat) games.Move {
 const mercenaryMargin = 1.0
 
 // position is the public part of the game the computer player reasons on.
+// Its per-seat figures are arrays, so that a copy of the struct copies them.
 type position struct {
 	n        int
 	board    []Faction
-	ip       []float64
-	hands    []int // agent cards in hand, per seat
-	missions []int // mission cards in hand, per seat
-	bonus    []float64
+	ip       [MaxPlayers]float64
+	hands    [MaxPlayers]int // agent cards in hand, per seat
+	missions [MaxPlayers]int // mission cards in hand, per seat
+	bonus    [MaxPlayers]float64
 }
 
 func (p *position) clone() *position {
-	return &position{
-		n:        p.n,
-		board:    cloneBoard(p.board),
-		ip:       slices.Clone(p.ip),
-		hands:    slices.Clone(p.hands),
-		missions: slices.Clone(p.missions),
-		bonus:    slices.Clone(p.bonus),
-	}
+	c := *p
+	c.board = cloneBoard(p.board)
+	return &c
 }
 
 // handValue is what h agent cards in hand are worth.
@@ -109,17 +140,20 @@ func handValue(h int) float64 {
 // missionValue is what an unassigned mission card is worth.
 const missionValue = 1.2
 
-// own is what the position is worth to seat s on its own.
-func (p *position) own(s games.Seat) float64 {
-	return p.ip[s] + Horizon*float64(Income(p.board, s)) + handValue(p.hands[s]) +
+// own is what the position is worth to seat s on its own, with income its
+// Income on the board.
+func (p *position) own(s games.Seat, income int) float64 {
+	return p.ip[s] + Horizon*float64(income) + handValue(p.hands[s]) +
 		missionValue*float64(min(p.missions[s], 3)) + p.bonus[s]
 }
 
 // worth is the position's value to seat s: its own worth less the others'.
 func (p *position) worth(s games.Seat) float64 {
-	own := make([]float64, p.n)
+	var inc [MaxPlayers]int
+	incomes(p.board, &inc)
+	var own [MaxPlayers]float64
 	for o := range p.n {
-		own[o] = p.own(games.Seat(o))
+		own[o] = p.own(games.Seat(o), inc[o])
 	}
 	lead := -1e9
 	for o := range p.n {
@@ -142,24 +176,29 @@ func (p *position) worth(s games.Seat) float64 {
 	return v
 }
 
-// mind is what the computer player knows: its view, as a position.
+// mind is what the computer player knows: its view, as a position, and
+// the amount of the command waiting for a choice, if any.
 type mind struct {
-	v    View
-	seat games.Seat
-	base *position
+	seat  games.Seat
+	base  *position
+	pendN int
 }
 
 func newMind(v View) *mind {
-	p := &position{n: v.Players, bonus: make([]float64, v.Players)}
+	p := &position{n: v.Players}
 	for _, f := range v.Factions {
 		p.board = append(p.board, f.Faction.clone())
 	}
 	for s := range v.Players {
-		p.ip = append(p.ip, float64(v.IP[s]))
+		p.ip[s] = float64(v.IP[s])
+		p.hands[s] = v.HandSizes[s]
+		p.missions[s] = v.MissionCounts[s]
 	}
-	p.hands = slices.Clone(v.HandSizes)
-	p.missions = slices.Clone(v.MissionCounts)
-	return &mind{v: v, seat: v.Viewer, base: p}
+	k := &mind{seat: v.Viewer, base: p}
+	if v.Pending != nil {
+		k.pendN = v.Pending.Command.N
+	}
+	return k
 }
 
 // judge is the worth to the player of the position after move m.
@@ -231,12 +270,7 @@ func (k *mind) judge(m Move) float64 {
 }
 
 // pendingN is the amount of the pending command, if any.
-func (k *mind) pendingN() int {
-	if k.v.Pending == nil {
-		return 0
-	}
-	return k.v.Pending.Command.N
-}
+func (k *mind) pendingN() int { return k.pendN }
 
 // missionPotential is what mission key would pay the player on the board as
 // it is, at best, over the horizon.

@@ -61,10 +61,25 @@ func (f *Faction) clone() Faction {
 	return c
 }
 
+// cloneBoard copies a board with two allocations for all its rows and
+// missions: each faction's slices are capped at their length, so that an
+// append to one never runs into the next.
 func cloneBoard(b []Faction) []Faction {
+	nc, nm := 0, 0
+	for i := range b {
+		nc += len(b[i].Cards)
+		nm += len(b[i].Missions)
+	}
+	cs := make([]Placed, 0, nc)
+	ms := make([]Assigned, 0, nm)
 	out := make([]Faction, len(b))
 	for i := range b {
-		out[i] = b[i].clone()
+		out[i] = b[i]
+		c0, m0 := len(cs), len(ms)
+		cs = append(cs, b[i].Cards...)
+		ms = append(ms, b[i].Missions...)
+		out[i].Cards = cs[c0:len(cs):len(cs)]
+		out[i].Missions = ms[m0:len(ms):len(ms)]
 	}
 	return out
 }
@@ -340,4 +355,23 @@ func Income(b []Faction, s games.Seat) int {
 		}
 	}
 	return n
+}
+
+// incomes sets out[s] to Income(b, s) for every seat s, in one pass over
+// the board: each token and each assigned mission pays one player.
+func incomes(b []Faction, out *[MaxPlayers]int) {
+	*out = [MaxPlayers]int{}
+	for i := range b {
+		f := &b[i]
+		for k := 0; k+1 < len(f.Cards); k++ {
+			if t, ok := f.tokenAt(k); ok {
+				out[t.For] += t.IP
+			}
+		}
+		for _, a := range f.Missions {
+			if m, ok := MissionByKey(a.Mission); ok && f.Holds(m.Condition, a.Owner) {
+				out[a.Owner] += m.Reward
+			}
+		}
+	}
 }

@@ -27,7 +27,8 @@
 // copies together), each a Fisher–Yates as cards.Rand.Shuffle (for i = len-1
 // … 1 swap i with Below(i+1)); index 0 is the top. Three rounds of one agent
 // each, then one mission each, are dealt from the first player clockwise.
-// During play, a deck that runs out is refilled by shuffling its retirement
+// Each seat then holds its StartIP for its place in turn order (no random
+// draw: the deal is the same as before that rule). During play, a deck that runs out is refilled by shuffling its retirement
 // pile with the same generator.
 //
 // # A turn
@@ -100,10 +101,15 @@
 //
 // Choose plays a seat from its view alone; PlayOut plays a whole game among
 // computer players and Summary reports it. See ai.go for the tactics.
+// ComputerAt gives a computer player at a level (games.Easy, games.Normal,
+// which is Choose, or games.Hard, which searches over deals of the cards it
+// cannot see); see level.go and search.go.
 //
 // # Decisions
 //
-// Beyond those of the rules file: the goal is checked after every move for
+// Beyond those of the rules file: each seat starts with StartIP, by its
+// place in turn order, so that no seat wins more than its share (found by
+// simulation among computer players); the goal is checked after every move for
 // the player whose turn it is, and for the others as their turns begin; a
 // Mercenary may be played outside its owner's turn only while no
 // command waits for a choice; swaps exchange two agents of one faction; a

@@ -43,19 +43,7 @@ func (g *Game) explain(seat games.Seat, m Move) error {
 		if err := action(); err != nil {
 			return err
 		}
-		c, err := g.cardAt(m.F, m.P)
-		if err != nil {
-			return err
-		}
-		switch {
-		case c.SafeHouse:
-			return fmt.Errorf("a Safe-House has no command")
-		case c.Dead:
-			return fmt.Errorf("that agent is dead: dead agents have no command")
-		case c.Cmd != seat:
-			return fmt.Errorf("that agent's command faces seat %d, not you", c.Cmd)
-		}
-		return fmt.Errorf("the %s's command cannot be performed now", agentCard(c.ID).Name)
+		return g.explainUse(seat, m)
 	case MoveBuyAgent, MoveBuyMission:
 		if err := action(); err != nil {
 			return err
@@ -94,6 +82,24 @@ func (g *Game) explain(seat games.Seat, m Move) error {
 	return nil
 }
 
+// explainUse says why seat may not re-activate the card of move m.
+func (g *Game) explainUse(seat games.Seat, m Move) error {
+	c, err := g.cardAt(m.F, m.P)
+	if err != nil {
+		return err
+	}
+	switch {
+	case c.SafeHouse:
+		return fmt.Errorf("a Safe-House has no command")
+	case c.Dead:
+		return fmt.Errorf("that agent is dead: dead agents have no command")
+	case c.Cmd != seat:
+		return fmt.Errorf("that agent's command faces seat %d, not you", c.Cmd)
+	}
+	return fmt.Errorf("the %s's command cannot be performed now", agentCard(c.ID).Name)
+}
+
+// cardAt is the card at place (f, p), both from 1, or why there is none.
 func (g *Game) cardAt(f, p int) (Placed, error) {
 	if f < 1 || f > len(g.board) {
 		return Placed{}, fmt.Errorf("there is no faction %s", factionName(f))

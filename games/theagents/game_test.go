@@ -40,7 +40,9 @@ func TestNewTable(t *testing.T) {
 			assert.Equal(t, 1, black[s], "and black in the other")
 			assert.Len(t, g.hands[s], StartAgents)
 			assert.Len(t, g.missions[s], StartMissions)
-			assert.Zero(t, g.ip[s])
+		}
+		for i, ip := range StartIP(players) {
+			assert.Equal(t, ip, g.ip[g.seatFrom(g.first, i)], "place %d in turn order", i)
 		}
 		assert.Equal(t, g.first, g.turn)
 		assert.Equal(t, []games.Seat{g.first}, g.ToAct()[:1])
@@ -484,4 +486,37 @@ func TestDecksRefill(t *testing.T) {
 	assert.Len(t, g.missions[0], 1)
 	assert.Len(t, g.missionDeck, len(missionOf)-1)
 	assert.Empty(t, g.missionRetired)
+}
+
+// TestStartIP: the seat compensation (D, issue 16), by place in turn order
+// from the first player, and what New deals with it.
+func TestStartIP(t *testing.T) {
+	tests := []struct {
+		players int
+		want    []int
+	}{
+		{1, nil},
+		{2, []int{0, 1}},
+		{3, []int{4, 3, 0}},
+		{4, []int{4, 4, 0, 0}},
+		{5, []int{4, 4, 1, 0, 0}},
+		{6, nil},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, StartIP(tt.players), "%d players", tt.players)
+		if tt.want == nil {
+			continue
+		}
+		for deal := uint64(1); deal <= 6; deal++ {
+			g, err := New(deal, tt.players)
+			require.NoError(t, err)
+			got := make([]int, tt.players)
+			for i := range got {
+				got[i] = g.Scores()[g.seatFrom(g.first, i)]
+			}
+			assert.Equal(t, tt.want, got, "deal %d, %d players, first player %d", deal, tt.players, g.first)
+		}
+	}
+	StartIP(3)[0] = 99
+	assert.Equal(t, 4, StartIP(3)[0], "StartIP returns a copy")
 }

@@ -20,6 +20,7 @@ func rig(t testing.TB, players int) *Game {
 		g.agentDeck = append(g.agentDeck, g.hands[s]...)
 		g.missionDeck = append(g.missionDeck, g.missions[s]...)
 		g.hands[s], g.missions[s] = nil, nil
+		g.ip[s] = 0
 	}
 	slices.Sort(g.agentDeck)
 	slices.Sort(g.missionDeck)

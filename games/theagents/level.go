@@ -13,10 +13,10 @@ import (
 //     legal move drawn at random (never ending a turn early while an action
 //     is left, unless that is all it may do); outside its turn it plays no
 //     Mercenary.
-//   - Hard searches (search.go): in its turn it deals the cards it cannot
-//     see in several ways consistent with its view, plays Normal's best few
-//     moves on in each of them until its next turn, and picks the move that
-//     does best.
+//   - Hard searches (search.go): for each action of its turn it deals the
+//     cards it cannot see in several ways consistent with its view, plays
+//     Normal's best few actions on in each of them until its next turn, and
+//     picks the one that does best.
 //
 // All three see only their seat's view and legal moves, and are
 // deterministic: the same game, seat and seed give the same move.

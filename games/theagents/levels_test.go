@@ -99,7 +99,7 @@ func TestLevels(t *testing.T) {
 	n := simGames(0)
 	budget := 0
 	if n == 0 {
-		n, budget = 2, hardBudget/10
+		n, budget = 2, hardBudget/20
 	}
 	pairs := []struct{ a, b player }{
 		{levelPlayer(games.Hard, budget), levelPlayer(games.Normal, 0)},
@@ -121,7 +121,11 @@ func TestLevelsAreDeterministicAndSeeOnlyTheirView(t *testing.T) {
 		c := ComputerSeeded(l, 7)
 		g, err := New(3, 3)
 		require.NoError(t, err)
-		for n := 0; n < 14 && !g.Status().Finished(); n++ {
+		moves := 14
+		if l == games.Hard {
+			moves = 6 // each a full search, twice
+		}
+		for n := 0; n < moves && !g.Status().Finished(); n++ {
 			s := g.ToAct()[0]
 			m := c(viewOnly{g: g}, s)
 			if m == nil {
@@ -158,6 +162,25 @@ func TestSampledWorldsAgreeWithTheView(t *testing.T) {
 				assert.Equal(t, v, wv, "%d players, move %d", players, n)
 				assert.True(t, slices.Equal(g.Legal(s), w.Legal(s)))
 			}
+			require.NoError(t, g.Apply(s, Choose(g, s)))
+		}
+	}
+}
+
+// TestChooseOnIsChoose: Hard's simulations model Normal exactly: chooseOn,
+// made on the game without a view, picks what Choose picks from the view.
+func TestChooseOnIsChoose(t *testing.T) {
+	for players := 2; players <= 5; players++ {
+		g, err := New(uint64(60+players), players)
+		require.NoError(t, err)
+		for n := 0; n < 400 && !g.Status().Finished(); n++ {
+			for _, s := range g.ToAct() {
+				want, k := choose(g, s)
+				got, k2 := g.chooseOn(s)
+				require.Equal(t, want, got, "%d players, move %d, seat %d", players, n, s)
+				require.Equal(t, k, k2)
+			}
+			s := g.ToAct()[0]
 			require.NoError(t, g.Apply(s, Choose(g, s)))
 		}
 	}
