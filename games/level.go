@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 )
 
@@ -52,4 +53,24 @@ func (l *Level) UnmarshalText(b []byte) error {
 	}
 	*l = v
 	return nil
+}
+
+// ByLevel picks a game's computer player of level l among its three; an
+// unknown level is Normal.
+func ByLevel(l Level, easy, normal, hard Computer) Computer {
+	switch l {
+	case Easy:
+		return easy
+	case Hard:
+		return hard
+	}
+	return normal
+}
+
+// MoveRand is the random source of a computer player's choice: from its
+// seed, the deal, the moves made so far and its seat, so the same game
+// gives the same choice on every machine and on a replay. It is no global
+// random: the caller owns it.
+func MoveRand(seed, deal uint64, moves int, seat Seat) *rand.Rand {
+	return rand.New(rand.NewPCG(seed^deal*0x9e3779b97f4a7c15, uint64(moves)<<8|uint64(seat&0xff)))
 }

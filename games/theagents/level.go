@@ -28,20 +28,16 @@ func ComputerAt(l games.Level) games.Computer { return ComputerSeeded(l, 0) }
 // choices (Easy's moves, Hard's deals of the unseen cards) come from seed;
 // an unknown level is Normal.
 func ComputerSeeded(l games.Level, seed uint64) games.Computer {
-	switch l {
-	case games.Easy:
-		return func(g games.Game, seat games.Seat) games.Move { return easyMove(g, seat, seed) }
-	case games.Hard:
-		return func(g games.Game, seat games.Seat) games.Move { return hardMove(g, seat, seed, hardBudget) }
-	}
-	return Choose
+	return games.ByLevel(l,
+		func(g games.Game, seat games.Seat) games.Move { return easyMove(g, seat, seed) },
+		Choose,
+		func(g games.Game, seat games.Seat) games.Move { return hardMove(g, seat, seed, hardBudget) })
 }
 
-// moveRand returns the random source of seat's choice in view v: the seed,
-// the deal, the moves made so far and the seat, so it is the same on a
-// replay.
+// moveRand returns the random source of seat's choice in view v (see
+// games.MoveRand).
 func moveRand(v View, seat games.Seat, seed uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed^v.Deal*0x9e3779b97f4a7c15, uint64(v.Moves)<<8|uint64(seat&0xff)))
+	return games.MoveRand(seed, v.Deal, v.Moves, seat)
 }
 
 // easyMove is Easy's choice: Normal's move or, half of the time in its
