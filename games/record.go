@@ -9,18 +9,27 @@ type Entry struct {
 }
 
 // Record is everything needed to rebuild a game exactly: which game, which
-// deal, how many seats, and the moves in order.
+// deal, how many seats, its house rules, and the moves in order.
 type Record struct {
-	Game  string  `json:"game"`
-	Deal  uint64  `json:"deal"`
-	Seats int     `json:"seats"`
-	Moves []Entry `json:"moves"`
+	Game    string  `json:"game"`
+	Deal    uint64  `json:"deal"`
+	Seats   int     `json:"seats"`
+	Options string  `json:"options,omitempty"` // as FormatOptions writes them
+	Moves   []Entry `json:"moves"`
 }
 
 // Replay rebuilds the game of rec by applying its moves in order. A move that
 // does not apply is reported with its position (from 1).
 func (r *Registry) Replay(rec Record) (Game, error) {
-	g, err := r.New(rec.Game, rec.Deal, rec.Seats)
+	info, ok := r.Lookup(rec.Game)
+	if !ok {
+		return nil, fmt.Errorf("no game called %q", rec.Game)
+	}
+	opts, err := info.ParseOptions(rec.Options)
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.NewWith(rec.Game, rec.Deal, rec.Seats, opts)
 	if err != nil {
 		return nil, err
 	}

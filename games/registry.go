@@ -24,6 +24,10 @@ type Info struct {
 	// Solve solves a solitaire's position, for hints and daily deals; nil
 	// when the game has no solver.
 	Solve Solver
+	// Options are the house rules a table may choose when it opens; NewWith
+	// deals a game under chosen ones (Start picks New or NewWith).
+	Options []Option
+	NewWith func(deal uint64, seats int, o Options) (Game, error)
 }
 
 // Solitaire reports whether the game is played alone.
@@ -59,6 +63,9 @@ func NewRegistry(games ...Info) *Registry {
 func (r *Registry) Register(g Info) {
 	if g.Name == "" || g.New == nil || g.MinSeats < 1 || g.MaxSeats < g.MinSeats {
 		panic(fmt.Sprintf("games: bad registration %+v", g))
+	}
+	if len(g.Options) > 0 && g.NewWith == nil {
+		panic("games: " + g.Name + " has options but no NewWith")
 	}
 	if _, dup := r.byName[g.Name]; dup {
 		panic("games: registered twice: " + g.Name)
@@ -96,8 +103,15 @@ func (r *Registry) Names() []string {
 	return n
 }
 
-// New creates game name from deal number deal with seats seats.
+// New creates game name from deal number deal with seats seats, under the
+// standard rules.
 func (r *Registry) New(name string, deal uint64, seats int) (Game, error) {
+	return r.NewWith(name, deal, seats, nil)
+}
+
+// NewWith creates game name from deal number deal with seats seats, under
+// house rules o (nil for the standard game).
+func (r *Registry) NewWith(name string, deal uint64, seats int, o Options) (Game, error) {
 	g, ok := r.Lookup(name)
 	if !ok {
 		return nil, fmt.Errorf("no game called %q (try one of: %s)", name, strings.Join(r.Names(), ", "))
@@ -108,5 +122,5 @@ func (r *Registry) New(name string, deal uint64, seats int) (Game, error) {
 		}
 		return nil, fmt.Errorf("%s is for %d to %d players, not %d", g.Title, g.MinSeats, g.MaxSeats, seats)
 	}
-	return g.New(deal, seats)
+	return g.Start(deal, seats, o)
 }

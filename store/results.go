@@ -35,15 +35,15 @@ func (s *Store) Finish(ctx context.Context, id int64, status games.Status, resul
 	now := s.now()
 	return s.write(ctx, func(tx *sql.Tx) error {
 		var (
-			game, guild string
-			seats       int
-			created     int64
-			moves       int
-			finished    sql.NullInt64
+			game, guild, options string
+			seats                int
+			created              int64
+			moves                int
+			finished             sql.NullInt64
 		)
 		err := tx.QueryRowContext(ctx,
-			`SELECT game, guild_id, seats, created_at, moves, finished_at FROM sessions WHERE id = ?`, id).
-			Scan(&game, &guild, &seats, &created, &moves, &finished)
+			`SELECT game, guild_id, options, seats, created_at, moves, finished_at FROM sessions WHERE id = ?`, id).
+			Scan(&game, &guild, &options, &seats, &created, &moves, &finished)
 		if errors.Is(err, sql.ErrNoRows) {
 			return notFound(id)
 		}
@@ -70,9 +70,9 @@ func (s *Store) Finish(ctx context.Context, id int64, status games.Status, resul
 		}
 		for _, r := range results {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO results
-				(session_id, seat, user_id, name, computer, game, guild_id, score, won, duration, moves, finished_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				id, r.Seat, r.UserID, r.Name, boolInt(r.Computer), game, guild, r.Score, boolInt(r.Won),
+				(session_id, seat, user_id, name, computer, game, guild_id, options, score, won, duration, moves, finished_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				id, r.Seat, r.UserID, r.Name, boolInt(r.Computer), game, guild, options, r.Score, boolInt(r.Won),
 				duration, moves, at); err != nil {
 				return fmt.Errorf("store: session %d: finish: seat %d: %w", id, r.Seat, err)
 			}
@@ -187,10 +187,18 @@ const aggregates = `COUNT(*) AS games,
 
 // Leaderboard ranks the human players (computer players and players
 // without a user ID, such as the terminal's, are left out) over the finished
-// sessions of guildID ("" for all guilds) and game ("" for all games),
-// ordered by one of the By constants ("" is ByWins), at most limit rows
-// (limit <= 0 for all). Ties fall back to the user ID, so the order is stable.
+// standard-rules sessions of guildID ("" for all guilds) and game ("" for
+// all games), ordered by one of the By constants ("" is ByWins), at most
+// limit rows (limit <= 0 for all). Ties fall back to the user ID, so the
+// order is stable.
 func (s *Store) Leaderboard(ctx context.Context, guildID, game, by string, limit int) ([]LeaderRow, error) {
+	return s.HouseLeaderboard(ctx, guildID, game, "", by, limit)
+}
+
+// HouseLeaderboard is Leaderboard over the games played under house rules
+// options (as Session.Options holds them; "" is the standard game), so that
+// a game with eight free cells never ranks beside one with six.
+func (s *Store) HouseLeaderboard(ctx context.Context, guildID, game, options, by string, limit int) ([]LeaderRow, error) {
 	if by == "" {
 		by = ByWins
 	}
@@ -201,7 +209,8 @@ func (s *Store) Leaderboard(ctx context.Context, guildID, game, by string, limit
 	if limit <= 0 {
 		limit = -1
 	}
-	where, args := filter(guildID, game, "user_id <> ''")
+	where, args := filter(guildID, game, "user_id <> ''", "options = ?")
+	args = append(args, options)
 	q := `SELECT user_id,
 		(SELECT n.name FROM results n WHERE n.computer = 0 AND n.user_id = r.user_id
 			ORDER BY n.finished_at DESC LIMIT 1),
@@ -235,9 +244,12 @@ func (s *Store) Leaderboard(ctx context.Context, guildID, game, by string, limit
 	return board, nil
 }
 
-// StatRow is one player's record at one game.
+// StatRow is one player's record at one game under one set of rules.
 type StatRow struct {
-	Game        string
+	Game string
+	// Options are the house rules ("" for the standard game): each set of
+	// rules played is a row of its own.
+	Options     string
 	Games, Wins int
 	WinRate     float64
 	BestScore   int
@@ -247,11 +259,12 @@ type StatRow struct {
 }
 
 // Stats returns userID's record in guildID ("" for all guilds), one row per
-// game played, by game name. userID "" is the terminal player.
+// game and house rules played, by game name (standard rules first). userID
+// "" is the terminal player.
 func (s *Store) Stats(ctx context.Context, guildID, userID string) ([]StatRow, error) {
 	where, args := filter(guildID, "", "user_id = ?")
-	rows, err := s.r.QueryContext(ctx, `SELECT game, `+aggregates+`
-		FROM results WHERE `+where+` GROUP BY game ORDER BY game`, append(args, userID)...)
+	rows, err := s.r.QueryContext(ctx, `SELECT game, options, `+aggregates+`
+		FROM results WHERE `+where+` GROUP BY game, options ORDER BY game, options`, append(args, userID)...)
 	if err != nil {
 		return nil, fmt.Errorf("store: stats: %w", err)
 	}
@@ -262,7 +275,7 @@ func (s *Store) Stats(ctx context.Context, guildID, userID string) ([]StatRow, e
 			row             StatRow
 			fastest, fewest sql.NullInt64
 		)
-		if err := rows.Scan(&row.Game, &row.Games, &row.Wins, &row.WinRate, &row.BestScore,
+		if err := rows.Scan(&row.Game, &row.Options, &row.Games, &row.Wins, &row.WinRate, &row.BestScore,
 			&row.TotalPoints, &fastest, &fewest); err != nil {
 			return nil, fmt.Errorf("store: stats: %w", err)
 		}

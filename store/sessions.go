@@ -43,6 +43,9 @@ type Session struct {
 	// of a daily-deal attempt, "" for an ordinary game. CreateDaily sets it.
 	Hints int
 	Daily string
+	// Options are the table's house rules as games.Info.FormatOptions
+	// writes them; "" for the standard game (always so for a daily deal).
+	Options string
 }
 
 func checkPlayers(seats int, players []Player) error {
@@ -89,10 +92,10 @@ func (s *Store) CreateSession(ctx context.Context, sess Session) (int64, error) 
 	var id int64
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO sessions
-			(game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+			(game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, options)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
 			sess.Game, int64(sess.Deal), sess.Seats, sess.GuildID, sess.ChannelID, sess.MessageID,
-			sess.OwnerID, sess.Status.String(), now, now)
+			sess.OwnerID, sess.Status.String(), now, now, sess.Options)
 		if err != nil {
 			return fmt.Errorf("store: create session: %w", err)
 		}
@@ -108,7 +111,7 @@ func (s *Store) CreateSession(ctx context.Context, sess Session) (int64, error) 
 }
 
 const sessionColumns = `id, game, deal, seats, guild_id, channel_id, message_id, owner_id,
-	status, moves, created_at, updated_at, finished_at, hints, daily`
+	status, moves, created_at, updated_at, finished_at, hints, daily, options`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -122,7 +125,7 @@ func scanSession(row scanner) (Session, error) {
 		status   string
 	)
 	err := row.Scan(&sess.ID, &sess.Game, &deal, &sess.Seats, &sess.GuildID, &sess.ChannelID,
-		&sess.MessageID, &sess.OwnerID, &status, &sess.Moves, &created, &updated, &finished, &sess.Hints, &sess.Daily)
+		&sess.MessageID, &sess.OwnerID, &status, &sess.Moves, &created, &updated, &finished, &sess.Hints, &sess.Daily, &sess.Options)
 	if err != nil {
 		return Session{}, err
 	}
@@ -319,7 +322,7 @@ func readMoves(ctx context.Context, tx *sql.Tx, id int64, n int) ([]games.Entry,
 }
 
 // Record returns everything needed to replay the session (game, deal, seats,
-// moves) from one snapshot, or ErrNotFound.
+// options, moves) from one snapshot, or ErrNotFound.
 func (s *Store) Record(ctx context.Context, id int64) (games.Record, error) {
 	var rec games.Record
 	err := s.read(ctx, func(tx *sql.Tx) error {
@@ -327,8 +330,8 @@ func (s *Store) Record(ctx context.Context, id int64) (games.Record, error) {
 			deal int64
 			n    int
 		)
-		err := tx.QueryRowContext(ctx, `SELECT game, deal, seats, moves FROM sessions WHERE id = ?`, id).
-			Scan(&rec.Game, &deal, &rec.Seats, &n)
+		err := tx.QueryRowContext(ctx, `SELECT game, deal, seats, options, moves FROM sessions WHERE id = ?`, id).
+			Scan(&rec.Game, &deal, &rec.Seats, &rec.Options, &n)
 		if errors.Is(err, sql.ErrNoRows) {
 			return notFound(id)
 		}
