@@ -40,7 +40,7 @@ var Info = games.Info{
 		"less 13 when that passes 13 (A 2 4 8 3 6 Q J 9 5 10 7 A …), starting from the card dealt there. " +
 		"Play the waste's top card (w) or any of the seven reserve cards (r1–r7) when it fits; an emptied " +
 		"reserve refills at once from the waste, else the stock. flip turns one stock card onto the waste; " +
-		"you get three passes through the stock. Kings never play: one refilled into a reserve freezes it, " +
+		"you get three passes through the stock (a table may choose one or two). Kings never play: one refilled into a reserve freezes it, " +
 		"one on the waste blocks it until you flip again. Score: cards on the foundation; all 48 wins. " +
 		"undo takes back a move (counted); resign ends the game.",
 	New: func(deal uint64, seats int) (games.Game, error) {
@@ -48,6 +48,13 @@ var Info = games.Info{
 			return nil, fmt.Errorf("Doublets is for 1 player, not %d", seats)
 		}
 		return New(deal), nil
+	},
+	Options: []games.Option{{Name: "passes", Text: "passes through the stock", Default: Passes, Values: []int{1, 2, 3}}},
+	NewWith: func(deal uint64, seats int, o games.Options) (games.Game, error) {
+		if seats != 1 {
+			return nil, fmt.Errorf("Doublets is for 1 player, not %d", seats)
+		}
+		return NewPasses(deal, o.Get("passes", Passes)), nil
 	},
 	Solve: Solver,
 }
@@ -69,6 +76,12 @@ var (
 
 // New deals deal number deal.
 func New(deal uint64) *Game { return &Game{deal: deal, pos: Deal(deal)} }
+
+// NewPasses deals deal number deal allowing passes passes through the stock
+// (1–3; the passes house rule).
+func NewPasses(deal uint64, passes int) *Game {
+	return &Game{deal: deal, pos: Deal(deal).WithPasses(passes)}
+}
 
 // fromPosition starts a game on any position (for tests).
 func fromPosition(deal uint64, p Position) *Game { return &Game{deal: deal, pos: p} }

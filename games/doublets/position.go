@@ -11,7 +11,8 @@ import (
 const (
 	// Reserves is the number of one-card reserve slots in the arch.
 	Reserves = 7
-	// Passes is how many times the stock may be gone through: two redeals.
+	// Passes is how many times the stock may be gone through in a standard
+	// game: two redeals. The passes house rule chooses 1–3.
 	Passes = 3
 	// MaxScore is a full foundation: every card but the four Kings.
 	MaxScore = 48
@@ -50,6 +51,7 @@ type Position struct {
 	found   [MaxScore]cards.Card
 	fc      uint8
 	pass    uint8
+	passes  uint8 // the passes allowed; 0 (a position built by hand) is Passes
 }
 
 // foundationSlot stands for the foundation among the reserves' indexes.
@@ -152,6 +154,21 @@ func (p *Position) Score() int { return int(p.fc) }
 // Pass returns the pass through the stock under way: 1, 2 or 3.
 func (p *Position) Pass() int { return int(p.pass) }
 
+// PassLimit returns how many passes through the stock the game allows.
+func (p *Position) PassLimit() int {
+	if p.passes == 0 {
+		return Passes
+	}
+	return int(p.passes)
+}
+
+// WithPasses returns p allowing passes passes through the stock (1–3; the
+// passes house rule).
+func (p Position) WithPasses(passes int) Position {
+	p.passes = uint8(min(max(passes, 1), Passes))
+	return p
+}
+
 // Fits reports whether c may go on the foundation now. A King never fits.
 func (p *Position) Fits(c cards.Card) bool {
 	return !c.IsNone() && c.Rank != cards.King && p.fc < MaxScore && c.Rank == Next(p.FoundationTop().Rank)
@@ -160,7 +177,7 @@ func (p *Position) Fits(c cards.Card) bool {
 // CanFlip reports whether flip does something: turns a stock card, or
 // redeals a non-empty waste while passes remain.
 func (p *Position) CanFlip() bool {
-	return p.s < 52 || (p.w > 0 && p.pass < Passes)
+	return p.s < 52 || (p.w > 0 && int(p.pass) < p.PassLimit())
 }
 
 // Status is Won with 48 cards on the foundation, Lost when no play fits and
@@ -298,7 +315,10 @@ func (p *Position) whyNot(m Move) error {
 		if p.w == 0 {
 			return fmt.Errorf("the stock and the waste are both empty: there is nothing to flip")
 		}
-		return fmt.Errorf("the stock is empty and this is the last of the %d passes: there is no redeal left", Passes)
+		if p.PassLimit() == 1 {
+			return fmt.Errorf("the stock is empty and this table allows one pass: there is no redeal")
+		}
+		return fmt.Errorf("the stock is empty and this is the last of the %d passes: there is no redeal left", p.PassLimit())
 	}
 	var c cards.Card
 	var where string

@@ -290,3 +290,41 @@ func TestResign(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "game is over (resigned, 2 of 48")
 }
+
+// The passes house rule: with one or two passes the game ends after that
+// many times through the stock, and replays exactly from its record.
+func TestPassesOption(t *testing.T) {
+	for _, passes := range []int{1, 2, 3} {
+		pos := table{foundation: "7S", reserves: quietReserves, stock: "TD JD QD"}.game(t).pos.WithPasses(passes)
+		g := fromPosition(1, pos)
+		for pass := 1; pass <= passes; pass++ {
+			require.Equal(t, passes-pass, view(g).PassesLeft)
+			play(t, g, "flip", "flip", "flip")
+			if pass < passes {
+				play(t, g, "flip")
+			}
+		}
+		assert.Equal(t, games.Lost, g.Status(), "passes=%d", passes)
+		require.Error(t, g.Apply(0, Flip))
+	}
+
+	reg := games.NewRegistry(Info)
+	for _, passes := range []int{1, 2} {
+		opts, err := Info.ParseOptions("passes=" + string(rune('0'+passes)))
+		require.NoError(t, err)
+		g, err := Info.Start(5, 1, opts)
+		require.NoError(t, err)
+		rec := games.Record{Game: Info.Name, Deal: 5, Seats: 1, Options: Info.FormatOptions(opts)}
+		for n := 0; g.Status() == games.Playing && n < 500; n++ {
+			m := g.Legal(0)[0]
+			require.NoError(t, g.Apply(0, m))
+			rec.Moves = append(rec.Moves, games.Entry{Seat: 0, Move: m.String()})
+		}
+		require.Equal(t, passes, view(g.(*Game)).Pass, "the first legal move flips until the passes run out")
+		again, err := reg.Replay(rec)
+		require.NoError(t, err)
+		require.Equal(t, g.(*Game).State(), again.(*Game).State())
+	}
+	_, err := Info.ParseOptions("passes=4")
+	require.ErrorContains(t, err, "1–3")
+}

@@ -78,7 +78,7 @@ func (g *Game) view() View {
 		Waste:      Waste{Top: p.WasteTop(), Size: p.WasteLen(), Blocked: p.WasteTop().Rank == cards.King},
 		Stock:      p.StockLen(),
 		Pass:       p.Pass(),
-		PassesLeft: Passes - p.Pass(),
+		PassesLeft: p.PassLimit() - p.Pass(),
 		Moves:      g.moves,
 		Undos:      g.undos,
 		Status:     g.Status(),

@@ -12,7 +12,8 @@ import (
 // Seats is the size of the table.
 const Seats = 4
 
-// DealsPerGame is the number of deals in a game before any tie-break.
+// DealsPerGame is the number of deals in a standard game before any
+// tie-break; the deals house rule chooses 1–8.
 const DealsPerGame = 4
 
 // TricksPerDeal is the number of tricks in a deal.
@@ -39,6 +40,13 @@ var Info = games.Info{
 		}
 		return New(deal), nil
 	},
+	Options: []games.Option{{Name: "deals", Text: "deals", Default: DealsPerGame, Values: []int{1, 2, 3, 4, 5, 6, 7, 8}}},
+	NewWith: func(deal uint64, seats int, o games.Options) (games.Game, error) {
+		if seats != Seats {
+			return nil, fmt.Errorf("Secret Agent is for %d players, not %d", Seats, seats)
+		}
+		return NewDeals(deal, o.Get("deals", DealsPerGame)), nil
+	},
 	Computer: Choose,
 }
 
@@ -54,6 +62,7 @@ type Game struct {
 	rng         *cards.Rand
 	firstDealer games.Seat
 	moves       int
+	deals       int // deals in the game before any tie-break
 
 	dealNo    int // deal in the game, from 1
 	dealer    games.Seat
@@ -97,9 +106,13 @@ func (t Trick) clone() Trick {
 	return t
 }
 
-// New deals game deal number deal.
-func New(deal uint64) *Game {
-	g := &Game{deal: deal, rng: cards.NewRand(deal)}
+// New deals game deal number deal, of DealsPerGame deals.
+func New(deal uint64) *Game { return NewDeals(deal, DealsPerGame) }
+
+// NewDeals deals game deal number deal, of deals deals before any
+// tie-break (the deals house rule). The first deal is New's.
+func NewDeals(deal uint64, deals int) *Game {
+	g := &Game{deal: deal, rng: cards.NewRand(deal), deals: max(deals, 1)}
 	g.firstDealer = games.Seat(g.rng.Below(Seats))
 	g.dealer = g.firstDealer
 	g.startDeal()
@@ -488,7 +501,7 @@ func (g *Game) endDeal() {
 	}
 	g.results = append(g.results, r)
 	g.trick = Trick{DealNo: g.dealNo, Number: TricksPerDeal + 1, Leader: -1, Winner: -1}
-	if g.dealNo >= DealsPerGame && leadAlone(g.totals) {
+	if g.dealNo >= g.deals && leadAlone(g.totals) {
 		g.phase = PhaseOver
 		g.turn = -1
 		return

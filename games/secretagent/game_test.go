@@ -673,3 +673,32 @@ func TestSummaryJSON(t *testing.T) {
 		assert.Len(t, d.Forbidden, 3)
 	}
 }
+
+// The deals house rule sets how many deals a game has before any
+// tie-break, and a game under it replays exactly from its record.
+func TestDealsOption(t *testing.T) {
+	reg := games.NewRegistry(Info)
+	for _, deals := range []int{1, 2, 4, 8} {
+		opts, err := Info.ParseOptions(fmt.Sprintf("deals=%d", deals))
+		require.NoError(t, err)
+		g, err := Info.Start(7, Seats, opts)
+		require.NoError(t, err)
+		rec := games.Record{Game: Info.Name, Deal: 7, Seats: Seats, Options: Info.FormatOptions(opts)}
+		for g.Status() == games.Playing {
+			s := g.ToAct()[0]
+			m := Choose(g, s)
+			require.NoError(t, g.Apply(s, m))
+			rec.Moves = append(rec.Moves, games.Entry{Seat: s, Move: m.String()})
+		}
+		v := g.View(games.Spectator).(View)
+		require.Equal(t, deals, v.Deals)
+		require.GreaterOrEqual(t, len(v.Revealed), deals, "deals=%d", deals)
+		again, err := reg.Replay(rec)
+		require.NoError(t, err)
+		require.Equal(t, stateJSON(t, g.(*Game)), stateJSON(t, again.(*Game)))
+	}
+	_, err := Info.ParseOptions("deals=9")
+	require.ErrorContains(t, err, "1–8")
+	_, err = Info.ParseOptions("trumps=2")
+	require.ErrorContains(t, err, "no option")
+}

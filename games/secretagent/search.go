@@ -1,6 +1,7 @@
 package secretagent
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 
@@ -107,7 +108,7 @@ func winChance(g *Game, seat games.Seat) float64 {
 		}
 		return 0
 	}
-	deals := max(DealsPerGame-len(g.results), 1)
+	deals := max(g.deals-len(g.results), 1)
 	scale := 20 * math.Sqrt(float64(deals))
 	p := 1.0
 	for s := range g.totals {
@@ -126,6 +127,7 @@ func sampleWorld(v View, r *rand.Rand) *Game {
 		deal:      v.Deal,
 		rng:       cards.NewRand(r.Uint64()),
 		dealNo:    v.DealNo,
+		deals:     cmp.Or(v.Deals, DealsPerGame),
 		dealer:    v.Dealer,
 		phase:     v.Phase,
 		turn:      v.Turn,

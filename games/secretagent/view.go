@@ -14,8 +14,11 @@ type View struct {
 	Viewer games.Seat `json:"viewer"`
 	// Deal is the game's deal number; DealNo the deal within the game, from 1
 	// (above 4 in a tie-break).
-	Deal   uint64     `json:"deal"`
-	DealNo int        `json:"deal_no"`
+	Deal   uint64 `json:"deal"`
+	DealNo int    `json:"deal_no"`
+	// Deals is how many deals the game has before any tie-break: 4, or
+	// the table's deals house rule.
+	Deals  int        `json:"deals"`
 	Dealer games.Seat `json:"dealer"`
 	Phase  Phase      `json:"phase"`
 	// Turn is the seat to act, -1 once the game is over.
@@ -107,6 +110,7 @@ func (g *Game) view(viewer games.Seat) View {
 		Viewer:    viewer,
 		Deal:      g.deal,
 		DealNo:    g.dealNo,
+		Deals:     g.deals,
 		Dealer:    g.dealer,
 		Phase:     g.phase,
 		Turn:      g.turn,

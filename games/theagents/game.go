@@ -9,7 +9,8 @@ import (
 	"github.com/dealer/dealer/games/cards"
 )
 
-// Goal is the IP that ends the game: the round is then played out.
+// Goal is the IP that ends a standard game: the round is then played out.
+// The goal house rule chooses 20, 30, 40 or 60.
 const Goal = 40
 
 // MaxRounds ends a game that has not reached the goal after this many
@@ -55,11 +56,19 @@ var Info = games.Info{
 		"(3 IP), or trade a mission. Whoever a command faces performs it: kill, extract, turn, swap, revive. Two " +
 		"neighbouring token halves facing you score 2 IP if they match, 1 if not, at the end of each of your turns, " +
 		"and so do your missions whose condition holds (never two of the same mission on one faction). Mercenaries " +
-		"may be played outside your turn. Once you have held 40 IP at any moment of your turn, even if spent again, " +
+		"may be played outside your turn. Once you have held 40 IP (the goal; a table may choose 20, 30 or 60) at any moment of your turn, even if spent again, " +
 		"the round is played out and the most IP wins. Starting IP, to even out the order of play (our decision, " +
 		"found by simulation): with 2 players the second player starts with 1 IP; with 3, the first player 4 and the " +
 		"second 3; with 4, the first two 4 each; with 5, the first two 4 each and the third 1.",
-	New:      func(deal uint64, seats int) (games.Game, error) { return New(deal, seats) },
+	New:     func(deal uint64, seats int) (games.Game, error) { return New(deal, seats) },
+	Options: []games.Option{{Name: "goal", Text: "goal IP", Default: Goal, Values: []int{20, 30, 40, 60}}},
+	NewWith: func(deal uint64, seats int, o games.Options) (games.Game, error) {
+		g, err := New(deal, seats)
+		if err == nil {
+			g.goal = o.Get("goal", Goal)
+		}
+		return g, err
+	},
 	Computer: Choose,
 }
 
@@ -75,6 +84,7 @@ type Game struct {
 	rng   *cards.Rand
 	n     int
 	moves int
+	goal  int // the IP that ends the game
 
 	first   games.Seat
 	turn    games.Seat
@@ -152,7 +162,7 @@ func newGame(deal uint64, players int, start []int) (*Game, error) {
 	if players < MinPlayers || players > MaxPlayers {
 		return nil, fmt.Errorf("The Agents is for 2 to 5 players, not %d", players)
 	}
-	g := &Game{deal: deal, rng: cards.NewRand(deal), n: players}
+	g := &Game{deal: deal, rng: cards.NewRand(deal), n: players, goal: Goal}
 	g.first = games.Seat(g.rng.Below(players))
 	g.agentDeck = g.shuffled(len(agentOf))
 	g.missionDeck = g.shuffled(len(missionOf))
@@ -659,7 +669,7 @@ func (g *Game) Apply(seat games.Seat, m games.Move) error {
 // reached mid-turn (a Free Agent's IP, a steal) counts even when it is spent
 // on a purchase before the turn ends, and so does IP held as a turn begins.
 func (g *Game) noteGoal(seat games.Seat) {
-	if g.ip[seat] >= Goal {
+	if g.ip[seat] >= g.goal {
 		g.ending = true
 	}
 }

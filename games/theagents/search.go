@@ -1,6 +1,7 @@
 package theagents
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -227,7 +228,7 @@ func cloneAll(h [][]int) [][]int {
 // waiting: Hard searches only then).
 func sampleWorld(v View, r *rand.Rand) *Game {
 	g := &Game{
-		deal: v.Deal, n: v.Players, moves: v.Moves,
+		deal: v.Deal, n: v.Players, moves: v.Moves, goal: cmp.Or(v.Goal, Goal),
 		first: v.First, turn: v.Turn, turns: v.Turns, actions: v.ActionsLeft,
 		shifts: ShiftsPerTurn - v.MissionMovesLeft, ip: slices.Clone(v.IP), ending: v.Ending,
 	}

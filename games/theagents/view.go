@@ -136,7 +136,7 @@ func (g *Game) view(viewer games.Seat) View {
 		MissionDeck:    len(g.missionDeck),
 		AgentRetired:   agentCards(g.agentRetired),
 		MissionRetired: missionCards(g.missionRetired),
-		Goal:           Goal,
+		Goal:           g.goal,
 		Ending:         g.ending,
 		Winners:        g.Winners(),
 	}

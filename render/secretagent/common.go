@@ -81,12 +81,16 @@ func saRevealing(v game.View) *game.DealResult {
 	return nil
 }
 
-// saDealText is "deal 2 of 4", or "deal 5, tie-break".
-func saDealText(n int) string {
-	if n > game.DealsPerGame {
-		return fmt.Sprintf("deal %d, tie-break", n)
+// saDealText is "deal 2 of 4", or "deal 5, tie-break", for v's deal.
+func saDealText(v game.View) string {
+	deals := v.Deals
+	if deals == 0 { // a view built by hand, as in tests
+		deals = game.DealsPerGame
 	}
-	return fmt.Sprintf("deal %d of %d", max(n, 1), game.DealsPerGame)
+	if v.DealNo > deals {
+		return fmt.Sprintf("deal %d, tie-break", v.DealNo)
+	}
+	return fmt.Sprintf("deal %d of %d", max(v.DealNo, 1), deals)
 }
 
 // saDoing says who is to do what: "Bob to play".

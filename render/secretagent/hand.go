@@ -41,7 +41,7 @@ func HandLayout(v game.View, names []string, playable []cards.Card) (render.Shad
 			game.PhaseTrump: "your turn: trump or no trump", game.PhasePlay: "your turn: play a card"}[v.Phase]
 	}
 	render.StatusBar(s, saHandW, render.FeltDark, render.Cream, [][2]string{
-		{render.Dot(nm[me], saDealText(v.DealNo)), doing},
+		{render.Dot(nm[me], saDealText(v)), doing},
 		{nm[me], doing},
 		{"", doing},
 	})

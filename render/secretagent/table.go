@@ -59,8 +59,8 @@ func TableLayout(v game.View, names []string) (*render.Scene, error) {
 	nm := saNames(names)
 	s := &render.Scene{W: saW, H: saH, Background: render.Felt}
 	render.StatusBar(s, saW, render.FeltDark, render.Cream, [][2]string{
-		{render.Dot("Secret Agent", saDealText(v.DealNo)), saDoing(v, nm)},
-		{saDealText(v.DealNo), saDoing(v, nm)},
+		{render.Dot("Secret Agent", saDealText(v)), saDoing(v, nm)},
+		{saDealText(v), saDoing(v, nm)},
 	})
 
 	reveal := saRevealing(v)

@@ -29,7 +29,7 @@ import (
 func Text(v game.View, names []string, color bool) string {
 	nm := saNames(names)
 	var b strings.Builder
-	head := []string{"Secret Agent", saDealText(v.DealNo)}
+	head := []string{"Secret Agent", saDealText(v)}
 	if v.Phase == game.PhasePlay {
 		head = append(head, fmt.Sprintf("trick %d of %d", max(v.Trick.Number, 1), game.TricksPerDeal))
 	}

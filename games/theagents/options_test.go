@@ -1,0 +1,43 @@
+package theagents
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/dealer/dealer/games"
+	"github.com/stretchr/testify/require"
+)
+
+// The goal house rule ends the game at the chosen IP, and a game under it
+// replays exactly from its record.
+func TestGoalOption(t *testing.T) {
+	reg := games.NewRegistry(Info)
+	for _, goal := range []int{20, 30, 40, 60} {
+		opts, err := Info.ParseOptions(fmt.Sprintf("goal=%d", goal))
+		require.NoError(t, err)
+		g, err := Info.Start(11, 3, opts)
+		require.NoError(t, err)
+		rec := games.Record{Game: Info.Name, Deal: 11, Seats: 3, Options: Info.FormatOptions(opts)}
+		for g.Status() == games.Playing {
+			s := g.ToAct()[0]
+			m := Choose(g, s)
+			require.NoError(t, g.Apply(s, m))
+			rec.Moves = append(rec.Moves, games.Entry{Seat: s, Move: m.String()})
+		}
+		v := g.View(games.Spectator).(View)
+		require.Equal(t, goal, v.Goal)
+		best := 0
+		for _, ip := range g.Scores() {
+			best = max(best, ip)
+		}
+		require.GreaterOrEqual(t, best, goal, "goal=%d: the game ends once someone holds the goal", goal)
+		again, err := reg.Replay(rec)
+		require.NoError(t, err)
+		a, _ := json.Marshal(g.(games.Stater).State())
+		b, _ := json.Marshal(again.(games.Stater).State())
+		require.JSONEq(t, string(a), string(b))
+	}
+	_, err := Info.ParseOptions("goal=50")
+	require.ErrorContains(t, err, "20, 30, 40, 60")
+}
