@@ -18,6 +18,18 @@ const (
 	Hard
 )
 
+// ComputerFor is the game's computer player at level l: ComputerAt's, or
+// Computer when the game has one level.
+func (i Info) ComputerFor(l Level) Computer {
+	if i.ComputerAt != nil && l != Normal {
+		return i.ComputerAt(l)
+	}
+	return i.Computer
+}
+
+// HasLevels reports whether the game's computer players come at levels.
+func (i Info) HasLevels() bool { return i.ComputerAt != nil }
+
 // Levels lists the levels from the weakest.
 var Levels = []Level{Easy, Normal, Hard}
 

@@ -19,8 +19,12 @@ type Info struct {
 	Summary string
 	// New deals deal number deal for seats seats. seats is within bounds.
 	New func(deal uint64, seats int) (Game, error)
-	// Computer plays a seat for an absent player; nil for solitaires.
+	// Computer plays a seat for an absent player; nil for solitaires. It is
+	// the Normal level (and the turn timeout's stand-in).
 	Computer Computer
+	// ComputerAt, when set, gives the computer player of a level; a game
+	// without it has Computer at every level.
+	ComputerAt func(Level) Computer
 	// Solve solves a solitaire's position, for hints and daily deals; nil
 	// when the game has no solver.
 	Solve Solver

@@ -54,3 +54,26 @@ func TestHouseRulesKeptApart(t *testing.T) {
 	assert.Equal(t, []string{"", "cells=8"}, []string{stats[0].Options, stats[1].Options})
 	assert.Equal(t, []int{1, 2}, []int{stats[0].Games, stats[1].Games})
 }
+
+// A computer player's level is kept with its seat, through a lobby's start
+// and the start-up list of unfinished tables.
+func TestComputerLevelsKept(t *testing.T) {
+	ctx := context.Background()
+	s, _, _ := openTemp(t)
+	id := mustCreate(t, s, Session{Game: "secretagent", Seats: 4, GuildID: "g", Status: StatusLobby,
+		Players: []Player{{Seat: 0, UserID: "ann", Name: "Ann"}}})
+	players := []Player{
+		{Seat: 0, UserID: "ann", Name: "Ann"},
+		{Seat: 1, Name: "Bond", Computer: true, Level: games.Hard},
+		{Seat: 2, Name: "Cipher", Computer: true, Level: games.Easy},
+		{Seat: 3, Name: "Dagger", Computer: true},
+	}
+	require.NoError(t, s.StartSession(ctx, id, 4, players))
+	sess, err := s.Session(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, players, sess.Players)
+	open, err := s.Unfinished(ctx)
+	require.NoError(t, err)
+	require.Len(t, open, 1)
+	assert.Equal(t, players, open[0].Players)
+}

@@ -17,6 +17,8 @@ type Player struct {
 	UserID   string
 	Name     string
 	Computer bool
+	// Level is a computer player's strength (Normal for people).
+	Level games.Level
 }
 
 // Session is one table: a game being (or having been) played.
@@ -65,8 +67,8 @@ func checkPlayers(seats int, players []Player) error {
 func insertPlayers(ctx context.Context, tx *sql.Tx, id int64, players []Player) error {
 	for _, p := range players {
 		if _, err := tx.ExecContext(ctx,
-			`INSERT INTO players (session_id, seat, user_id, name, computer) VALUES (?, ?, ?, ?, ?)`,
-			id, p.Seat, p.UserID, p.Name, boolInt(p.Computer)); err != nil {
+			`INSERT INTO players (session_id, seat, user_id, name, computer, level) VALUES (?, ?, ?, ?, ?, ?)`,
+			id, p.Seat, p.UserID, p.Name, boolInt(p.Computer), int(p.Level)); err != nil {
 			return fmt.Errorf("store: session %d: player at seat %d: %w", id, p.Seat, err)
 		}
 	}
@@ -154,7 +156,7 @@ func (s *Store) Session(ctx context.Context, id int64) (Session, error) {
 			return fmt.Errorf("store: session %d: %w", id, err)
 		}
 		rows, err := tx.QueryContext(ctx,
-			`SELECT session_id, seat, user_id, name, computer FROM players WHERE session_id = ? ORDER BY seat`, id)
+			`SELECT session_id, seat, user_id, name, computer, level FROM players WHERE session_id = ? ORDER BY seat`, id)
 		if err != nil {
 			return fmt.Errorf("store: session %d: players: %w", id, err)
 		}
@@ -163,8 +165,8 @@ func (s *Store) Session(ctx context.Context, id int64) (Session, error) {
 	return sess, err
 }
 
-// scanPlayers reads rows of (session_id, seat, user_id, name, computer) and
-// closes them.
+// scanPlayers reads rows of (session_id, seat, user_id, name, computer,
+// level) and closes them.
 func scanPlayers(rows *sql.Rows, add func(id int64, p Player)) error {
 	defer rows.Close()
 	for rows.Next() {
@@ -172,11 +174,12 @@ func scanPlayers(rows *sql.Rows, add func(id int64, p Player)) error {
 			id       int64
 			p        Player
 			computer int
+			level    int
 		)
-		if err := rows.Scan(&id, &p.Seat, &p.UserID, &p.Name, &computer); err != nil {
+		if err := rows.Scan(&id, &p.Seat, &p.UserID, &p.Name, &computer, &level); err != nil {
 			return fmt.Errorf("store: players: %w", err)
 		}
-		p.Computer = computer != 0
+		p.Computer, p.Level = computer != 0, games.Level(level)
 		add(id, p)
 	}
 	if err := rows.Err(); err != nil {
@@ -429,7 +432,7 @@ func unfinished(ctx context.Context, tx *sql.Tx) ([]Session, map[int64]int, erro
 		return nil, nil, fmt.Errorf("store: unfinished: %w", err)
 	}
 	rows.Close()
-	prows, err := tx.QueryContext(ctx, `SELECT session_id, seat, user_id, name, computer FROM players
+	prows, err := tx.QueryContext(ctx, `SELECT session_id, seat, user_id, name, computer, level FROM players
 		WHERE session_id IN (SELECT id FROM sessions WHERE `+unfinishedWhere+`)
 		ORDER BY session_id, seat`)
 	if err != nil {

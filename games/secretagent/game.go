@@ -47,7 +47,8 @@ var Info = games.Info{
 		}
 		return NewDeals(deal, o.Get("deals", DealsPerGame)), nil
 	},
-	Computer: Choose,
+	Computer:   Choose,
+	ComputerAt: ComputerAt,
 }
 
 var (

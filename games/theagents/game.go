@@ -69,7 +69,8 @@ var Info = games.Info{
 		}
 		return g, err
 	},
-	Computer: Choose,
+	Computer:   Choose,
+	ComputerAt: ComputerAt,
 }
 
 var (
