@@ -74,7 +74,7 @@ func (b *Bot) stats(i *discordgo.Interaction, opts options) *discordgo.Interacti
 	for _, r := range rows {
 		title := r.Game
 		if info, ok := b.games.Lookup(r.Game); ok {
-			title = info.Title
+			title = info.TitleUnder(r.Options)
 		}
 		fmt.Fprintf(&sb, "\n**%s**: %d %s, %d %s, best score %d", title, r.Games, plural(r.Games, "game", "games"), r.Wins, plural(r.Wins, "win", "wins"), r.BestScore)
 		if r.FastestWin > 0 {
@@ -90,10 +90,15 @@ func (b *Bot) rules(opts options) *discordgo.InteractionResponse {
 	if !ok {
 		return private("I don't know that game.")
 	}
-	if text, ok := rules.Discord(info.Name); ok {
-		return private(text)
+	house := ""
+	if len(info.Options) > 0 {
+		house = "\n**House rules**, options of /play: " + info.OptionsHelp()
 	}
-	return private(truncate(fmt.Sprintf("**%s**\n%s", info.Title, info.Summary), rules.DiscordLimit))
+	text, ok := rules.Discord(info.Name)
+	if !ok {
+		text = fmt.Sprintf("**%s**\n%s", info.Title, info.Summary)
+	}
+	return private(truncate(text, rules.DiscordLimit-len(house)) + house)
 }
 
 // public returns a text answer everyone in the channel sees.

@@ -28,10 +28,10 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 	return []*discordgo.ApplicationCommand{
 		{
 			Name: "play", Description: "Deal a new game at this table", Contexts: &guildOnly,
-			Options: []*discordgo.ApplicationCommandOption{
+			Options: append([]*discordgo.ApplicationCommandOption{
 				game("Which game"),
 				{Type: discordgo.ApplicationCommandOptionInteger, Name: "deal", Description: "A deal number, to replay a deal (default: a random one)", MinValue: &minDeal, MaxValue: 1e15},
-			},
+			}, houseRuleOptions(b.games.All())...),
 		},
 		{
 			Name: "leaderboard", Description: "The best players of a game in this server", Contexts: &guildOnly,

@@ -82,12 +82,12 @@ func parseButtonID(s string) (buttonID, error) {
 		if b.Arg == "" {
 			return buttonID{}, errForged
 		}
-	case actKick:
+	case actKick, actAddAI: // the menu's value, or none (a button)
 	case actPick:
 		if b.Arg == "" {
 			return buttonID{}, errForged
 		}
-	case actCancel, actRedraw, actHand, actHint, actJoin, actLeave, actAddAI, actStart:
+	case actCancel, actRedraw, actHand, actHint, actJoin, actLeave, actStart:
 		if b.Arg != "" {
 			return buttonID{}, errForged
 		}

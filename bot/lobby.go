@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/session"
 )
@@ -18,7 +19,7 @@ import (
 // lobbyMessage is the lobby: who sits where, and the lobby's buttons.
 func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · a table for %s, opened by <@%s>\n", t.Info.Title, t.Info.SeatsText(), t.Sess.OwnerID)
+	fmt.Fprintf(&sb, "**%s** · a table for %s%s, opened by <@%s>\n", t.Info.Title, t.Info.SeatsText(), rulesNote(t), t.Sess.OwnerID)
 	for s := 0; s < t.Info.MaxSeats; s++ {
 		fmt.Fprintf(&sb, "\n%d. ", s+1)
 		if s < len(t.Sess.Players) {
@@ -35,12 +36,30 @@ func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
 	}
 	id := func(a byte) string { return buttonID{Table: t.Sess.ID, Action: a}.String() }
 	full := len(t.Sess.Players) >= t.Info.MaxSeats
-	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+	buttons := []discordgo.MessageComponent{
 		discordgo.Button{Label: "Join", Style: discordgo.PrimaryButton, CustomID: id(actJoin), Disabled: full},
 		discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: id(actLeave)},
 		discordgo.Button{Label: "Add computer player", Style: discordgo.SecondaryButton, CustomID: id(actAddAI), Disabled: full},
 		discordgo.Button{Label: "Start", Style: discordgo.SuccessButton, CustomID: id(actStart)},
-	}}}
+	}
+	var levels discordgo.MessageComponent
+	if t.Info.HasLevels() {
+		// A level is chosen as the computer player is added: a menu in
+		// place of the button.
+		buttons = append(buttons[:2], buttons[3])
+		var choices []discordgo.SelectMenuOption
+		for _, l := range games.Levels {
+			choices = append(choices, discordgo.SelectMenuOption{Label: "Computer player: " + l.String(), Value: l.String(),
+				Description: levelText[l]})
+		}
+		levels = discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: id(actAddAI), Placeholder: "Add a computer player…", Options: choices, Disabled: full,
+		}}}
+	}
+	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+	if levels != nil {
+		rows = append(rows, levels)
+	}
 	var opts []discordgo.SelectMenuOption
 	for _, p := range t.Sess.Players {
 		if p.UserID != t.Sess.OwnerID {
@@ -55,17 +74,28 @@ func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
 	return &discordgo.InteractionResponseData{Content: sb.String(), Components: limitRows(rows), Attachments: &[]*discordgo.MessageAttachment{}}
 }
 
+// levelText says what each level of computer player is like.
+var levelText = map[games.Level]string{
+	games.Easy:   "Plays loosely: a gentle opponent",
+	games.Normal: "The standard computer player",
+	games.Hard:   "Thinks ahead over the cards it may not see",
+}
+
 // playerName is a seated player as the channel shows them.
 func playerName(p store.Player) string {
 	if p.Computer {
-		return "🤖 " + p.Name
+		return plainName(p)
 	}
 	return "<@" + p.UserID + ">"
 }
 
-// plainName is a player's name as text (select menus show no mentions).
+// plainName is a player's name as text (select menus show no mentions); a
+// computer player's level is said unless it is normal.
 func plainName(p store.Player) string {
-	if p.Computer {
+	switch {
+	case p.Computer && p.Level != games.Normal:
+		return "🤖 " + p.Name + " (" + p.Level.String() + ")"
+	case p.Computer:
 		return "🤖 " + p.Name
 	}
 	return p.Name
@@ -98,9 +128,13 @@ func (b *Bot) onLobbyClick(i *discordgo.Interaction, t *table, id buttonID) repl
 	case id.Action == actAddAI && full:
 		return respond(private("This table is full."))
 	case id.Action == actAddAI:
-		players = append(players, store.Player{Computer: true})
+		level, err := games.ParseLevel(menuValue(i, id))
+		if err != nil && menuValue(i, id) != "" {
+			return respond(private("There is no such computer player: choose easy, normal or hard."))
+		}
+		players = append(players, store.Player{Computer: true, Level: level})
 	case id.Action == actKick:
-		seat, err := strconv.Atoi(kickedSeat(i, id))
+		seat, err := strconv.Atoi(menuValue(i, id))
 		if err != nil || seat <= 0 || seat >= len(players) {
 			return respond(private("There is nobody to remove there."))
 		}
@@ -117,8 +151,10 @@ func (b *Bot) onLobbyClick(i *discordgo.Interaction, t *table, id buttonID) repl
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: b.lobbyMessage(t)})
 }
 
-// kickedSeat is the seat the opener chose to remove: the menu's value.
-func kickedSeat(i *discordgo.Interaction, id buttonID) string {
+// menuValue is what the opener chose in a lobby's menu (the seat to
+// remove, the level of a computer player): the menu's value, or "" for a
+// button.
+func menuValue(i *discordgo.Interaction, id buttonID) string {
 	if v := i.MessageComponentData().Values; len(v) == 1 {
 		return v[0]
 	}

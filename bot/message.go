@@ -77,7 +77,7 @@ func pictureSelection(selected string) string {
 // table, and what is going on.
 func (b *Bot) solitaireCaption(t *table, selected string) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · deal #%d · <@%s>'s table · move %d", t.Info.Title, t.Sess.Deal, t.Sess.OwnerID, t.Game.Moves())
+	fmt.Fprintf(&sb, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Sess.Deal, rulesNote(t), t.Sess.OwnerID, t.Game.Moves())
 	if t.Sess.Daily != "" {
 		fmt.Fprintf(&sb, " · daily deal of %s", t.Sess.Daily)
 	}
@@ -121,7 +121,7 @@ func (b *Bot) channelMessage(t *table) (*discordgo.InteractionResponseData, erro
 // channelCaption is a multiplayer table's text.
 func (b *Bot) channelCaption(t *table) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · deal #%d · move %d", t.Info.Title, t.Sess.Deal, t.Game.Moves())
+	fmt.Fprintf(&sb, "**%s** · deal #%d%s · move %d", t.Info.Title, t.Sess.Deal, rulesNote(t), t.Game.Moves())
 	if t.notice != "" {
 		sb.WriteString("\n" + t.notice)
 	}
@@ -130,7 +130,7 @@ func (b *Bot) channelCaption(t *table) string {
 		return sb.String()
 	}
 	fmt.Fprintf(&sb, "\nTo play: %s. Totals: %s.\nSeated players: your cards are in your DMs, or under **My hand**.",
-		t.namesOf(t.Game.ToAct(), playerName), t.totals())
+		t.namesOf(games.WaitingOn(t.Game), playerName), t.totals())
 	return sb.String()
 }
 
@@ -155,7 +155,7 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 	}
 	controls := t.show.Controls(view, params)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · table #%d in <#%s> · move %d\n%s", t.Info.Title, t.Sess.ID, t.Sess.ChannelID, t.Game.Moves(), t.show.Private(view, names))
+	fmt.Fprintf(&sb, "**%s** · table #%d in <#%s>%s · move %d\n%s", t.Info.Title, t.Sess.ID, t.Sess.ChannelID, rulesNote(t), t.Game.Moves(), t.show.Private(view, names))
 	switch {
 	case t.Game.Status().Finished():
 		sb.WriteString("\nThe game is over: see the table for the result.")
@@ -164,7 +164,7 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 	case len(legal) > 0:
 		sb.WriteString("\n**Your turn.**")
 	default:
-		fmt.Fprintf(&sb, "\nWaiting for %s.", t.namesOf(t.Game.ToAct(), plainName))
+		fmt.Fprintf(&sb, "\nWaiting for %s.", t.namesOf(games.WaitingOn(t.Game), plainName))
 	}
 	var comps []discordgo.MessageComponent
 	if !t.Game.Status().Finished() {

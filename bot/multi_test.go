@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/internal/discordtest"
 )
 
@@ -16,6 +17,28 @@ const (
 	carol = "1100000000000000003"
 	dave  = "1100000000000000004"
 )
+
+// menu finds a select menu of a message by its placeholder's start.
+func menu(t *testing.T, m discordtest.Message, placeholderPrefix string) discordtest.Select {
+	t.Helper()
+	for _, s := range m.Selects() {
+		if strings.HasPrefix(s.Placeholder, placeholderPrefix) {
+			return s
+		}
+	}
+	t.Fatalf("no menu %q", placeholderPrefix)
+	return discordtest.Select{}
+}
+
+// choose picks value in a select menu as user and waits for the answer.
+func (h *harness) choose(messageID, user string, sel discordtest.Select, value string) discordtest.Response {
+	h.t.Helper()
+	in, err := h.fake.Select(messageID, user, sel.CustomID, []string{value})
+	require.NoError(h.t, err)
+	r, err := in.WaitFinal(wait)
+	require.NoError(h.t, err)
+	return r
+}
 
 // firstEnabled returns the first enabled button of a message, if any.
 func firstEnabled(m discordtest.Message) (discordtest.Button, bool) {
@@ -44,10 +67,12 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	r2 := h.click(lobby.ID, bob, button(t, r.Message, "Start").CustomID)
 	assert.True(t, r2.Ephemeral)
 	assert.Contains(t, r2.Content, "Only the table's opener")
-	r = h.click(lobby.ID, alice, button(t, r.Message, "Add computer").CustomID)
-	require.Len(t, r.Selects(), 1)
-	sel := r.Selects()[0]
-	in, err := h.fake.Select(lobby.ID, alice, sel.CustomID, []string{"1"})
+	r = h.choose(lobby.ID, alice, menu(t, r.Message, "Add a computer"), "hard")
+	assert.Contains(t, r.Content, "(hard)", "the lobby says the computer player's level")
+	lobbySess, err := h.st.Session(context.Background(), id)
+	require.NoError(t, err)
+	assert.Equal(t, games.Hard, lobbySess.Players[2].Level, "the level is kept with the seat")
+	in, err := h.fake.Select(lobby.ID, alice, menu(t, r.Message, "The opener may remove").CustomID, []string{"1"})
 	require.NoError(t, err)
 	r, err = in.WaitFinal(wait)
 	require.NoError(t, err)

@@ -10,8 +10,8 @@ import (
 	"github.com/dealer/dealer/store"
 )
 
-// play opens a new table: /play game:<name> [deal:<n>]. A solitaire starts
-// at once; a multiplayer game opens a lobby.
+// play opens a new table: /play game:<name> [deal:<n>] [house rules]. A
+// solitaire starts at once; a multiplayer game opens a lobby.
 func (b *Bot) play(i *discordgo.Interaction, opts options) reply {
 	if i.GuildID == "" {
 		return respond(private("Tables are dealt in a server's channels: use /play there."))
@@ -31,7 +31,12 @@ func (b *Bot) play(i *discordgo.Interaction, opts options) reply {
 		}
 		deal = uint64(n)
 	}
+	rules, err := houseRules(g.Info, opts)
+	if err != nil {
+		return respond(private(err.Error() + "."))
+	}
 	sess := b.newSession(i, g.Name, deal)
+	sess.Options = g.FormatOptions(rules)
 	if !g.Solitaire() {
 		sess.Seats, sess.Status = g.MaxSeats, store.StatusLobby
 	}

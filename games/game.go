@@ -160,6 +160,23 @@ type Summarizer interface {
 	GameSummary() any
 }
 
+// Waiter is implemented by games where more seats may act than everyone
+// may know of (The Agents: a Mercenary may be played out of turn, which
+// tells who holds one). WaitingOn lists the seats the game waits on, as
+// anyone at the table may see them.
+type Waiter interface {
+	WaitingOn() []Seat
+}
+
+// WaitingOn lists the seats g waits on, as the whole table may see them:
+// Waiter's, else ToAct.
+func WaitingOn(g Game) []Seat {
+	if w, ok := g.(Waiter); ok {
+		return w.WaitingOn()
+	}
+	return g.ToAct()
+}
+
 // FullState returns g's complete position: State if g has one, else View(0).
 func FullState(g Game) any {
 	if s, ok := g.(Stater); ok {

@@ -191,3 +191,14 @@ func (i Info) Start(deal uint64, seats int, o Options) (Game, error) {
 	}
 	return i.NewWith(deal, seats, o)
 }
+
+// TitleUnder is the game's title with the house rules options (as
+// FormatOptions writes them) in brackets: "Double FreeCell (free cells 8)";
+// the bare title for the standard game.
+func (i Info) TitleUnder(options string) string {
+	o, err := i.ParseOptions(options)
+	if d := i.DescribeOptions(o); err == nil && d != "" {
+		return i.Title + " (" + d + ")"
+	}
+	return i.Title
+}

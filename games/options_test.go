@@ -56,6 +56,8 @@ func TestParseOptions(t *testing.T) {
 func TestDescribeOptions(t *testing.T) {
 	assert.Equal(t, "free cells 8, autoplay off", optioned.DescribeOptions(Options{"autoplay": 0, "cells": 8}))
 	assert.Equal(t, "", optioned.DescribeOptions(nil))
+	assert.Equal(t, "Opt (free cells 8)", optioned.TitleUnder("cells=8"))
+	assert.Equal(t, "Opt", optioned.TitleUnder(""))
 	assert.Equal(t, "cells=4–8 (default 6); autoplay=on, off (default on); goal=20, 30, 40, 60 (default 40)", optioned.OptionsHelp())
 	assert.Equal(t, "Doubles has no options", Info{Title: "Doubles"}.OptionsHelp())
 }

@@ -5,7 +5,10 @@
 // # Notation
 //
 // Columns are 1–10, free cells a–f, the foundation h. A board move is
-// "FROM TO" or "FROM TO N": "3 h", "10 a", "a 5", "2 7 3".
+// "FROM TO" or "FROM TO N": "3 h", "10 a", "a 5", "2 7 3". At a table with
+// another number of free cells (see House rules) they are lettered from a
+// the same way, skipping h, which stays the foundation: a–d with 4, a–g
+// with 7, and a–g then i with 8.
 //
 //   - Onto a non-empty column, N is implied: only one count can fit (the run
 //     card one rank below the target, of the other colour). N may be written;
@@ -21,18 +24,28 @@
 // Commands are moves too, counted and logged: "undo" (takes back the last
 // move with the cards that went up by themselves after it), "auto" (sends up
 // every card that can legally go, safe or not, until none can), "resign",
-// "autoplay off" and "autoplay on" (safe autoplay is on when a game starts).
+// "autoplay off" and "autoplay on" (safe autoplay is on when a game starts,
+// unless the table chose otherwise).
 //
 // # Automatic moves
 //
 // With autoplay on, after each move (board move or command) every safe card
-// that can go up goes up, one at a time, the first place first (cells a–f,
-// then columns 1–10), looking again from the start after each card. Safe is
-// worked out for two decks and wrapping foundations (the comment on safe,
-// in rules.go, has the reasoning): a card of rank r ≥ 2 is safe exactly
-// when both foundations of the other colour hold at least r+11 cards; Aces
-// always are. These cards belong to the move that set them off: one undo
+// that can go up goes up, one at a time, the first place first (the cells
+// in order, then columns 1–10), looking again from the start after each
+// card. Safe is worked out for two decks and wrapping foundations (the
+// comment on safe, in rules.go, has the reasoning): a card of rank r ≥ 2 is
+// safe exactly when both foundations of the other colour hold at least
+// r+11 cards; Aces always are. These cards belong to the move that set them off: one undo
 // takes back both.
+//
+// # House rules
+//
+// A table may choose, when it opens, how many free cells it has ("cells",
+// 4–8, 6 by default) and whether safe autoplay is on at the deal
+// ("autoplay", on by default; the commands switch it during play as ever).
+// The deal is the same whatever the rules: only the cells differ. The
+// supermove limit, Legal, the solver and the view all count the table's
+// cells. New is the standard game; NewRules and Info.NewWith take rules.
 //
 // # End
 //
@@ -74,14 +87,83 @@ var Info = games.Info{
 		"In the columns build down in alternating colours. A free cell holds one card; any card or run may fill an empty column.\n" +
 		"A run moves as a unit when (free cells + 1) × 2^(empty columns) allows it (an empty target column does not count).\n" +
 		"Safe cards go up by themselves (autoplay on/off); auto sends up every card that can go.\n" +
-		"Moves: FROM TO [N] — columns 1–10, cells a–f, foundation h: 3 h, 10 a, a 5, 2 7 3. Also undo, auto, resign.",
+		"Moves: FROM TO [N] — columns 1–10, cells a–f, foundation h: 3 h, 10 a, a 5, 2 7 3. Also undo, auto, resign.\n" +
+		"House rules: cells=4–8 free cells (a–g then i past f; h stays the foundation), autoplay=on/off at the deal.",
 	New: func(deal uint64, seats int) (games.Game, error) {
-		if seats != 1 {
-			return nil, fmt.Errorf("Double FreeCell is played alone, not by %d", seats)
-		}
-		return New(deal), nil
+		return NewWith(deal, seats, nil)
 	},
 	Solve: Solver,
+	Options: []games.Option{
+		{Name: "cells", Text: "free cells", Default: NumCells, Values: []int{4, 5, 6, 7, 8}},
+		{Name: "autoplay", Text: "autoplay", Default: 1, Values: []int{0, 1}, Switch: true},
+	},
+	NewWith: NewWith,
+}
+
+// NewWith deals deal number deal for seats (always 1) under the house rules
+// o; missing options have their defaults.
+func NewWith(deal uint64, seats int, o games.Options) (games.Game, error) {
+	if seats != 1 {
+		return nil, fmt.Errorf("Double FreeCell is played alone, not by %d", seats)
+	}
+	r, err := RulesOf(o)
+	if err != nil {
+		return nil, err
+	}
+	return NewRules(deal, r), nil
+}
+
+// Rules are a table's house rules.
+type Rules struct {
+	// Cells is the number of free cells, MinCells to MaxCells.
+	Cells int
+	// Autoplay is whether safe autoplay is on at the deal.
+	Autoplay bool
+}
+
+// Standard is the standard game's rules: six free cells, autoplay on.
+var Standard = Rules{Cells: NumCells, Autoplay: true}
+
+// RulesOf reads a table's options (nil for the standard game), refusing
+// unknown names and values out of range.
+func RulesOf(o games.Options) (Rules, error) {
+	r := Standard
+	for name, v := range o {
+		switch name {
+		case "cells":
+			if v < MinCells || v > MaxCells {
+				return r, fmt.Errorf("cells (free cells) is one of %d–%d, not %d", MinCells, MaxCells, v)
+			}
+			r.Cells = v
+		case "autoplay":
+			if v != 0 && v != 1 {
+				return r, fmt.Errorf("autoplay is on or off (1 or 0), not %d", v)
+			}
+			r.Autoplay = v == 1
+		default:
+			return r, fmt.Errorf("Double FreeCell has no option %q", name)
+		}
+	}
+	return r, nil
+}
+
+// Options are the rules as a table's options, defaults left out: nil for
+// the standard game. RulesOf reads them back.
+func (r Rules) Options() games.Options {
+	var o games.Options
+	set := func(name string, v int) {
+		if o == nil {
+			o = games.Options{}
+		}
+		o[name] = v
+	}
+	if r.Cells != Standard.Cells {
+		set("cells", r.Cells)
+	}
+	if r.Autoplay != Standard.Autoplay {
+		set("autoplay", 0)
+	}
+	return o
 }
 
 const (
@@ -143,21 +225,32 @@ type up struct {
 // Game is a Double FreeCell game. Its zero value is not usable: call New.
 // Everything is plain arrays but the history, so Clone is cheap.
 type Game struct {
-	deal     uint64
-	cols     [NumColumns]column
-	cells    [NumCells]cards.Card
-	found    [4]uint8 // cards on each suit's foundation, 0–26
-	autoplay bool
-	status   games.Status
-	moves    int
-	undos    int
-	hist     []step
-	ups      []up
+	deal      uint64
+	cols      [NumColumns]column
+	cells     [MaxCells]cards.Card // the first ncells are in play; the rest stay empty
+	ncells    uint8
+	found     [4]uint8 // cards on each suit's foundation, 0–26
+	autoplay  bool
+	autoplay0 bool // autoplay at the deal, a house rule
+	status    games.Status
+	moves     int
+	undos     int
+	hist      []step
+	ups       []up
 }
 
-// New deals Double FreeCell deal number deal.
-func New(deal uint64) *Game {
-	g := &Game{deal: deal, autoplay: true}
+// New deals Double FreeCell deal number deal, under the standard rules.
+func New(deal uint64) *Game { return NewRules(deal, Standard) }
+
+// NewRules deals deal number deal under house rules r: the same cards in
+// the same columns as New, with r.Cells free cells and autoplay as r says.
+// r.Cells outside MinCells–MaxCells is a programming error (it panics):
+// RulesOf checks options.
+func NewRules(deal uint64, r Rules) *Game {
+	if r.Cells < MinCells || r.Cells > MaxCells {
+		panic(fmt.Sprintf("doublefreecell: %d free cells (want %d–%d)", r.Cells, MinCells, MaxCells))
+	}
+	g := &Game{deal: deal, autoplay: r.Autoplay, autoplay0: r.Autoplay, ncells: uint8(r.Cells)}
 	for i, c := range cards.Shuffled(cards.NewPack(2, 0), deal) {
 		col := &g.cols[i%NumColumns]
 		col.cards[col.n] = c
@@ -217,6 +310,13 @@ func (g *Game) Winners() []games.Seat {
 // Autoplay tells whether safe autoplay is on.
 func (g *Game) Autoplay() bool { return g.autoplay }
 
+// Cells is the number of free cells at the table.
+func (g *Game) Cells() int { return int(g.ncells) }
+
+// Rules returns the house rules the game was dealt under. Autoplay is the
+// setting at the deal, not the one now (see Autoplay).
+func (g *Game) Rules() Rules { return Rules{Cells: int(g.ncells), Autoplay: g.autoplay0} }
+
 func checkSeat(seat games.Seat) error {
 	if seat != 0 {
 		return fmt.Errorf("Double FreeCell is played alone: seat %d has no moves", seat)
@@ -252,8 +352,9 @@ func (g *Game) Legal(seat games.Seat) []games.Move {
 	return append(out, Resign)
 }
 
-// Parse reads a move in the notation (see the package comment).
-func (g *Game) Parse(text string) (games.Move, error) { return Parse(text) }
+// Parse reads a move in the notation of the table's free cells (see the
+// package comment).
+func (g *Game) Parse(text string) (games.Move, error) { return ParseCells(text, int(g.ncells)) }
 
 // Apply makes move m (a Move or *Move) for seat 0. An illegal move returns
 // an error and leaves the game exactly as it was.
@@ -278,7 +379,7 @@ func (g *Game) View(games.Seat) any {
 	v := View{
 		Deal:        g.deal,
 		Columns:     make([][]cards.Card, NumColumns),
-		Cells:       append([]cards.Card(nil), g.cells[:]...),
+		Cells:       append([]cards.Card(nil), g.cells[:g.ncells]...),
 		Foundations: make([]Foundation, 4),
 		Moves:       g.moves,
 		Undos:       g.undos,

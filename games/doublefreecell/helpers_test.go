@@ -12,12 +12,18 @@ import (
 // position builds a game from made-up columns (each bottom card first, card
 // codes separated by spaces), free cells (codes, "--" or "" for an empty
 // one) and foundation counts (♣ ♦ ♥ ♠). Autoplay is on; nothing goes up
-// until a move is made. The cards need not make two full decks.
+// until a move is made. The cards need not make two full decks. The table
+// has the standard six cells.
 func position(t testing.TB, cols []string, cells []string, found [4]int) *Game {
+	return positionCells(t, NumCells, cols, cells, found)
+}
+
+// positionCells is position at a table of n free cells.
+func positionCells(t testing.TB, n int, cols []string, cells []string, found [4]int) *Game {
 	t.Helper()
 	require.LessOrEqual(t, len(cols), NumColumns)
-	require.LessOrEqual(t, len(cells), NumCells)
-	g := &Game{autoplay: true}
+	require.LessOrEqual(t, len(cells), n)
+	g := &Game{autoplay: true, autoplay0: true, ncells: uint8(n)}
 	for i, s := range cols {
 		col := &g.cols[i]
 		for _, code := range strings.Fields(s) {
@@ -61,10 +67,10 @@ func col(g *Game, n int) string {
 	return strings.Join(s, " ")
 }
 
-// cellCodes returns the six cells as codes.
+// cellCodes returns the table's cells as codes.
 func cellCodes(g *Game) string {
-	s := make([]string, NumCells)
-	for i, c := range g.cells {
+	s := make([]string, g.ncells)
+	for i, c := range g.cells[:g.ncells] {
 		s[i] = c.Code()
 	}
 	return strings.Join(s, " ")
@@ -128,7 +134,7 @@ func checkCards(t testing.TB, g *Game) {
 // than a View for the hot loops of the property tests.
 type snapshot struct {
 	cols     [NumColumns]column
-	cells    [NumCells]cards.Card
+	cells    [MaxCells]cards.Card
 	found    [4]uint8
 	autoplay bool
 	status   games.Status

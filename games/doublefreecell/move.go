@@ -8,15 +8,19 @@ import (
 // Loc is a place on the table: a column, a free cell or the foundations.
 //
 //	0–9    columns 1–10 (notation "1"–"10")
-//	10–15  free cells a–f
-//	16     Home, the foundations, "h" (the pile is the card's suit)
+//	10–17  free cells a–g and i (a table uses the first ones only: a–f in
+//	       the standard game; the letters skip h, the foundation's)
+//	18     Home, the foundations, "h" (the pile is the card's suit)
 type Loc uint8
 
-// The places, for typed moves.
+// The places, for typed moves. A table has from MinCells to MaxCells free
+// cells, NumCells in the standard game.
 const (
 	NumColumns     = 10
 	NumCells       = 6
-	Home       Loc = NumColumns + NumCells
+	MinCells       = 4
+	MaxCells       = 8
+	Home       Loc = NumColumns + MaxCells
 	numLocs        = Home + 1
 )
 
@@ -32,14 +36,32 @@ func (l Loc) IsColumn() bool { return l < NumColumns }
 // IsCell reports whether l is a free cell.
 func (l Loc) IsCell() bool { return l >= NumColumns && l < Home }
 
-var locNames = [numLocs]string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "a", "b", "c", "d", "e", "f", "h"}
+// cell is the index of free cell l, from 0.
+func (l Loc) cell() int { return int(l - NumColumns) }
 
-// String returns the place in notation: "1"–"10", "a"–"f" or "h".
+// The eighth cell is i: h is the foundation in every game.
+var locNames = [numLocs]string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "a", "b", "c", "d", "e", "f", "g", "i", "h"}
+
+// String returns the place in notation: "1"–"10", a cell "a"–"g" or "i",
+// or "h".
 func (l Loc) String() string {
 	if l >= numLocs {
 		return fmt.Sprintf("loc(%d)", uint8(l))
 	}
 	return locNames[l]
+}
+
+// CellNames says which letters n free cells have: "a–f", or "a–g, i" for 8.
+func CellNames(n int) string {
+	switch {
+	case n <= 0:
+		return "none"
+	case n == 1:
+		return Cell(0).String()
+	case n == MaxCells:
+		return Cell(0).String() + "–" + Cell(n-2).String() + ", " + Cell(n-1).String()
+	}
+	return Cell(0).String() + "–" + Cell(n-1).String()
 }
 
 // describe names the place for people, in error messages.
@@ -125,13 +147,22 @@ func (m Move) IsBoard() bool { return m.Op == OpMove }
 // maxRun is the longest sequence there can be: King down to Ace.
 const maxRun = 13
 
-const notation = "write FROM TO or FROM TO N (columns 1–10, free cells a–f, foundation h: 3 h, 10 a, a 5, 2 7 3), or undo, auto, autoplay on, autoplay off, resign"
+// notation says how to write a move at a table with cells free cells.
+func notation(cells int) string {
+	return "write FROM TO or FROM TO N (columns 1–10, free cells " + CellNames(cells) +
+		", foundation h: 3 h, 10 a, a 5, 2 7 3), or undo, auto, autoplay on, autoplay off, resign"
+}
 
-// Parse reads a move in Double FreeCell notation, in any case, with any
-// spacing between its words. It checks the notation only, not legality,
-// except for what no position could allow: a card from the foundations, two
-// places the same, several cards to or from a free cell or to the foundations.
-func Parse(text string) (Move, error) {
+// Parse reads a move in Double FreeCell notation for the standard game (free
+// cells a–f), in any case, with any spacing between its words. It checks
+// the notation only, not legality, except for what no position could
+// allow: a card from the foundations, two places the same, several cards to
+// or from a free cell or to the foundations.
+func Parse(text string) (Move, error) { return ParseCells(text, NumCells) }
+
+// ParseCells reads a move as Parse does, for a table with cells free cells:
+// a cell past the last is refused ("g" when there are six).
+func ParseCells(text string, cells int) (Move, error) {
 	f := strings.Fields(strings.ToLower(text))
 	switch len(f) {
 	case 1:
@@ -157,12 +188,17 @@ func Parse(text string) (Move, error) {
 		}
 	}
 	if len(f) < 2 || len(f) > 3 {
-		return Move{}, fmt.Errorf("%q is not a move: %s", text, notation)
+		return Move{}, fmt.Errorf("%q is not a move: %s", text, notation(cells))
 	}
 	from, ok1 := parseLoc(f[0])
 	to, ok2 := parseLoc(f[1])
 	if !ok1 || !ok2 {
-		return Move{}, fmt.Errorf("%q is not a move: %s", text, notation)
+		return Move{}, fmt.Errorf("%q is not a move: %s", text, notation(cells))
+	}
+	for _, l := range []Loc{from, to} {
+		if l.IsCell() && l.cell() >= cells {
+			return Move{}, noCellError(l, cells)
+		}
 	}
 	m := Move{From: from, To: to}
 	if len(f) == 3 {
@@ -195,6 +231,11 @@ func Parse(text string) (Move, error) {
 		m.N, m.Exact = 1, false
 	}
 	return m, nil
+}
+
+// noCellError refuses cell l at a table with cells free cells.
+func noCellError(l Loc, cells int) error {
+	return fmt.Errorf("there is no cell %v: this table has %d free cells, %s", l, cells, CellNames(cells))
 }
 
 func parseLoc(s string) (Loc, bool) {

@@ -65,15 +65,15 @@ func (g *Game) cardAt(l Loc) cards.Card {
 	case l.IsColumn():
 		return g.cols[l].top()
 	case l.IsCell():
-		return g.cells[l-NumColumns]
+		return g.cells[l.cell()]
 	}
 	return cards.None
 }
 
-// findUp returns the first place, cells a–f then columns 1–10, whose card
-// can go up (and is safe, if safeOnly).
+// findUp returns the first place, the cells in order then columns 1–10,
+// whose card can go up (and is safe, if safeOnly).
 func (g *Game) findUp(safeOnly bool) (Loc, bool) {
-	for i, c := range g.cells {
+	for i, c := range g.cells[:g.ncells] {
 		if g.canUp(c) && (!safeOnly || g.safe(c)) {
 			return Cell(i), true
 		}
@@ -105,8 +105,8 @@ func (g *Game) sendUp(safeOnly bool) {
 // take removes and returns the card at l (column top or cell).
 func (g *Game) take(l Loc) cards.Card {
 	if l.IsCell() {
-		c := g.cells[l-NumColumns]
-		g.cells[l-NumColumns] = cards.None
+		c := g.cells[l.cell()]
+		g.cells[l.cell()] = cards.None
 		return c
 	}
 	col := &g.cols[l]
@@ -117,7 +117,7 @@ func (g *Game) take(l Loc) cards.Card {
 // put places c at l (on a column or in a cell).
 func (g *Game) put(l Loc, c cards.Card) {
 	if l.IsCell() {
-		g.cells[l-NumColumns] = c
+		g.cells[l.cell()] = c
 		return
 	}
 	col := &g.cols[l]
@@ -127,7 +127,7 @@ func (g *Game) put(l Loc, c cards.Card) {
 
 // empties counts the empty cells and the empty columns.
 func (g *Game) empties() (cells, cols int) {
-	for _, c := range g.cells {
+	for _, c := range g.cells[:g.ncells] {
 		if c.IsNone() {
 			cells++
 		}
@@ -171,6 +171,11 @@ func (g *Game) resolve(m Move) (Move, cards.Card, error) {
 	if m.From.IsCell() && m.To.IsCell() {
 		return m, cards.None, fmt.Errorf("a free-cell card goes to a column or the foundation, not to another cell")
 	}
+	for _, l := range [2]Loc{m.From, m.To} {
+		if l.IsCell() && l.cell() >= int(g.ncells) {
+			return m, cards.None, noCellError(l, int(g.ncells))
+		}
+	}
 	c := g.cardAt(m.From)
 	if c.IsNone() {
 		return m, cards.None, fmt.Errorf("%s is empty", m.From.describe())
@@ -196,7 +201,7 @@ func (g *Game) resolve(m Move) (Move, cards.Card, error) {
 				return m, c, fmt.Errorf("%v cannot go up: the %s foundation needs %v next", c, c.Suit.Name(), want)
 			}
 		case m.To.IsCell():
-			if o := g.cells[m.To-NumColumns]; !o.IsNone() {
+			if o := g.cells[m.To.cell()]; !o.IsNone() {
 				return m, c, fmt.Errorf("cell %v already holds %v", m.To, o)
 			}
 		default: // a cell card to a column
@@ -313,7 +318,7 @@ func (g *Game) undo() {
 }
 
 // BoardMoves appends every distinct legal board move to dst and returns it:
-// sources columns 1–10 then cells a–f, and for each the targets in the same
+// sources columns 1–10 then the cells, and for each the targets in the same
 // order then the foundation. Each empty cell and each empty column is a
 // target of its own, and into an empty column every count from 1 to the
 // longest run the limit allows is listed. N is always resolved (≥ 1).
@@ -351,7 +356,7 @@ func (g *Game) BoardMoves(dst []Move) []Move {
 				dst = append(dst, Move{From: from, To: Column(j), N: uint8(k)})
 			}
 		}
-		for j, o := range g.cells {
+		for j, o := range g.cells[:g.ncells] {
 			if o.IsNone() {
 				dst = append(dst, Move{From: from, To: Cell(j), N: 1})
 			}
@@ -360,7 +365,7 @@ func (g *Game) BoardMoves(dst []Move) []Move {
 			dst = append(dst, Move{From: from, To: Home, N: 1})
 		}
 	}
-	for i, c := range g.cells {
+	for i, c := range g.cells[:g.ncells] {
 		if c.IsNone() {
 			continue
 		}
@@ -389,7 +394,7 @@ func (g *Game) hasBoardMove() bool {
 		return true // any column's top card can go to a free cell
 	}
 	// No empty cell and no empty column: single cards only.
-	for _, c := range g.cells {
+	for _, c := range g.cells[:g.ncells] {
 		if g.canUp(c) {
 			return true
 		}

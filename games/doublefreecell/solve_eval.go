@@ -26,7 +26,7 @@ func cost(g *Game, w *weights) int32 {
 		}
 	}
 	emptyCells, emptyCols, breaks := 0, 0, 0
-	for _, c := range g.cells {
+	for _, c := range g.cells[:g.ncells] {
 		if c.IsNone() {
 			emptyCells++
 			continue
@@ -78,7 +78,7 @@ func solverMoves(g *Game, dst []Move) []Move {
 	start := len(dst)
 	dst = g.BoardMoves(dst)
 	firstCell, firstCol := Home, Home
-	for i, c := range g.cells {
+	for i, c := range g.cells[:g.ncells] {
 		if c.IsNone() {
 			firstCell = Cell(i)
 			break

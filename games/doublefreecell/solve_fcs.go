@@ -9,7 +9,8 @@ import (
 )
 
 // ExportFCSolve writes g's position as a Freecell Solver (fc-solve) board,
-// for "fc-solve --decks-num 2 --stacks-num 10 --freecells-num 6":
+// for "fc-solve --decks-num 2 --stacks-num 10 --freecells-num N", N the
+// table's free cells (6 in the standard game, as here):
 //
 //	Foundations: H-x C-x D-x S-x H-x C-x D-x S-x
 //	Freecells: 8C - - - - -
@@ -38,7 +39,7 @@ func ExportFCSolve(g *Game) string {
 		}
 	}
 	b.WriteString("\nFreecells:")
-	for _, c := range g.cells {
+	for _, c := range g.cells[:g.ncells] {
 		if c.IsNone() {
 			b.WriteString(" -")
 		} else {

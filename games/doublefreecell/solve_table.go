@@ -18,7 +18,7 @@ func hashKey(g *Game) uint64 {
 		}
 		h += mix64(x) // a sum: the columns' order does not count
 	}
-	for _, card := range g.cells {
+	for _, card := range g.cells[:g.ncells] {
 		if !card.IsNone() {
 			h += mix64(0x9e3779b97f4a7c15 ^ uint64(card.Suit)<<4 ^ uint64(card.Rank))
 		}

@@ -13,7 +13,9 @@ type View struct {
 	// Columns are the ten tableau columns, each from its bottom card (dealt
 	// first) to its top card (the one that moves).
 	Columns [][]cards.Card `json:"columns"`
-	// Cells are the six free cells; cards.None marks an empty one.
+	// Cells are the table's free cells in order (six, a–f, in the standard
+	// game; 4–8 by house rule, lettered as Cell(i).String()); cards.None
+	// marks an empty one.
 	Cells []cards.Card `json:"cells"`
 	// Foundations are the four foundations in suit order (♣ ♦ ♥ ♠).
 	Foundations []Foundation `json:"foundations"`

@@ -344,6 +344,15 @@ func (g *Game) ToAct() []games.Seat {
 	return out
 }
 
+// WaitingOn is the seat the game waits on, as everyone may see it: ToAct's
+// first. Who else could play a Mercenary is each player's own secret.
+func (g *Game) WaitingOn() []games.Seat {
+	if act := g.ToAct(); len(act) > 0 {
+		return act[:1]
+	}
+	return nil
+}
+
 // Legal lists the moves seat may make now.
 func (g *Game) Legal(seat games.Seat) []games.Move {
 	ms := g.legal(seat)

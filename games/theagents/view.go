@@ -63,8 +63,9 @@ type View struct {
 	// the free mission moves left.
 	ActionsLeft      int `json:"actions_left"`
 	MissionMovesLeft int `json:"mission_moves_left"`
-	// ToAct lists the seats that may move now, the one the game waits on
-	// first.
+	// ToAct lists the seats that may move now as the viewer may know them:
+	// the one the game waits on, and the viewer when it may play a
+	// Mercenary out of turn (whether others may is their secret).
 	ToAct []games.Seat `json:"to_act"`
 
 	// Hand and Missions are the viewer's own cards (absent for the
@@ -130,7 +131,7 @@ func (g *Game) view(viewer games.Seat) View {
 		Turn:           g.turn,
 		Turns:          g.turns,
 		ActionsLeft:    g.actions,
-		ToAct:          g.ToAct(),
+		ToAct:          g.visibleToAct(viewer),
 		IP:             slices.Clone(g.ip),
 		AgentDeck:      len(g.agentDeck),
 		MissionDeck:    len(g.missionDeck),
@@ -246,4 +247,14 @@ func (g *Game) Summary() Summary {
 		s.Winner = &s.Winners[0]
 	}
 	return s
+}
+
+// visibleToAct is ToAct as viewer may know it: the seat the game waits on,
+// and viewer itself when it may act too.
+func (g *Game) visibleToAct(viewer games.Seat) []games.Seat {
+	out := g.WaitingOn()
+	if viewer >= 0 && len(out) > 0 && out[0] != viewer && slices.Contains(g.ToAct(), viewer) {
+		out = append(out, viewer)
+	}
+	return out
 }

@@ -8,13 +8,25 @@ import (
 	"github.com/dealer/dealer/render"
 )
 
-// places are the place buttons' rows: the columns, the cells, the
-// foundation.
-var places = [][]string{
-	{"1", "2", "3", "4", "5"},
-	{"6", "7", "8", "9", "10"},
-	{"a", "b", "c", "d", "e"},
-	{"f", "h"},
+// places are the place buttons' rows for a table of cells free cells: the
+// columns, then the cells and the foundation, five to a row (Discord's
+// most): "a"–"e", "f h" in the standard game, "f g i h" with eight cells.
+func places(cells int) [][]string {
+	rows := [][]string{
+		{"1", "2", "3", "4", "5"},
+		{"6", "7", "8", "9", "10"},
+	}
+	var rest []string
+	for i := range cells {
+		rest = append(rest, game.Cell(i).String())
+	}
+	rest = append(rest, game.Home.String())
+	for len(rest) > 0 {
+		n := min(len(rest), 5)
+		rows = append(rows, rest[:n])
+		rest = rest[n:]
+	}
+	return rows
 }
 
 // Controls are a board of the columns, cells and foundation, each labelled
@@ -31,7 +43,7 @@ func Controls(v game.View, _ render.Params) render.Controls {
 		},
 		Better: longerRun,
 	}
-	b.Places = render.Places(places, func(p string) string { return placeLabel(v, p) })
+	b.Places = render.Places(places(len(v.Cells)), func(p string) string { return placeLabel(v, p) })
 	return render.Controls{Board: b}
 }
 
@@ -48,7 +60,10 @@ func placeLabel(v game.View, place string) string {
 		}
 		return render.PlaceLabel(place, col[len(col)-1])
 	}
-	return render.PlaceLabel(place, v.Cells[place[0]-'a'])
+	if i := cellIndex(place, len(v.Cells)); i >= 0 {
+		return render.PlaceLabel(place, v.Cells[i])
+	}
+	return place
 }
 
 // longerRun prefers, of two moves between the same places, the one that

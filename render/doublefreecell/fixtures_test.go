@@ -118,3 +118,19 @@ func lostView(tb testing.TB) game.View {
 	v.Columns[2] = []cards.Card{card(tb, "5C")}
 	return v
 }
+
+// cellsView is midView at a table of n free cells (a house rule): cards in
+// the first, third and last two cells (at least the first and the last),
+// the others empty; autoplay on.
+func cellsView(tb testing.TB, n int) game.View {
+	v := midView(tb)
+	v.Autoplay = true
+	v.Cells = make([]cards.Card, n)
+	for i, code := range []string{"QH", "", "10S", "", "", "", "", ""}[:n] {
+		if code != "" {
+			v.Cells[i] = card(tb, code)
+		}
+	}
+	v.Cells[n-2], v.Cells[n-1] = card(tb, "JC"), card(tb, "7D")
+	return v
+}

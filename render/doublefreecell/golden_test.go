@@ -18,6 +18,9 @@ func TestGolden(t *testing.T) {
 		"dfc-cell": func(t *testing.T) *render.Scene { return layout(t, benchView(), "b") },
 		"dfc-long": func(t *testing.T) *render.Scene { return layout(t, longView(t), "10") },
 		"dfc-won":  func(t *testing.T) *render.Scene { return layout(t, wonView(), "") },
+		// House rules: eight cells overlapping, four with room to spare.
+		"dfc-cells8": func(t *testing.T) *render.Scene { return layout(t, cellsView(t, 8), "g") },
+		"dfc-cells4": func(t *testing.T) *render.Scene { return layout(t, cellsView(t, 4), "d") },
 	} {
 		t.Run(name, func(t *testing.T) {
 			got, err := r.PNG(sc(t))

@@ -3,6 +3,7 @@ package doublefreecell
 import (
 	"testing"
 
+	game "github.com/dealer/dealer/games/doublefreecell"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/rendertest"
 )
@@ -17,12 +18,16 @@ func TestLook(t *testing.T) {
 	}
 	r := rendertest.Renderer(t)
 	for name, s := range map[string]*render.Scene{
-		"dfc-dealt": layout(t, dealtView(1), "3"),
-		"dfc-bench": layout(t, benchView(), "b"),
-		"dfc-mid":   layout(t, midView(t), "8"),
-		"dfc-long":  layout(t, longView(t), "10"),
-		"dfc-won":   layout(t, wonView(), ""),
-		"dfc-lost":  layout(t, lostView(t), ""),
+		"dfc-dealt":      layout(t, dealtView(1), "3"),
+		"dfc-bench":      layout(t, benchView(), "b"),
+		"dfc-mid":        layout(t, midView(t), "8"),
+		"dfc-long":       layout(t, longView(t), "10"),
+		"dfc-won":        layout(t, wonView(), ""),
+		"dfc-lost":       layout(t, lostView(t), ""),
+		"dfc-cells8":     layout(t, cellsView(t, 8), "g"),
+		"dfc-cells7":     layout(t, cellsView(t, 7), "c"),
+		"dfc-cells8-off": layout(t, func() game.View { v := cellsView(t, 8); v.Autoplay = false; return v }(), "e"),
+		"dfc-cells4":     layout(t, cellsView(t, 4), "d"),
 	} {
 		m, err := r.Image(s)
 		if err != nil {

@@ -14,8 +14,10 @@ import (
 )
 
 // The Double FreeCell table, in pixels. Ten columns of cards fill the width;
-// the six cells and four foundations sit in a row above them, the cells over
-// columns 1–6 and the foundations over columns 7–10.
+// the cells and four foundations sit in a row above them, the foundations
+// over columns 7–10 and the cells to their left: six over columns 1–6,
+// four or five over the first columns, seven or eight overlapping a little
+// to fit the same room (see dfcCellStep).
 const (
 	dfcW      = 1200
 	dfcMargin = 16 // left, right and under the longest column
@@ -32,22 +34,34 @@ const (
 
 const (
 	dfcColumns     = 10
-	dfcCells       = 6
+	dfcCellCols    = 6 // the columns the cells have room over: the foundations start over the 7th
 	dfcFoundations = 4
 )
 
-// dfcColX is the left edge of column (or top-row slot) i, from 0.
+// dfcColX is the left edge of column (or foundation slot) i, from 0.
 func dfcColX(i int) int { return dfcMargin + i*(render.CardW+dfcGap) }
+
+// dfcCellStep is how far apart n cells stand: a column's pitch when they fit
+// over the first six columns, else less, the cards overlapping (by 22 px
+// for eight) with their corner index in sight.
+func dfcCellStep(n int) int {
+	room := dfcColX(dfcCellCols) - dfcGap - dfcMargin // up to the gap before the foundations
+	if n < 2 {
+		return render.CardW + dfcGap
+	}
+	return min(render.CardW+dfcGap, (room-render.CardW)/(n-1))
+}
 
 // Layout lays out a Double FreeCell table. selected names the source a
 // player has picked, in the game's notation: a column "1"–"10"
-// (its top card is ringed) or a cell "a"–"f"; "" for none.
+// (its top card is ringed) or one of the table's cells ("a"–"f" in the
+// standard game); "" for none.
 func Layout(v game.View, selected string) (*render.Scene, error) {
-	if len(v.Columns) != dfcColumns || len(v.Cells) != dfcCells || len(v.Foundations) != dfcFoundations {
-		return nil, fmt.Errorf("render: a Double FreeCell view needs %d columns, %d cells and %d foundations, not %d, %d and %d",
-			dfcColumns, dfcCells, dfcFoundations, len(v.Columns), len(v.Cells), len(v.Foundations))
+	if len(v.Columns) != dfcColumns || len(v.Cells) < game.MinCells || len(v.Cells) > game.MaxCells || len(v.Foundations) != dfcFoundations {
+		return nil, fmt.Errorf("render: a Double FreeCell view needs %d columns, %d–%d cells and %d foundations, not %d, %d and %d",
+			dfcColumns, game.MinCells, game.MaxCells, dfcFoundations, len(v.Columns), len(v.Cells), len(v.Foundations))
 	}
-	selCol, selCell, err := dfcSelection(selected)
+	selCol, selCell, err := dfcSelection(selected, len(v.Cells))
 	if err != nil {
 		return nil, err
 	}
@@ -85,29 +99,62 @@ func Layout(v game.View, selected string) (*render.Scene, error) {
 	return s, nil
 }
 
-// dfcCellRow adds the free cells, the selected one (-1 for none) ringed.
+// dfcCellRow adds the free cells, the selected one (-1 for none) ringed,
+// each with its letter over the part of it in sight. Seven or eight cells
+// overlap, each over the one before: a card is cut where the next cell's
+// card covers it, and an empty cell is drawn as solid boxes rather than
+// the kit's see-through outline, so the next one's outline hides its edge
+// instead of crossing it.
 func dfcCellRow(s *render.Scene, v game.View, selCell int) error {
+	n := len(v.Cells)
+	step := dfcCellStep(n)
+	overlap := step < render.CardW
 	for i, c := range v.Cells {
-		name := string(rune('a' + i))
-		at := image.Rect(dfcColX(i), dfcTopY, dfcColX(i)+render.CardW, dfcTopY+render.CardH)
-		s.Labels = append(s.Labels, tag(name, at.Min.X+render.CardW/2, 50, i == selCell))
-		if c.IsNone() {
+		name := game.Cell(i).String()
+		x := dfcMargin + i*step
+		at := image.Rect(x, dfcTopY, x+render.CardW, dfcTopY+render.CardH)
+		shown := render.CardW // how much of it is in sight, from the left
+		if overlap && i < n-1 {
+			shown = step
+		}
+		s.Labels = append(s.Labels, tag(name, x+shown/2, 50, i == selCell))
+		switch {
+		case c.IsNone() && overlap:
+			s.Boxes = append(s.Boxes, emptySlot(at, i == selCell)...)
+		case c.IsNone():
 			s.Piles = append(s.Piles, render.Pile{Name: name, Rect: at, Selected: i == selCell})
-			continue
-		}
-		if ok := render.HasFace(c); !ok {
+		case !render.HasFace(c):
 			return fmt.Errorf("render: cell %s holds %v, not a card", name, c)
+		default:
+			vis := at
+			if overlap && i < n-1 && !v.Cells[i+1].IsNone() {
+				vis.Max.X = x + step // the next card covers the rest
+			}
+			s.Cards = append(s.Cards, render.Placed{Card: c, Pile: name, Rect: at, Visible: vis, FaceUp: true, Selected: i == selCell})
 		}
-		s.Cards = append(s.Cards, render.Placed{Card: c, Pile: name, Rect: at, Visible: at, FaceUp: true, Selected: i == selCell})
 	}
 	return nil
+}
+
+// emptySlot draws an empty pile at card rectangle at as solid boxes, as the
+// kit's outline looks (a 3 px FeltLine edge inset 1 px) but hiding what is
+// under it; ringed in gold when selected.
+func emptySlot(at image.Rectangle, selected bool) []render.Box {
+	var b []render.Box
+	if selected {
+		b = append(b, render.Box{Rect: at.Inset(-render.RingPad), Fill: render.Gold, Radius: render.CardRadius + render.RingPad})
+	}
+	return append(b,
+		render.Box{Rect: at.Inset(1), Fill: render.FeltLine, Radius: render.CardRadius},
+		render.Box{Rect: at.Inset(4), Fill: render.Felt, Radius: render.CardRadius - 3})
 }
 
 // dfcFoundationRow adds the foundations, each tagged with its count; "R2"
 // on the card from the second round on.
 func dfcFoundationRow(s *render.Scene, v game.View) error {
 	for i, f := range v.Foundations {
-		at := image.Rect(dfcColX(dfcCells+i), dfcTopY, dfcColX(dfcCells+i)+render.CardW, dfcTopY+render.CardH)
+		x := dfcColX(dfcCellCols + i)
+		at := image.Rect(x, dfcTopY, x+render.CardW, dfcTopY+render.CardH)
 		s.Labels = append(s.Labels, tag(fmt.Sprintf("h %d/26", f.Count), at.Min.X+render.CardW/2, render.CardW, false))
 		if f.Top.IsNone() || f.Count == 0 {
 			s.Piles = append(s.Piles, render.Pile{Name: "h", Rect: at, Label: f.Suit.Symbol(), LabelInk: render.FeltLine})
@@ -171,34 +218,50 @@ func tag(name string, x, w int, selected bool) render.Label {
 }
 
 // status is what the status line says: in the picture's bar and at the
-// head of the terminal text.
+// head of the terminal text. The note tells a house rule of cells ("8 free
+// cells") and autoplay off while the game is played.
 func status(v game.View) render.SolitaireStatus {
-	note := ""
-	if !v.Autoplay && !v.Status.Finished() {
-		note = "autoplay off"
+	var notes []string
+	if len(v.Cells) != game.NumCells {
+		notes = append(notes, fmt.Sprintf("%d free cells", len(v.Cells)))
 	}
+	if !v.Autoplay && !v.Status.Finished() {
+		notes = append(notes, "autoplay off")
+	}
+	note := strings.Join(notes, ", ")
 	return render.SolitaireStatus{Title: "Double FreeCell", Deal: v.Deal, Moves: v.Moves, Undos: v.Undos,
 		Score: fmt.Sprintf("%d/104 home", v.Score), Note: note, Status: v.Status}
 }
 
-// dfcSelection reads a selected source: the column or cell index, -1 for
-// the other.
-func dfcSelection(sel string) (col, cell int, err error) {
+// dfcSelection reads a selected source at a table of cells free cells: the
+// column or cell index, -1 for the other.
+func dfcSelection(sel string, cells int) (col, cell int, err error) {
 	sel = strings.ToLower(strings.TrimSpace(sel))
-	switch {
-	case sel == "":
+	if sel == "" {
 		return -1, -1, nil
-	case len(sel) == 1 && sel[0] >= 'a' && sel[0] < 'a'+dfcCells:
-		return -1, int(sel[0] - 'a'), nil
+	}
+	if i := cellIndex(sel, cells); i >= 0 {
+		return -1, i, nil
 	}
 	if n, err := strconv.Atoi(sel); err == nil && n >= 1 && n <= dfcColumns {
 		return n - 1, -1, nil
 	}
-	return -1, -1, fmt.Errorf("render: %q is not a Double FreeCell source (a column 1–10 or a cell a–f)", sel)
+	return -1, -1, fmt.Errorf("render: %q is not a Double FreeCell source (a column 1–10 or a cell %s)", sel, game.CellNames(cells))
+}
+
+// cellIndex is the index of the cell named name at a table of cells free
+// cells; -1 when there is none of that name.
+func cellIndex(name string, cells int) int {
+	for i := range cells {
+		if game.Cell(i).String() == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // Table draws a Double FreeCell table as a PNG, with p.Selected (a column
-// "1"–"10", a cell "a"–"f", or "" for none) ringed.
+// "1"–"10", one of the table's cells, or "" for none) ringed.
 func Table(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
 	return render.LayoutPNG(r, Layout, v, p.Selected)
 }

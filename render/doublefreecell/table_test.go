@@ -283,7 +283,8 @@ func TestDoubleFreeCellBadInput(t *testing.T) {
 	}
 	bad := []func(v *game.View){
 		func(v *game.View) { v.Columns = v.Columns[:9] },
-		func(v *game.View) { v.Cells = v.Cells[:4] },
+		func(v *game.View) { v.Cells = v.Cells[:3] }, // 4–8 cells are house rules
+		func(v *game.View) { v.Cells = append(v.Cells, cards.None, cards.None, cards.None) },
 		func(v *game.View) { v.Foundations = nil },
 		func(v *game.View) { v.Columns[1] = append(v.Columns[1], cards.None) },
 		func(v *game.View) { v.Columns[1] = append(v.Columns[1], cards.Card{Rank: 20}) },

@@ -9,11 +9,11 @@ import (
 )
 
 // Text shows a Double FreeCell table as text for a terminal, labelled
-// with the move notation: the cells a–f, the foundations h (each with its
-// count, and R2 from its second round on), then the columns 1–10 one a
-// line, from the bottom card to the top card (the one that moves); a
-// column too long for 80 columns goes on on the next line. With color,
-// red cards are printed in ANSI red.
+// with the move notation: the table's cells (a–f in the standard game, up
+// to a–g and i), the foundations h (each with its count, and R2 from its
+// second round on), then the columns 1–10 one a line, from the bottom card
+// to the top card (the one that moves); a column too long for 80 columns
+// goes on on the next line. With color, red cards are printed in ANSI red.
 //
 //	Double FreeCell · deal 123456 · move 87 · 3 undos · 31/104 home · autoplay off
 //	cells  a --   b Q♥   c --   d --   e 10♠  f --
@@ -29,7 +29,7 @@ func Text(v game.View, color bool) string {
 
 	b.WriteString("cells ")
 	for i, c := range v.Cells {
-		b.WriteString(" " + render.TermPad(fmt.Sprintf("%c %s", 'a'+i, render.TermCard(c, color)), 6))
+		b.WriteString(" " + render.TermPad(game.Cell(i).String()+" "+render.TermCard(c, color), 6))
 	}
 	b.WriteString("\n")
 

@@ -22,6 +22,9 @@ var ErrNotSaved = errors.New("the move could not be saved, so it was not made: t
 type Table struct {
 	Info games.Info
 	Sess store.Session
+	// Options are the table's house rules (nil for the standard game), read
+	// from Sess.Options.
+	Options games.Options
 	// Game is nil while a multiplayer table is a lobby.
 	Game games.Game
 
@@ -32,24 +35,33 @@ type Table struct {
 	log []games.Entry
 }
 
-// Open deals game sess.Game from sess.Deal for sess.Seats and creates its
-// session in the store: a daily deal's (one attempt a player) when
-// sess.Daily is set. A lobby (Status Lobby) is created without a game.
+// Open deals game sess.Game from sess.Deal for sess.Seats under house rules
+// sess.Options (as games.Info.FormatOptions writes them; "" for the
+// standard game) and creates its session in the store: a daily deal's (one
+// attempt a player, always the standard game) when sess.Daily is set. A
+// lobby (Status Lobby) is created without a game.
 func Open(ctx context.Context, st *store.Store, reg *games.Registry, sess store.Session) (*Table, error) {
 	info, ok := reg.Lookup(sess.Game)
 	if !ok {
 		return nil, fmt.Errorf("no game called %q", sess.Game)
 	}
-	t := &Table{Info: info, st: st, reg: reg}
+	opts, err := info.ParseOptions(sess.Options)
+	if err != nil {
+		return nil, err
+	}
+	if sess.Daily != "" && opts != nil {
+		return nil, errors.New("the daily deal is played under the standard rules: no options")
+	}
+	sess.Options = info.FormatOptions(opts)
+	t := &Table{Info: info, Options: opts, st: st, reg: reg}
 	if sess.Status != store.StatusLobby {
-		g, err := reg.New(info.Name, sess.Deal, sess.Seats)
+		g, err := reg.NewWith(info.Name, sess.Deal, sess.Seats, opts)
 		if err != nil {
 			return nil, err
 		}
 		t.Game = g
 		sess.Status = store.StatusPlaying
 	}
-	var err error
 	if sess.Daily != "" {
 		sess.ID, err = st.CreateDaily(ctx, sess, sess.Daily)
 	} else {
@@ -68,11 +80,15 @@ func Replay(st *store.Store, reg *games.Registry, sess store.Session, moves []ga
 	if !ok {
 		return nil, fmt.Errorf("unknown game %q", sess.Game)
 	}
-	t := &Table{Info: info, Sess: sess, st: st, reg: reg, log: append([]games.Entry(nil), moves...)}
+	opts, err := info.ParseOptions(sess.Options)
+	if err != nil {
+		return nil, fmt.Errorf("session %d: %w", sess.ID, err)
+	}
+	t := &Table{Info: info, Sess: sess, Options: opts, st: st, reg: reg, log: append([]games.Entry(nil), moves...)}
 	if sess.Status == store.StatusLobby {
 		return t, nil
 	}
-	g, err := reg.Replay(games.Record{Game: sess.Game, Deal: sess.Deal, Seats: sess.Seats, Moves: moves})
+	g, err := reg.Replay(t.record(moves))
 	if err != nil {
 		return nil, err
 	}
@@ -129,17 +145,24 @@ func (t *Table) rebuild(ctx context.Context) {
 		t.Game, t.log, t.Sess.Moves = fresh.Game, fresh.log, fresh.Sess.Moves
 		return
 	}
-	rec := games.Record{Game: t.Info.Name, Deal: t.Sess.Deal, Seats: t.Sess.Seats, Moves: t.log}
-	if g, err := t.reg.Replay(rec); err == nil {
+	if g, err := t.reg.Replay(t.record(t.log)); err == nil {
 		t.Game = g
 	}
 }
 
+// record is the table's record with moves: what replays it exactly.
+func (t *Table) record(moves []games.Entry) games.Record {
+	return games.Record{Game: t.Info.Name, Deal: t.Sess.Deal, Seats: t.Sess.Seats, Options: t.Sess.Options, Moves: moves}
+}
+
+// Rules says the table's house rules for people ("free cells 8"), "" for
+// the standard game.
+func (t *Table) Rules() string { return t.Info.DescribeOptions(t.Options) }
+
 // PlayComputers lets computer players move while one is to act, each move
 // saved like any other and then passed to each (when not nil).
 func (t *Table) PlayComputers(ctx context.Context, each func(games.Seat, games.Move)) error {
-	computer := func(s games.Seat) bool { return t.Player(s).Computer }
-	return PlayComputers(t.Game, t.Info, computer, func(s games.Seat, m games.Move) error {
+	return PlayComputers(t.Game, t.ComputerAt, func(s games.Seat, m games.Move) error {
 		if err := t.apply(ctx, s, m); err != nil {
 			return err
 		}
@@ -148,6 +171,15 @@ func (t *Table) PlayComputers(ctx context.Context, each func(games.Seat, games.M
 		}
 		return nil
 	})
+}
+
+// ComputerAt is the computer player at seat, at its level; nil when a
+// person sits there.
+func (t *Table) ComputerAt(seat games.Seat) games.Computer {
+	if p := t.Player(seat); p.Computer {
+		return t.Info.ComputerFor(p.Level)
+	}
+	return nil
 }
 
 // Finish records a finished game's result: every player's score, and who
@@ -225,7 +257,7 @@ func (t *Table) Names() []string {
 // Start deals a lobby's game for players (seated by Fill or Seat) and
 // saves the seating.
 func (t *Table) Start(ctx context.Context, players []store.Player) error {
-	g, err := t.reg.New(t.Info.Name, t.Sess.Deal, len(players))
+	g, err := t.reg.NewWith(t.Info.Name, t.Sess.Deal, len(players), t.Options)
 	if err != nil {
 		return err
 	}

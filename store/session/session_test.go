@@ -274,7 +274,7 @@ func TestPlayComputersAlone(t *testing.T) {
 	g, err := registry().New("secretagent", 5, 4)
 	require.NoError(t, err)
 	var bare []games.Entry
-	require.NoError(t, session.PlayComputers(g, secretagent.Info, func(games.Seat) bool { return true }, func(s games.Seat, m games.Move) error {
+	require.NoError(t, session.PlayComputers(g, func(games.Seat) games.Computer { return secretagent.Info.Computer }, func(s games.Seat, m games.Move) error {
 		bare = append(bare, games.Entry{Seat: s, Move: m.String()})
 		return g.Apply(s, m)
 	}))
@@ -284,7 +284,7 @@ func TestPlayComputersAlone(t *testing.T) {
 	// No computer seat: nothing is played.
 	g, err = registry().New("secretagent", 5, 4)
 	require.NoError(t, err)
-	require.NoError(t, session.PlayComputers(g, secretagent.Info, func(games.Seat) bool { return false }, g.Apply))
+	require.NoError(t, session.PlayComputers(g, func(games.Seat) games.Computer { return nil }, g.Apply))
 	assert.Zero(t, g.Moves())
 }
 

@@ -26,8 +26,22 @@ type playOptions struct {
 	players int
 	config  string
 	db      string
+	// option is each --option name=value; rules is what they choose, read
+	// by the game once it is known.
+	option optionFlag
+	rules  games.Options
 	// set names the flags given, for the messages that refuse them.
 	set []string
+}
+
+// optionFlag is --option name=value, repeatable.
+type optionFlag []string
+
+func (o *optionFlag) String() string { return strings.Join(*o, " ") }
+
+func (o *optionFlag) Set(s string) error {
+	*o = append(*o, s)
+	return nil
 }
 
 // resumeFlag is --resume, alone (the last unfinished game) or with a
@@ -60,7 +74,7 @@ func (r *resumeFlag) Set(s string) error {
 }
 
 func playUsage(e env) string {
-	return `usage: dealer play GAME [--deal N] [--seats LIST] [--players N]
+	return `usage: dealer play GAME [--deal N] [--seats LIST] [--players N] [--option NAME=VALUE]...
        dealer play [GAME] --resume [ID]
        dealer play GAME --deal N --moves FILE [--json]
        dealer play GAME --deal N --seats ai,ai,... --json
@@ -68,10 +82,13 @@ func playUsage(e env) string {
 Plays GAME in the terminal, every move saved. The games: ` + gameNames(e.reg) + `.
 
   --deal N        deal number N, the same deal everywhere (default: random)
-  --seats LIST    multiplayer: who sits where, such as you,ai,ai,ai. Name
+  --seats LIST    multiplayer: who sits where, such as you,ai,ai:hard,ai:easy
+                  (computer players: ai is normal; ai:easy, ai:hard). Name
                   several players (ann,bob,ai,ai) to take turns at this
                   terminal; each hand is hidden until its player is ready
   --players N     multiplayer: how many players (default: the fewest)
+  --option N=V    a house rule (repeatable; the list is below), such as
+                  --option deals=2
   --resume [ID]   continue your last unfinished game, or game ID (see
                   dealer games --unfinished)
   --moves FILE    apply the moves in FILE (- for standard input), one a line,
@@ -89,7 +106,10 @@ At the table, type a move in the game's notation (help shows it), or:
            game has them (help lists the ones it has)
   abandon  end a multiplayer game for everyone (it counts for nobody)
   quit     stop; continue later with dealer play --resume
-`
+
+House rules, --option NAME=VALUE (kept with the game; the leaderboards keep
+games under house rules apart):
+` + optionsUsage(e.reg)
 }
 
 // parsePlay reads the arguments of `dealer play`; a usage error is
@@ -105,6 +125,7 @@ func parsePlay(reg *render.Registry, args []string) (playOptions, error) {
 	fs.IntVar(&o.players, "players", 0, "")
 	fs.StringVar(&o.config, "config", "", "")
 	fs.StringVar(&o.db, "db", "", "")
+	fs.Var(&o.option, "option", "")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return o, errors.New(flagError(err))
@@ -164,6 +185,15 @@ func playCmd(e env, args []string) int {
 	if err != nil {
 		return usageError(e.stderr, "play", "%v", err)
 	}
+	if len(o.option) > 0 {
+		// A house rule the game does not have, or a value out of its
+		// range, is a refused game (exit 1), answered with what is allowed.
+		info, _ := e.reg.Engines().Lookup(o.game)
+		if o.rules, err = info.ParseOptions(o.option...); err != nil {
+			fmt.Fprintln(e.stderr, "dealer play:", err)
+			return exitFail
+		}
+	}
 	switch {
 	case o.moves != "":
 		return playScripted(e, o)
@@ -177,6 +207,7 @@ func playCmd(e env, args []string) int {
 // name given ("" for you).
 type seat struct {
 	computer bool
+	level    games.Level // a computer player's
 	name     string
 }
 
@@ -230,16 +261,32 @@ func seatsFor(info games.Info, spec string, players int) ([]seat, error) {
 	return out, nil
 }
 
-// readSeat reads one seat of --seats: you, ai or a player's name.
+// readSeat reads one seat of --seats: you, ai (ai:easy, ai:hard for a
+// level; ai is normal) or a player's name.
 func readSeat(info games.Info, p string) (seat, error) {
-	switch strings.ToLower(p) {
+	kind, level, leveled := strings.Cut(strings.ToLower(p), ":")
+	switch kind {
 	case "you", "me", "human":
+		if leveled {
+			break
+		}
 		return seat{}, nil
 	case "ai", "computer", "cpu":
 		if info.Computer == nil {
 			return seat{}, fmt.Errorf("%s has no computer players", info.Title)
 		}
-		return seat{computer: true}, nil
+		s := seat{computer: true}
+		if leveled {
+			l, err := games.ParseLevel(level)
+			if err != nil {
+				return seat{}, fmt.Errorf("--seats: %q: a computer player is ai, ai:easy, ai:normal or ai:hard", p)
+			}
+			if !info.HasLevels() && l != games.Normal {
+				return seat{}, fmt.Errorf("--seats: %s's computer players have one level: ai", info.Title)
+			}
+			s.level = l
+		}
+		return s, nil
 	}
 	ok := p != "" && utf8.RuneCountInString(p) <= maxName
 	for _, r := range p {
@@ -251,11 +298,14 @@ func readSeat(info games.Info, p string) (seat, error) {
 	return seat{name: p}, nil
 }
 
-// computers says which seats are computer players.
-func computers(seats []seat) []bool {
-	out := make([]bool, len(seats))
+// computers gives each seat's computer player, at its level (nil for a
+// person).
+func computers(info games.Info, seats []seat) []games.Computer {
+	out := make([]games.Computer, len(seats))
 	for i, s := range seats {
-		out[i] = s.computer
+		if s.computer {
+			out[i] = info.ComputerFor(s.level)
+		}
 	}
 	return out
 }
@@ -269,4 +319,16 @@ func writeJSONTo(v any, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// optionsUsage lists every game's house rules for the usage text, a game
+// a line: "  doublets        passes=1–3 (default 3)".
+func optionsUsage(reg *render.Registry) string {
+	var b strings.Builder
+	for _, g := range reg.All() {
+		if len(g.Options) > 0 {
+			fmt.Fprintf(&b, "  %-15s %s\n", g.Name, g.OptionsHelp())
+		}
+	}
+	return b.String()
 }

@@ -97,7 +97,7 @@ func writeStats(e env, st *store.Store, name string) error {
 	for _, r := range rows {
 		title := r.Game
 		if rg, ok := e.reg.Lookup(r.Game); ok {
-			title = rg.Title
+			title = rg.TitleUnder(r.Options)
 		}
 		line := fmt.Sprintf("%s: %s, %s, best score %d", title, render.Plural(r.Games, "game"), render.Plural(r.Wins, "win"), r.BestScore)
 		if r.FastestWin > 0 {

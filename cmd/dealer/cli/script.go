@@ -36,11 +36,11 @@ func playScripted(e env, o playOptions) int {
 		defer f.Close()
 		script = f
 	}
-	g, err := e.reg.Engines().New(rg.Name, o.deal.n, len(seats))
+	g, err := e.reg.Engines().NewWith(rg.Name, o.deal.n, len(seats), o.rules)
 	if err != nil {
 		return usageError(e.stderr, "play", "%v", err)
 	}
-	if code := playScript(g, rg.Info, computers(seats), name, script, e.stderr); code != exitOK {
+	if code := playScript(g, rg.Info, computers(rg.Info, seats), name, script, e.stderr); code != exitOK {
 		return code
 	}
 	if !o.json {
@@ -54,7 +54,7 @@ func playScripted(e env, o playOptions) int {
 // with # comments, the computer players taking their turns between them.
 // It returns 0, or the exit status of the first failure, said in one line
 // on stderr.
-func playScript(g games.Game, info games.Info, comp []bool, name string, script io.Reader, stderr io.Writer) int {
+func playScript(g games.Game, info games.Info, comp []games.Computer, name string, script io.Reader, stderr io.Writer) int {
 	in := newLineReader(script, maxScriptLine)
 	for n := 1; ; n++ {
 		l, ok, err := in.next()
@@ -73,7 +73,7 @@ func playScript(g games.Game, info games.Info, comp []bool, name string, script 
 		if text = strings.TrimSpace(text); text == "" {
 			continue
 		}
-		if err := playComputers(g, info, comp); err != nil {
+		if err := playComputers(g, comp); err != nil {
 			fmt.Fprintf(stderr, "%s:%d: %v\n", name, n, err)
 			return exitFail
 		}
@@ -83,7 +83,7 @@ func playScript(g games.Game, info games.Info, comp []bool, name string, script 
 			return exitFail
 		}
 	}
-	if err := playComputers(g, info, comp); err != nil {
+	if err := playComputers(g, comp); err != nil {
 		fmt.Fprintln(stderr, "dealer play:", err)
 		return exitFail
 	}
@@ -101,11 +101,11 @@ func playComputersOnly(e env, o playOptions) int {
 	if err != nil {
 		return usageError(e.stderr, "play", "%v", err)
 	}
-	g, err := e.reg.Engines().New(info.Name, o.deal.n, len(seats))
+	g, err := e.reg.Engines().NewWith(info.Name, o.deal.n, len(seats), o.rules)
 	if err != nil {
 		return usageError(e.stderr, "play", "%v", err)
 	}
-	if err := playComputers(g, info, computers(seats)); err != nil {
+	if err := playComputers(g, computers(info, seats)); err != nil {
 		fmt.Fprintln(e.stderr, "dealer play:", err)
 		return exitFail
 	}
@@ -142,11 +142,16 @@ func seatOf(g games.Game, text string) (games.Seat, string) {
 	return 0, text
 }
 
-// playComputers lets g's computer seats (comp[seat]) take their turns,
-// with no store: the terminal's scripted and computers-only modes.
-func playComputers(g games.Game, info games.Info, comp []bool) error {
-	computer := func(s games.Seat) bool { return s >= 0 && int(s) < len(comp) && comp[s] }
-	return session.PlayComputers(g, info, computer, g.Apply)
+// playComputers lets g's computer seats (comp[seat] not nil) take their
+// turns, with no store: the terminal's scripted and computers-only modes.
+func playComputers(g games.Game, comp []games.Computer) error {
+	computer := func(s games.Seat) games.Computer {
+		if s >= 0 && int(s) < len(comp) {
+			return comp[s]
+		}
+		return nil
+	}
+	return session.PlayComputers(g, computer, g.Apply)
 }
 
 // textOf draws what seat sees of g as text for the terminal, as the game's

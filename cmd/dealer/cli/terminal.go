@@ -101,7 +101,7 @@ func seatPlayers(seats []seat, owner string) ([]store.Player, error) {
 	you, people := false, 0
 	seen := map[string]bool{}
 	for i, s := range seats {
-		players[i].Computer = s.computer
+		players[i].Computer, players[i].Level = s.computer, s.level
 		if s.computer {
 			continue
 		}
@@ -134,12 +134,17 @@ func (t *terminalGame) start(ctx context.Context, o playOptions, owner string, p
 	}
 	table, err := session.Open(ctx, t.st, t.e.reg.Engines(), store.Session{
 		Game: rg.Name, Deal: deal, Seats: len(players), OwnerID: owner, Players: players, Status: store.StatusPlaying,
+		Options: rg.FormatOptions(o.rules),
 	})
 	if err != nil {
 		return fmt.Errorf("starting the game in %s: %w", t.st.Path(), err)
 	}
 	t.sit(rg, table)
-	fmt.Fprintf(t.out, "%s, deal %d (game %d). Type help for the rules and the commands.\n", rg.Title, deal, table.Sess.ID)
+	rules := ""
+	if r := table.Rules(); r != "" {
+		rules = ", house rules: " + r
+	}
+	fmt.Fprintf(t.out, "%s, deal %d%s (game %d). Type help for the rules and the commands.\n", rg.Title, deal, rules, table.Sess.ID)
 	return nil
 }
 

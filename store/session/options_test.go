@@ -1,0 +1,85 @@
+package session_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/doublefreecell"
+	"github.com/dealer/dealer/games/doublets"
+	"github.com/dealer/dealer/games/secretagent"
+	"github.com/dealer/dealer/games/theagents"
+	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/session"
+)
+
+// A table's house rules are stored with it: after a restart (Load from the
+// store) the game is exactly the one played, under the same rules.
+func TestOptionsReplayAfterRestart(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t)
+	reg := games.NewRegistry(doublefreecell.Info, doublets.Info, secretagent.Info, theagents.Info)
+	for _, info := range reg.All() {
+		for _, opt := range info.Options {
+			for _, v := range opt.Values {
+				if v == opt.Default {
+					continue
+				}
+				rules := opt.Name + "=" + opt.Format(v)
+				t.Run(info.Name+"/"+rules, func(t *testing.T) {
+					tb, err := session.Open(ctx, st, reg, store.Session{
+						Game: info.Name, Deal: 3, Seats: info.MinSeats, Options: rules,
+						Players: session.Fill(info, []store.Player{{UserID: "u1", Name: "ann"}}),
+					})
+					require.NoError(t, err)
+					assert.Equal(t, rules, tb.Sess.Options)
+					assert.NotEmpty(t, tb.Rules())
+					for n := 0; n < 40 && !tb.Game.Status().Finished(); n++ {
+						if tb.Player(tb.Game.ToAct()[0]).Computer {
+							require.NoError(t, tb.PlayComputers(ctx, nil))
+							continue
+						}
+						require.NoError(t, tb.Apply(ctx, 0, aMove(t, tb.Game, 0)))
+					}
+					again, err := session.Load(ctx, st, reg, tb.Sess.ID)
+					require.NoError(t, err)
+					assert.Equal(t, tb.Options, again.Options)
+					assert.Equal(t, stateOf(t, tb.Game), stateOf(t, again.Game), "replayed exactly")
+				})
+			}
+		}
+	}
+}
+
+func TestOptionsRefused(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t)
+	for _, tt := range []struct {
+		sess store.Session
+		want string
+	}{
+		{store.Session{Game: "secretagent", Deal: 1, Seats: 4, Options: "deals=9"}, "1–8"},
+		{store.Session{Game: "secretagent", Deal: 1, Seats: 4, Options: "goal=20"}, "no option"},
+		{store.Session{Game: "doublefreecell", Deal: 1, Seats: 1, Options: "cells=8", Daily: "2026-11-23"}, "standard rules"},
+	} {
+		_, err := session.Open(ctx, st, registry(), tt.sess)
+		require.ErrorContains(t, err, tt.want)
+	}
+}
+
+// stateOf is a game's whole state as JSON: its State, or for a game
+// without one (a solitaire: its player sees everything) its player's view.
+func stateOf(t *testing.T, g games.Game) string {
+	t.Helper()
+	var state any = g.View(0)
+	if s, ok := g.(games.Stater); ok {
+		state = s.State()
+	}
+	b, err := json.Marshal(state)
+	require.NoError(t, err)
+	return string(b)
+}
