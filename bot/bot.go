@@ -41,6 +41,15 @@ type Options struct {
 	// TurnTimeout is how long a multiplayer player may take before a
 	// computer player moves for them; 0 waits for ever.
 	TurnTimeout time.Duration
+	// Shards are the gateway connections this process runs (see
+	// ShardSessions); none runs Session itself as the one connection.
+	// Session always carries the REST calls.
+	Shards []*discordgo.Session
+	// MaxConcurrency is how many shards may identify at once (PlanShards;
+	// default 1), IdentifySpacing the wait between two identifies of one
+	// rate-limit bucket (default Discord's 5 s; tests shorten it).
+	MaxConcurrency  int
+	IdentifySpacing time.Duration
 }
 
 // Bot hosts card tables in Discord.
@@ -55,6 +64,10 @@ type Bot struct {
 	ackDeadline time.Duration
 	newDeal     func() uint64
 	turnTimeout time.Duration
+
+	shards          []*discordgo.Session // the gateway connections
+	maxConcurrency  int
+	identifySpacing time.Duration
 
 	// ctx lives as long as the bot: handlers and the bot's own goroutines
 	// (redraws, turn clocks) use it, and Close cancels it.
@@ -95,26 +108,37 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	if b.newDeal == nil {
 		b.newDeal = session.RandomDeal
 	}
+	b.shards, b.maxConcurrency, b.identifySpacing = o.Shards, o.MaxConcurrency, o.IdentifySpacing
+	if len(b.shards) == 0 {
+		b.shards = []*discordgo.Session{b.s}
+	}
+	if b.identifySpacing <= 0 {
+		b.identifySpacing = identifySpacing
+	}
 	if err := b.resumeTables(ctx); err != nil {
 		b.cancel()
 		return nil, err
 	}
 	watchClock(b.s.Client, &b.clock)
-	// Interactions need no gateway intents; ask for none beyond guilds.
-	b.s.Identify.Intents = discordgo.IntentsGuilds
 	// discordgo would otherwise wait out any 429 while holding the route,
 	// which blows the 3 s deadline; the responder handles 429s itself.
 	b.s.ShouldRetryOnRateLimit = false
-	b.s.AddHandler(b.onReady)
-	b.s.AddHandler(b.onRawReady)
-	b.s.AddHandler(b.onInteraction)
+	for _, sh := range b.shards {
+		// Interactions need no gateway intents; ask for none beyond guilds.
+		sh.Identify.Intents = discordgo.IntentsGuilds
+		sh.ShouldRetryOnRateLimit = false
+		sh.AddHandler(b.onReady)
+		sh.AddHandler(b.onRawReady)
+		sh.AddHandler(b.onInteraction)
+	}
 	return b, nil
 }
 
-// Open connects to Discord and waits until the commands are registered.
+// Open connects every shard to Discord and waits until the commands are
+// registered.
 func (b *Bot) Open(ctx context.Context) error {
-	if err := b.s.Open(); err != nil {
-		return fmt.Errorf("connecting to Discord: %w", err)
+	if err := b.openShards(ctx); err != nil {
+		return err
 	}
 	select {
 	case <-b.ready:
@@ -141,7 +165,13 @@ func (b *Bot) Close() error {
 		t.mu.Unlock()
 	}
 	b.work.Wait()
-	return b.s.Close()
+	var err error
+	for _, sh := range b.shards {
+		if e := sh.Close(); e != nil && err == nil {
+			err = e
+		}
+	}
+	return err
 }
 
 // goBackground runs f on a goroutine that Close waits for; once the bot is
@@ -188,14 +218,18 @@ func (b *Bot) Tables() int {
 	return len(b.tables)
 }
 
+// onReady registers the slash commands once a process, at its first
+// shard's READY (a bulk overwrite: the same list from every process).
 func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 	defer b.recover("ready")
-	if err := b.registerCommands(r.Application.ID); err != nil {
-		b.log.Error("registering slash commands failed", "err", err)
-	} else {
+	b.once.Do(func() {
+		defer close(b.ready)
+		if err := b.registerCommands(r.Application.ID); err != nil {
+			b.log.Error("registering slash commands failed", "err", err)
+			return
+		}
 		b.log.Info("connected", "user", r.User.Username, "guilds", len(r.Guilds), "tables", b.Tables())
-	}
-	b.once.Do(func() { close(b.ready) })
+	})
 }
 
 // registerCommands overwrites the slash commands, waiting out rate limits

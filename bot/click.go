@@ -24,6 +24,7 @@ func (b *Bot) onClick(i *discordgo.Interaction) reply {
 		return respond(private("This game is over or no longer at the table. Deal a new one with `/play`."))
 	}
 	t.mu.Lock()
+	b.refresh(t)
 	rep := b.clickTable(i, t, id)
 	rep.table = t
 	return rep

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -30,6 +31,7 @@ type table struct {
 	notice       string              // a word for the channel, such as a timeout or a hint
 	noEdits      bool                // the bot may not write in the table's channel
 	redrawQueued bool                // a redraw of the table's message waits in the outbox
+	stale        bool                // another process changed the table: reload before use
 	dmQueued     map[games.Seat]bool // seats whose hand waits in the outbox
 }
 
@@ -82,11 +84,70 @@ func (b *Bot) resumeTables(ctx context.Context) error {
 	return nil
 }
 
-// table finds a table in play.
+// table finds a table in play: in this process's tables, or else in the
+// store. Any process serves any table: a click may reach one that never
+// saw it (another process opened it; DM clicks all arrive on shard 0), so
+// it loads the table from the store. nil when there is no such table in
+// play.
 func (b *Bot) table(id int64) *table {
 	b.mu.Lock()
+	t := b.tables[id]
+	b.mu.Unlock()
+	if t != nil {
+		return t
+	}
+	st, err := session.Load(b.ctx, b.store, b.games.Engines(), id)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return nil
+	case err != nil:
+		b.log.Warn("loading a table failed", "table", id, "err", err)
+		return nil
+	case st.Sess.GuildID == "" || st.Sess.Status.Finished() || st.Sess.Status == games.Abandoned:
+		return nil
+	}
+	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.tables[id]
+	if have := b.tables[id]; have != nil { // loaded meanwhile
+		return have
+	}
+	if b.closed {
+		return nil
+	}
+	t = b.newTable(st)
+	b.tables[id] = t
+	return t
+}
+
+// refresh brings a locked table up to the store when another process may
+// have moved it on (a change was announced, or a move was refused as a
+// conflict): the store's log is the truth.
+func (b *Bot) refresh(t *table) {
+	if !t.stale {
+		return
+	}
+	st, err := session.Load(b.ctx, b.store, b.games.Engines(), t.Sess.ID)
+	if err != nil {
+		b.log.Warn("refreshing a table failed", "table", t.Sess.ID, "err", err)
+		return
+	}
+	t.Table, t.stale = st, false
+}
+
+// tableChanged is told that table id was changed by some process (its move
+// log is moves long): a copy of it here that is behind is marked stale.
+func (b *Bot) tableChanged(id int64, moves int) {
+	b.mu.Lock()
+	t := b.tables[id]
+	b.mu.Unlock()
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.Sess.Moves < moves || t.Game == nil {
+		t.stale = true
+	}
 }
 
 // openTable is the one way a table opens, for /play, /daily and lobbies:

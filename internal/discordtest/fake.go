@@ -104,6 +104,13 @@ type Options struct {
 	// resumable, so the client must IDENTIFY again. By default such a resume
 	// is served and counted (see ResumeStats).
 	RejectResumeOnConnectURL bool
+	// Shards and MaxConcurrency are what GET /gateway/bot recommends (the
+	// shard count, and how many shards may identify at once); default 1.
+	// With IdentifyWindow set (Discord's is 5 s), identifies are checked
+	// against Discord's limit: one per rate-limit bucket (shard id %
+	// MaxConcurrency) per window; a faster one is a violation.
+	Shards, MaxConcurrency int
+	IdentifyWindow         time.Duration
 }
 
 // Guild is a guild the bot is in, with its text channels.
@@ -153,6 +160,7 @@ type Server struct {
 	conns        map[*gwConn]struct{}
 	gwLog        []GatewayFrame
 	identifies   int
+	lastIdentify map[int]time.Time // by rate-limit bucket, when Options.IdentifyWindow is set
 	resumes      int
 	closed       bool
 

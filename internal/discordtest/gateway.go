@@ -289,6 +289,17 @@ func (s *Server) identify(c *gwConn, data json.RawMessage) *gwSession {
 	}
 	s.mu.Lock()
 	members := len(s.users) + 1
+	if w := s.opts.IdentifyWindow; w > 0 {
+		bucket := sess.shardID % max(s.opts.MaxConcurrency, 1)
+		if last, ok := s.lastIdentify[bucket]; ok && time.Since(last) < w {
+			s.violationLocked("gateway IDENTIFY of shard %d %v after the last of its bucket %d (Discord allows one per %v)",
+				sess.shardID, time.Since(last).Round(time.Millisecond), bucket, w)
+		}
+		if s.lastIdentify == nil {
+			s.lastIdentify = map[int]time.Time{}
+		}
+		s.lastIdentify[bucket] = time.Now()
+	}
 	s.mu.Unlock()
 	guilds := []any{}
 	for _, g := range s.opts.Guilds {

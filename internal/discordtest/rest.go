@@ -59,8 +59,8 @@ func (s *Server) ResumeGatewayURL() string {
 
 func (s *Server) getGateway(r *http.Request, rec *Request) (int, any) {
 	if strings.HasSuffix(r.URL.Path, "/bot") {
-		return 200, map[string]any{"url": s.wsURL(), "shards": 1,
-			"session_start_limit": map[string]any{"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1}}
+		return 200, map[string]any{"url": s.wsURL(), "shards": max(s.opts.Shards, 1),
+			"session_start_limit": map[string]any{"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": max(s.opts.MaxConcurrency, 1)}}
 	}
 	return 200, map[string]any{"url": s.wsURL()}
 }
