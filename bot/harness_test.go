@@ -82,7 +82,7 @@ func newHarness(t *testing.T) *harness {
 // newHarnessWith is newHarness with the fake's options set by opts.
 func newHarnessWith(t *testing.T, opts func(*discordtest.Options)) *harness {
 	t.Helper()
-	o := discordtest.Options{Guilds: []discordtest.Guild{{ID: guildID, Name: "Card Club", ChannelID: channelID}}}
+	o := discordtest.Options{Guilds: []discordtest.Guild{{ID: guildID, Name: "Card Club", ChannelID: channelID}}, RequireAltText: true}
 	if opts != nil {
 		opts(&o)
 	}

@@ -28,14 +28,32 @@ func (b *Bot) message(t *table, selected string) (*discordgo.InteractionResponse
 	return b.channelMessage(t)
 }
 
-// picture draws viewer's view of the table with a place selected.
+// picture draws viewer's view of the table with a place selected, with
+// its description in words (for a solitaire, with the player's moves).
 func (b *Bot) picture(t *table, viewer games.Seat, selected string) (*discordgo.File, error) {
-	png, err := t.show.Table(b.render, t.Game.View(viewer), render.Params{Names: t.Names(), Selected: selected})
+	view := t.Game.View(viewer)
+	params := render.Params{Names: t.Names(), Selected: selected}
+	png, err := t.show.Table(b.render, view, params)
 	if err != nil {
 		return nil, err
 	}
+	if t.Info.Solitaire() {
+		params.Legal = legalStrings(t.Game, 0)
+	}
 	name := fmt.Sprintf("%s-%d-%d.png", t.Info.Name, t.Sess.Deal, t.Game.Moves())
-	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(png)}, nil
+	return describedPNG(name, png, t.show.Describe(view, params)), nil
+}
+
+// describedPNG is a PNG file with its description (alt text), which
+// listFiles writes in the message's attachments for screen readers.
+func describedPNG(name string, png []byte, alt string) *discordgo.File {
+	return &discordgo.File{Name: name, ContentType: "image/png", Reader: described{bytes.NewReader(png), alt}}
+}
+
+// described is a picture's bytes and its description.
+type described struct {
+	*bytes.Reader
+	alt string
 }
 
 // withPicture is a message of text, a picture and controls. No controls
@@ -170,7 +188,7 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 	if !t.Game.Status().Finished() {
 		comps = components(controls, controlState{table: t.Sess.ID, version: t.Game.Moves(), prefix: prefix}, legal)
 	}
-	file := &discordgo.File{Name: "hand.png", ContentType: "image/png", Reader: bytes.NewReader(png)}
+	file := describedPNG("hand.png", png, t.show.Describe(view, params))
 	return withPicture(sb.String(), file, comps), nil
 }
 

@@ -47,10 +47,12 @@ func (b *Bot) request(method, url, bucket string, data any, files []*discordgo.F
 	return b.s.RequestRaw(method, url, contentType, multipart, bucket, 0, discordgo.WithRetryOnRatelimit(false))
 }
 
-// attachmentRef lists a new file in a message's attachments by its index.
+// attachmentRef lists a new file in a message's attachments by its index,
+// with a picture's description (alt text).
 type attachmentRef struct {
-	ID       string `json:"id"`
-	Filename string `json:"filename"`
+	ID          string `json:"id"`
+	Filename    string `json:"filename"`
+	Description string `json:"description,omitempty"`
 }
 
 // listFiles is the JSON of a message with its new files listed in its
@@ -69,6 +71,9 @@ func listFiles(message any, files []*discordgo.File) (json.RawMessage, error) {
 	refs := make([]attachmentRef, len(files))
 	for k, f := range files {
 		refs[k] = attachmentRef{ID: strconv.Itoa(k), Filename: f.Name}
+		if d, ok := f.Reader.(described); ok {
+			refs[k].Description = d.alt
+		}
 	}
 	if fields["attachments"], err = json.Marshal(refs); err != nil {
 		return nil, err

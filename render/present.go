@@ -37,7 +37,16 @@ type Presenter[V any] struct {
 	// Rounds lists each finished round's scores by seat, for the records;
 	// nil when the game is not played in rounds.
 	Rounds func(v V) [][]int
+	// Describe says what the viewer's picture shows, in words a screen
+	// reader reads (the picture's alt text): the state, whose turn, and
+	// the moves in short (p.Legal). It should fit AltTextLimit; Game's
+	// Describe cuts what does not.
+	Describe func(v V, p Params) string
 }
+
+// AltTextLimit is the most a picture's description may hold: Discord's
+// limit on an attachment's description.
+const AltTextLimit = 1024
 
 // Params are what a picture or a set of controls is drawn for, beside the
 // view.
@@ -64,6 +73,7 @@ type shower interface {
 	controls(view any, p Params) Controls
 	private(view any, names []string) string
 	rounds(view any) [][]int
+	describe(view any, p Params) string
 	missing(solitaire bool) []string
 }
 
@@ -128,6 +138,14 @@ func (p Presenter[V]) rounds(view any) [][]int {
 	return p.Rounds(v)
 }
 
+func (p Presenter[V]) describe(view any, ps Params) string {
+	v, err := viewAs[V](view)
+	if err != nil || p.Describe == nil {
+		return ""
+	}
+	return p.Describe(v, ps)
+}
+
 func (p Presenter[V]) missing(solitaire bool) []string {
 	var out []string
 	need := func(ok bool, part string) {
@@ -138,6 +156,7 @@ func (p Presenter[V]) missing(solitaire bool) []string {
 	need(p.Table != nil, "table picture")
 	need(p.Text != nil, "terminal text")
 	need(p.Controls != nil, "controls")
+	need(p.Describe != nil, "description")
 	if !solitaire {
 		need(p.Hand != nil, "private picture")
 		need(p.Private != nil, "private facts")
@@ -173,6 +192,31 @@ func (g Game) Private(view any, names []string) string {
 // Rounds lists each finished round's scores by seat (nil: no rounds).
 func (g Game) Rounds(view any) [][]int {
 	return g.show.rounds(view)
+}
+
+// Describe says what the viewer's picture shows in words, for screen
+// readers (its alt text), within AltTextLimit bytes.
+func (g Game) Describe(view any, p Params) string {
+	return CutText(g.show.describe(view, p), AltTextLimit)
+}
+
+// CutText cuts s to at most n bytes at a word's end, marking the cut with
+// an ellipsis.
+func CutText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n - len("…")
+	for cut > 0 && s[cut] != ' ' {
+		cut--
+	}
+	if cut == 0 { // one long word: cut on a character boundary
+		cut = n - len("…")
+		for cut > 0 && s[cut]&0xC0 == 0x80 {
+			cut--
+		}
+	}
+	return s[:cut] + "…"
 }
 
 // Missing lists the parts a game lacks: every game needs a picture, text

@@ -18,14 +18,15 @@ func TestRegistryRefusesAGameWithoutAPart(t *testing.T) {
 	table := func(*Renderer, int, Params) ([]byte, error) { return nil, nil }
 	text := func(int, []string, bool) string { return "" }
 	controls := func(int, Params) Controls { return Controls{} }
+	describe := func(int, Params) string { return "" }
 	tests := []struct {
 		game Game
 		want []string
 	}{
 		{Game{Info: solo}, []string{"presentation"}},
-		{Present(solo, Presenter[int]{}), []string{"table picture", "terminal text", "controls", "solver"}},
-		{Present(solo, Presenter[int]{Table: table, Text: text, Controls: controls}), []string{"solver"}},
-		{Present(duo, Presenter[int]{Table: table, Text: text, Controls: controls}), []string{"private picture", "private facts", "computer player"}},
+		{Present(solo, Presenter[int]{}), []string{"table picture", "terminal text", "controls", "description", "solver"}},
+		{Present(solo, Presenter[int]{Table: table, Text: text, Controls: controls, Describe: describe}), []string{"solver"}},
+		{Present(duo, Presenter[int]{Table: table, Text: text, Controls: controls, Describe: describe}), []string{"private picture", "private facts", "computer player"}},
 	}
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, tt.game.Missing(), tt.game.Name)

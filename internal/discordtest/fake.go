@@ -111,6 +111,9 @@ type Options struct {
 	// MaxConcurrency) per window; a faster one is a violation.
 	Shards, MaxConcurrency int
 	IdentifyWindow         time.Duration
+	// RequireAltText makes a picture sent without a description (alt
+	// text) a violation: not Discord's rule, the project's.
+	RequireAltText bool
 }
 
 // Guild is a guild the bot is in, with its text channels.

@@ -241,7 +241,7 @@ func validateEmbeds(ws []wireEmbed, prefix string) []formError {
 	return errs
 }
 
-// applyPayload applies a create or edit payload (plus uploaded files) to m,
+// applyPayload (s.mu held) applies a create or edit payload (plus uploaded files) to m,
 // or returns the error Discord gives and leaves m unchanged.
 //
 // Edit semantics follow API v9: a key that is present replaces the field
@@ -346,6 +346,11 @@ func (s *Server) applyPayload(m *Message, payload json.RawMessage, files []File,
 		}
 		if f.Name == "" {
 			errs = append(errs, fe(fmt.Sprintf("files.%d", i), "BASE_TYPE_REQUIRED", "a file needs a filename"))
+		}
+		if s.opts.RequireAltText && strings.HasPrefix(f.ContentType, "image/") && strings.TrimSpace(descr[i]) == "" {
+			// Not Discord's rule but the project's: a picture a screen
+			// reader cannot read is a failure in the bot's tests.
+			s.violationLocked("picture %q sent without a description (alt text)", f.Name)
 		}
 		nb.Attachments = append(nb.Attachments, Attachment{ID: s.NewID(), Filename: f.Name, ContentType: f.ContentType,
 			Description: descr[i], Data: append([]byte(nil), f.Data...)})

@@ -24,6 +24,9 @@ var highCard = render.Present(info, render.Presenter[view]{
 		return render.TermLines(fmt.Sprintf("High Card · move %d · %s %d, %s %d\nyour hand: %s",
 			v.Moves, names[0], v.Scores[0], names[1], v.Scores[1], strings.Join(hand, " ")))
 	},
+	Describe: func(v view, p render.Params) string {
+		return render.Describe(fmt.Sprintf("High Card, move %d. Your hand: %d cards.", v.Moves, len(v.Hand)), p)
+	},
 	Controls: func(v view, p render.Params) render.Controls {
 		var row []render.Button
 		for _, c := range v.Hand {

@@ -9,5 +9,6 @@ import (
 var Game = render.Present(game.Info, render.Presenter[game.View]{
 	Table:    Table,
 	Text:     func(v game.View, _ []string, color bool) string { return Text(v, color) },
+	Describe: func(v game.View, p render.Params) string { return render.Describe(Text(v, false), p) },
 	Controls: Controls,
 })

@@ -21,6 +21,7 @@ var Game = render.Present(game.Info, render.Presenter[game.View]{
 		return Hand(r, v, p.Names, Playable(p.Legal))
 	},
 	Text:     Text,
+	Describe: func(v game.View, p render.Params) string { return render.Describe(Text(v, p.Names, false), p) },
 	Controls: Controls,
 	Private:  Private,
 	Rounds:   Rounds,

@@ -2,6 +2,7 @@ package theagents
 
 import (
 	"fmt"
+	"strings"
 
 	game "github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/render"
@@ -19,6 +20,7 @@ var Game = render.Present(game.Info, render.Presenter[game.View]{
 		return Hand(r, v, p.Names)
 	},
 	Text:     Text,
+	Describe: Describe,
 	Controls: Controls,
 	Private:  Private,
 })
@@ -28,4 +30,17 @@ var Game = render.Present(game.Info, render.Presenter[game.View]{
 func Private(v game.View, _ []string) string {
 	return fmt.Sprintf("Round %d. You have %d IP, %s and %s.", v.Turns/max(v.Players, 1)+1,
 		taAt(v.IP, int(v.Viewer)), render.Plural(len(v.Hand), "agent"), render.Plural(len(v.Missions), "mission"))
+}
+
+// Describe is a picture's words for a screen reader: the terminal's text,
+// with the viewer's own cards and moves before the board, which at five
+// players may not all fit a description.
+func Describe(v game.View, p render.Params) string {
+	text := render.AltText(Text(v, p.Names, false))
+	head, rest, _ := strings.Cut(text, "\n")
+	board, mine, ok := strings.Cut(rest, "\nyour agents:")
+	if !ok {
+		return render.Describe(text, p)
+	}
+	return render.Describe(head+"\nyour agents:"+mine, p) + "\n" + board
 }

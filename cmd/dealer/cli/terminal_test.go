@@ -14,6 +14,7 @@ import (
 
 	"github.com/dealer/dealer/docs/rules"
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
 )
 
@@ -264,7 +265,7 @@ func TestGroupMoves(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, groupMoves(tt.moves))
+			assert.Equal(t, tt.want, render.GroupMoves(tt.moves))
 		})
 	}
 }

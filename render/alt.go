@@ -1,0 +1,71 @@
+package render
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// A picture's description (its alt text) is built from the same words the
+// terminal shows, so the two never disagree: the table's text with the
+// terminal's layout taken out, then the selection and the moves in short.
+
+var (
+	ansiCodes = regexp.MustCompile("\x1b\\[[0-9;]*m")
+	spaceRuns = regexp.MustCompile(`[ \t]+`)
+)
+
+// AltText turns terminal text into words for a screen reader: colour
+// codes dropped, runs of spaces made one, "--" (an empty place) said as
+// "empty", blank lines dropped; lines stay lines.
+func AltText(text string) string {
+	text = ansiCodes.ReplaceAllString(text, "")
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(spaceRuns.ReplaceAllString(l, " "))
+		if l == "" {
+			continue
+		}
+		l = strings.ReplaceAll(" "+l+" ", " -- ", " empty ")
+		lines = append(lines, strings.TrimSpace(l))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Describe is a picture's description from the table's terminal text: the
+// text as AltText has it, the place selected, and the viewer's legal moves
+// in short (alike ones written once, as GroupMoves does; as many as fit
+// AltTextLimit, then how many more).
+func Describe(text string, p Params) string {
+	var b strings.Builder
+	b.WriteString(AltText(text))
+	if p.Selected != "" {
+		b.WriteString("\nSelected: " + p.Selected + ".")
+	}
+	if len(p.Legal) > 0 {
+		b.WriteString("\n" + MovesInShort(GroupMoves(p.Legal), AltTextLimit-b.Len()-len("\n")))
+	}
+	return CutText(b.String(), AltTextLimit)
+}
+
+// MovesInShort lists moves as "Moves: 3 h, 10 a, … and 12 more." within
+// budget bytes (at least the count is said).
+func MovesInShort(legal []string, budget int) string {
+	head := "Moves: "
+	out := head
+	for i, m := range legal {
+		more := ""
+		if rest := len(legal) - i - 1; rest > 0 {
+			more = fmt.Sprintf(" and %d more.", rest)
+		}
+		sep := ", "
+		if i == 0 {
+			sep = ""
+		}
+		if len(out)+len(sep)+len(m)+len(more)+len(" and 999 more.") > budget && i > 0 {
+			return out + fmt.Sprintf(" and %d more.", len(legal)-i)
+		}
+		out += sep + m
+	}
+	return CutText(out+".", max(budget, len(head)+len("…")))
+}
