@@ -9,6 +9,7 @@ package bot
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -41,6 +42,15 @@ type Options struct {
 	// TurnTimeout is how long a multiplayer player may take before a
 	// computer player moves for them; 0 waits for ever.
 	TurnTimeout time.Duration
+	// Interactions is how Discord delivers interactions: InteractionsGateway
+	// (the default, "" too) or InteractionsHTTP, by POSTs to the
+	// application's Interactions Endpoint URL, served by HTTPHandler. In
+	// HTTP mode the bot opens no gateway connection at all.
+	Interactions string
+	// PublicKey is the application's public key (the developer portal's
+	// "Public Key"; see ParsePublicKey), which signs the HTTP interactions.
+	// Required in HTTP mode.
+	PublicKey ed25519.PublicKey
 }
 
 // Bot hosts card tables in Discord.
@@ -55,6 +65,10 @@ type Bot struct {
 	ackDeadline time.Duration
 	newDeal     func() uint64
 	turnTimeout time.Duration
+	httpMode    bool              // interactions come by HTTP, not the gateway
+	publicKey   ed25519.PublicKey // verifies HTTP interactions
+	resync      clockResync       // re-reads Discord's clock for the HTTP endpoint
+	seen        seenIDs           // interactions received over HTTP, against replays
 
 	// ctx lives as long as the bot: handlers and the bot's own goroutines
 	// (redraws, turn clocks) use it, and Close cancels it.
@@ -80,10 +94,15 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	if o.Session == nil || o.Store == nil || o.Games == nil || o.Renderer == nil {
 		return nil, fmt.Errorf("bot: Session, Store, Games and Renderer are required")
 	}
+	httpMode, err := interactionsMode(o.Interactions, o.PublicKey)
+	if err != nil {
+		return nil, err
+	}
 	b := &Bot{
 		s: o.Session, store: o.Store, games: o.Games, render: o.Renderer, guildID: o.GuildID,
 		log: o.Logger, deferAfter: o.DeferAfter, ackDeadline: 3 * time.Second, newDeal: o.NewDeal, turnTimeout: o.TurnTimeout,
 		tables: map[int64]*table{}, dms: map[string]string{}, outbox: map[string][]letter{}, ready: make(chan struct{}),
+		httpMode: httpMode, publicKey: o.PublicKey,
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
 	if b.log == nil {
@@ -100,19 +119,28 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 		return nil, err
 	}
 	watchClock(b.s.Client, &b.clock)
-	// Interactions need no gateway intents; ask for none beyond guilds.
-	b.s.Identify.Intents = discordgo.IntentsGuilds
 	// discordgo would otherwise wait out any 429 while holding the route,
 	// which blows the 3 s deadline; the responder handles 429s itself.
 	b.s.ShouldRetryOnRateLimit = false
+	if b.httpMode {
+		return b, nil // no gateway: Open and HTTPHandler do its part
+	}
+	// Interactions need no gateway intents; ask for none beyond guilds.
+	b.s.Identify.Intents = discordgo.IntentsGuilds
 	b.s.AddHandler(b.onReady)
 	b.s.AddHandler(b.onRawReady)
 	b.s.AddHandler(b.onInteraction)
 	return b, nil
 }
 
-// Open connects to Discord and waits until the commands are registered.
+// Open connects to Discord and waits until the commands are registered. In
+// HTTP mode it connects no gateway: it reads the application over REST,
+// checks its public key and registers the commands; serve HTTPHandler
+// after it returns.
 func (b *Bot) Open(ctx context.Context) error {
+	if b.httpMode {
+		return b.openHTTP(ctx)
+	}
 	if err := b.s.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord: %w", err)
 	}
@@ -125,7 +153,8 @@ func (b *Bot) Open(ctx context.Context) error {
 }
 
 // Close stops the turn clocks, waits for every goroutine the bot started
-// (redraws, timers) and disconnects from Discord.
+// (redraws, timers, the work of interactions taken over HTTP) and
+// disconnects from Discord. In HTTP mode, stop serving HTTPHandler first.
 func (b *Bot) Close() error {
 	b.mu.Lock()
 	b.closed = true
