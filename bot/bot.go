@@ -9,6 +9,7 @@ package bot
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -41,6 +42,15 @@ type Options struct {
 	// TurnTimeout is how long a multiplayer player may take before a
 	// computer player moves for them; 0 waits for ever.
 	TurnTimeout time.Duration
+	// Interactions is how Discord delivers interactions: InteractionsGateway
+	// (the default, "" too) or InteractionsHTTP, by POSTs to the
+	// application's Interactions Endpoint URL, served by HTTPHandler. In
+	// HTTP mode the bot opens no gateway connection at all.
+	Interactions string
+	// PublicKey is the application's public key (the developer portal's
+	// "Public Key"; see ParsePublicKey), which signs the HTTP interactions.
+	// Required in HTTP mode.
+	PublicKey ed25519.PublicKey
 	// Shards are the gateway connections this process runs (see
 	// ShardSessions); none runs Session itself as the one connection.
 	// Session always carries the REST calls.
@@ -64,6 +74,10 @@ type Bot struct {
 	ackDeadline time.Duration
 	newDeal     func() uint64
 	turnTimeout time.Duration
+	httpMode    bool              // interactions come by HTTP, not the gateway
+	publicKey   ed25519.PublicKey // verifies HTTP interactions
+	resync      clockResync       // re-reads Discord's clock for the HTTP endpoint
+	seen        seenIDs           // interactions received over HTTP, against replays
 
 	shards          []*discordgo.Session // the gateway connections
 	maxConcurrency  int
@@ -93,10 +107,15 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	if o.Session == nil || o.Store == nil || o.Games == nil || o.Renderer == nil {
 		return nil, fmt.Errorf("bot: Session, Store, Games and Renderer are required")
 	}
+	httpMode, err := interactionsMode(o.Interactions, o.PublicKey)
+	if err != nil {
+		return nil, err
+	}
 	b := &Bot{
 		s: o.Session, store: o.Store, games: o.Games, render: o.Renderer, guildID: o.GuildID,
 		log: o.Logger, deferAfter: o.DeferAfter, ackDeadline: 3 * time.Second, newDeal: o.NewDeal, turnTimeout: o.TurnTimeout,
 		tables: map[int64]*table{}, dms: map[string]string{}, outbox: map[string][]letter{}, ready: make(chan struct{}),
+		httpMode: httpMode, publicKey: o.PublicKey,
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
 	if b.log == nil {
@@ -123,6 +142,9 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	// discordgo would otherwise wait out any 429 while holding the route,
 	// which blows the 3 s deadline; the responder handles 429s itself.
 	b.s.ShouldRetryOnRateLimit = false
+	if b.httpMode {
+		return b, nil // no gateway: Open and HTTPHandler do its part
+	}
 	for _, sh := range b.shards {
 		// Interactions need no gateway intents; ask for none beyond guilds.
 		sh.Identify.Intents = discordgo.IntentsGuilds
@@ -135,8 +157,13 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 }
 
 // Open connects every shard to Discord and waits until the commands are
-// registered.
+// registered. In HTTP mode it connects no gateway: it reads the application
+// over REST, checks its public key and registers the commands; serve
+// HTTPHandler after it returns.
 func (b *Bot) Open(ctx context.Context) error {
+	if b.httpMode {
+		return b.openHTTP(ctx)
+	}
 	if err := b.openShards(ctx); err != nil {
 		return err
 	}
@@ -149,7 +176,8 @@ func (b *Bot) Open(ctx context.Context) error {
 }
 
 // Close stops the turn clocks, waits for every goroutine the bot started
-// (redraws, timers) and disconnects from Discord.
+// (redraws, timers, the work of interactions taken over HTTP) and
+// disconnects from Discord. In HTTP mode, stop serving HTTPHandler first.
 func (b *Bot) Close() error {
 	b.mu.Lock()
 	b.closed = true

@@ -227,7 +227,7 @@ func TestResponderCountsFromCreation(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			i := click(owner, "t:1:0:c")
 			i.ID = id(tt.age)
-			r := newResponder(b, i)
+			r := newResponder(b, i, nil)
 			defer r.drop()
 			assert.Equal(t, tt.gone, r.gone())
 		})
@@ -235,7 +235,7 @@ func TestResponderCountsFromCreation(t *testing.T) {
 	// A deferred interaction has 15 minutes: it is never given up.
 	i := click(owner, "t:1:0:c")
 	i.ID = id(3500 * time.Millisecond)
-	r := newResponder(b, i)
+	r := newResponder(b, i, nil)
 	r.deferred = true
 	defer r.drop()
 	assert.False(t, r.gone())

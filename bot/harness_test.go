@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"io"
 	"log/slog"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -54,6 +55,10 @@ type harness struct {
 	deferAfter time.Duration
 	// logs holds everything the bot logged.
 	logs *syncLog
+	// http has the bot take interactions over HTTP (bot.InteractionsHTTP),
+	// served on endpoint, instead of the gateway.
+	http     bool
+	endpoint *httptest.Server
 }
 
 // syncLog collects log output from the bot's goroutines.
@@ -82,6 +87,19 @@ func newHarness(t *testing.T) *harness {
 // newHarnessWith is newHarness with the fake's options set by opts.
 func newHarnessWith(t *testing.T, opts func(*discordtest.Options)) *harness {
 	t.Helper()
+	return newHarnessMode(t, false, opts)
+}
+
+// newHTTPHarness is newHarness with interactions delivered over HTTP: the
+// bot serves its interactions endpoint, and no gateway is opened.
+func newHTTPHarness(t *testing.T) *harness {
+	t.Helper()
+	return newHarnessMode(t, true, nil)
+}
+
+// newHarnessMode is newHarnessWith, over HTTP when http is set.
+func newHarnessMode(t *testing.T, http bool, opts func(*discordtest.Options)) *harness {
+	t.Helper()
 	o := discordtest.Options{Guilds: []discordtest.Guild{{ID: guildID, Name: "Card Club", ChannelID: channelID}}, RequireAltText: true}
 	if opts != nil {
 		opts(&o)
@@ -89,7 +107,7 @@ func newHarnessWith(t *testing.T, opts func(*discordtest.Options)) *harness {
 	fake := discordtest.New(t, o)
 	fake.AddUser(discordtest.User{ID: alice, Name: "alice"})
 	fake.AddUser(discordtest.User{ID: bob, Name: "bob"})
-	h := &harness{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "dealer.db"), deal: 1, logs: &syncLog{}}
+	h := &harness{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "dealer.db"), deal: 1, logs: &syncLog{}, http: http}
 	h.start()
 	t.Cleanup(func() {
 		h.stop()
@@ -110,23 +128,41 @@ func (h *harness) start() {
 		sink = io.MultiWriter(h.logs, testWriter{t})
 	}
 	log := slog.New(slog.NewTextHandler(sink, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	b, err := bot.New(context.Background(), bot.Options{
+	o := bot.Options{
 		Session: h.sess, Store: st, Games: catalog.Registry(), Renderer: renderer,
 		GuildID: guildID, Logger: log, NewDeal: func() uint64 { return h.deal }, TurnTimeout: h.turnTimeout, DeferAfter: h.deferAfter,
-	})
+	}
+	if h.http {
+		o.Interactions, o.PublicKey = bot.InteractionsHTTP, h.fake.PublicKey()
+	}
+	b, err := bot.New(context.Background(), o)
 	require.NoError(t, err)
 	h.bot = b
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	require.NoError(t, b.Open(ctx))
+	if h.http {
+		// As the command line mounts it; setting the URL sends Discord's
+		// PING and a forged request first.
+		h.endpoint = httptest.NewServer(b.HTTPHandler())
+		require.NoError(t, h.fake.SetInteractionsEndpoint(h.endpoint.URL))
+	}
 }
 
 // stop closes the bot's session (before the fake, as discordgo needs) and the store.
 func (h *harness) stop() {
+	if h.endpoint != nil {
+		// No more requests, then the bot: Close waits for the work of
+		// interactions already taken.
+		h.endpoint.Close()
+		h.endpoint = nil
+	}
 	if h.bot != nil {
 		// A session closed before its first heartbeat may reconnect by
 		// itself (a discordgo race): wait for the heartbeat first.
-		_ = h.fake.WaitHeartbeat(5 * time.Second)
+		if !h.http {
+			_ = h.fake.WaitHeartbeat(5 * time.Second)
+		}
 		_ = h.bot.Close()
 		h.bot = nil
 	}

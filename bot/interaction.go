@@ -23,12 +23,20 @@ type reply struct {
 // respond is a reply with no table and nothing after.
 func respond(resp *discordgo.InteractionResponse) reply { return reply{resp: resp} }
 
-// onInteraction runs on its own goroutine for each interaction (discordgo's
-// default); the table lock orders clicks on one table.
+// onInteraction runs on its own goroutine for each interaction received
+// over the gateway (discordgo's default).
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	b.handle(ic.Interaction, nil)
+}
+
+// handle answers one interaction, from the gateway or the HTTP endpoint:
+// one path, the answers always sent over REST by the responder. The table
+// lock orders clicks on one table. onInitial, when set, learns once whether
+// the initial response went out (see responder).
+func (b *Bot) handle(i *discordgo.Interaction, onInitial func(ok bool)) {
 	defer b.recover("interaction")
-	i := ic.Interaction
-	r := newResponder(b, i)
+	r := newResponder(b, i, onInitial)
+	defer r.settle()
 	if r.gone() {
 		r.drop()
 		b.log.Warn("an interaction came too late to answer", "interaction", i.ID, "user", userOf(i).ID)

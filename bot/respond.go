@@ -22,12 +22,17 @@ import (
 type responder struct {
 	b *Bot
 	i *discordgo.Interaction
+	// onInitial, when set, learns once whether the initial response (an
+	// answer or a deferral) was accepted: an interaction received over
+	// HTTP completes Discord's request then (see httpinteractions.go).
+	onInitial func(ok bool)
 
 	mu       sync.Mutex
 	timer    *time.Timer
 	deferred bool
 	private  bool // a command's deferral is private
 	done     bool
+	told     bool // onInitial was called
 	deadline time.Time
 }
 
@@ -39,8 +44,8 @@ var errAnswered = errors.New("interaction already answered")
 // the handler starts: under load, or after a gateway resume, an interaction
 // may have waited a while already. A creation after now (clocks never
 // quite agree) counts from now; one over a minute old says the estimate is
-// off, and is not trusted.
-func newResponder(b *Bot, i *discordgo.Interaction) *responder {
+// off, and is not trusted. onInitial may be nil (see responder).
+func newResponder(b *Bot, i *discordgo.Interaction, onInitial func(ok bool)) *responder {
 	now := time.Now()
 	created := now
 	if ts, err := discordgo.SnowflakeTimestamp(i.ID); err == nil {
@@ -48,7 +53,7 @@ func newResponder(b *Bot, i *discordgo.Interaction) *responder {
 			created = local
 		}
 	}
-	r := &responder{b: b, i: i, deadline: created.Add(b.ackDeadline), private: privateCommand(i)}
+	r := &responder{b: b, i: i, onInitial: onInitial, deadline: created.Add(b.ackDeadline), private: privateCommand(i)}
 	wait := time.Until(created.Add(b.deferAfter))
 	if now.After(r.deadline) {
 		wait = time.Hour // too late even to defer: the caller drops it
@@ -81,6 +86,24 @@ func (r *responder) drop() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.done = true
+	r.tell(false)
+}
+
+// settle reports a failed initial response unless one was reported: the
+// handler ended (or panicked) without an accepted answer.
+func (r *responder) settle() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.tell(false)
+}
+
+// tell calls onInitial once. Caller holds r.mu; onInitial must not block.
+func (r *responder) tell(ok bool) {
+	if r.told || r.onInitial == nil {
+		return
+	}
+	r.told = true
+	r.onInitial(ok)
 }
 
 // deferNow acknowledges the interaction without an answer yet.
@@ -102,6 +125,7 @@ func (r *responder) deferNow() {
 		return
 	}
 	r.deferred = true
+	r.tell(true)
 }
 
 // send answers with resp: the whole message (every field is sent, so a
@@ -118,7 +142,9 @@ func (r *responder) send(resp *discordgo.InteractionResponse) error {
 		resp.Data.AllowedMentions = noMentions
 	}
 	if !r.deferred {
-		return r.retry(func() error { return r.b.callback(r.i, resp) })
+		err := r.retry(func() error { return r.b.callback(r.i, resp) })
+		r.tell(err == nil)
+		return err
 	}
 	return r.afterDeferral(resp)
 }

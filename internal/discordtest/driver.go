@@ -13,6 +13,8 @@ import (
 
 // ErrNotDelivered is returned (with the interaction's handle) when no
 // gateway session would receive an interaction: the bot is not connected.
+// (Interactions sent over HTTP are delivered asynchronously: see
+// Interaction.Delivery.)
 var ErrNotDelivered = errors.New("discordtest: no gateway session would receive this interaction")
 
 // Application command option types (wire values).
@@ -33,7 +35,9 @@ const (
 // SlashCommand has userID invoke the registered chat-input command name,
 // in guildID's channelID, or in the user's DM with the bot when guildID is
 // "" (channelID is then ignored). The interaction is delivered over the
-// gateway (with "member" in a guild, "user" in a DM) and its handle returned.
+// gateway, or POSTed to the interactions endpoint once one is set
+// (SetInteractionsEndpoint), with "member" in a guild, "user" in a DM, and
+// its handle returned.
 //
 // options maps option names to values: string, bool, any integer or float
 // type; a subcommand (or group) is an option whose value is a
@@ -486,12 +490,25 @@ func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 	}
 	wire["channel_id"] = in.ChannelID
 	in.Created = time.Now()
-	s.interactions[in.ID] = in
-	s.byToken[in.Token] = in
-	s.order = append(s.order, in)
+	endpoint, forgery := s.hd.endpoint, s.hd.forge
+	s.hd.forge = Genuine
+	if forgery != Genuine && endpoint == "" {
+		s.mu.Unlock()
+		return nil, errors.New("discordtest: ForgeNext needs an interactions endpoint (SetInteractionsEndpoint)")
+	}
+	if forgery == Genuine { // a forged request is no interaction of Discord's
+		s.interactions[in.ID] = in
+		s.byToken[in.Token] = in
+		s.order = append(s.order, in)
+	}
 	s.notifyLocked()
 	s.mu.Unlock()
 
+	if endpoint != "" {
+		// Over HTTP instead of the gateway (the two are exclusive).
+		go s.deliverHTTP(endpoint, in, mustJSON(wire), forgery)
+		return in, nil
+	}
 	if n := s.Dispatch("INTERACTION_CREATE", wire, sp.guildID); n == 0 {
 		return in, ErrNotDelivered
 	}

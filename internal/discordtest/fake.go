@@ -33,6 +33,11 @@
 //     READY's resume_gateway_url is another address (ResumeStats), and
 //     follow-ups are always waited for (the message comes back).
 //
+// Interactions go over the gateway, or, once an Interactions Endpoint URL
+// is set (SetInteractionsEndpoint), are POSTed to it signed with the
+// application's Ed25519 key (PublicKey), with Discord's PING and forged
+// probes, through the same driver API (httpdelivery.go).
+//
 // Faults can be injected: 429s with retry_after (RateLimitNext), 5xx
 // (FailNext), latency (SetLatency), dropped gateway connections
 // (DropGateway, after which discordgo resumes), users whose DMs are closed.
@@ -176,6 +181,7 @@ type Server struct {
 	denied       map[string]int64           // channel -> permissions denied to the bot
 	oldEdits     map[string]*window         // channel -> edits of hour-old messages in the current window
 	schemas      *schemaSet                 // the official OpenAPI request-body schemas
+	hd           httpDelivery               // interactions over HTTP (httpdelivery.go)
 }
 
 // New starts a fake on 127.0.0.1 and registers its Close with t.Cleanup.
@@ -237,6 +243,7 @@ func Start(opts Options) *Server {
 	if !opts.RateLimits.Off {
 		s.limiter = newLimiter(opts.RateLimits)
 	}
+	s.hd = newHTTPDelivery()
 	if s.opts.AppID == "" {
 		s.opts.AppID = s.NewID()
 	}
@@ -275,6 +282,7 @@ func (s *Server) Close() {
 	s.http.Close()
 	s.resumeHTTP.CloseClientConnections()
 	s.resumeHTTP.Close()
+	s.hd.client.CloseIdleConnections()
 }
 
 // URL is the base URL of the fake (http://127.0.0.1:port).

@@ -40,6 +40,7 @@ const (
 	RouteGetGuildMember  = "GET " + APIPrefix + "/guilds/{guild}/members/{user}"
 	RouteGetGuildCmds    = "GET " + APIPrefix + "/applications/{app}/guilds/{guild}/commands"
 	RouteGetGlobalCmds   = "GET " + APIPrefix + "/applications/{app}/commands"
+	RouteGetApplication  = "GET " + APIPrefix + "/applications/@me"
 	RouteAnyUnknownRoute = "/"
 )
 

@@ -61,6 +61,7 @@ type interactionState struct {
 	callback     *Request
 	followups    []string
 	expired      bool
+	delivery     *Delivery // the answer to its HTTP request (httpdelivery.go)
 }
 
 // Modal is a modal the bot opened (type-9 response).
@@ -299,6 +300,14 @@ func (s *Server) interactionCallback(r *http.Request, rec *Request) (int, any) {
 	if in == nil || in.Token != r.PathValue("token") {
 		return s.reject(apiError(404, 10062, "Unknown interaction"), "callback for unknown interaction %s", r.PathValue("id"))
 	}
+	return s.initialResponseLocked(in, rec)
+}
+
+// initialResponseLocked applies an initial response to in, sent through
+// the callback endpoint or, for an interaction delivered over HTTP, in the
+// body of the answer to Discord's request (rec.Route is then
+// RouteInlineResponse). Caller holds s.mu.
+func (s *Server) initialResponseLocked(in *Interaction, rec *Request) (int, any) {
 	now := time.Now()
 	if in.st.firstAttempt.IsZero() {
 		in.st.firstAttempt = now

@@ -113,6 +113,7 @@ var defaultBuckets = map[string]routeBucket{
 	RouteGetChannel:    {"channel-get", majorChannel, Limit{5, time.Second}},
 
 	RouteGetGuild:       {"guild-get", majorGuild, Limit{5, time.Second}},
+	RouteGetApplication: {"application-get", majorNone, Limit{5, time.Second}},
 	RouteGetGuildMember: {"guild-member-get", majorGuild, Limit{5, time.Second}},
 }
 

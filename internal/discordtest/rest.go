@@ -37,6 +37,7 @@ func (s *Server) routes() {
 	s.handle(RouteDeleteMessage, authBot, s.deleteChannelMessage)
 	s.handle(RouteGetGuild, authBot, s.getGuild)
 	s.handle(RouteGetGuildMember, authBot, s.getGuildMember)
+	s.handle(RouteGetApplication, authBot, s.getApplication)
 
 	// Everything else: 404 like Discord, and recorded in Unhandled().
 	s.handle(RouteAnyUnknownRoute, authNone, func(r *http.Request, rec *Request) (int, any) {
