@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
@@ -60,6 +61,9 @@ type Options struct {
 	// rate-limit bucket (default Discord's 5 s; tests shorten it).
 	MaxConcurrency  int
 	IdentifySpacing time.Duration
+	// Metrics is where the bot registers its Prometheus metrics (nil: not
+	// registered; they are counted all the same).
+	Metrics prometheus.Registerer
 }
 
 // Bot hosts card tables in Discord.
@@ -79,6 +83,7 @@ type Bot struct {
 	resync      clockResync       // re-reads Discord's clock for the HTTP endpoint
 	seen        seenIDs           // interactions received over HTTP, against replays
 
+	metrics         *metrics
 	shards          []*discordgo.Session // the gateway connections
 	maxConcurrency  int
 	identifySpacing time.Duration
@@ -127,6 +132,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	if b.newDeal == nil {
 		b.newDeal = session.RandomDeal
 	}
+	b.metrics = newMetrics(b, o.Metrics)
 	b.shards, b.maxConcurrency, b.identifySpacing = o.Shards, o.MaxConcurrency, o.IdentifySpacing
 	if len(b.shards) == 0 {
 		b.shards = []*discordgo.Session{b.s}
@@ -152,6 +158,8 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 		sh.AddHandler(b.onReady)
 		sh.AddHandler(b.onRawReady)
 		sh.AddHandler(b.onInteraction)
+		sh.AddHandler(func(s *discordgo.Session, _ *discordgo.Connect) { b.shardUp(s, true) })
+		sh.AddHandler(func(s *discordgo.Session, _ *discordgo.Disconnect) { b.shardUp(s, false) })
 	}
 	return b, nil
 }

@@ -34,9 +34,11 @@ func (b *Bot) sendHand(t *table, seat games.Seat) {
 		send: func() error { return b.sendHandNow(t, seat, user) },
 		failed: func(err error) {
 			if !unreachable(err) {
+				b.metrics.dmFailures.WithLabelValues("other").Inc()
 				b.log.Warn("sending a hand by DM failed", "table", t.Sess.ID, "seat", seat, "err", err)
 				return
 			}
+			b.metrics.dmFailures.WithLabelValues("closed").Inc()
 			t.mu.Lock()
 			defer t.mu.Unlock()
 			b.dmsClosed(t, seat)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/bot"
@@ -42,13 +43,14 @@ var renderer = func() *render.Renderer {
 
 // harness is a bot on a real SQLite file, talking to the fake Discord.
 type harness struct {
-	t      *testing.T
-	fake   *discordtest.Server
-	dbPath string
-	st     *store.Store
-	sess   *discordgo.Session
-	bot    *bot.Bot
-	deal   uint64
+	t       *testing.T
+	metrics *prometheus.Registry // the bot's metrics (a new registry for each process started)
+	fake    *discordtest.Server
+	dbPath  string
+	st      *store.Store
+	sess    *discordgo.Session
+	bot     *bot.Bot
+	deal    uint64
 	// turnTimeout is the bot's TurnTimeout (0: wait for ever).
 	turnTimeout time.Duration
 	// deferAfter is the bot's DeferAfter (0: its default).
@@ -122,6 +124,7 @@ func (h *harness) start() {
 	st, err := store.Open(h.dbPath)
 	require.NoError(t, err)
 	h.st = st
+	h.metrics = prometheus.NewRegistry()
 	h.sess = h.fake.NewSession()
 	var sink io.Writer = h.logs
 	if testing.Verbose() {
@@ -131,6 +134,7 @@ func (h *harness) start() {
 	o := bot.Options{
 		Session: h.sess, Store: st, Games: catalog.Registry(), Renderer: renderer,
 		GuildID: guildID, Logger: log, NewDeal: func() uint64 { return h.deal }, TurnTimeout: h.turnTimeout, DeferAfter: h.deferAfter,
+		Metrics: h.metrics,
 	}
 	if h.http {
 		o.Interactions, o.PublicKey = bot.InteractionsHTTP, h.fake.PublicKey()

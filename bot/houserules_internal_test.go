@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -28,5 +29,14 @@ func TestHouseRulesOutOfRange(t *testing.T) {
 		assert.True(t, isPrivate(r), r.Data.Content)
 		assert.Contains(t, r.Data.Content, tt.want)
 		assert.Zero(t, b.Tables())
+	}
+}
+
+func TestRouteOf(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://discord.com/api/v10/channels/123456789012345678/messages/223456789012345678":                                   "PATCH /channels/:id/messages/:id",
+		"http://127.0.0.1:4000/api/v9/webhooks/123456789012345678/" + strings.Repeat("a", 70) + "/messages/@original?wait=true": "PATCH /webhooks/:id/:id/messages/@original",
+	} {
+		assert.Equal(t, want, routeOf("PATCH", in))
 	}
 }

@@ -38,7 +38,7 @@ func (b *Bot) handle(i *discordgo.Interaction, onInitial func(ok bool)) {
 	r := newResponder(b, i, onInitial)
 	defer r.settle()
 	if r.gone() {
-		r.drop()
+		r.dropLate()
 		b.log.Warn("an interaction came too late to answer", "interaction", i.ID, "user", userOf(i).ID)
 		return
 	}

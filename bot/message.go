@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -33,10 +34,12 @@ func (b *Bot) message(t *table, selected string) (*discordgo.InteractionResponse
 func (b *Bot) picture(t *table, viewer games.Seat, selected string) (*discordgo.File, error) {
 	view := t.Game.View(viewer)
 	params := render.Params{Names: t.Names(), Selected: selected}
+	start := time.Now()
 	png, err := t.show.Table(b.render, view, params)
 	if err != nil {
 		return nil, err
 	}
+	b.metrics.drawn(t.Info.Name, "table", time.Since(start), len(png))
 	if t.Info.Solitaire() {
 		params.Legal = legalStrings(t.Game, 0)
 	}
@@ -167,10 +170,12 @@ func (t *table) totals() string {
 func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*discordgo.InteractionResponseData, error) {
 	view, legal, names := t.Game.View(seat), legalStrings(t.Game, seat), t.Names()
 	params := render.Params{Names: names, Legal: legal}
+	start := time.Now()
 	png, err := t.show.Hand(b.render, view, params)
 	if err != nil {
 		return nil, err
 	}
+	b.metrics.drawn(t.Info.Name, "hand", time.Since(start), len(png))
 	controls := t.show.Controls(view, params)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**%s** · table #%d in <#%s>%s · move %d\n%s", t.Info.Title, t.Sess.ID, t.Sess.ChannelID, rulesNote(t), t.Game.Moves(), t.show.Private(view, names))

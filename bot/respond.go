@@ -32,7 +32,9 @@ type responder struct {
 	deferred bool
 	private  bool // a command's deferral is private
 	done     bool
-	told     bool // onInitial was called
+	told     bool // the initial response's fate was told (metrics, onInitial)
+	late     bool // it came past its 3 s: dropped unanswered
+	created  time.Time
 	deadline time.Time
 }
 
@@ -53,7 +55,7 @@ func newResponder(b *Bot, i *discordgo.Interaction, onInitial func(ok bool)) *re
 			created = local
 		}
 	}
-	r := &responder{b: b, i: i, onInitial: onInitial, deadline: created.Add(b.ackDeadline), private: privateCommand(i)}
+	r := &responder{b: b, i: i, onInitial: onInitial, created: created, deadline: created.Add(b.ackDeadline), private: privateCommand(i)}
 	wait := time.Until(created.Add(b.deferAfter))
 	if now.After(r.deadline) {
 		wait = time.Hour // too late even to defer: the caller drops it
@@ -89,6 +91,14 @@ func (r *responder) drop() {
 	r.tell(false)
 }
 
+// dropLate gives up an interaction that came too late to answer at all.
+func (r *responder) dropLate() {
+	r.mu.Lock()
+	r.late = true
+	r.mu.Unlock()
+	r.drop()
+}
+
 // settle reports a failed initial response unless one was reported: the
 // handler ended (or panicked) without an accepted answer.
 func (r *responder) settle() {
@@ -97,13 +107,17 @@ func (r *responder) settle() {
 	r.tell(false)
 }
 
-// tell calls onInitial once. Caller holds r.mu; onInitial must not block.
+// tell counts the initial response's fate once, and calls onInitial with
+// it. Caller holds r.mu; onInitial must not block.
 func (r *responder) tell(ok bool) {
-	if r.told || r.onInitial == nil {
+	if r.told {
 		return
 	}
 	r.told = true
-	r.onInitial(ok)
+	r.b.metrics.initial(r.i, ok, r.deferred, r.late, time.Since(r.created))
+	if r.onInitial != nil {
+		r.onInitial(ok)
+	}
 }
 
 // deferNow acknowledges the interaction without an answer yet.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"sync"
 	"time"
 
@@ -112,4 +113,13 @@ func (b *Bot) openShard(ctx context.Context, sh *discordgo.Session) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// shardUp records whether shard s is connected, for the metrics.
+func (b *Bot) shardUp(s *discordgo.Session, up bool) {
+	v := 0.0
+	if up {
+		v = 1
+	}
+	b.metrics.shards.WithLabelValues(strconv.Itoa(s.ShardID)).Set(v)
 }

@@ -214,9 +214,11 @@ func (b *Bot) forget(t *table) {
 // anything reports it (see session.Table.Apply), and closes the table when
 // the game ends.
 func (b *Bot) apply(ctx context.Context, t *table, seat games.Seat, move string) error {
+	start := time.Now()
 	if err := t.Apply(ctx, seat, move); err != nil {
 		return err
 	}
+	b.metrics.moveCommit.Observe(time.Since(start).Seconds())
 	if t.Game.Status().Finished() {
 		b.finish(ctx, t)
 	}

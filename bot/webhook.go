@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"errors"
 	"hash/fnv"
 	"strconv"
 
@@ -33,6 +34,16 @@ func (b *Bot) webhookCall(i *discordgo.Interaction, method, url string, data any
 // multipart, each new file listed in the message's attachments. It does not
 // wait out rate limits: its callers decide whether a wait still fits.
 func (b *Bot) request(method, url, bucket string, data any, files []*discordgo.File) ([]byte, error) {
+	body, err := b.send(method, url, bucket, data, files)
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) {
+		b.metrics.rateLimited.WithLabelValues(routeOf(method, url)).Inc()
+	}
+	return body, err
+}
+
+// send is request's one attempt.
+func (b *Bot) send(method, url, bucket string, data any, files []*discordgo.File) ([]byte, error) {
 	if len(files) == 0 {
 		return b.s.RequestWithBucketID(method, url, data, bucket, discordgo.WithRetryOnRatelimit(false))
 	}

@@ -1,0 +1,52 @@
+package bot_test
+
+import (
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The admin's metrics count what players did: interactions and their first
+// answers, pictures drawn, moves saved, tables open by game.
+func TestMetrics(t *testing.T) {
+	h := newHarness(t)
+	table := h.command(alice, "play", map[string]any{"game": "doublets"})
+	require.False(t, table.Ephemeral, table.Content)
+	h.click(table.ID, alice, button(t, table.Message, "Flip").CustomID)
+	h.command(alice, "play", map[string]any{"game": "secretagent"})
+
+	n, err := testutil.GatherAndCount(h.metrics, "dealer_interactions_total", "dealer_first_answer_seconds",
+		"dealer_render_seconds", "dealer_png_bytes", "dealer_move_commit_seconds", "dealer_open_tables")
+	require.NoError(t, err)
+	assert.Positive(t, n)
+	families, err := h.metrics.Gather()
+	require.NoError(t, err)
+	values := map[string]float64{}
+	for _, f := range families {
+		for _, m := range f.GetMetric() {
+			key := f.GetName()
+			for _, l := range m.GetLabel() {
+				key += "," + l.GetName() + "=" + l.GetValue()
+			}
+			switch {
+			case m.GetCounter() != nil:
+				values[key] = m.GetCounter().GetValue()
+			case m.GetGauge() != nil:
+				values[key] = m.GetGauge().GetValue()
+			case m.GetHistogram() != nil:
+				values[key] = float64(m.GetHistogram().GetSampleCount())
+			}
+		}
+	}
+	assert.Equal(t, 2.0, values["dealer_interactions_total,kind=command,outcome=answered"], values)
+	assert.Equal(t, 1.0, values["dealer_interactions_total,kind=click,outcome=answered"], values)
+	assert.Equal(t, 2.0, values["dealer_first_answer_seconds,kind=command"])
+	assert.GreaterOrEqual(t, values["dealer_render_seconds,game=doublets,picture=table"], 2.0)
+	assert.GreaterOrEqual(t, values["dealer_png_bytes,game=doublets,picture=table"], 2.0)
+	assert.Equal(t, 1.0, values["dealer_move_commit_seconds"])
+	assert.Equal(t, 1.0, values["dealer_open_tables,game=doublets"])
+	assert.Equal(t, 1.0, values["dealer_open_tables,game=secretagent"])
+	assert.Equal(t, 1.0, values["dealer_shard_connected,shard=0"])
+}
