@@ -2,84 +2,122 @@ package store
 
 import (
 	"context"
-	"database/sql"
+	"sync/atomic"
 	"testing"
 )
 
 // BenchmarkAppendMove appends moves one after another to one session: one
-// durable (fsynced) write transaction per move.
+// durable (flushed) write transaction per move, on each engine.
 func BenchmarkAppendMove(b *testing.B) {
-	ctx := context.Background()
-	s, _, _ := openTemp(b)
-	id := mustCreate(b, s, Session{Game: "doublefreecell", Seats: 1})
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; b.Loop(); i++ {
-		if err := s.AppendMove(ctx, id, i, 0, "3a"); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkAppendMoveParallel appends from many goroutines, each to its own
-// session, as the bot's tables do.
-func BenchmarkAppendMoveParallel(b *testing.B) {
-	ctx := context.Background()
-	s, _, _ := openTemp(b)
-	b.SetParallelism(8)
-	b.ReportAllocs()
-	b.RunParallel(func(pb *testing.PB) {
-		id, err := s.CreateSession(ctx, Session{Game: "doublefreecell", Seats: 1})
-		if err != nil {
-			b.Error(err)
-			return
-		}
-		for i := 0; pb.Next(); i++ {
+	benchEachEngine(b, func(b *testing.B, e engine) {
+		ctx := context.Background()
+		s, _, _ := openTemp(b, e)
+		id := mustCreate(b, s, Session{Game: "doublefreecell", Seats: 1})
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; b.Loop(); i++ {
 			if err := s.AppendMove(ctx, id, i, 0, "3a"); err != nil {
-				b.Error(err)
-				return
+				b.Fatal(err)
 			}
 		}
 	})
 }
 
-// BenchmarkSession reads a session with its players.
-func BenchmarkSession(b *testing.B) {
-	ctx := context.Background()
-	s, _, _ := openTemp(b)
-	id := mustCreate(b, s, Session{Game: "doublefreecell", Seats: 2,
-		Players: []Player{{Seat: 0, UserID: "u", Name: "U"}, {Seat: 1, Computer: true}}})
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := s.Session(ctx, id); err != nil {
+// BenchmarkAppendMoveParallel appends from many goroutines, each to its own
+// session, as the bot's tables do: group commit puts many in one flush.
+func BenchmarkAppendMoveParallel(b *testing.B) {
+	benchEachEngine(b, func(b *testing.B, e engine) {
+		ctx := context.Background()
+		s, _, _ := openTemp(b, e)
+		b.SetParallelism(8)
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			id, err := s.CreateSession(ctx, Session{Game: "doublefreecell", Seats: 1})
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			for i := 0; pb.Next(); i++ {
+				if err := s.AppendMove(ctx, id, i, 0, "3a"); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+	})
+}
+
+// BenchmarkAppendMoveTwoStores is BenchmarkAppendMoveParallel through two
+// Stores on one database, as two processes would write.
+func BenchmarkAppendMoveTwoStores(b *testing.B) {
+	benchEachEngine(b, func(b *testing.B, e engine) {
+		ctx := context.Background()
+		s, _, db := openTemp(b, e)
+		other, err := Open(db)
+		if err != nil {
 			b.Fatal(err)
 		}
-	}
+		defer other.Close()
+		stores := []*Store{s, other}
+		b.SetParallelism(8)
+		b.ReportAllocs()
+		var n atomic.Int32
+		b.RunParallel(func(pb *testing.PB) {
+			st := stores[n.Add(1)%2]
+			id, err := st.CreateSession(ctx, Session{Game: "doublefreecell", Seats: 1})
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			for i := 0; pb.Next(); i++ {
+				if err := st.AppendMove(ctx, id, i, 0, "3a"); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+	})
+}
+
+// BenchmarkSession reads a session with its players.
+func BenchmarkSession(b *testing.B) {
+	benchEachEngine(b, func(b *testing.B, e engine) {
+		ctx := context.Background()
+		s, _, _ := openTemp(b, e)
+		id := mustCreate(b, s, Session{Game: "doublefreecell", Seats: 2,
+			Players: []Player{{Seat: 0, UserID: "u", Name: "U"}, {Seat: 1, Computer: true}}})
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := s.Session(ctx, id); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 // seedTables writes n unfinished tables (two players, moves moves each) and n
 // finished ones in one transaction.
 func seedTables(b *testing.B, s *Store, n, moves int) {
 	ctx := context.Background()
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx *txn) error {
 		for i := range 2 * n {
 			status := StatusPlaying
 			if i%2 == 1 {
 				status = StatusWon
 			}
-			res, err := tx.Exec(`INSERT INTO sessions (game, deal, seats, guild_id, owner_id, status, moves, created_at, updated_at)
-				VALUES ('doublefreecell', ?, 2, 'g', 'u', ?, ?, 0, 0)`, i, status.String(), moves)
+			var id int64
+			err := tx.QueryRowContext(ctx, `INSERT INTO sessions (game, deal, seats, guild_id, owner_id, status, moves, created_at, updated_at)
+				VALUES ('doublefreecell', ?, 2, 'g', 'u', ?, ?, 0, 0) RETURNING id`, i, status.String(), moves).Scan(&id)
 			if err != nil {
 				return err
 			}
-			id, _ := res.LastInsertId()
 			for seat := range 2 {
-				if _, err := tx.Exec(`INSERT INTO players (session_id, seat, user_id, name) VALUES (?, ?, 'u', 'U')`, id, seat); err != nil {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO players (session_id, seat, user_id, name) VALUES (?, ?, 'u', 'U')`, id, seat); err != nil {
 					return err
 				}
 			}
 			for m := range moves {
-				if _, err := tx.Exec(`INSERT INTO moves (session_id, seq, seat, move, at) VALUES (?, ?, 0, '3a', 0)`, id, m); err != nil {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO moves (session_id, seq, seat, move, at) VALUES (?, ?, 0, '3a', 0)`, id, m); err != nil {
 					return err
 				}
 			}
@@ -95,34 +133,38 @@ func seedTables(b *testing.B, s *Store, n, moves int) {
 // unfinished tables of 50 moves (beside 10,000 finished ones): Unfinished,
 // then each table's Record.
 func BenchmarkResume10k(b *testing.B) {
-	ctx := context.Background()
-	s, _, _ := openTemp(b)
-	seedTables(b, s, 10000, 50)
-	b.ResetTimer()
-	for b.Loop() {
-		list, err := s.Unfinished(ctx)
-		if err != nil || len(list) != 10000 {
-			b.Fatal(err, len(list))
-		}
-		for _, sess := range list {
-			rec, err := s.Record(ctx, sess.ID)
-			if err != nil || len(rec.Moves) != 50 {
-				b.Fatal(err)
+	benchEachEngine(b, func(b *testing.B, e engine) {
+		ctx := context.Background()
+		s, _, _ := openTemp(b, e)
+		seedTables(b, s, 10000, 50)
+		b.ResetTimer()
+		for b.Loop() {
+			list, err := s.Unfinished(ctx)
+			if err != nil || len(list) != 10000 {
+				b.Fatal(err, len(list))
+			}
+			for _, sess := range list {
+				rec, err := s.Record(ctx, sess.ID)
+				if err != nil || len(rec.Moves) != 50 {
+					b.Fatal(err)
+				}
 			}
 		}
-	}
+	})
 }
 
 // BenchmarkResumeAll10k is the same start-up through UnfinishedWithMoves.
 func BenchmarkResumeAll10k(b *testing.B) {
-	ctx := context.Background()
-	s, _, _ := openTemp(b)
-	seedTables(b, s, 10000, 50)
-	b.ResetTimer()
-	for b.Loop() {
-		open, err := s.UnfinishedWithMoves(ctx)
-		if err != nil || len(open) != 10000 || len(open[9999].Log) != 50 {
-			b.Fatal(err, len(open))
+	benchEachEngine(b, func(b *testing.B, e engine) {
+		ctx := context.Background()
+		s, _, _ := openTemp(b, e)
+		seedTables(b, s, 10000, 50)
+		b.ResetTimer()
+		for b.Loop() {
+			open, err := s.UnfinishedWithMoves(ctx)
+			if err != nil || len(open) != 10000 || len(open[9999].Log) != 50 {
+				b.Fatal(err, len(open))
+			}
 		}
-	}
+	})
 }

@@ -7,15 +7,17 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/games"
 )
 
 // appendRetrying appends move to the end of the session's log, reading the
@@ -34,24 +36,28 @@ func appendRetrying(ctx context.Context, s *Store, id int64, seat int, move stri
 }
 
 // Many goroutines write at once, through one Store and through two Stores on
-// the same file (as two processes would); none may fail, least of all with
-// "database is locked".
-func TestConcurrentWriters(t *testing.T) {
-	const goroutines, perGoroutine = 50, 20
+// the same database (as two processes would); none may fail, least of all
+// with "database is locked" (SQLite) or a deadlock (PostgreSQL).
+func TestConcurrentWriters(t *testing.T) { forEachEngine(t, testConcurrentWriters) }
+
+func testConcurrentWriters(t *testing.T, e engine) {
+	const goroutines = 50
 	cases := []struct {
-		name   string
-		stores int  // Stores open on the file
-		shared bool // all goroutines on one session (else one session each)
+		name         string
+		stores       int  // Stores open on the database
+		shared       bool // all goroutines on one session (else one session each)
+		perGoroutine int  // moves each (on one session, each move is a race of 50)
 	}{
-		{"different sessions", 1, false},
-		{"same session", 1, true},
-		{"different sessions, two stores", 2, false},
-		{"same session, two stores", 2, true},
+		{"different sessions", 1, false, 20},
+		{"same session", 1, true, 8},
+		{"different sessions, two stores", 2, false, 20},
+		{"same session, two stores", 2, true, 8},
 	}
 	for _, tc := range cases {
+		perGoroutine := tc.perGoroutine
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
-			path := filepath.Join(t.TempDir(), "dealer.db")
+			path := e.database(t)
 			stores := make([]*Store, tc.stores)
 			for i := range stores {
 				s, err := Open(path)
@@ -146,8 +152,12 @@ func TestMovesSurviveKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a child process")
 	}
+	forEachEngine(t, testMovesSurviveKill)
+}
+
+func testMovesSurviveKill(t *testing.T, e engine) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "dealer.db")
+	path := e.database(t)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestMovesSurviveKill$", "-test.count=1")
 	cmd.Env = append(os.Environ(), crashEnv+"="+path)
 	out, err := cmd.StdoutPipe()
@@ -219,4 +229,133 @@ func crashChild(path string) {
 		}()
 	}
 	select {}
+}
+
+// Two Stores on one database (two processes) race to append each move of
+// one session: exactly one wins each index, the other gets ErrConflict,
+// and the log holds the winners' moves only. On PostgreSQL the moves'
+// primary key and the move count's check decide, under READ COMMITTED.
+func TestTwoStoresRaceForEachMove(t *testing.T) { forEachEngine(t, testTwoStoresRaceForEachMove) }
+
+func testTwoStoresRaceForEachMove(t *testing.T, e engine) {
+	ctx := context.Background()
+	a, _, db := openTemp(t, e)
+	b, err := Open(db)
+	require.NoError(t, err)
+	defer b.Close()
+	id := mustCreate(t, a, Session{Game: "doublefreecell", Seats: 2})
+	const rounds, perStore = 40, 3
+	var want []string
+	for seq := range rounds {
+		var (
+			wg      sync.WaitGroup
+			mu      sync.Mutex
+			winners []string
+			lost    int
+		)
+		start := make(chan struct{})
+		for i, s := range []*Store{a, b} {
+			for g := range perStore {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					move := fmt.Sprintf("s%d-g%d-m%d", i, g, seq)
+					<-start
+					err := s.AppendMove(ctx, id, seq, i, move)
+					mu.Lock()
+					defer mu.Unlock()
+					switch {
+					case err == nil:
+						winners = append(winners, move)
+					case errors.Is(err, ErrConflict):
+						lost++
+					default:
+						t.Errorf("%s: %v", move, err)
+					}
+				}()
+			}
+		}
+		close(start)
+		wg.Wait()
+		require.Len(t, winners, 1, "move %d: one winner", seq)
+		require.Equal(t, 2*perStore-1, lost, "move %d: the others lost the race", seq)
+		want = append(want, winners[0])
+	}
+	for _, s := range []*Store{a, b} {
+		moves, err := s.Moves(ctx, id)
+		require.NoError(t, err)
+		var got []string
+		for _, m := range moves {
+			got = append(got, m.Move)
+		}
+		assert.Equal(t, want, got, "both Stores see the winners, in order")
+		sess, err := s.Session(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, rounds, sess.Moves)
+	}
+}
+
+// On PostgreSQL, a move whose index is already in the log is refused by
+// the moves' primary key even when the session's count says otherwise (a
+// count and a log out of step, as a failed copy might leave them):
+// ErrConflict, not a raw constraint error.
+func TestMovesKeyDecides(t *testing.T) { forEachEngine(t, testMovesKeyDecides) }
+
+func testMovesKeyDecides(t *testing.T, e engine) {
+	ctx := context.Background()
+	s, _, _ := openTemp(t, e)
+	id := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 1})
+	require.NoError(t, s.AppendMove(ctx, id, 0, 0, "1 h"))
+	require.NoError(t, s.write(ctx, func(tx *txn) error {
+		_, err := tx.ExecContext(ctx, `UPDATE sessions SET moves = 0 WHERE id = ?`, id)
+		return err
+	}))
+	err := s.AppendMove(ctx, id, 0, 0, "2 h")
+	require.ErrorIs(t, err, ErrConflict)
+	moves, err := s.Moves(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, []games.Entry{{Seat: 0, Move: "1 h"}}, moves, "the first move stands")
+}
+
+// Two processes' writes that take the same two rows in opposite orders
+// deadlock on PostgreSQL; the server fails one, and its Store runs it
+// again: both succeed. (SQLite's writers never interleave.)
+func TestDeadlockIsRetried(t *testing.T) {
+	e := engineNamed(EnginePostgres)
+	ctx := context.Background()
+	a, _, db := openTemp(t, e)
+	b, err := Open(db)
+	require.NoError(t, err)
+	defer b.Close()
+	one := mustCreate(t, a, Session{Game: "doublefreecell", Seats: 1})
+	two := mustCreate(t, a, Session{Game: "doublefreecell", Seats: 1})
+
+	// Each write takes its first row, waits until the other has taken its
+	// own, then takes the other's: a deadlock, the first time through.
+	var aHas, bHas sync.Once
+	aTook, bTook := make(chan struct{}), make(chan struct{})
+	var runs atomic.Int32
+	write := func(s *Store, first, second int64, took *sync.Once, mine, theirs chan struct{}) error {
+		return s.write(ctx, func(tx *txn) error {
+			runs.Add(1)
+			if _, err := tx.ExecContext(ctx, `UPDATE sessions SET hints = hints + 1 WHERE id = ?`, first); err != nil {
+				return err
+			}
+			took.Do(func() { close(mine) })
+			<-theirs
+			_, err := tx.ExecContext(ctx, `UPDATE sessions SET hints = hints + 1 WHERE id = ?`, second)
+			return err
+		})
+	}
+	errs := make(chan error, 2)
+	go func() { errs <- write(a, one, two, &aHas, aTook, bTook) }()
+	go func() { errs <- write(b, two, one, &bHas, bTook, aTook) }()
+	require.NoError(t, <-errs)
+	require.NoError(t, <-errs)
+	assert.GreaterOrEqual(t, runs.Load(), int32(3), "one write ran again")
+	for _, id := range []int64{one, two} {
+		n, err := a.Hints(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, 2, n, "session %d: each write counted once", id)
+	}
 }

@@ -15,7 +15,7 @@ var ErrAttempted = errors.New("store: the daily deal was already played")
 // AddHint counts one more hint used in a session and returns the count.
 func (s *Store) AddHint(ctx context.Context, id int64) (int, error) {
 	var n int
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx *txn) error {
 		if err := tx.QueryRowContext(ctx, `UPDATE sessions SET hints = hints + 1 WHERE id = ? RETURNING hints`, id).Scan(&n); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
 				return notFound(id)
@@ -30,7 +30,7 @@ func (s *Store) AddHint(ctx context.Context, id int64) (int, error) {
 // Hints returns how many hints a session has used.
 func (s *Store) Hints(ctx context.Context, id int64) (int, error) {
 	var n int
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx *txn) error {
 		err := tx.QueryRowContext(ctx, `SELECT hints FROM sessions WHERE id = ?`, id).Scan(&n)
 		if errors.Is(err, sql.ErrNoRows) {
 			return notFound(id)
@@ -43,7 +43,7 @@ func (s *Store) Hints(ctx context.Context, id int64) (int, error) {
 // DailyDeal returns the deal of the day of a game, if it was chosen.
 func (s *Store) DailyDeal(ctx context.Context, game, day string) (uint64, bool, error) {
 	var deal int64
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx *txn) error {
 		return tx.QueryRowContext(ctx, `SELECT deal FROM daily_deals WHERE game = ? AND day = ?`, game, day).Scan(&deal)
 	})
 	if errors.Is(err, sql.ErrNoRows) {
@@ -59,8 +59,8 @@ func (s *Store) DailyDeal(ctx context.Context, game, day string) (uint64, bool, 
 // stands: it returns the deal that is the day's deal.
 func (s *Store) SetDailyDeal(ctx context.Context, game, day string, deal uint64) (uint64, error) {
 	var got int64
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO daily_deals (game, day, deal) VALUES (?, ?, ?)`, game, day, int64(deal)); err != nil {
+	err := s.write(ctx, func(tx *txn) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO daily_deals (game, day, deal) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, game, day, int64(deal)); err != nil {
 			return err
 		}
 		return tx.QueryRowContext(ctx, `SELECT deal FROM daily_deals WHERE game = ? AND day = ?`, game, day).Scan(&got)
@@ -84,7 +84,7 @@ func (s *Store) CreateDaily(ctx context.Context, sess Session, day string) (int6
 	}
 	now := s.now()
 	var id int64
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx *txn) error {
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sessions WHERE daily = ? AND game = ? AND owner_id = ? AND daily != ''`,
 			day, sess.Game, sess.OwnerID).Scan(&n); err != nil {
@@ -93,15 +93,17 @@ func (s *Store) CreateDaily(ctx context.Context, sess Session, day string) (int6
 		if n > 0 {
 			return ErrAttempted
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO sessions
+		err := tx.QueryRowContext(ctx, `INSERT INTO sessions
 			(game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, daily)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) RETURNING id`,
 			sess.Game, int64(sess.Deal), sess.Seats, sess.GuildID, sess.ChannelID, sess.MessageID,
-			sess.OwnerID, sess.Status.String(), now, now, day)
-		if err != nil {
-			return err
+			sess.OwnerID, sess.Status.String(), now, now, day).Scan(&id)
+		if s.d.uniqueViolation(err) {
+			// Another process made the attempt since the count above
+			// (PostgreSQL: the unique index sessions_daily decides).
+			return ErrAttempted
 		}
-		if id, err = res.LastInsertId(); err != nil {
+		if err != nil {
 			return err
 		}
 		return insertPlayers(ctx, tx, id, sess.Players)
@@ -130,14 +132,14 @@ type DailyRow struct {
 // wins first, then fewer moves, less time, fewer hints.
 func (s *Store) DailyBoard(ctx context.Context, guildID, game, day string, limit int) ([]DailyRow, error) {
 	var out []DailyRow
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx *txn) error {
 		rows, err := tx.QueryContext(ctx, `
 			SELECT s.owner_id, COALESCE(r.name, p.name, ''), COALESCE(r.won, 0), COALESCE(r.score, 0), s.moves, s.hints,
 			       COALESCE(r.duration, 0), s.finished_at IS NOT NULL
 			FROM sessions s
 			LEFT JOIN results r ON r.session_id = s.id AND r.seat = 0
 			LEFT JOIN players p ON p.session_id = s.id AND p.seat = 0
-			WHERE s.daily = ? AND s.game = ? AND s.daily != '' AND (? = '' OR s.guild_id = ?)
+			WHERE s.daily = ? AND s.game = ? AND s.daily != '' AND (CAST(? AS TEXT) = '' OR s.guild_id = ?)
 			ORDER BY COALESCE(r.won, 0) DESC, COALESCE(r.score, 0) DESC, s.moves, COALESCE(r.duration, 0), s.hints, s.owner_id`,
 			day, game, guildID, guildID)
 		if err != nil {
@@ -169,10 +171,10 @@ func (s *Store) DailyBoard(ctx context.Context, guildID, game, day string, limit
 // today is still open) and the best run ever. Days are "2006-01-02".
 func (s *Store) Streak(ctx context.Context, userID, game, today string) (current, best int, err error) {
 	var days []string
-	err = s.read(ctx, func(tx *sql.Tx) error {
+	err = s.read(ctx, func(tx *txn) error {
 		rows, err := tx.QueryContext(ctx, `
 			SELECT DISTINCT s.daily FROM sessions s JOIN results r ON r.session_id = s.id AND r.user_id = s.owner_id
-			WHERE s.daily != '' AND s.owner_id = ? AND (? = '' OR s.game = ?) AND r.won = 1`, userID, game, game)
+			WHERE s.daily != '' AND s.owner_id = ? AND (CAST(? AS TEXT) = '' OR s.game = ?) AND r.won = 1`, userID, game, game)
 		if err != nil {
 			return err
 		}

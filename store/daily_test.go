@@ -10,8 +10,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestDailyDealFirstRecordStands(t *testing.T) {
-	st, _, _ := openTemp(t)
+func TestDailyDealFirstRecordStands(t *testing.T) { forEachEngine(t, testDailyDealFirstRecordStands) }
+
+func testDailyDealFirstRecordStands(t *testing.T, e engine) {
+	st, _, _ := openTemp(t, e)
 	ctx := context.Background()
 	_, ok, err := st.DailyDeal(ctx, "doublets", "2026-11-22")
 	require.NoError(t, err)
@@ -28,8 +30,10 @@ func TestDailyDealFirstRecordStands(t *testing.T) {
 	assert.Equal(t, uint64(17), deal)
 }
 
-func TestOneDailyAttemptEach(t *testing.T) {
-	st, _, _ := openTemp(t)
+func TestOneDailyAttemptEach(t *testing.T) { forEachEngine(t, testOneDailyAttemptEach) }
+
+func testOneDailyAttemptEach(t *testing.T, e engine) {
+	st, _, _ := openTemp(t, e)
 	ctx := context.Background()
 	sess := Session{Game: "doublefreecell", Deal: 5, Seats: 1, GuildID: "g", OwnerID: "u1", Players: []Player{{UserID: "u1", Name: "ann"}}}
 	// Ten requests at once: exactly one attempt.
@@ -62,8 +66,10 @@ func TestOneDailyAttemptEach(t *testing.T) {
 	assert.NoError(t, err, "another game's daily")
 }
 
-func TestDailyBoardHintsAndStreaks(t *testing.T) {
-	st, clk, _ := openTemp(t)
+func TestDailyBoardHintsAndStreaks(t *testing.T) { forEachEngine(t, testDailyBoardHintsAndStreaks) }
+
+func testDailyBoardHintsAndStreaks(t *testing.T, e engine) {
+	st, clk, _ := openTemp(t, e)
 	ctx := context.Background()
 	play := func(user, day string, won bool, moves, hints int) {
 		id, err := st.CreateDaily(ctx, Session{Game: "doublets", Deal: 3, Seats: 1, GuildID: "g", OwnerID: user,

@@ -13,12 +13,20 @@ import (
 	"strconv"
 )
 
-// The schema migrations, applied in order. The schema's version is SQLite's
-// user_version: the number of the last migration applied. To change the
-// schema, add the next numbered file; never edit one that has shipped.
+// The schema migrations, applied in order: one set per engine, in
+// migrations/sqlite and migrations/postgres, numbered alike (a test checks
+// that they make the same tables and columns). The schema's version is the
+// number of the last migration applied (SQLite's user_version, PostgreSQL's
+// schema_version table). To change the schema, add the next numbered file
+// to both; never edit one that has shipped.
 //
-//go:embed migrations/*.sql
+//go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
 var migrationFiles embed.FS
+
+// migrations are the engine's migrations, in order.
+func (d *dialect) migrations() ([]migration, error) {
+	return loadMigrations(migrationFiles, "migrations/"+d.engine)
+}
 
 // ErrNewerSchema is returned by Open for a database written by a newer
 // version of the dealer, whose schema this version does not know.
@@ -64,14 +72,14 @@ func loadMigrations(fsys fs.FS, dir string) ([]migration, error) {
 	return ms, nil
 }
 
-// migrate brings the database on db (the writer, whose transactions are
-// BEGIN IMMEDIATE) up to the last of ms, each migration in its own
-// transaction together with its user_version. It returns how many it applied.
-// Another process migrating the same file at the same time is safe: the
-// version is read again inside each write transaction.
-func migrate(ctx context.Context, db *sql.DB, ms []migration) (applied int, err error) {
+// migrate brings the database on db (the writer) up to the last of ms,
+// each migration in its own transaction together with the version. It
+// returns how many it applied. Another process migrating the same database
+// at the same time is safe: each transaction locks the schema (SQLite's
+// BEGIN IMMEDIATE; a PostgreSQL advisory lock) and reads the version again.
+func migrate(ctx context.Context, d *dialect, db *sql.DB, ms []migration) (applied int, err error) {
 	latest := len(ms)
-	v, err := userVersion(ctx, db)
+	v, err := d.schemaVersion(ctx, db)
 	if err != nil {
 		return 0, err
 	}
@@ -83,8 +91,12 @@ func migrate(ctx context.Context, db *sql.DB, ms []migration) (applied int, err 
 		if err != nil {
 			return applied, fmt.Errorf("store: migrate: %w", err)
 		}
-		var cur int
-		if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&cur); err != nil {
+		if err := d.lockSchema(ctx, tx); err != nil {
+			tx.Rollback()
+			return applied, fmt.Errorf("store: migrate: %w", err)
+		}
+		cur, err := d.schemaVersion(ctx, tx)
+		if err != nil {
 			tx.Rollback()
 			return applied, fmt.Errorf("store: migrate: %w", err)
 		}
@@ -101,8 +113,7 @@ func migrate(ctx context.Context, db *sql.DB, ms []migration) (applied int, err 
 			tx.Rollback()
 			return applied, fmt.Errorf("store: migration %s: %w", m.name, err)
 		}
-		// PRAGMA takes no parameters; the version is our own integer.
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version)); err != nil {
+		if err := d.setSchemaVersion(ctx, tx, m.version); err != nil {
 			tx.Rollback()
 			return applied, fmt.Errorf("store: migration %s: %w", m.name, err)
 		}
@@ -113,12 +124,4 @@ func migrate(ctx context.Context, db *sql.DB, ms []migration) (applied int, err 
 		v = m.version
 	}
 	return applied, nil
-}
-
-func userVersion(ctx context.Context, db *sql.DB) (int, error) {
-	var v int
-	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
-		return 0, fmt.Errorf("store: schema version: %w", err)
-	}
-	return v, nil
 }

@@ -12,9 +12,11 @@ import (
 
 // House rules are kept with the session, in its record for replay, and
 // apart on the leaderboards and in stats.
-func TestHouseRulesKeptApart(t *testing.T) {
+func TestHouseRulesKeptApart(t *testing.T) { forEachEngine(t, testHouseRulesKeptApart) }
+
+func testHouseRulesKeptApart(t *testing.T, e engine) {
 	ctx := context.Background()
-	s, c, _ := openTemp(t)
+	s, c, _ := openTemp(t, e)
 	finish := func(options string, won bool) int64 {
 		id := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 1, GuildID: "g", Options: options,
 			Players: []Player{{Seat: 0, UserID: "ann", Name: "Ann"}}})
@@ -57,9 +59,11 @@ func TestHouseRulesKeptApart(t *testing.T) {
 
 // A computer player's level is kept with its seat, through a lobby's start
 // and the start-up list of unfinished tables.
-func TestComputerLevelsKept(t *testing.T) {
+func TestComputerLevelsKept(t *testing.T) { forEachEngine(t, testComputerLevelsKept) }
+
+func testComputerLevelsKept(t *testing.T, e engine) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t)
+	s, _, _ := openTemp(t, e)
 	id := mustCreate(t, s, Session{Game: "secretagent", Seats: 4, GuildID: "g", Status: StatusLobby,
 		Players: []Player{{Seat: 0, UserID: "ann", Name: "Ann"}}})
 	players := []Player{

@@ -33,7 +33,12 @@ func (s *Store) Finish(ctx context.Context, id int64, status games.Status, resul
 		return fmt.Errorf("store: session %d: finish with status %v (want won, lost, over or abandoned)", id, status)
 	}
 	now := s.now()
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *txn) error {
+		// The session's row first, locked (PostgreSQL) until the commit, so
+		// that two processes finishing it at once take turns.
+		if err := touch(ctx, tx, id, now); err != nil {
+			return err
+		}
 		var (
 			game, guild, options string
 			seats                int
@@ -90,7 +95,7 @@ func (s *Store) Finish(ctx context.Context, id int64, status games.Status, resul
 // until it is finished), or ErrNotFound.
 func (s *Store) Results(ctx context.Context, id int64) ([]Result, error) {
 	results := []Result{}
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx *txn) error {
 		var one int
 		err := tx.QueryRowContext(ctx, `SELECT 1 FROM sessions WHERE id = ?`, id).Scan(&one)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -152,12 +157,12 @@ const (
 )
 
 var leaderOrders = map[string]string{
-	ByWins:    `wins DESC, rate DESC, fastest IS NULL, fastest, games`,
+	ByWins:    `wins DESC, rate DESC, fastest NULLS LAST, games`,
 	ByPoints:  `total DESC, wins DESC, rate DESC`,
 	ByScore:   `best DESC, wins DESC, rate DESC`,
 	ByRate:    `rate DESC, wins DESC, games DESC`,
-	ByFastest: `fastest IS NULL, fastest, wins DESC`,
-	ByMoves:   `fewest IS NULL, fewest, wins DESC`,
+	ByFastest: `fastest NULLS LAST, wins DESC`,
+	ByMoves:   `fewest NULLS LAST, wins DESC`,
 }
 
 // filter builds the WHERE clause over results for human players, with
@@ -179,11 +184,11 @@ func filter(guildID, game string, extra ...string) (string, []any) {
 
 const aggregates = `COUNT(*) AS games,
 	SUM(won) AS wins,
-	CAST(SUM(won) AS REAL) / COUNT(*) AS rate,
+	CAST(SUM(won) AS DOUBLE PRECISION) / COUNT(*) AS rate,
 	MAX(score) AS best,
 	SUM(score) AS total,
-	MIN(CASE WHEN won THEN duration END) AS fastest,
-	MIN(CASE WHEN won THEN moves END) AS fewest`
+	MIN(CASE WHEN won = 1 THEN duration END) AS fastest,
+	MIN(CASE WHEN won = 1 THEN moves END) AS fewest`
 
 // Leaderboard ranks the human players (computer players and players
 // without a user ID, such as the terminal's, are left out) over the finished
@@ -206,9 +211,6 @@ func (s *Store) HouseLeaderboard(ctx context.Context, guildID, game, options, by
 	if !ok {
 		return nil, fmt.Errorf("store: leaderboard: unknown order %q", by)
 	}
-	if limit <= 0 {
-		limit = -1
-	}
 	where, args := filter(guildID, game, "user_id <> ''", "options = ?")
 	args = append(args, options)
 	q := `SELECT user_id,
@@ -217,9 +219,12 @@ func (s *Store) HouseLeaderboard(ctx context.Context, guildID, game, options, by
 		` + aggregates + `
 		FROM results r WHERE ` + where + `
 		GROUP BY user_id
-		ORDER BY ` + order + `, user_id
-		LIMIT ?`
-	rows, err := s.r.QueryContext(ctx, q, append(args, limit)...)
+		ORDER BY ` + order + `, user_id`
+	if limit > 0 {
+		q += ` LIMIT ?`
+		args = append(args, limit)
+	}
+	rows, err := s.q.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard: %w", err)
 	}
@@ -263,7 +268,7 @@ type StatRow struct {
 // "" is the terminal player.
 func (s *Store) Stats(ctx context.Context, guildID, userID string) ([]StatRow, error) {
 	where, args := filter(guildID, "", "user_id = ?")
-	rows, err := s.r.QueryContext(ctx, `SELECT game, options, `+aggregates+`
+	rows, err := s.q.QueryContext(ctx, `SELECT game, options, `+aggregates+`
 		FROM results WHERE `+where+` GROUP BY game, options ORDER BY game, options`, append(args, userID)...)
 	if err != nil {
 		return nil, fmt.Errorf("store: stats: %w", err)

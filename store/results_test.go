@@ -35,9 +35,11 @@ func human(id, name string, score int, won bool) Result {
 	return Result{Seat: 0, UserID: id, Name: name, Score: score, Won: won}
 }
 
-func TestFinish(t *testing.T) {
+func TestFinish(t *testing.T) { forEachEngine(t, testFinish) }
+
+func testFinish(t *testing.T, e engine) {
 	ctx := context.Background()
-	s, c, _ := openTemp(t)
+	s, c, _ := openTemp(t, e)
 	created := c.Now()
 	id := mustCreate(t, s, Session{Game: "doublets", Seats: 2, GuildID: "g", Status: StatusPlaying})
 	require.NoError(t, s.AppendMove(ctx, id, 0, 0, "a"))
@@ -101,8 +103,8 @@ func TestFinish(t *testing.T) {
 }
 
 // seedBoard plays the games of the leaderboard tests.
-func seedBoard(t *testing.T) *Store {
-	s, c, _ := openTemp(t)
+func seedBoard(t *testing.T, e engine) *Store {
+	s, c, _ := openTemp(t, e)
 	const dfc = "doublefreecell"
 	// Guild g1, Double FreeCell.
 	play(t, s, c, "g1", dfc, 10*time.Minute, 120, StatusWon, human("ann", "Ann", 500, true))
@@ -126,9 +128,11 @@ func seedBoard(t *testing.T) *Store {
 	return s
 }
 
-func TestLeaderboard(t *testing.T) {
+func TestLeaderboard(t *testing.T) { forEachEngine(t, testLeaderboard) }
+
+func testLeaderboard(t *testing.T, e engine) {
 	ctx := context.Background()
-	s := seedBoard(t)
+	s := seedBoard(t, e)
 
 	users := func(rows []LeaderRow) []string {
 		var ids []string
@@ -188,9 +192,11 @@ func TestLeaderboard(t *testing.T) {
 	assert.Error(t, err)
 }
 
-func TestStats(t *testing.T) {
+func TestStats(t *testing.T) { forEachEngine(t, testStats) }
+
+func testStats(t *testing.T, e engine) {
 	ctx := context.Background()
-	s := seedBoard(t)
+	s := seedBoard(t, e)
 	cases := []struct {
 		name, guild, user string
 		want              []StatRow

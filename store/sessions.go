@@ -64,7 +64,7 @@ func checkPlayers(seats int, players []Player) error {
 	return nil
 }
 
-func insertPlayers(ctx context.Context, tx *sql.Tx, id int64, players []Player) error {
+func insertPlayers(ctx context.Context, tx *txn, id int64, players []Player) error {
 	for _, p := range players {
 		if _, err := tx.ExecContext(ctx,
 			`INSERT INTO players (session_id, seat, user_id, name, computer, level) VALUES (?, ?, ?, ?, ?, ?)`,
@@ -92,16 +92,13 @@ func (s *Store) CreateSession(ctx context.Context, sess Session) (int64, error) 
 	}
 	now := s.now()
 	var id int64
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO sessions
+	err := s.write(ctx, func(tx *txn) error {
+		err := tx.QueryRowContext(ctx, `INSERT INTO sessions
 			(game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, options)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) RETURNING id`,
 			sess.Game, int64(sess.Deal), sess.Seats, sess.GuildID, sess.ChannelID, sess.MessageID,
-			sess.OwnerID, sess.Status.String(), now, now, sess.Options)
+			sess.OwnerID, sess.Status.String(), now, now, sess.Options).Scan(&id)
 		if err != nil {
-			return fmt.Errorf("store: create session: %w", err)
-		}
-		if id, err = res.LastInsertId(); err != nil {
 			return fmt.Errorf("store: create session: %w", err)
 		}
 		return insertPlayers(ctx, tx, id, sess.Players)
@@ -146,7 +143,7 @@ func scanSession(row scanner) (Session, error) {
 // Session returns the session id with its players, or ErrNotFound.
 func (s *Store) Session(ctx context.Context, id int64) (Session, error) {
 	var sess Session
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx *txn) error {
 		var err error
 		sess, err = scanSession(tx.QueryRowContext(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE id = ?`, id))
 		if errors.Is(err, sql.ErrNoRows) {
@@ -191,9 +188,12 @@ func scanPlayers(rows *sql.Rows, add func(id int64, p Player)) error {
 // SetPlayers replaces the session's players.
 func (s *Store) SetPlayers(ctx context.Context, id int64, players []Player) error {
 	now := s.now()
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *txn) error {
+		// The session's row first: on PostgreSQL its lock keeps another
+		// process's SetPlayers out until this one commits (else both
+		// delete the old players and insert a seat twice).
 		var seats int
-		err := tx.QueryRowContext(ctx, `SELECT seats FROM sessions WHERE id = ?`, id).Scan(&seats)
+		err := tx.QueryRowContext(ctx, `UPDATE sessions SET updated_at = ? WHERE id = ? RETURNING seats`, now, id).Scan(&seats)
 		if errors.Is(err, sql.ErrNoRows) {
 			return notFound(id)
 		}
@@ -206,10 +206,7 @@ func (s *Store) SetPlayers(ctx context.Context, id int64, players []Player) erro
 		if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE session_id = ?`, id); err != nil {
 			return fmt.Errorf("store: session %d: %w", id, err)
 		}
-		if err := insertPlayers(ctx, tx, id, players); err != nil {
-			return err
-		}
-		return touch(ctx, tx, id, now)
+		return insertPlayers(ctx, tx, id, players)
 	})
 }
 
@@ -220,7 +217,7 @@ func (s *Store) SetStatus(ctx context.Context, id int64, status games.Status) er
 		return fmt.Errorf("store: session %d: unknown status %v", id, status)
 	}
 	now := s.now()
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?`, status.String(), now, id)
 		if err != nil {
 			return fmt.Errorf("store: session %d: %w", id, err)
@@ -235,7 +232,7 @@ func (s *Store) SetStatus(ctx context.Context, id int64, status games.Status) er
 // SetMessage records where the table's message is now.
 func (s *Store) SetMessage(ctx context.Context, id int64, channelID, messageID string) error {
 	now := s.now()
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx,
 			`UPDATE sessions SET channel_id = ?, message_id = ?, updated_at = ? WHERE id = ?`,
 			channelID, messageID, now, id)
@@ -259,7 +256,10 @@ func (s *Store) AppendMove(ctx context.Context, id int64, seq int, seat int, mov
 		return fmt.Errorf("store: session %d: move index %d: %w", id, seq, ErrConflict)
 	}
 	now := s.now()
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *txn) error {
+		if s.d.engine == EnginePostgres {
+			return appendMovePostgres(ctx, tx, id, seq, seat, move, now)
+		}
 		res, err := tx.ExecContext(ctx,
 			`UPDATE sessions SET moves = moves + 1, updated_at = ? WHERE id = ? AND moves = ?`, now, id, seq)
 		if err != nil {
@@ -279,17 +279,59 @@ func (s *Store) AppendMove(ctx context.Context, id int64, seq int, seat int, mov
 		if _, err := tx.ExecContext(ctx,
 			`INSERT INTO moves (session_id, seq, seat, move, at) VALUES (?, ?, ?, ?, ?)`,
 			id, seq, seat, move, now); err != nil {
-			return fmt.Errorf("store: session %d: append move: %w", id, err)
+			return appendFailed(id, seq, err, tx.d)
 		}
 		return nil
 	})
+}
+
+// appendMovePostgres is AppendMove's write in one statement, so one round
+// trip to the server instead of two: a round trip is what a busy process
+// waits longest for. The same checks: the count must be seq (the UPDATE,
+// which READ COMMITTED re-checks after waiting for another writer's
+// commit), and the moves' key must be free.
+func appendMovePostgres(ctx context.Context, tx *txn, id int64, seq, seat int, move string, now int64) error {
+	var (
+		made int
+		have sql.NullInt64 // the count before this statement; NULL: no session
+	)
+	err := tx.QueryRowContext(ctx, `WITH bump AS (
+			UPDATE sessions SET moves = moves + 1, updated_at = ? WHERE id = ? AND moves = ? RETURNING id),
+		made AS (
+			INSERT INTO moves (session_id, seq, seat, move, at)
+			SELECT id, CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS BIGINT) FROM bump
+			RETURNING 1)
+		SELECT (SELECT COUNT(*) FROM made), (SELECT moves FROM sessions WHERE id = ?)`,
+		now, id, seq, seq, seat, move, now, id).Scan(&made, &have)
+	switch {
+	case err != nil:
+		return appendFailed(id, seq, err, tx.d)
+	case made == 1:
+		return nil
+	case !have.Valid:
+		return notFound(id)
+	case have.Int64 != int64(seq):
+		return fmt.Errorf("store: session %d: move %d, but the log has %d: %w", id, seq, have.Int64, ErrConflict)
+	}
+	// The count was seq when the statement began, and another writer's
+	// move, committed while this one waited for it, took the index.
+	return fmt.Errorf("store: session %d: move %d was made meanwhile by another writer: %w", id, seq, ErrConflict)
+}
+
+// appendFailed is the error of an append whose statement failed.
+func appendFailed(id int64, seq int, err error, d *dialect) error {
+	if d.uniqueViolation(err) {
+		// Another process's move took the index: the key decides.
+		return fmt.Errorf("store: session %d: move %d is already in the log: %w", id, seq, ErrConflict)
+	}
+	return fmt.Errorf("store: session %d: append move: %w", id, err)
 }
 
 // Moves returns the session's move log in order (empty, not nil, when there
 // are no moves), or ErrNotFound.
 func (s *Store) Moves(ctx context.Context, id int64) ([]games.Entry, error) {
 	var moves []games.Entry
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx *txn) error {
 		var n int
 		err := tx.QueryRowContext(ctx, `SELECT moves FROM sessions WHERE id = ?`, id).Scan(&n)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -304,7 +346,7 @@ func (s *Store) Moves(ctx context.Context, id int64) ([]games.Entry, error) {
 	return moves, err
 }
 
-func readMoves(ctx context.Context, tx *sql.Tx, id int64, n int) ([]games.Entry, error) {
+func readMoves(ctx context.Context, tx *txn, id int64, n int) ([]games.Entry, error) {
 	moves := make([]games.Entry, 0, n)
 	rows, err := tx.QueryContext(ctx, `SELECT seat, move FROM moves WHERE session_id = ? ORDER BY seq`, id)
 	if err != nil {
@@ -328,7 +370,7 @@ func readMoves(ctx context.Context, tx *sql.Tx, id int64, n int) ([]games.Entry,
 // options, moves) from one snapshot, or ErrNotFound.
 func (s *Store) Record(ctx context.Context, id int64) (games.Record, error) {
 	var rec games.Record
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx *txn) error {
 		var (
 			deal int64
 			n    int
@@ -354,7 +396,7 @@ const unfinishedWhere = `status IN ('lobby', 'playing')`
 // players, oldest first: the tables to resume at start-up.
 func (s *Store) Unfinished(ctx context.Context) ([]Session, error) {
 	var list []Session
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx *txn) error {
 		var err error
 		list, _, err = unfinished(ctx, tx)
 		return err
@@ -373,7 +415,7 @@ type OpenSession struct {
 // followed by Moves for each session.
 func (s *Store) UnfinishedWithMoves(ctx context.Context) ([]OpenSession, error) {
 	var open []OpenSession
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx *txn) error {
 		list, index, err := unfinished(ctx, tx)
 		if err != nil {
 			return err
@@ -411,7 +453,7 @@ func (s *Store) UnfinishedWithMoves(ctx context.Context) ([]OpenSession, error) 
 
 // unfinished reads the unfinished sessions with their players, and where
 // each is in the list.
-func unfinished(ctx context.Context, tx *sql.Tx) ([]Session, map[int64]int, error) {
+func unfinished(ctx context.Context, tx *txn) ([]Session, map[int64]int, error) {
 	rows, err := tx.QueryContext(ctx,
 		`SELECT `+sessionColumns+` FROM sessions WHERE `+unfinishedWhere+` ORDER BY id`)
 	if err != nil {
@@ -454,8 +496,8 @@ func unfinished(ctx context.Context, tx *sql.Tx) ([]Session, map[int64]int, erro
 // ("" for any game); ErrNotFound if there is none.
 func (s *Store) LastUnfinished(ctx context.Context, game, guildID, ownerID string) (Session, error) {
 	var id int64
-	err := s.r.QueryRowContext(ctx, `SELECT id FROM sessions
-		WHERE `+unfinishedWhere+` AND guild_id = ? AND owner_id = ? AND (? = '' OR game = ?)
+	err := s.q.QueryRowContext(ctx, `SELECT id FROM sessions
+		WHERE `+unfinishedWhere+` AND guild_id = ? AND owner_id = ? AND (CAST(? AS TEXT) = '' OR game = ?)
 		ORDER BY updated_at DESC, id DESC LIMIT 1`, guildID, ownerID, game, game).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Session{}, fmt.Errorf("store: no unfinished session: %w", ErrNotFound)
@@ -475,7 +517,12 @@ func (s *Store) RecordRound(ctx context.Context, id int64, round int, scores []i
 		return fmt.Errorf("store: session %d: round %d: %w", id, round, ErrConflict)
 	}
 	now := s.now()
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *txn) error {
+		// The session's row first, locked (PostgreSQL) until the commit:
+		// another process's rounds wait, then count this one's.
+		if err := touch(ctx, tx, id, now); err != nil {
+			return err
+		}
 		var seats, have int
 		err := tx.QueryRowContext(ctx, `SELECT seats,
 			(SELECT COUNT(DISTINCT round) FROM rounds WHERE session_id = sessions.id)
@@ -500,7 +547,7 @@ func (s *Store) RecordRound(ctx context.Context, id int64, round int, scores []i
 				return fmt.Errorf("store: session %d: round %d: %w", id, round, err)
 			}
 		}
-		return touch(ctx, tx, id, now)
+		return nil
 	})
 }
 
@@ -508,7 +555,7 @@ func (s *Store) RecordRound(ctx context.Context, id int64, round int, scores []i
 // that deal (empty when none), or ErrNotFound.
 func (s *Store) Rounds(ctx context.Context, id int64) ([][]int, error) {
 	rounds := [][]int{}
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx *txn) error {
 		var seats int
 		err := tx.QueryRowContext(ctx, `SELECT seats FROM sessions WHERE id = ?`, id).Scan(&seats)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -550,7 +597,7 @@ func (s *Store) StartSession(ctx context.Context, id int64, seats int, players [
 		return fmt.Errorf("session %d: %w", id, err)
 	}
 	now := s.now()
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE sessions SET seats = ?, status = ?, updated_at = ? WHERE id = ?`, seats, StatusPlaying.String(), now, id)
 		if err != nil {
 			return fmt.Errorf("store: session %d: %w", id, err)

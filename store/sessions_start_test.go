@@ -9,7 +9,11 @@ import (
 )
 
 func TestStartSessionFixesSeatsAndPlayers(t *testing.T) {
-	st, _, _ := openTemp(t)
+	forEachEngine(t, testStartSessionFixesSeatsAndPlayers)
+}
+
+func testStartSessionFixesSeatsAndPlayers(t *testing.T, e engine) {
+	st, _, _ := openTemp(t, e)
 	ctx := context.Background()
 	id, err := st.CreateSession(ctx, Session{Game: "theagents", Deal: 3, Seats: 5, GuildID: "1", OwnerID: "u1",
 		Players: []Player{{Seat: 0, UserID: "u1", Name: "ann"}}})

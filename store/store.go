@@ -1,18 +1,33 @@
 // Package store keeps the dealer's sessions, their move logs, per-deal rounds
-// and results in one SQLite file, and answers the leaderboards.
+// and results, and answers the leaderboards, in one SQLite file or in a
+// PostgreSQL database: Open takes a file path or a postgres:// URL, and
+// the Store is the same either way.
 //
-// The file is in WAL mode with foreign keys on and a busy timeout. Writes go
-// through a single connection whose transactions begin IMMEDIATE, so writers
-// in this process queue in Go instead of fighting over SQLite's lock, and a
-// writer in another process (a terminal game beside the bot) waits out the
-// busy timeout instead of failing with "database is locked". Reads use a
-// separate pool of read-only connections, which WAL lets run beside the
-// writer. synchronous=FULL: every write, a move included, is committed to
-// the file (the WAL fsynced) before its call returns. Writes that queue up
-// meanwhile are committed together, one fsync for all (writer.go).
+// SQLite: the file is in WAL mode with foreign keys on and a busy timeout.
+// Writes go through a single connection whose transactions begin IMMEDIATE,
+// so writers in this process queue in Go instead of fighting over SQLite's
+// lock, and a writer in another process (a terminal game beside the bot)
+// waits out the busy timeout instead of failing with "database is locked".
+// Reads use a separate pool of read-only connections, which WAL lets run
+// beside the writer. synchronous=FULL: every write, a move included, is
+// committed to the file (the WAL fsynced) before its call returns.
 //
-// The schema is versioned by SQLite's user_version and migrated at Open by
-// the embedded, numbered files in migrations/.
+// PostgreSQL: the same shape, one writer connection and a pool of
+// read-only ones (default_transaction_read_only), over database/sql with
+// pgx's driver. A commit returns once the server has flushed it
+// (synchronous_commit as the server has it, on by default). Writers in
+// other processes are kept apart by the rows themselves: a move's (session,
+// seq) primary key, and the session's move count checked in the UPDATE that
+// bumps it, which READ COMMITTED re-checks after waiting for the other's
+// commit; the loser gets ErrConflict.
+//
+// On both, writes that queue up meanwhile are committed together, one
+// flush for all (writer.go). The queries are written once for both engines
+// (dialect.go), but for AppendMove's write, one statement on PostgreSQL
+// where SQLite takes two. The schema is versioned (SQLite's user_version, PostgreSQL's
+// schema_version table) and migrated at Open by the embedded, numbered
+// files in migrations/sqlite and migrations/postgres, one set per engine
+// with the same numbers.
 package store
 
 import (
@@ -73,8 +88,11 @@ func finishedStatus(st games.Status) bool {
 }
 
 // BusyTimeout is how long a write waits for another process's lock before
-// failing.
+// failing (SQLite).
 const BusyTimeout = 10 * time.Second
+
+// ConnectTimeout is how long Open waits for a PostgreSQL server to answer.
+const ConnectTimeout = 10 * time.Second
 
 // Store is the dealer's database. Its methods are safe for concurrent use.
 type Store struct {
@@ -83,9 +101,11 @@ type Store struct {
 	// Open, before the Store is used.
 	Now func() time.Time
 
-	w    *sql.DB // one connection, BEGIN IMMEDIATE, synchronous=FULL
+	d    *dialect
+	w    *sql.DB // one connection: the writer
 	r    *sql.DB // read-only pool
-	path string
+	q    pool    // r, its queries rebound
+	path string  // the file's absolute path, or the URL without its password
 
 	writes    chan *writeReq // to the writer goroutine (writer.go)
 	closing   chan struct{}
@@ -93,10 +113,62 @@ type Store struct {
 	closeOnce sync.Once
 }
 
-// Open opens the database file at path, creating it and its directory if
-// missing, and migrates its schema. A database from a newer version of the
-// program is refused with ErrNewerSchema.
-func Open(path string) (*Store, error) {
+// Option is an option of Open.
+type Option func(*options)
+
+type options struct {
+	password string
+}
+
+// WithPassword is the PostgreSQL password, which wins over the URL's (and
+// over PGPASSWORD and ~/.pgpass, which pgx reads when neither gives one);
+// "" leaves those. It is never shown: not in errors, not by Path. SQLite
+// ignores it.
+func WithPassword(password string) Option {
+	return func(o *options) { o.password = password }
+}
+
+// IsURL reports whether database names a PostgreSQL database
+// (postgres://… or postgresql://…) rather than a SQLite file.
+func IsURL(database string) bool {
+	l := strings.ToLower(strings.TrimSpace(database))
+	return strings.HasPrefix(l, "postgres://") || strings.HasPrefix(l, "postgresql://")
+}
+
+// Redact is database fit to show: a URL with its password replaced by
+// "xxxxx"; a file path as it is.
+func Redact(database string) string {
+	if !strings.Contains(database, "://") {
+		return database
+	}
+	u, err := url.Parse(strings.TrimSpace(database))
+	if err != nil {
+		return "(a URL that does not parse)"
+	}
+	return u.Redacted()
+}
+
+// Open opens the database: a PostgreSQL database if database is a
+// postgres:// or postgresql:// URL, else the SQLite file at that path,
+// creating it and its directory if missing. It migrates the schema. A
+// database from a newer version of the program is refused with
+// ErrNewerSchema. Errors never show a password.
+func Open(database string, opts ...Option) (*Store, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if IsURL(database) {
+		return openPostgres(strings.TrimSpace(database), o)
+	}
+	if i := strings.Index(database, "://"); i > 0 && !strings.ContainsAny(database[:i], `/\.`) {
+		return nil, fmt.Errorf("store: open %s: a database is a file path or a postgres:// URL, not a %s:// URL", Redact(database), database[:i])
+	}
+	return openSQLite(database)
+}
+
+// openSQLite opens the SQLite file at path.
+func openSQLite(path string) (*Store, error) {
 	if path == "" || path == ":memory:" || strings.HasPrefix(path, "file:") {
 		return nil, fmt.Errorf("store: open %q: need the path of a file", path)
 	}
@@ -110,7 +182,8 @@ func Open(path string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
 		return nil, fmt.Errorf("store: open %q: %w", path, err)
 	}
-	ms, err := loadMigrations(migrationFiles, "migrations")
+	d := sqliteDialect
+	ms, err := d.migrations()
 	if err != nil {
 		return nil, err
 	}
@@ -131,13 +204,10 @@ func Open(path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %q: %w", path, err)
 	}
-	w.SetMaxOpenConns(1)
-	w.SetMaxIdleConns(1)
-	w.SetConnMaxLifetime(0)
-	w.SetConnMaxIdleTime(0)
+	oneConnection(w)
 
 	ctx := context.Background()
-	if _, err := migrate(ctx, w, ms); err != nil {
+	if _, err := migrate(ctx, d, w, ms); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("%w (file %s)", err, abs)
 	}
@@ -157,22 +227,44 @@ func Open(path string) (*Store, error) {
 		w.Close()
 		return nil, fmt.Errorf("store: open %q: %w", path, err)
 	}
-	n := max(4, runtime.GOMAXPROCS(0))
-	r.SetMaxOpenConns(n)
-	r.SetMaxIdleConns(n)
+	readPool(r)
 	if err := r.PingContext(ctx); err != nil {
 		w.Close()
 		r.Close()
 		return nil, fmt.Errorf("store: open %q: %w", path, err)
 	}
-	st := &Store{Now: time.Now, w: w, r: r, path: abs,
-		writes: make(chan *writeReq), closing: make(chan struct{}), writerEnd: make(chan struct{})}
-	go st.writer()
-	return st, nil
+	return newStore(d, w, r, abs), nil
 }
 
-// Path is the absolute path of the database file.
+// oneConnection makes db the writer: one connection, kept.
+func oneConnection(db *sql.DB) {
+	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	db.SetConnMaxLifetime(0)
+	db.SetConnMaxIdleTime(0)
+}
+
+// readPool sizes the pool of readers.
+func readPool(db *sql.DB) {
+	n := max(4, runtime.GOMAXPROCS(0))
+	db.SetMaxOpenConns(n)
+	db.SetMaxIdleConns(n)
+}
+
+// newStore starts the Store's writer.
+func newStore(d *dialect, w, r *sql.DB, path string) *Store {
+	st := &Store{Now: time.Now, d: d, w: w, r: r, q: pool{r, d}, path: path,
+		writes: make(chan *writeReq), closing: make(chan struct{}), writerEnd: make(chan struct{})}
+	go st.writer()
+	return st
+}
+
+// Path is the absolute path of the SQLite file, or the PostgreSQL URL with
+// its password hidden (Redact).
 func (s *Store) Path() string { return s.path }
+
+// Engine is EngineSQLite or EnginePostgres.
+func (s *Store) Engine() string { return s.d.engine }
 
 // Close closes the database. Every write has already been committed.
 func (s *Store) Close() error {
@@ -185,7 +277,7 @@ func (s *Store) Close() error {
 
 // SchemaVersion is the schema version of the open database.
 func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
-	return userVersion(ctx, s.r)
+	return s.d.schemaVersion(ctx, s.r)
 }
 
 func (s *Store) now() int64 {
@@ -198,13 +290,14 @@ func (s *Store) now() int64 {
 func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
 
 // read runs fn in one read transaction, so that its queries see one snapshot.
-func (s *Store) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+func (s *Store) read(ctx context.Context, fn func(tx *txn) error) error {
+	opts := s.d.readTx
+	tx, err := s.r.BeginTx(ctx, &opts)
 	if err != nil {
 		return fmt.Errorf("store: begin read: %w", err)
 	}
 	defer tx.Rollback()
-	return fn(tx)
+	return fn(&txn{tx, s.d})
 }
 
 func notFound(id int64) error {
@@ -213,7 +306,7 @@ func notFound(id int64) error {
 
 // touch sets the session's updated_at, failing with ErrNotFound if there is no
 // such session.
-func touch(ctx context.Context, tx *sql.Tx, id int64, now int64) error {
+func touch(ctx context.Context, tx *txn, id int64, now int64) error {
 	res, err := tx.ExecContext(ctx, `UPDATE sessions SET updated_at = ? WHERE id = ?`, now, id)
 	if err != nil {
 		return fmt.Errorf("store: session %d: %w", id, err)

@@ -36,19 +36,6 @@ func (c *clock) Advance(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
-// openTemp opens a store on a new file in a temporary directory, with a fake
-// clock, and closes it at the end of the test.
-func openTemp(t testing.TB) (*Store, *clock, string) {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "dealer.db")
-	s, err := Open(path)
-	require.NoError(t, err)
-	c := newClock()
-	s.Now = c.Now
-	t.Cleanup(func() { s.Close() })
-	return s, c, path
-}
-
 func mustCreate(t testing.TB, s *Store, sess Session) int64 {
 	t.Helper()
 	id, err := s.CreateSession(context.Background(), sess)
@@ -56,7 +43,9 @@ func mustCreate(t testing.TB, s *Store, sess Session) int64 {
 	return id
 }
 
-func TestOpenSettings(t *testing.T) {
+// SQLite's settings: WAL, foreign keys, busy timeout, FULL sync, and a
+// read pool that cannot write.
+func TestOpenSettingsSQLite(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "a", "b", "dealer.db") // directories created
 	s, err := Open(path)
@@ -90,9 +79,11 @@ func TestOpenSettings(t *testing.T) {
 	}
 }
 
-func TestSessionLifecycle(t *testing.T) {
+func TestSessionLifecycle(t *testing.T) { forEachEngine(t, testSessionLifecycle) }
+
+func testSessionLifecycle(t *testing.T, e engine) {
 	ctx := context.Background()
-	s, c, _ := openTemp(t)
+	s, c, _ := openTemp(t, e)
 	created := c.Now()
 
 	sess := Session{
@@ -164,9 +155,11 @@ func TestSessionLifecycle(t *testing.T) {
 	assert.Equal(t, got, again)
 }
 
-func TestAppendMove(t *testing.T) {
+func TestAppendMove(t *testing.T) { forEachEngine(t, testAppendMove) }
+
+func testAppendMove(t *testing.T, e engine) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t)
+	s, _, _ := openTemp(t, e)
 	id := mustCreate(t, s, Session{Game: "doublefreecell", Deal: 7, Seats: 2})
 	other := mustCreate(t, s, Session{Game: "doublefreecell", Deal: 8, Seats: 1})
 
@@ -217,11 +210,13 @@ func TestAppendMove(t *testing.T) {
 	assert.ErrorIs(t, err, ErrNotFound)
 }
 
-// A move is in the file as soon as AppendMove returns: another Store (as
-// another process would) sees it without the first being closed.
-func TestMovesSurviveReopen(t *testing.T) {
+// A move is in the database as soon as AppendMove returns: another Store
+// (as another process would) sees it without the first being closed.
+func TestMovesSurviveReopen(t *testing.T) { forEachEngine(t, testMovesSurviveReopen) }
+
+func testMovesSurviveReopen(t *testing.T, e engine) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "dealer.db")
+	path := e.database(t)
 	s, err := Open(path)
 	require.NoError(t, err)
 	id := mustCreate(t, s, Session{Game: "doublefreecell", Deal: 42, Seats: 1})
@@ -249,9 +244,11 @@ func TestMovesSurviveReopen(t *testing.T) {
 	require.NoError(t, s.AppendMove(ctx, id, 100, 0, "more"), "the log goes on after reopening")
 }
 
-func TestUnfinished(t *testing.T) {
+func TestUnfinished(t *testing.T) { forEachEngine(t, testUnfinished) }
+
+func testUnfinished(t *testing.T, e engine) {
 	ctx := context.Background()
-	s, c, _ := openTemp(t)
+	s, c, _ := openTemp(t, e)
 
 	type spec struct {
 		game, guild, owner string
@@ -333,9 +330,11 @@ func TestUnfinished(t *testing.T) {
 	assert.Len(t, list, 5)
 }
 
-func TestRounds(t *testing.T) {
+func TestRounds(t *testing.T) { forEachEngine(t, testRounds) }
+
+func testRounds(t *testing.T, e engine) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t)
+	s, _, _ := openTemp(t, e)
 	id := mustCreate(t, s, Session{Game: "secretagent", Seats: 3})
 
 	rounds, err := s.Rounds(ctx, id)
@@ -383,13 +382,15 @@ func (e sentinel) Error() string { return string(e) }
 
 // A status is stored as its name, as before statuses were typed; a name
 // the program does not know is an error when read.
-func TestStatusStoredByName(t *testing.T) {
+func TestStatusStoredByName(t *testing.T) { forEachEngine(t, testStatusStoredByName) }
+
+func testStatusStoredByName(t *testing.T, e engine) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t)
+	s, _, _ := openTemp(t, e)
 	id := mustCreate(t, s, Session{Game: "secretagent", Seats: 4, Status: StatusLobby})
 	name := func() string {
 		var n string
-		require.NoError(t, s.r.QueryRowContext(ctx, `SELECT status FROM sessions WHERE id = ?`, id).Scan(&n))
+		require.NoError(t, s.q.QueryRowContext(ctx, `SELECT status FROM sessions WHERE id = ?`, id).Scan(&n))
 		return n
 	}
 	assert.Equal(t, "lobby", name())
@@ -398,7 +399,7 @@ func TestStatusStoredByName(t *testing.T) {
 	require.NoError(t, s.Finish(ctx, id, StatusAbandoned, nil))
 	assert.Equal(t, "abandoned", name())
 
-	require.NoError(t, s.write(ctx, func(tx *sql.Tx) error {
+	require.NoError(t, s.write(ctx, func(tx *txn) error {
 		_, err := tx.ExecContext(ctx, `UPDATE sessions SET status = 'paused' WHERE id = ?`, id)
 		return err
 	}))

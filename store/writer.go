@@ -2,39 +2,52 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
 )
 
 // Group commit. One goroutine owns the writer connection. A write waits for
 // it; the writes that arrive while a transaction is being committed are run
 // together in the next transaction, each in its own savepoint (so that one
-// failing undoes only its own statements), and committed with one fsync.
+// failing undoes only its own statements), and committed with one flush.
 //
 // Why: with a transaction per write, a busy process (hundreds of moves a
 // second on two cores, each drawing a picture) made the writer the queue:
 // every cgo call of a transaction, the fsync above all, gives up the
 // goroutine's processor and waits to be scheduled again behind the picture
 // drawing, and writes fell to ~70 a second. Batched, they keep up.
+//
+// On PostgreSQL a batch holds its rows' locks until it commits, so two
+// processes' batches can deadlock (each waiting for a row the other
+// updated); the server then fails one of them. That batch is rolled back
+// whole and run again, which is why a write's function may run more than
+// once.
 
 // maxBatch bounds the writes committed together.
 const maxBatch = 256
+
+// maxAttempts bounds the runs of a batch that keeps meeting deadlocks.
+const maxAttempts = 10
 
 // ErrClosed is the error of a write on a closed Store.
 var ErrClosed = errors.New("store: closed")
 
 type writeReq struct {
 	ctx  context.Context
-	fn   func(tx *sql.Tx) error
+	fn   func(tx *txn) error
 	done chan error
 }
 
-// write runs fn in a write transaction (BEGIN IMMEDIATE on the single writer
-// connection) and returns once it is committed to the file. If fn fails,
-// its statements are undone and nothing of it is committed. fn must use
-// only tx: the writer has one connection.
-func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+// write runs fn in a write transaction (on the single writer connection;
+// BEGIN IMMEDIATE on SQLite) and returns once it is committed. If fn
+// fails, its statements are undone and nothing of it is committed. fn must
+// use only tx: the writer has one connection. fn may be run more than once
+// (after a deadlock with another process, on PostgreSQL), each time in a
+// fresh transaction: it must set its results, never add to them.
+func (s *Store) write(ctx context.Context, fn func(tx *txn) error) error {
 	req := &writeReq{ctx: ctx, fn: fn, done: make(chan error, 1)}
 	select {
 	case s.writes <- req:
@@ -73,51 +86,113 @@ func (s *Store) writer() {
 }
 
 // commit runs a batch of writes in one transaction and tells each its fate.
+//
+// Savepoints keep the writes apart: one failing undoes only its own
+// statements. SQLite's cost nothing; PostgreSQL's cost a round trip to the
+// server a write, and a round trip is dear when the process is busy (the
+// writer waits for a processor after each), so there a batch first runs
+// without them, and runs again with them only if one of its writes failed.
+// A write's function may thus run twice; writes rarely fail.
 func (s *Store) commit(batch []*writeReq) {
-	ctx := context.Background()
-	errs := make([]error, len(batch))
-	failAll := func(err error) {
-		for _, r := range batch {
-			r.done <- err
-		}
-	}
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		failAll(fmt.Errorf("store: begin: %w", err))
-		return
-	}
-	for i, r := range batch {
-		if err := r.ctx.Err(); err != nil {
-			errs[i] = err
+	savepoints := len(batch) > 1 && s.d.engine == EngineSQLite
+	var res attempt
+	for n := 1; ; n++ {
+		res = s.tryCommit(batch, savepoints)
+		if res.retry && n < maxAttempts {
+			// A deadlock: let the other process's transaction finish first.
+			time.Sleep(time.Duration(n) * time.Duration(1+rand.IntN(10)) * time.Millisecond)
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, `SAVEPOINT w`); err != nil {
-			tx.Rollback()
-			failAll(fmt.Errorf("store: savepoint: %w", err))
-			return
+		if res.isolate && !savepoints {
+			savepoints = true
+			continue
 		}
-		errs[i] = run(r.fn, tx)
-		undo := `RELEASE w`
-		if errs[i] != nil {
-			undo = `ROLLBACK TO w; RELEASE w`
-		}
-		if _, err := tx.ExecContext(ctx, undo); err != nil {
-			tx.Rollback()
-			failAll(fmt.Errorf("store: %s: %w", undo, err))
-			return
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		failAll(fmt.Errorf("store: commit: %w", err))
-		return
+		break
 	}
 	for i, r := range batch {
-		r.done <- errs[i]
+		if res.err != nil {
+			r.done <- res.err
+		} else {
+			r.done <- res.errs[i]
+		}
 	}
 }
 
+// attempt is the outcome of one run of a batch.
+type attempt struct {
+	errs []error // each write's error, if the batch was committed
+	err  error   // the whole batch's error: nothing was committed
+	// retry: nothing was committed, and running the batch again may
+	// succeed (a deadlock with another process).
+	retry bool
+	// isolate: nothing was committed, because a write failed in a batch
+	// run without savepoints; run it again with them.
+	isolate bool
+}
+
+// tryCommit runs the batch in one transaction, each write in its own
+// savepoint if savepoints (else a failing write fails the batch, to run
+// again with them; alone, it is its own transaction).
+func (s *Store) tryCommit(batch []*writeReq, savepoints bool) attempt {
+	ctx := context.Background()
+	errs := make([]error, len(batch))
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return attempt{err: fmt.Errorf("store: begin: %w", err)}
+	}
+	t := &txn{tx, s.d}
+	fail := func(err error) attempt {
+		tx.Rollback()
+		return attempt{err: err, retry: s.d.retryable(err)}
+	}
+	// The statements between two writes go in one round trip (no
+	// parameters: one simple query).
+	if savepoints {
+		if _, err := tx.ExecContext(ctx, `SAVEPOINT w`); err != nil {
+			return fail(fmt.Errorf("store: savepoint: %w", err))
+		}
+	}
+	for i, r := range batch {
+		if errs[i] = r.ctx.Err(); errs[i] != nil {
+			continue // given up before it ran: nothing of it to undo
+		}
+		errs[i] = run(r.fn, t)
+		if s.d.retryable(errs[i]) {
+			return fail(errs[i])
+		}
+		if !savepoints {
+			if errs[i] == nil {
+				continue
+			}
+			tx.Rollback()
+			if len(batch) == 1 {
+				return attempt{errs: errs}
+			}
+			return attempt{err: errs[i], isolate: true}
+		}
+		var next []string
+		if errs[i] != nil {
+			next = append(next, `ROLLBACK TO w`)
+		}
+		if i < len(batch)-1 {
+			next = append(next, `RELEASE w`, `SAVEPOINT w`)
+		}
+		if len(next) == 0 {
+			continue // the commit releases the last savepoint
+		}
+		stmt := strings.Join(next, "; ")
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return fail(fmt.Errorf("store: %s: %w", stmt, err))
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return attempt{err: fmt.Errorf("store: commit: %w", err), retry: s.d.retryable(err)}
+	}
+	return attempt{errs: errs}
+}
+
 // run calls fn, turning a panic into an error so that the writer survives.
-func run(fn func(tx *sql.Tx) error, tx *sql.Tx) (err error) {
+func run(fn func(tx *txn) error, tx *txn) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("store: write panicked: %v", p)

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"sync"
@@ -18,8 +17,10 @@ import (
 // move index at once (likely in one batch), exactly one is made, the
 // others fail with ErrConflict and leave nothing behind, and the writes of
 // other sessions in the same batch are all made.
-func TestGroupCommitKeepsWritesApart(t *testing.T) {
-	s, _, _ := openTemp(t)
+func TestGroupCommitKeepsWritesApart(t *testing.T) { forEachEngine(t, testGroupCommitKeepsWritesApart) }
+
+func testGroupCommitKeepsWritesApart(t *testing.T, e engine) {
+	s, _, _ := openTemp(t, e)
 	ctx := context.Background()
 	contested, err := s.CreateSession(ctx, Session{Game: "doublefreecell", Seats: 1})
 	require.NoError(t, err)
@@ -65,11 +66,55 @@ func TestGroupCommitKeepsWritesApart(t *testing.T) {
 	}
 }
 
-// A write that panics fails alone; the writer goes on.
-func TestWriterSurvivesAPanic(t *testing.T) {
-	s, _, _ := openTemp(t)
+// A write that fails after writing is undone, alone, whether its batch ran
+// with savepoints from the start (SQLite) or ran again with them
+// (PostgreSQL); the other writes of the batch are made once each.
+func TestFailingWriteUndoneAlone(t *testing.T) { forEachEngine(t, testFailingWriteUndoneAlone) }
+
+func testFailingWriteUndoneAlone(t *testing.T, e engine) {
+	s, _, _ := openTemp(t, e)
 	ctx := context.Background()
-	err := s.write(ctx, func(tx *sql.Tx) error { panic("boom") })
+	a := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 1})
+	b := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 1})
+	refused := errors.New("refused after writing")
+	const rounds, each = 5, 10
+	for range rounds {
+		var wg sync.WaitGroup
+		for range each {
+			wg.Add(2)
+			go func() {
+				defer wg.Done()
+				err := s.write(ctx, func(tx *txn) error {
+					if _, err := tx.ExecContext(ctx, `UPDATE sessions SET hints = hints + 1 WHERE id = ?`, a); err != nil {
+						return err
+					}
+					return refused
+				})
+				assert.ErrorIs(t, err, refused)
+			}()
+			go func() {
+				defer wg.Done()
+				_, err := s.AddHint(ctx, b)
+				assert.NoError(t, err)
+			}()
+		}
+		wg.Wait()
+	}
+	n, err := s.Hints(ctx, a)
+	require.NoError(t, err)
+	assert.Zero(t, n, "the failed writes left nothing")
+	n, err = s.Hints(ctx, b)
+	require.NoError(t, err)
+	assert.Equal(t, rounds*each, n, "each other write made once")
+}
+
+// A write that panics fails alone; the writer goes on.
+func TestWriterSurvivesAPanic(t *testing.T) { forEachEngine(t, testWriterSurvivesAPanic) }
+
+func testWriterSurvivesAPanic(t *testing.T, e engine) {
+	s, _, _ := openTemp(t, e)
+	ctx := context.Background()
+	err := s.write(ctx, func(tx *txn) error { panic("boom") })
 	require.ErrorContains(t, err, "boom")
 	id, err := s.CreateSession(ctx, Session{Game: "doublefreecell", Seats: 1})
 	require.NoError(t, err)
@@ -77,8 +122,10 @@ func TestWriterSurvivesAPanic(t *testing.T) {
 }
 
 // After Close, a write fails with ErrClosed instead of hanging.
-func TestWriteAfterClose(t *testing.T) {
-	s, _, _ := openTemp(t)
+func TestWriteAfterClose(t *testing.T) { forEachEngine(t, testWriteAfterClose) }
+
+func testWriteAfterClose(t *testing.T, e engine) {
+	s, _, _ := openTemp(t, e)
 	require.NoError(t, s.Close())
 	done := make(chan error, 1)
 	go func() { done <- s.SetStatus(context.Background(), 1, StatusLost) }()
@@ -93,9 +140,11 @@ func TestWriteAfterClose(t *testing.T) {
 // BenchmarkAppendMoveBusy appends from 50 goroutines while 50 others keep
 // both cores busy, as the bot's picture drawing does under load. Measured
 // on the shared 2-core machine: 146-159 ms/op with a transaction per write
-// (maxBatch = 1), 9-26 ms/op with group commit.
-func BenchmarkAppendMoveBusy(b *testing.B) {
-	s, _, _ := openTemp(b)
+// (maxBatch = 1), 9-26 ms/op with group commit (SQLite).
+func BenchmarkAppendMoveBusy(b *testing.B) { benchEachEngine(b, benchmarkAppendMoveBusy) }
+
+func benchmarkAppendMoveBusy(b *testing.B, e engine) {
+	s, _, _ := openTemp(b, e)
 	ctx := context.Background()
 	var ids []int64
 	for range 50 {

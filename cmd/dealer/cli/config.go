@@ -22,9 +22,13 @@ type Config struct {
 		ApplicationID string `yaml:"application_id"`
 		TestGuildID   string `yaml:"test_guild_id"`
 	} `yaml:"discord"`
-	Database    string        `yaml:"database"`
-	LogLevel    string        `yaml:"log_level"`
-	TurnTimeout time.Duration `yaml:"-"`
+	// Database is a SQLite file's path or a postgres:// URL.
+	Database string `yaml:"database"`
+	// DatabasePassword is DEALER_DATABASE_PASSWORD: the PostgreSQL
+	// password, kept out of the file (it wins over the URL's).
+	DatabasePassword string        `yaml:"-"`
+	LogLevel         string        `yaml:"log_level"`
+	TurnTimeout      time.Duration `yaml:"-"`
 	// RawTurnTimeout is TurnTimeout as written, parsed after decoding so that
 	// a bad value gets a message naming the key.
 	RawTurnTimeout string `yaml:"turn_timeout"`
@@ -32,6 +36,10 @@ type Config struct {
 
 // defaultConfigPath is read when no --config is given, if it exists.
 const defaultConfigPath = "config.yaml"
+
+// databasePasswordEnv holds the PostgreSQL password, so that it need not
+// be written in the config's URL.
+const databasePasswordEnv = "DEALER_DATABASE_PASSWORD"
 
 // loadConfig reads the YAML file at path (a missing default file is fine: the
 // defaults and the environment then stand), applies DISCORD_TOKEN from the
@@ -53,8 +61,9 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (Config,
 		c.Discord.Token = t
 	}
 	c.Discord.Token = strings.TrimPrefix(strings.TrimSpace(c.Discord.Token), "Bot ")
-	if c.Database == "" {
-		return c, errors.New("config: database must name a file, such as dealer.db")
+	c.DatabasePassword = getenv(databasePasswordEnv)
+	if strings.TrimSpace(c.Database) == "" {
+		return c, errors.New("config: database must name a file, such as dealer.db, or be a postgres:// URL")
 	}
 	if _, err := parseLevel(c.LogLevel); err != nil {
 		return c, err

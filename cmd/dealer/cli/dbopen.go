@@ -12,11 +12,13 @@ import (
 )
 
 // openStore opens the database for the terminal's commands: db if given,
-// else the config's (config, or config.yaml if present). A config that
-// cannot be read is a usage error (exit status 2), a database that cannot
-// be opened a failure (1); the error names the file and says why.
+// else the config's (config, or config.yaml if present); a SQLite file or a
+// postgres:// URL, whose password may come from DEALER_DATABASE_PASSWORD.
+// A config that cannot be read is a usage error (exit status 2), a
+// database that cannot be opened a failure (1); the error names the file
+// or the URL (never its password) and says why.
 func openStore(db, config string, getenv func(string) string) (*store.Store, int, error) {
-	path := db
+	path, password := db, getenv(databasePasswordEnv)
 	if path == "" {
 		cfgPath, explicit := config, config != ""
 		if !explicit {
@@ -26,19 +28,32 @@ func openStore(db, config string, getenv func(string) string) (*store.Store, int
 		if err != nil {
 			return nil, exitUsage, err
 		}
-		path = cfg.Database
+		path, password = cfg.Database, cfg.DatabasePassword
 	}
-	st, err := store.Open(path)
+	st, err := openDatabase(path, password)
 	if err != nil {
-		return nil, exitFail, explainOpen(path, err)
+		return nil, exitFail, err
 	}
 	return st, exitOK, nil
+}
+
+// openDatabase opens database (a file or a URL) with password (for
+// PostgreSQL; "" for none), explaining a failure in one line.
+func openDatabase(database, password string) (*store.Store, error) {
+	st, err := store.Open(database, store.WithPassword(password))
+	if err != nil {
+		return nil, explainOpen(database, err)
+	}
+	return st, nil
 }
 
 // explainOpen says why the database at path could not be opened, in the
 // player's words: SQLite's own ("unable to open database file: no such
 // file or directory") names neither the file nor the cause.
 func explainOpen(path string, err error) error {
+	if strings.Contains(path, "://") {
+		return explainOpenURL(path, err)
+	}
 	abs, aerr := filepath.Abs(path)
 	if aerr != nil {
 		abs = path
@@ -65,6 +80,21 @@ func explainOpen(path string, err error) error {
 	}
 	msg = strings.ReplaceAll(msg, "store: ", "")
 	return fmt.Errorf("cannot open the database %s: %s", abs, msg)
+}
+
+// explainOpenURL says why the database of a URL could not be opened: the
+// store's reason, without its prefixes, and the URL without its password.
+func explainOpenURL(database string, err error) error {
+	shown := store.Redact(database)
+	if errors.Is(err, store.ErrNewerSchema) {
+		return fmt.Errorf("the database %s was written by a newer version of the dealer: update the dealer", shown)
+	}
+	msg := err.Error()
+	if i := strings.Index(msg, shown+": "); i >= 0 {
+		msg = msg[i+len(shown)+2:]
+	}
+	msg = strings.ReplaceAll(msg, "store: ", "")
+	return fmt.Errorf("cannot open the database %s: %s", shown, msg)
 }
 
 // writable checks that files can be created in dir, or in its nearest

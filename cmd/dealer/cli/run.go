@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -14,7 +15,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/render"
-	"github.com/dealer/dealer/store"
 )
 
 func runUsage(env) string {
@@ -66,18 +66,28 @@ func runBot(reg *render.Registry, cfgPath string, stderr io.Writer, getenv func(
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := serve(ctx, reg, cfg, log, nil); err != nil {
+		var de databaseError
+		if errors.As(err, &de) {
+			// Before anything started: one plain line, as play says it.
+			fmt.Fprintln(stderr, "dealer run:", err)
+			return exitFail
+		}
 		log.Error("the dealer stopped", "err", err)
 		return exitFail
 	}
 	return exitOK
 }
 
+// databaseError is a database that could not be opened at start-up,
+// explained (explainOpen).
+type databaseError struct{ error }
+
 // serve runs the bot until ctx ends. attach, when set, points the Discord
 // session elsewhere (tests attach it to the fake Discord).
 func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logger, attach func(*discordgo.Session)) error {
-	st, err := store.Open(cfg.Database)
+	st, err := openDatabase(cfg.Database, cfg.DatabasePassword)
 	if err != nil {
-		return err
+		return databaseError{err}
 	}
 	defer st.Close()
 	r, err := render.New()
@@ -100,7 +110,7 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 	if err := b.Open(openCtx); err != nil {
 		return err
 	}
-	log.Info("the dealer is at the table", "database", cfg.Database, "tables", b.Tables())
+	log.Info("the dealer is at the table", "database", st.Path(), "tables", b.Tables())
 	<-ctx.Done()
 	log.Info("shutting down")
 	return b.Close()

@@ -1,0 +1,180 @@
+package store
+
+import (
+	"context"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/games"
+)
+
+// seedEverything fills every table: finished and unfinished sessions with
+// players (computers at levels), moves, rounds and results, a daily attempt
+// with a hint, daily deals, house rules, and deals past int64's range.
+func seedEverything(t *testing.T, s *Store, c *clock) []int64 {
+	t.Helper()
+	ctx := context.Background()
+	var ids []int64
+	// Finished Double FreeCell games, on the boards.
+	ids = append(ids, play(t, s, c, "g1", "doublefreecell", 5*time.Minute, 30, StatusWon, human("ann", "Ann", 500, true)))
+	ids = append(ids, play(t, s, c, "g1", "doublefreecell", 7*time.Minute, 12, StatusLost, human("bob", "Bob", 100, false)))
+	// A multiplayer table in play: computers at levels, rounds, moves.
+	multi := mustCreate(t, s, Session{Game: "secretagent", Deal: math.MaxUint64, Seats: 3, GuildID: "g1",
+		ChannelID: "c", MessageID: "m", OwnerID: "ann", Status: StatusPlaying, Options: "deals=4",
+		Players: []Player{{Seat: 0, UserID: "ann", Name: "Ann"}, {Seat: 1, Name: "Bond", Computer: true, Level: games.Hard},
+			{Seat: 2, Name: "Cipher", Computer: true, Level: games.Easy}}})
+	for i := range 7 {
+		require.NoError(t, s.AppendMove(ctx, multi, i, i%3, "play QH"))
+	}
+	require.NoError(t, s.RecordRound(ctx, multi, 0, []int{10, -5, 3}))
+	require.NoError(t, s.RecordRound(ctx, multi, 1, []int{0, 7, 2}))
+	ids = append(ids, multi)
+	// A lobby, and a daily attempt with a hint.
+	ids = append(ids, mustCreate(t, s, Session{Game: "theagents", Seats: 5, GuildID: "g2", OwnerID: "cy", Status: StatusLobby,
+		Players: []Player{{Seat: 0, UserID: "cy", Name: "Cy"}}}))
+	day, err := s.CreateDaily(ctx, Session{Game: "doublets", Deal: 3, Seats: 1, GuildID: "g1", OwnerID: "ann",
+		Players: []Player{{UserID: "ann", Name: "Ann"}}}, "2026-11-22")
+	require.NoError(t, err)
+	require.NoError(t, s.AppendMove(ctx, day, 0, 0, "flip"))
+	_, err = s.AddHint(ctx, day)
+	require.NoError(t, err)
+	c.Advance(time.Minute)
+	require.NoError(t, s.Finish(ctx, day, StatusWon, []Result{{Seat: 0, UserID: "ann", Name: "Ann", Score: 10, Won: true}}))
+	ids = append(ids, day)
+	for _, g := range []string{"doublets", "doublefreecell"} {
+		_, err := s.SetDailyDeal(ctx, g, "2026-11-22", math.MaxUint64-7)
+		require.NoError(t, err)
+	}
+	require.NoError(t, s.write(ctx, func(tx *txn) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO guild_settings (guild_id, pages_off) VALUES ('g2', 1)`)
+		return err
+	}))
+	return ids
+}
+
+// snapshot is what the store's API says of the seeded sessions.
+type snapshot struct {
+	Sessions []Session
+	Moves    [][]games.Entry
+	Rounds   [][][]int
+	Results  [][]Result
+	Board    []LeaderRow
+	Stats    []StatRow
+	Daily    []DailyRow
+	Deal     uint64
+	Tokens   map[int64]string
+	Settings map[string]int
+}
+
+// everything reads back what seedEverything wrote, through the store's API.
+func everything(t *testing.T, s *Store, ids []int64) snapshot {
+	t.Helper()
+	ctx := context.Background()
+	var snap snapshot
+	for _, id := range ids {
+		sess, err := s.Session(ctx, id)
+		require.NoError(t, err)
+		snap.Sessions = append(snap.Sessions, sess)
+		moves, err := s.Moves(ctx, id)
+		require.NoError(t, err)
+		snap.Moves = append(snap.Moves, moves)
+		rounds, err := s.Rounds(ctx, id)
+		require.NoError(t, err)
+		snap.Rounds = append(snap.Rounds, rounds)
+		results, err := s.Results(ctx, id)
+		require.NoError(t, err)
+		snap.Results = append(snap.Results, results)
+	}
+	var err error
+	snap.Board, err = s.Leaderboard(ctx, "g1", "", ByWins, 0)
+	require.NoError(t, err)
+	snap.Stats, err = s.Stats(ctx, "", "ann")
+	require.NoError(t, err)
+	snap.Daily, err = s.DailyBoard(ctx, "g1", "doublets", "2026-11-22", 0)
+	require.NoError(t, err)
+	deal, ok, err := s.DailyDeal(ctx, "doublefreecell", "2026-11-22")
+	require.NoError(t, err)
+	require.True(t, ok)
+	snap.Deal = deal
+	snap.Tokens = map[int64]string{}
+	rows, err := s.q.QueryContext(ctx, `SELECT id, token FROM sessions`)
+	require.NoError(t, err)
+	for rows.Next() {
+		var id int64
+		var token string
+		require.NoError(t, rows.Scan(&id, &token))
+		snap.Tokens[id] = token
+	}
+	require.NoError(t, rows.Close())
+	assert.Len(t, snap.Tokens, len(ids))
+	snap.Settings = map[string]int{}
+	rows, err = s.q.QueryContext(ctx, `SELECT guild_id, pages_off FROM guild_settings`)
+	require.NoError(t, err)
+	for rows.Next() {
+		var g string
+		var off int
+		require.NoError(t, rows.Scan(&g, &off))
+		snap.Settings[g] = off
+	}
+	require.NoError(t, rows.Close())
+	return snap
+}
+
+// db copy: every table, ids kept, counts that match, and the target's ids
+// go on past the copied ones.
+func TestCopyTo(t *testing.T) {
+	cases := []struct{ from, to string }{
+		{EngineSQLite, EnginePostgres},
+		{EnginePostgres, EngineSQLite},
+		{EngineSQLite, EngineSQLite},
+	}
+	for _, tc := range cases {
+		t.Run(tc.from+" to "+tc.to, func(t *testing.T) {
+			ctx := context.Background()
+			src, c, _ := openTemp(t, engineNamed(tc.from))
+			ids := seedEverything(t, src, c)
+			want := everything(t, src, ids)
+			dst, _, _ := openTemp(t, engineNamed(tc.to))
+
+			counts, err := src.CopyTo(ctx, dst)
+			require.NoError(t, err)
+			got := map[string][2]int64{}
+			for _, c := range counts {
+				got[c.Table] = [2]int64{c.Read, c.Written}
+			}
+			assert.Equal(t, map[string][2]int64{
+				"sessions": {5, 5}, "players": {7, 7}, "moves": {50, 50}, "rounds": {6, 6},
+				"results": {3, 3}, "daily_deals": {2, 2}, "guild_settings": {1, 1},
+			}, got)
+			assert.Equal(t, want, everything(t, dst, ids), "the same through the store's API")
+
+			next := mustCreate(t, dst, Session{Game: "doublets", Seats: 1})
+			assert.Greater(t, next, ids[len(ids)-1], "new ids come after the copied ones")
+			require.NoError(t, dst.AppendMove(ctx, ids[2], 7, 1, "go on"), "a copied table plays on")
+
+			// Again: the target is no longer empty, and is left alone.
+			_, err = src.CopyTo(ctx, dst)
+			require.ErrorIs(t, err, ErrNotEmpty)
+			assert.ErrorContains(t, err, "6 sessions")
+			sessions, err := dst.Unfinished(ctx)
+			require.NoError(t, err)
+			assert.Len(t, sessions, 3)
+		})
+	}
+}
+
+// A store does not copy onto itself.
+func TestCopyToItself(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, e engine) {
+		s, _, db := openTemp(t, e)
+		again, err := Open(db)
+		require.NoError(t, err)
+		defer again.Close()
+		_, err = s.CopyTo(context.Background(), again)
+		require.ErrorContains(t, err, "the same database")
+	})
+}

@@ -1,0 +1,70 @@
+package store
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/store/pgtest"
+)
+
+// TestMain stops the PostgreSQL cluster the tests started (pgtest), once
+// they are all done.
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// engine is one of the store's engines, as the tests see it.
+type engine struct {
+	name string
+	// database makes a new, empty database for the test and returns what
+	// Open takes: a file path or a URL. PostgreSQL's skips the test (one
+	// line) where there is no PostgreSQL.
+	database func(t testing.TB) string
+}
+
+// engines are both engines: every store test runs on each.
+var engines = []engine{
+	{EngineSQLite, func(t testing.TB) string { return filepath.Join(t.TempDir(), "dealer.db") }},
+	{EnginePostgres, func(t testing.TB) string { return pgtest.URL(t) }},
+}
+
+// engineNamed is the engine of that name.
+func engineNamed(name string) engine {
+	for _, e := range engines {
+		if e.name == name {
+			return e
+		}
+	}
+	panic("no engine " + name)
+}
+
+// forEachEngine runs fn as a subtest on each engine.
+func forEachEngine(t *testing.T, fn func(t *testing.T, e engine)) {
+	t.Helper()
+	for _, e := range engines {
+		t.Run(e.name, func(t *testing.T) { fn(t, e) })
+	}
+}
+
+// benchEachEngine runs fn as a sub-benchmark on each engine.
+func benchEachEngine(b *testing.B, fn func(b *testing.B, e engine)) {
+	b.Helper()
+	for _, e := range engines {
+		b.Run(e.name, func(b *testing.B) { fn(b, e) })
+	}
+}
+
+// openTemp opens a store on a new database of engine e, with a fake clock,
+// and closes it at the end of the test. It returns the database as Open
+// takes it, to open it again.
+func openTemp(t testing.TB, e engine) (*Store, *clock, string) {
+	t.Helper()
+	db := e.database(t)
+	s, err := Open(db)
+	require.NoError(t, err)
+	require.Equal(t, e.name, s.Engine())
+	c := newClock()
+	s.Now = c.Now
+	t.Cleanup(func() { s.Close() })
+	return s, c, db
+}

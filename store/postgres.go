@@ -1,0 +1,176 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/stdlib"
+)
+
+// openPostgres opens the PostgreSQL database of rawURL.
+func openPostgres(rawURL string, o options) (*Store, error) {
+	shown := Redact(rawURL)
+	var secrets []string
+	if u, err := url.Parse(rawURL); err == nil {
+		if pw, ok := u.User.Password(); ok {
+			secrets = append(secrets, pw)
+		}
+	}
+	if o.password != "" {
+		secrets = append(secrets, o.password)
+	}
+	fail := func(why string, err error) error {
+		return &openError{msg: "store: open " + shown + ": " + scrub(why, secrets), err: err, secrets: secrets}
+	}
+
+	cfg, err := pgx.ParseConfig(rawURL)
+	if err != nil {
+		return nil, fail("not a PostgreSQL URL that pgx reads ("+flatten(err)+")", err)
+	}
+	if o.password != "" {
+		cfg.Password = o.password
+	}
+	if cfg.RuntimeParams["application_name"] == "" {
+		cfg.RuntimeParams["application_name"] = "dealer"
+	}
+	d := postgresDialect
+	ms, err := d.migrations()
+	if err != nil {
+		return nil, err
+	}
+
+	w := stdlib.OpenDB(*cfg)
+	oneConnection(w)
+	ctx, cancel := context.WithTimeout(context.Background(), ConnectTimeout)
+	defer cancel()
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
+		return nil, fail(explainConnect(cfg, err), err)
+	}
+	if _, err := migrate(context.Background(), d, w, ms); err != nil {
+		w.Close()
+		if errors.Is(err, ErrNewerSchema) {
+			return nil, &openError{msg: scrub(err.Error(), secrets) + " (database " + shown + ")", err: err, secrets: secrets}
+		}
+		return nil, fail(strings.TrimPrefix(flatten(err), "store: "), err)
+	}
+
+	rcfg := cfg.Copy()
+	rcfg.RuntimeParams["default_transaction_read_only"] = "on"
+	r := stdlib.OpenDB(*rcfg)
+	readPool(r)
+	if err := r.PingContext(ctx); err != nil {
+		w.Close()
+		r.Close()
+		return nil, fail(explainConnect(cfg, err), err)
+	}
+	return newStore(d, w, r, shown), nil
+}
+
+// openError is an error of Open: a message fit to show, and the cause,
+// which may name the password in its text (pgx's errors do not, but a
+// server's may), so that its Error is scrubbed too.
+type openError struct {
+	msg     string
+	err     error
+	secrets []string
+}
+
+// Error is the message, fit to show.
+func (e *openError) Error() string { return e.msg }
+
+// Unwrap is the cause, to test with errors.Is and errors.As; its own
+// Error is scrubbed of the password.
+func (e *openError) Unwrap() error { return scrubbed{e.err, e.secrets} }
+
+// scrubbed is an error whose text hides the password.
+type scrubbed struct {
+	err     error
+	secrets []string
+}
+
+// Error is the cause's text, the password hidden.
+func (e scrubbed) Error() string { return scrub(e.err.Error(), e.secrets) }
+
+// Unwrap is the cause.
+func (e scrubbed) Unwrap() error { return e.err }
+
+// scrub replaces every secret in s with "xxxxx".
+func scrub(s string, secrets []string) string {
+	for _, p := range secrets {
+		if p != "" {
+			s = strings.ReplaceAll(s, p, "xxxxx")
+			if esc := url.QueryEscape(p); esc != p {
+				s = strings.ReplaceAll(s, esc, "xxxxx")
+			}
+			if esc := url.PathEscape(p); esc != p {
+				s = strings.ReplaceAll(s, esc, "xxxxx")
+			}
+		}
+	}
+	return s
+}
+
+// flatten is err's text on one line.
+func flatten(err error) string {
+	return strings.Join(strings.Fields(err.Error()), " ")
+}
+
+// explainConnect says in words why the server could not be used.
+func explainConnect(cfg *pgx.ConnConfig, err error) string {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch pe.Code {
+		case "28P01":
+			return fmt.Sprintf("the server refused the password of user %q (give it in the URL, DEALER_DATABASE_PASSWORD or PGPASSWORD)", cfg.User)
+		case "28000":
+			return fmt.Sprintf("the server refused user %q: %s", cfg.User, pe.Message)
+		case "3D000":
+			return fmt.Sprintf("the server has no database %q", cfg.Database)
+		}
+		return pe.Message + " (" + pe.Code + ")"
+	}
+	where := cfg.Host
+	if !strings.HasPrefix(where, "/") {
+		where = net.JoinHostPort(cfg.Host, fmt.Sprint(cfg.Port))
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Sprintf("the server at %s did not answer within %s", where, ConnectTimeout)
+	}
+	var oe *net.OpError
+	if errors.As(err, &oe) {
+		cause := oe.Err
+		var sc *os.SyscallError
+		if errors.As(cause, &sc) {
+			cause = sc.Err
+		}
+		return fmt.Sprintf("cannot reach the server at %s: %v", where, cause)
+	}
+	var de *net.DNSError
+	if errors.As(err, &de) {
+		return fmt.Sprintf("cannot find the server %s: %s", de.Name, de.Err)
+	}
+	msg := flatten(err)
+	if i := strings.Index(msg, "`: "); i >= 0 { // "failed to connect to `user=… database=…`: why"
+		msg = msg[i+3:]
+	}
+	return fmt.Sprintf("cannot use the server at %s: %s", where, msg)
+}
+
+// copyFixups sets PostgreSQL's id sequence past the largest id copied in,
+// so that the next session gets a new one.
+func (d *dialect) copyFixups(ctx context.Context, tx *txn) error {
+	if d.engine != EnginePostgres {
+		return nil // SQLite's INTEGER PRIMARY KEY takes the largest id + 1
+	}
+	_, err := tx.ExecContext(ctx,
+		`SELECT setval(pg_get_serial_sequence('sessions', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM sessions`)
+	return err
+}
