@@ -17,6 +17,7 @@ var copyTables = []struct{ name, columns, order string }{
 	{"results", "session_id, seat, user_id, name, computer, game, guild_id, score, won, duration, moves, finished_at, options", "session_id, seat"},
 	{"daily_deals", "game, day, deal", "game, day"},
 	{"guild_settings", "guild_id, pages_off", "guild_id"},
+	{"timers", "session_id, kind, due_at, version, claimed_by, claimed_until", "session_id, kind"},
 }
 
 // ErrNotEmpty is the error of CopyTo into a database that already holds

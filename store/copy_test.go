@@ -53,6 +53,7 @@ func seedEverything(t *testing.T, s *Store, c *clock) []int64 {
 		_, err := tx.ExecContext(ctx, `INSERT INTO guild_settings (guild_id, pages_off) VALUES ('g2', 1)`)
 		return err
 	}))
+	require.NoError(t, s.SetTimer(ctx, Timer{Session: ids[0], Kind: "turn", Due: time.Unix(1_800_000_000, 5), Version: 2}))
 	return ids
 }
 
@@ -148,7 +149,7 @@ func TestCopyTo(t *testing.T) {
 			}
 			assert.Equal(t, map[string][2]int64{
 				"sessions": {5, 5}, "players": {7, 7}, "moves": {50, 50}, "rounds": {6, 6},
-				"results": {3, 3}, "daily_deals": {2, 2}, "guild_settings": {1, 1},
+				"results": {3, 3}, "daily_deals": {2, 2}, "guild_settings": {1, 1}, "timers": {1, 1},
 			}, got)
 			assert.Equal(t, want, everything(t, dst, ids), "the same through the store's API")
 

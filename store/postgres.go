@@ -71,7 +71,9 @@ func openPostgres(rawURL string, o options) (*Store, error) {
 		r.Close()
 		return nil, fail(explainConnect(cfg, err), err)
 	}
-	return newStore(d, w, r, shown), nil
+	st := newStore(d, w, r, shown)
+	st.listen = cfg
+	return st, nil
 }
 
 // openError is an error of Open: a message fit to show, and the cause,

@@ -43,6 +43,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	_ "github.com/mattn/go-sqlite3" // the "sqlite3" driver
 
 	"github.com/dealer/dealer/games"
@@ -106,6 +108,8 @@ type Store struct {
 	r    *sql.DB // read-only pool
 	q    pool    // r, its queries rebound
 	path string  // the file's absolute path, or the URL without its password
+	// listen connects to PostgreSQL for Changes (nil on SQLite).
+	listen *pgx.ConnConfig
 
 	writes    chan *writeReq // to the writer goroutine (writer.go)
 	closing   chan struct{}

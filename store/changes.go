@@ -1,0 +1,70 @@
+package store
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// changesChannel is the PostgreSQL channel on which every change of a
+// session is announced, as "id:moves" (a trigger sends it; see
+// migrations/postgres/0006_timers.sql).
+const changesChannel = "dealer_tables"
+
+// Changes calls fn for each session any process changes, with its id and
+// move count, as the database announces them when they commit, until ctx
+// ends. A process that keeps tables in memory learns so that another
+// process moved one on. When notices may have been missed (the connection
+// was lost and made again), fn is called with id 0: any table may have
+// changed. On SQLite, a file of one process, there is nothing to hear:
+// Changes returns nil at once.
+func (s *Store) Changes(ctx context.Context, fn func(id int64, moves int)) error {
+	if s.listen == nil {
+		return nil
+	}
+	for first := true; ctx.Err() == nil; first = false {
+		if !first {
+			fn(0, 0) // notices sent while not listening are lost
+		}
+		err := s.listenOnce(ctx, fn)
+		if ctx.Err() != nil {
+			return nil
+		}
+		_ = err // the connection was lost: listen again after a pause
+		t := time.NewTimer(time.Second)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil
+		case <-t.C:
+		}
+	}
+	return nil
+}
+
+// listenOnce listens on one connection until it fails or ctx ends.
+func (s *Store) listenOnce(ctx context.Context, fn func(id int64, moves int)) error {
+	conn, err := pgx.ConnectConfig(ctx, s.listen)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(ctx, "LISTEN "+changesChannel); err != nil {
+		return err
+	}
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		idText, movesText, _ := strings.Cut(n.Payload, ":")
+		id, err1 := strconv.ParseInt(idText, 10, 64)
+		moves, err2 := strconv.Atoi(movesText)
+		if err1 == nil && err2 == nil {
+			fn(id, moves)
+		}
+	}
+}
