@@ -61,6 +61,9 @@ type Options struct {
 	// rate-limit bucket (default Discord's 5 s; tests shorten it).
 	MaxConcurrency  int
 	IdentifySpacing time.Duration
+	// LobbyTimeout closes a lobby nobody started (default 30 minutes;
+	// negative: never).
+	LobbyTimeout time.Duration
 	// Metrics is where the bot registers its Prometheus metrics (nil: not
 	// registered; they are counted all the same).
 	Metrics prometheus.Registerer
@@ -84,6 +87,9 @@ type Bot struct {
 	seen        seenIDs           // interactions received over HTTP, against replays
 
 	metrics         *metrics
+	lobbyTimeout    time.Duration
+	processID       string        // names this process in the timers it claims
+	timerWake       chan struct{} // a timer was armed: the timer loop looks again
 	shards          []*discordgo.Session // the gateway connections
 	maxConcurrency  int
 	identifySpacing time.Duration
@@ -133,6 +139,10 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 		b.newDeal = session.RandomDeal
 	}
 	b.metrics = newMetrics(b, o.Metrics)
+	b.processID, b.timerWake, b.lobbyTimeout = newProcessID(), make(chan struct{}, 1), o.LobbyTimeout
+	if b.lobbyTimeout == 0 {
+		b.lobbyTimeout = 30 * time.Minute
+	}
 	b.shards, b.maxConcurrency, b.identifySpacing = o.Shards, o.MaxConcurrency, o.IdentifySpacing
 	if len(b.shards) == 0 {
 		b.shards = []*discordgo.Session{b.s}
@@ -170,36 +180,43 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 // HTTPHandler after it returns.
 func (b *Bot) Open(ctx context.Context) error {
 	if b.httpMode {
-		return b.openHTTP(ctx)
+		if err := b.openHTTP(ctx); err != nil {
+			return err
+		}
+		b.startLoops()
+		return nil
 	}
 	if err := b.openShards(ctx); err != nil {
 		return err
 	}
 	select {
 	case <-b.ready:
+		b.startLoops()
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
 	}
 }
 
-// Close stops the turn clocks, waits for every goroutine the bot started
+// startLoops starts what runs beside the interactions: the timers, and
+// listening for tables other processes change.
+func (b *Bot) startLoops() {
+	b.goBackground("timers", b.runTimers)
+	b.goBackground("table changes", func() {
+		if err := b.store.Changes(b.ctx, b.tableChanged); err != nil {
+			b.log.Warn("listening for table changes failed", "err", err)
+		}
+	})
+}
+
+// Close stops the timers, waits for every goroutine the bot started
 // (redraws, timers, the work of interactions taken over HTTP) and
 // disconnects from Discord. In HTTP mode, stop serving HTTPHandler first.
 func (b *Bot) Close() error {
 	b.mu.Lock()
 	b.closed = true
-	tables := make([]*table, 0, len(b.tables))
-	for _, t := range b.tables {
-		tables = append(tables, t)
-	}
 	b.mu.Unlock()
 	b.cancel()
-	for _, t := range tables {
-		t.mu.Lock()
-		t.stopClock()
-		t.mu.Unlock()
-	}
 	b.work.Wait()
 	var err error
 	for _, sh := range b.shards {

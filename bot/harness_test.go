@@ -55,6 +55,8 @@ type harness struct {
 	turnTimeout time.Duration
 	// deferAfter is the bot's DeferAfter (0: its default).
 	deferAfter time.Duration
+	// lobbyTimeout is the bot's LobbyTimeout (0: its default).
+	lobbyTimeout time.Duration
 	// logs holds everything the bot logged.
 	logs *syncLog
 	// http has the bot take interactions over HTTP (bot.InteractionsHTTP),
@@ -134,7 +136,7 @@ func (h *harness) start() {
 	o := bot.Options{
 		Session: h.sess, Store: st, Games: catalog.Registry(), Renderer: renderer,
 		GuildID: guildID, Logger: log, NewDeal: func() uint64 { return h.deal }, TurnTimeout: h.turnTimeout, DeferAfter: h.deferAfter,
-		Metrics: h.metrics,
+		Metrics: h.metrics, LobbyTimeout: h.lobbyTimeout,
 	}
 	if h.http {
 		o.Interactions, o.PublicKey = bot.InteractionsHTTP, h.fake.PublicKey()

@@ -148,6 +148,7 @@ func (b *Bot) onLobbyClick(i *discordgo.Interaction, t *table, id buttonID) repl
 		return respond(private("I couldn't save that just now: try again."))
 	}
 	t.Sess.Players = players
+	b.armLobbyClock(t)
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: b.lobbyMessage(t)})
 }
 
@@ -188,6 +189,7 @@ func (b *Bot) startGame(t *table) reply {
 		b.log.Error("starting a game failed", "table", t.Sess.ID, "err", err)
 		return respond(private("I couldn't start the game just now: try again."))
 	}
+	b.clearTimer(t, timerLobby)
 	b.log.Info("game started", "table", t.Sess.ID, "game", t.Info.Name, "players", t.Sess.Seats)
 	b.playComputers(t)
 	data, err := b.message(t, "")
@@ -198,5 +200,13 @@ func (b *Bot) startGame(t *table) reply {
 	return reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data},
 		then: func(error) { b.afterChange(t, nil) },
+	}
+}
+
+// armLobbyClock (re)starts a lobby's wait: nobody started it within the
+// lobby timeout, it is closed. t is locked.
+func (b *Bot) armLobbyClock(t *table) {
+	if b.lobbyTimeout > 0 {
+		b.setTimer(t, timerLobby, b.lobbyTimeout)
 	}
 }

@@ -137,12 +137,5 @@ func restCode(err error) int {
 // redrawLater queues a redraw of a table after wait, on a goroutine of the
 // bot's (a failed answer may have left its message behind).
 func (b *Bot) redrawLater(t *table, wait time.Duration) {
-	b.goBackground("redraw", func() {
-		if !b.sleep(wait) {
-			return
-		}
-		t.mu.Lock()
-		defer t.mu.Unlock()
-		b.redraw(t)
-	})
+	b.setTimer(t, timerRedraw, wait)
 }

@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 	"errors"
+	"math"
+	"sync/atomic"
 	"fmt"
 	"sync"
 	"time"
@@ -27,11 +29,14 @@ type table struct {
 	// Multiplayer tables only:
 	dmClosed     map[games.Seat]bool // players whose DMs could not be delivered
 	roundsSaved  int                 // rounds already in the store
-	clock        *time.Timer         // the turn timeout
 	notice       string              // a word for the channel, such as a timeout or a hint
 	noEdits      bool                // the bot may not write in the table's channel
 	redrawQueued bool                // a redraw of the table's message waits in the outbox
-	stale        bool                // another process changed the table: reload before use
+	// announced is the highest move count another process announced for
+	// the table, lobbyNews that its lobby changed: it is reloaded from the
+	// store before use (set without its lock, by the changes listener).
+	announced atomic.Int64
+	lobbyNews atomic.Bool
 	dmQueued     map[games.Seat]bool // seats whose hand waits in the outbox
 }
 
@@ -39,13 +44,6 @@ type table struct {
 func (b *Bot) newTable(st *session.Table) *table {
 	show, _ := b.games.Lookup(st.Info.Name)
 	return &table{Table: st, show: show}
-}
-
-// stopClock stops the turn clock; t is locked.
-func (t *table) stopClock() {
-	if t.clock != nil {
-		t.clock.Stop()
-	}
 }
 
 // resumeTables rebuilds every unfinished table by replaying its move log.
@@ -72,11 +70,9 @@ func (b *Bot) resumeTables(ctx context.Context) error {
 			b.finish(ctx, t)
 			continue
 		}
+		// Its timers (a turn's clock) are in the store and fire as they
+		// were armed.
 		b.tables[o.ID] = t
-		if !t.Info.Solitaire() {
-			// Rounds already recorded are recorded again: RecordRound replaces.
-			b.armTurnClock(t)
-		}
 	}
 	if len(open) > 0 {
 		b.log.Info("tables resumed", "count", len(b.tables))
@@ -119,11 +115,11 @@ func (b *Bot) table(id int64) *table {
 	return t
 }
 
-// refresh brings a locked table up to the store when another process may
-// have moved it on (a change was announced, or a move was refused as a
-// conflict): the store's log is the truth.
+// refresh brings a locked table up to the store when another process
+// moved it on (announced by the store): the store's log is the truth.
 func (b *Bot) refresh(t *table) {
-	if !t.stale {
+	lobby := t.Game == nil && t.lobbyNews.Swap(false)
+	if !lobby && t.announced.Load() <= int64(t.Sess.Moves) {
 		return
 	}
 	st, err := session.Load(b.ctx, b.store, b.games.Engines(), t.Sess.ID)
@@ -131,22 +127,33 @@ func (b *Bot) refresh(t *table) {
 		b.log.Warn("refreshing a table failed", "table", t.Sess.ID, "err", err)
 		return
 	}
-	t.Table, t.stale = st, false
+	t.Table = st
+	t.announced.Store(int64(st.Sess.Moves))
 }
 
 // tableChanged is told that table id was changed by some process (its move
-// log is moves long): a copy of it here that is behind is marked stale.
+// log is moves long; id 0: any table may have changed). A copy here that
+// is behind is reloaded before its next use.
 func (b *Bot) tableChanged(id int64, moves int) {
 	b.mu.Lock()
-	t := b.tables[id]
-	b.mu.Unlock()
-	if t == nil {
+	defer b.mu.Unlock()
+	mark := func(t *table, moves int64) {
+		t.lobbyNews.Store(true)
+		for {
+			was := t.announced.Load()
+			if was >= moves || t.announced.CompareAndSwap(was, moves) {
+				return
+			}
+		}
+	}
+	if id == 0 {
+		for _, t := range b.tables {
+			mark(t, math.MaxInt64)
+		}
 		return
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.Sess.Moves < moves || t.Game == nil {
-		t.stale = true
+	if t := b.tables[id]; t != nil {
+		mark(t, int64(moves))
 	}
 }
 
@@ -164,6 +171,9 @@ func (b *Bot) openTable(i *discordgo.Interaction, sess store.Session) (reply, er
 	b.mu.Lock()
 	b.tables[t.Sess.ID] = t
 	b.mu.Unlock()
+	if t.Game == nil {
+		b.armLobbyClock(t)
+	}
 	rep := reply{table: t, then: b.rememberMessage(i, t)}
 	data, err := b.message(t, "")
 	if err != nil {
@@ -197,6 +207,8 @@ func (b *Bot) rememberMessage(i *discordgo.Interaction, t *table) func(error) {
 
 // close takes a table out of play with a status (abandoned: no result).
 func (b *Bot) close(t *table, status games.Status) {
+	b.clearTimer(t, timerTurn)
+	b.clearTimer(t, timerLobby)
 	if err := b.store.Finish(b.ctx, t.Sess.ID, status, nil); err != nil {
 		b.log.Warn("closing a table failed", "table", t.Sess.ID, "err", err)
 	}
@@ -232,7 +244,7 @@ func (b *Bot) finish(ctx context.Context, t *table) {
 		b.log.Error("recording a result failed", "table", t.Sess.ID, "err", err)
 		return
 	}
-	t.stopClock()
+	b.clearTimer(t, timerTurn)
 	b.log.Info("game over", "table", t.Sess.ID, "game", t.Sess.Game, "status", t.Sess.Status, "scores", t.Game.Scores())
 	b.forget(t)
 }

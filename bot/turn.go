@@ -1,26 +1,18 @@
 package bot
 
-import (
-	"time"
-)
-
 // armTurnClock starts the wait for the seat to act: past the turn timeout
-// a computer player makes that move for the absent player. t is locked.
+// a computer player makes that move for the absent player (a timer in the
+// store, so that another process makes it if this one dies). t is locked.
 func (b *Bot) armTurnClock(t *table) {
-	t.stopClock()
 	if b.turnTimeout <= 0 || t.Game.Status().Finished() || b.ctx.Err() != nil {
 		return
 	}
-	version := t.Game.Moves()
-	t.clock = time.AfterFunc(b.turnTimeout, func() {
-		b.goBackground("turn timeout", func() { b.turnTimedOut(t, version) })
-	})
+	b.setTimer(t, timerTurn, b.turnTimeout)
 }
 
-// turnTimedOut plays for a player who did not act in time.
+// turnTimedOut plays for a player who did not act in time, unless the
+// table moved on since the clock was armed at version. t is locked.
 func (b *Bot) turnTimedOut(t *table, version int) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
 	if t.Game == nil || t.Game.Status().Finished() || t.Game.Moves() != version || t.Info.Computer == nil {
 		return
 	}
@@ -36,7 +28,7 @@ func (b *Bot) turnTimedOut(t *table, version int) {
 		return
 	}
 	t.notice = timeoutNotice(plainName(t.Player(seat)), m)
-	b.log.Info("played for an absent player", "table", t.Sess.ID, "seat", seat, "move", m.String())
+	b.log.Info("played for an absent player", "table", t.Sess.ID, "seat", seat, "move", m.String(), "version", version)
 	b.playComputers(t)
 	b.afterChange(t, before)
 }

@@ -21,7 +21,20 @@ type Config struct {
 		Token         string `yaml:"token"`
 		ApplicationID string `yaml:"application_id"`
 		TestGuildID   string `yaml:"test_guild_id"`
+		// PublicKey (hex) verifies interactions received over HTTP.
+		PublicKey string `yaml:"public_key"`
 	} `yaml:"discord"`
+	// Interactions is "gateway" (default) or "http": how Discord delivers
+	// interactions. Listen is the HTTP address of the interactions
+	// endpoint (http mode).
+	Interactions string `yaml:"interactions"`
+	Listen       string `yaml:"listen"`
+	// Shards is "" (one connection), "auto" (as Discord recommends) or
+	// "IDS/COUNT" (this process's shard ids of COUNT: "0-3/8", "0,2/4");
+	// ShardIDs and ShardCount are what it says ("auto": none, count 0).
+	Shards     string `yaml:"shards"`
+	ShardIDs   []int  `yaml:"-"`
+	ShardCount int    `yaml:"-"`
 	// Database is a SQLite file's path or a postgres:// URL.
 	Database string `yaml:"database"`
 	// DatabasePassword is DEALER_DATABASE_PASSWORD: the PostgreSQL
@@ -78,6 +91,9 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (Config,
 	if c.TurnTimeout < 0 {
 		return c, fmt.Errorf("config: turn_timeout must not be negative (got %s)", c.TurnTimeout)
 	}
+	if err := checkScale(&c); err != nil {
+		return c, err
+	}
 	for name, id := range map[string]string{"application_id": c.Discord.ApplicationID, "test_guild_id": c.Discord.TestGuildID} {
 		if strings.Trim(id, "0123456789") != "" {
 			return c, fmt.Errorf("config: discord.%s must be a numeric Discord id (got %q)", name, id)
@@ -98,8 +114,8 @@ func parseLevel(s string) (slog.Level, error) {
 // configKeys are the keys a config file may hold: the top level's (""),
 // and those under each key that holds keys.
 var configKeys = map[string][]string{
-	"":        {"discord", "database", "log_level", "turn_timeout"},
-	"discord": {"token", "application_id", "test_guild_id"},
+	"":        {"discord", "database", "log_level", "turn_timeout", "interactions", "listen", "shards"},
+	"discord": {"token", "application_id", "test_guild_id", "public_key"},
 }
 
 // decodeConfig reads a config file into c. Its keys are checked first,

@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -60,6 +61,15 @@ func TestConfigErrors(t *testing.T) {
 		{"negative duration", "turn_timeout: -1s\n", "turn_timeout"},
 		{"bad guild id", "discord:\n  test_guild_id: my-server\n", "test_guild_id"},
 		{"empty database", "database: \"\"\n", "database"},
+		{"unknown interactions", "interactions: carrier-pigeon\n", "gateway or http"},
+		{"http without listen", "interactions: http\ndiscord:\n  public_key: " + strings.Repeat("ab", 32) + "\n", "needs listen"},
+		{"http without key", "interactions: http\nlisten: :8080\n", "public_key"},
+		{"http with a bad key", "interactions: http\nlisten: :8080\ndiscord:\n  public_key: xyz\n", "public_key"},
+		{"listen without http", "listen: :8080\n", "interactions: http"},
+		{"http with shards", "interactions: http\nlisten: :8080\nshards: auto\ndiscord:\n  public_key: " + strings.Repeat("ab", 32) + "\n", "leave shards out"},
+		{"shards without a count", "shards: 0-3\n", "such as 0-3/8"},
+		{"shard past the count", "shards: 0-8/8\n", "from 0 to 7"},
+		{"shard twice", "shards: 0,1,1/4\n", "named twice"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -70,6 +80,22 @@ func TestConfigErrors(t *testing.T) {
 	}
 	_, err := loadConfig(filepath.Join(t.TempDir(), "nope.yaml"), true, noEnv)
 	assert.Error(t, err, "an explicit --config that does not exist is an error")
+}
+
+func TestConfigScale(t *testing.T) {
+	key := strings.Repeat("ab", 32)
+	c, err := loadConfig(writeConfig(t, "interactions: http\nlisten: 127.0.0.1:8080\ndiscord:\n  public_key: "+key+"\n"), true, noEnv)
+	require.NoError(t, err)
+	assert.Equal(t, "http", c.Interactions)
+	assert.Equal(t, "127.0.0.1:8080", c.Listen)
+	c, err = loadConfig(writeConfig(t, "shards: 0-2,5/8\n"), true, noEnv)
+	require.NoError(t, err)
+	assert.Equal(t, []int{0, 1, 2, 5}, c.ShardIDs)
+	assert.Equal(t, 8, c.ShardCount)
+	assert.Equal(t, "gateway", c.Interactions)
+	c, err = loadConfig(writeConfig(t, "shards: auto\n"), true, noEnv)
+	require.NoError(t, err)
+	assert.Equal(t, "auto", c.Shards)
 }
 
 func TestConfigEmptyFileIsDefaults(t *testing.T) {
@@ -86,10 +112,10 @@ func TestConfigErrorsNameTheKey(t *testing.T) {
 		want       []string
 	}{
 		{"unknown key", "database: x.db\ndatabse: y.db\n", []string{"line 2", `unknown key "databse" at the top level`, "discord, database, log_level, turn_timeout"}},
-		{"unknown nested key", "discord:\n  tokn: x\n", []string{"line 2", `unknown key "tokn" under discord`, "token, application_id, test_guild_id"}},
+		{"unknown nested key", "discord:\n  tokn: x\n", []string{"line 2", `unknown key "tokn" under discord`, "token, application_id, test_guild_id, public_key"}},
 		{"a list", "- a\n- b\n", []string{"line 1", "the top level must hold keys", "not a list"}},
 		{"a list for a value", "database: [a, b]\n", []string{"database must be a single value, not a list"}},
-		{"a value for keys", "discord: yes\n", []string{"discord must hold keys (token, application_id, test_guild_id)"}},
+		{"a value for keys", "discord: yes\n", []string{"discord must hold keys (token, application_id, test_guild_id, public_key)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

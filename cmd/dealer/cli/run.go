@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"strings"
@@ -101,17 +103,74 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 	if attach != nil {
 		attach(s)
 	}
-	b, err := bot.New(ctx, bot.Options{Session: s, Store: st, Games: reg, Renderer: r, GuildID: cfg.Discord.TestGuildID, Logger: log, TurnTimeout: cfg.TurnTimeout})
+	o := bot.Options{Session: s, Store: st, Games: reg, Renderer: r, GuildID: cfg.Discord.TestGuildID, Logger: log,
+		TurnTimeout: cfg.TurnTimeout, Interactions: cfg.Interactions}
+	if err := scaleOptions(&o, cfg, log); err != nil {
+		return err
+	}
+	var endpoint net.Listener
+	if cfg.Interactions == bot.InteractionsHTTP {
+		// Listen first: an address already taken stops the start at once.
+		if endpoint, err = net.Listen("tcp", cfg.Listen); err != nil {
+			return fmt.Errorf("serving the interactions endpoint: %w", err)
+		}
+		defer endpoint.Close()
+	}
+	b, err := bot.New(ctx, o)
 	if err != nil {
 		return err
 	}
-	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	openCtx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
 	if err := b.Open(openCtx); err != nil {
 		return err
 	}
-	log.Info("the dealer is at the table", "database", st.Path(), "tables", b.Tables())
+	var srv *http.Server
+	if endpoint != nil {
+		srv = &http.Server{Handler: b.HTTPHandler(), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 10 * time.Second}
+		go func() { _ = srv.Serve(endpoint) }()
+		log.Info("serving interactions", "listen", endpoint.Addr().String())
+	}
+	log.Info("the dealer is at the table", "database", st.Path(), "tables", b.Tables(), "shards", len(o.Shards))
 	<-ctx.Done()
 	log.Info("shutting down")
+	if srv != nil {
+		// No new interactions first; then the bot finishes those under way.
+		shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shutdown)
+	}
 	return b.Close()
+}
+
+// scaleOptions sets the bot's public key (HTTP interactions) or its shards
+// (gateway) from the config.
+func scaleOptions(o *bot.Options, cfg Config, log *slog.Logger) error {
+	if cfg.Interactions == bot.InteractionsHTTP {
+		key, err := bot.ParsePublicKey(cfg.Discord.PublicKey)
+		o.PublicKey = key
+		return err
+	}
+	if cfg.Shards == "" {
+		return nil
+	}
+	plan, err := bot.PlanShards(o.Session)
+	switch {
+	case err != nil && cfg.Shards == "auto":
+		return err
+	case err != nil:
+		log.Warn("Discord did not say how many shards may start at once: starting them one at a time", "err", err)
+		plan.MaxConcurrency = 1
+	}
+	ids, count := cfg.ShardIDs, cfg.ShardCount
+	if cfg.Shards == "auto" {
+		ids, count = nil, plan.Count
+		for id := range count {
+			ids = append(ids, id)
+		}
+	}
+	o.Shards, err = bot.ShardSessions(o.Session, ids, count)
+	o.MaxConcurrency = plan.MaxConcurrency
+	log.Info("sharding", "shards", ids, "of", count, "max_concurrency", plan.MaxConcurrency)
+	return err
 }

@@ -3,7 +3,9 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"log/slog"
+	"net"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -75,4 +77,75 @@ func TestServeConnectsRegistersAndStops(t *testing.T) {
 	assert.Contains(t, logs.String(), "shutting down")
 	assert.NotContains(t, logs.String(), fake.Token(), "the token is never logged")
 	require.NoError(t, fake.CheckClean())
+}
+
+// `dealer run` past one machine: shards as Discord recommends them, and
+// interactions over HTTP on the listen address, verified with the public
+// key, from the config alone.
+func TestServeShardsAndHTTP(t *testing.T) {
+	// A guild on each of two shards: Discord's formula is (id >> 22) % 2.
+	g0, g1 := fmt.Sprint(2<<22+99), fmt.Sprint(3<<22+99)
+	guilds := []discordtest.Guild{{ID: g0, Name: "Zero", ChannelID: "900"}, {ID: g1, Name: "One", ChannelID: "901"}}
+	play := func(t *testing.T, fake *discordtest.Server, guild, channel string) {
+		t.Helper()
+		in, err := fake.SlashCommand(guild, channel, "1100000000000000001", "play", map[string]any{"game": "doublets"})
+		require.NoError(t, err)
+		r, err := in.WaitFinal(10 * time.Second)
+		require.NoError(t, err)
+		assert.Len(t, r.Attachments, 1, r.Content)
+	}
+	run := func(t *testing.T, fake *discordtest.Server, cfg Config) (context.CancelFunc, chan error) {
+		cfg.Discord.Token = fake.Token()
+		cfg.Database = filepath.Join(t.TempDir(), "dealer.db")
+		log := slog.New(slog.NewTextHandler(&syncBuffer{}, nil))
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() {
+			done <- serve(ctx, catalog.Registry(), cfg, log, func(s *discordgo.Session) { fake.Attach(s) })
+		}()
+		return cancel, done
+	}
+	stop := func(t *testing.T, cancel context.CancelFunc, done chan error) {
+		t.Helper()
+		cancel()
+		select {
+		case err := <-done:
+			require.NoError(t, err)
+		case <-time.After(15 * time.Second):
+			t.Fatal("the bot did not stop")
+		}
+	}
+
+	t.Run("shards auto", func(t *testing.T) {
+		fake := discordtest.New(t, discordtest.Options{Guilds: guilds, Shards: 2, MaxConcurrency: 2})
+		fake.AddUser(discordtest.User{ID: "1100000000000000001", Name: "ann"})
+		cancel, done := run(t, fake, Config{Shards: "auto", Interactions: "gateway"})
+		_, err := fake.WaitCommands("", 10*time.Second)
+		require.NoError(t, err)
+		require.True(t, fake.WaitUntil(10*time.Second, func() bool { ids, _ := fake.GatewayStats(); return ids == 2 }), "both shards connect")
+		play(t, fake, g0, "900")
+		play(t, fake, g1, "901")
+		stop(t, cancel, done)
+		require.NoError(t, fake.CheckClean())
+	})
+
+	t.Run("interactions over HTTP", func(t *testing.T) {
+		fake := discordtest.New(t, discordtest.Options{Guilds: guilds})
+		fake.AddUser(discordtest.User{ID: "1100000000000000001", Name: "ann"})
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		addr := ln.Addr().String()
+		require.NoError(t, ln.Close())
+		var cfg Config
+		cfg.Interactions, cfg.Listen, cfg.Discord.PublicKey = "http", addr, fake.PublicKeyHex()
+		cancel, done := run(t, fake, cfg)
+		_, err = fake.WaitCommands("", 10*time.Second)
+		require.NoError(t, err)
+		require.Eventually(t, func() bool { return fake.SetInteractionsEndpoint("http://"+addr+"/") == nil }, 10*time.Second, 50*time.Millisecond)
+		play(t, fake, g1, "901")
+		ids, _ := fake.GatewayStats()
+		assert.Zero(t, ids, "no gateway connection in HTTP mode")
+		stop(t, cancel, done)
+		require.NoError(t, fake.CheckClean())
+	})
 }
