@@ -274,3 +274,26 @@ func TestFaultLobbyLeftBehindIsRedrawn(t *testing.T) {
 	played := h.click(hand.ID, alice, b.CustomID)
 	assert.Equal(t, discordtest.CallbackUpdateMessage, played.Type, played.LastMessage().Content)
 }
+
+// The database goes away mid-game: a click is answered "try again" and
+// changes nothing; the store holds exactly the moves acknowledged before.
+func TestFaultDatabaseLost(t *testing.T) {
+	h := newHarness(t)
+	table := h.command(alice, "play", map[string]any{"game": "doublets"})
+	require.False(t, table.Ephemeral, table.Content)
+	moved := h.click(table.ID, alice, button(t, table.Message, "Flip").CustomID)
+	require.False(t, moved.Ephemeral, moved.Content)
+	id := tableOf(t, table.Message)
+
+	require.NoError(t, h.st.Close()) // the bot's store: as if the database went away
+	refused := h.click(table.ID, alice, button(t, moved.Message, "Flip").CustomID)
+	assert.True(t, refused.LastMessage().Ephemeral || refused.Ephemeral, "a short private answer")
+	assert.Contains(t, refused.LastMessage().Content, "try again")
+
+	st, err := store.Open(h.dbPath)
+	require.NoError(t, err)
+	defer st.Close()
+	moves, err := st.Moves(context.Background(), id)
+	require.NoError(t, err)
+	assert.Len(t, moves, 1, "nothing was applied that was not stored")
+}
