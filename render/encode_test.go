@@ -21,7 +21,7 @@ func TestEncodePalettedRoundTrip(t *testing.T) {
 			m.Pix[i] = uint8((i*7 + i/37) % len(p))
 		}
 		var buf bytes.Buffer
-		require.NoError(t, encodePaletted(&buf, m))
+		require.NoError(t, encodePaletted(&buf, m, nil))
 		got, err := png.Decode(&buf)
 		require.NoError(t, err)
 		gp, ok := got.(*image.Paletted)

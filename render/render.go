@@ -8,8 +8,9 @@
 // Go fonts, which have ♠♥♦♣, and its vector rasterizer) and converted to a
 // fixed 256-colour palette. A table is then laid out as data (a Scene),
 // composed by copying those sprites into a paletted image, only the visible
-// strip of each overlapped card, and encoded as a paletted PNG at
-// BestSpeed, for which Go's encoder skips the row filters.
+// strip of each overlapped card, and encoded as a paletted PNG by a
+// compressor made for such pictures, which does not search again the
+// bands of rows a table's last picture had too (deflate.go).
 //
 // A Renderer is safe for concurrent use.
 //
@@ -39,7 +40,8 @@ type Renderer struct {
 	kit    *kit
 	glyphs [numSizes]*glyphs
 
-	canvases sync.Pool // *image.Paletted, reused between pictures
+	canvases sync.Pool  // *image.Paletted, reused between pictures
+	bands    *bandCache // the compressor's work on recent pictures
 }
 
 // New draws the card kit and the glyphs. It takes a few tenths of a second;
@@ -49,7 +51,7 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Renderer{pal: newPalette()}
+	r := &Renderer{pal: newPalette(), bands: newBandCache()}
 	if r.kit, err = newKit(p, r.pal); err != nil {
 		return nil, err
 	}
@@ -86,7 +88,7 @@ func (r *Renderer) PNG(s *Scene) ([]byte, error) {
 	defer r.canvases.Put(m)
 	var buf bytes.Buffer
 	buf.Grow(96 << 10)
-	if err := encodePaletted(&buf, m); err != nil {
+	if err := encodePaletted(&buf, m, r.bands); err != nil {
 		return nil, fmt.Errorf("render: encoding the picture: %w", err)
 	}
 	return buf.Bytes(), nil

@@ -68,7 +68,7 @@ func (r *Renderer) ShadedPNG(s Shaded) ([]byte, error) {
 	r.dim(m, s.Dim)
 	var buf bytes.Buffer
 	buf.Grow(64 << 10)
-	if err := encodePaletted(&buf, m); err != nil {
+	if err := encodePaletted(&buf, m, r.bands); err != nil {
 		return nil, fmt.Errorf("render: encoding the picture: %w", err)
 	}
 	return buf.Bytes(), nil

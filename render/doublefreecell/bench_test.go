@@ -3,15 +3,40 @@ package doublefreecell
 import (
 	"testing"
 
+	"github.com/dealer/dealer/games"
+	game "github.com/dealer/dealer/games/doublefreecell"
+	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
 // BenchmarkRenderDoubleFreeCell renders a full 104-card table (100 cards in
 // the columns, four in cells, a cell selected) to PNG bytes, reporting the
-// CPU time per picture (cpu-ns/op) and its size.
+// CPU time per picture (cpu-ns/op) and its size. It is the same table each
+// time, as a table redrawn unchanged: from the second time on, the
+// renderer reuses its compression (see …Moves and …Deals for tables that
+// change).
 func BenchmarkRenderDoubleFreeCell(b *testing.B) {
 	r, v := rendertest.Renderer(b), benchView()
 	rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, v, sel("b")) })
+}
+
+func benchGame(deal uint64) games.Game { return game.New(deal) }
+
+// BenchmarkRenderDoubleFreeCellMoves renders a game's tables one move
+// after another (50 random moves a deal from deal 7 on), as a table in
+// play shows them.
+func BenchmarkRenderDoubleFreeCellMoves(b *testing.B) {
+	r := rendertest.Renderer(b)
+	views := rendertest.Positions[game.View](b, 1024, 50, 7, benchGame, rendertest.RandomMoves(1), 0)
+	rendertest.BenchPNGs(b, views, func(v game.View) ([]byte, error) { return Table(r, v, render.Params{}) })
+}
+
+// BenchmarkRenderDoubleFreeCellDeals renders a new deal's first table each
+// time: little of it was seen before.
+func BenchmarkRenderDoubleFreeCellDeals(b *testing.B) {
+	r := rendertest.Renderer(b)
+	views := rendertest.Starts[game.View](1024, 1000, benchGame, 0)
+	rendertest.BenchPNGs(b, views, func(v game.View) ([]byte, error) { return Table(r, v, render.Params{}) })
 }
 
 // BenchmarkRenderDoubleFreeCellParts splits the picture's cost: laying the

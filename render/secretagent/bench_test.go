@@ -5,24 +5,14 @@ import (
 
 	"github.com/dealer/dealer/games"
 	game "github.com/dealer/dealer/games/secretagent"
+	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// benchPNG runs draw as a benchmark, reporting the picture's size.
-func benchPNG(b *testing.B, draw func() ([]byte, error)) {
-	var out []byte
-	b.ReportAllocs()
-	for b.Loop() {
-		var err error
-		if out, err = draw(); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(len(out)), "png-bytes")
-}
-
 // BenchmarkRenderSecretAgent renders the channel's table and a player's
-// hand in the middle of a trick.
+// hand in the middle of a trick: the same pictures each time, whose
+// compression the renderer reuses from the second time on (see …Moves and
+// …Deals for tables that change).
 func BenchmarkRenderSecretAgent(b *testing.B) {
 	r := rendertest.Renderer(b)
 	g := saGame(b, 11, saMidTrick)
@@ -31,9 +21,32 @@ func BenchmarkRenderSecretAgent(b *testing.B) {
 	own := g.View(seat).(game.View)
 	legal := saLegal(g, seat)
 	b.Run("table", func(b *testing.B) {
-		benchPNG(b, func() ([]byte, error) { return Table(r, spec, saTestNames) })
+		rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, saTestNames) })
 	})
 	b.Run("hand", func(b *testing.B) {
-		benchPNG(b, func() ([]byte, error) { return Hand(r, own, saTestNames, legal) })
+		rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, saTestNames, legal) })
 	})
+}
+
+func benchGame(deal uint64) games.Game { return game.New(deal) }
+
+func benchTable(r *render.Renderer) func(game.View) ([]byte, error) {
+	return func(v game.View) ([]byte, error) { return Table(r, v, saTestNames) }
+}
+
+// BenchmarkRenderSecretAgentMoves renders the channel's table after each
+// move of computer players (50 moves a deal from deal 11 on), as a table
+// in play shows them.
+func BenchmarkRenderSecretAgentMoves(b *testing.B) {
+	r := rendertest.Renderer(b)
+	views := rendertest.Positions[game.View](b, 1024, 50, 11, benchGame, game.Choose, games.Spectator)
+	rendertest.BenchPNGs(b, views, benchTable(r))
+}
+
+// BenchmarkRenderSecretAgentDeals renders a new deal's first table each
+// time.
+func BenchmarkRenderSecretAgentDeals(b *testing.B) {
+	r := rendertest.Renderer(b)
+	views := rendertest.Starts[game.View](1024, 1000, benchGame, games.Spectator)
+	rendertest.BenchPNGs(b, views, benchTable(r))
 }

@@ -1,0 +1,42 @@
+package theagents
+
+import (
+	"testing"
+
+	"github.com/dealer/dealer/games"
+	game "github.com/dealer/dealer/games/theagents"
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/rendertest"
+)
+
+// (BenchmarkRenderTheAgents, the same 5-player table each time, is in
+// theagents_test.go.)
+
+func benchGame(deal uint64) games.Game {
+	g, err := game.New(deal, 5)
+	if err != nil {
+		panic(err) // 5 players is a valid table
+	}
+	return g
+}
+
+func benchTable(r *render.Renderer) func(game.View) ([]byte, error) {
+	return func(v game.View) ([]byte, error) { return Table(r, v, taTestNames) }
+}
+
+// BenchmarkRenderTheAgentsMoves renders a 5-player table after each move
+// of computer players (50 moves a deal from deal 3 on), as a table in
+// play shows them.
+func BenchmarkRenderTheAgentsMoves(b *testing.B) {
+	r := rendertest.Renderer(b)
+	views := rendertest.Positions[game.View](b, 1024, 50, 3, benchGame, game.Choose, games.Spectator)
+	rendertest.BenchPNGs(b, views, benchTable(r))
+}
+
+// BenchmarkRenderTheAgentsDeals renders a new deal's first 5-player table
+// each time.
+func BenchmarkRenderTheAgentsDeals(b *testing.B) {
+	r := rendertest.Renderer(b)
+	views := rendertest.Starts[game.View](1024, 1000, benchGame, games.Spectator)
+	rendertest.BenchPNGs(b, views, benchTable(r))
+}
