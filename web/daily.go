@@ -1,0 +1,228 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/render"
+)
+
+// recentDays is how many past days a daily page links.
+const recentDays = 7
+
+// dailyBody is a daily deal's page: the deal's picture and the day's
+// board in a server.
+//
+// Today's deal is neither drawn nor numbered: time counts on the board,
+// so nobody may study the deal (or practise it by its number at the
+// terminal) before their attempt starts. It is shown once the day is over.
+type dailyBody struct {
+	Title, Day  string
+	Today       bool
+	Dealt       bool
+	Deal        uint64
+	Picture     string
+	Rows        []dailyLine
+	Total       int
+	Pager       pager
+	Recent      []dayLink
+	AllDays     string
+	Leaderboard string
+}
+
+type dailyLine struct {
+	Rank         int
+	Name, URL    string
+	Result, Time string
+	Won          bool
+	Moves, Hints int
+}
+
+type dayLink struct {
+	Day, URL string
+	Deal     uint64
+	Current  bool
+}
+
+// dailyGame is the request's game if it has daily deals, else a 404.
+func (s *Server) dailyGame(r *http.Request) (render.Game, error) {
+	g, err := s.game(r)
+	if err != nil {
+		return g, err
+	}
+	if g.Solve == nil {
+		return g, notFound(g.Title + " has no daily deal.")
+	}
+	return g, nil
+}
+
+// daily answers /g/{guild}/daily/{game}[/{day}]?page=.
+func (s *Server) daily(w http.ResponseWriter, r *http.Request) error {
+	guild, err := s.guild(r)
+	if err != nil {
+		return err
+	}
+	g, err := s.dailyGame(r)
+	if err != nil {
+		return err
+	}
+	day, err := s.day(r)
+	if err != nil {
+		return err
+	}
+	pageNo, err := pageNumber(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	deal, dealt, err := s.st.DailyDeal(ctx, g.Name, day)
+	if err != nil {
+		return err
+	}
+	today := day == s.today()
+	if !dealt && !today {
+		return notFound("There was no daily deal of " + g.Title + " that day.")
+	}
+	rows, total, err := s.st.DailyBoardPage(ctx, guild, g.Name, day, pageSize, (pageNo-1)*pageSize)
+	if err != nil {
+		return err
+	}
+	pages := max(1, (total+pageSize-1)/pageSize)
+	if pageNo > pages {
+		return notFound("The board has " + strconv.Itoa(pages) + " pages.")
+	}
+	body := dailyBody{Title: g.Title, Day: day, Today: today, Dealt: dealt, Total: total,
+		AllDays: s.p.daily(guild, g.Name, "") + "/days", Leaderboard: s.p.leaderboard(guild, g.Name, "", "", 1)}
+	if dealt && !today {
+		body.Deal, body.Picture = deal, s.p.daily(guild, g.Name, day)+"/deal.png"
+	}
+	for i, row := range rows {
+		line := dailyLine{Rank: (pageNo-1)*pageSize + i + 1, Name: displayName(row.Name, row.UserID),
+			URL: s.p.player(guild, row.UserID), Result: dailyResult(row.Won, row.Finished, row.Score),
+			Won: row.Won, Moves: row.Moves, Hints: row.Hints, Time: "–"}
+		if row.Finished {
+			line.Time = shortDuration(row.Time)
+		}
+		body.Rows = append(body.Rows, line)
+	}
+	body.Pager = pager{Page: pageNo, Pages: pages}
+	self := s.p.daily(guild, g.Name, day)
+	if pageNo > 1 {
+		body.Pager.Prev = self + query("page", pageParam(pageNo-1))
+	}
+	if pageNo < pages {
+		body.Pager.Next = self + query("page", pageParam(pageNo+1))
+	}
+	recent, _, err := s.st.DailyDeals(ctx, g.Name, recentDays, 0)
+	if err != nil {
+		return err
+	}
+	for _, d := range recent {
+		body.Recent = append(body.Recent, dayLink{Day: d.Day, URL: s.p.daily(guild, g.Name, d.Day), Current: d.Day == day})
+	}
+	return s.render(w, http.StatusOK, "daily", page{Title: fmt.Sprintf("%s daily deal, %s", g.Title, day), Body: body,
+		Crumbs: []crumb{{"This server", s.p.server(guild)}, {g.Title, body.Leaderboard}}})
+}
+
+// dailyResult says how an attempt went.
+func dailyResult(won, finished bool, score int) string {
+	switch {
+	case won:
+		return "Won"
+	case finished:
+		return fmt.Sprintf("Lost · %d", score)
+	}
+	return "Playing"
+}
+
+// daysBody lists a game's daily deals, newest first.
+type daysBody struct {
+	Title string
+	Days  []dayLink
+	Pager pager
+}
+
+// dailyDays answers /g/{guild}/daily/{game}/days?page=.
+func (s *Server) dailyDays(w http.ResponseWriter, r *http.Request) error {
+	guild, err := s.guild(r)
+	if err != nil {
+		return err
+	}
+	g, err := s.dailyGame(r)
+	if err != nil {
+		return err
+	}
+	pageNo, err := pageNumber(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	deals, total, err := s.st.DailyDeals(r.Context(), g.Name, pageSize, (pageNo-1)*pageSize)
+	if err != nil {
+		return err
+	}
+	pages := max(1, (total+pageSize-1)/pageSize)
+	if pageNo > pages {
+		return notFound("There are " + strconv.Itoa(pages) + " pages of days.")
+	}
+	body := daysBody{Title: g.Title, Pager: pager{Page: pageNo, Pages: pages}}
+	today := s.today()
+	for _, d := range deals {
+		l := dayLink{Day: d.Day, URL: s.p.daily(guild, g.Name, d.Day), Deal: d.Deal}
+		if d.Day >= today {
+			l.Deal = 0 // today's is kept until the day is over
+		}
+		body.Days = append(body.Days, l)
+	}
+	self := s.p.daily(guild, g.Name, "") + "/days"
+	if pageNo > 1 {
+		body.Pager.Prev = self + query("page", pageParam(pageNo-1))
+	}
+	if pageNo < pages {
+		body.Pager.Next = self + query("page", pageParam(pageNo+1))
+	}
+	return s.render(w, http.StatusOK, "days", page{Title: g.Title + " daily deals", Body: body,
+		Crumbs: []crumb{{"This server", s.p.server(guild)}, {g.Title + " daily", s.p.daily(guild, g.Name, "")}}})
+}
+
+// dailyPicture answers /g/{guild}/daily/{game}/{day}/deal.png: a past
+// day's deal's starting table, as its players first saw it (today's is
+// kept until the day is over).
+func (s *Server) dailyPicture(w http.ResponseWriter, r *http.Request) error {
+	if _, err := s.guild(r); err != nil {
+		return err
+	}
+	g, err := s.dailyGame(r)
+	if err != nil {
+		return err
+	}
+	day, err := s.day(r)
+	if err != nil {
+		return err
+	}
+	deal, dealt, err := s.st.DailyDeal(r.Context(), g.Name, day)
+	if err != nil {
+		return err
+	}
+	if !dealt {
+		return notFound("There was no daily deal that day.")
+	}
+	if day >= s.today() {
+		return notFound("Today's deal is shown once the day is over.")
+	}
+	png, err := s.pics.get(pictureKey{game: g.Name, deal: deal, seat: int(games.Spectator)}, func() ([]byte, error) {
+		gm, err := s.games.New(g.Name, deal, 1)
+		if err != nil {
+			return nil, err
+		}
+		start := time.Now()
+		defer func() { s.m.render.WithLabelValues("picture").Observe(time.Since(start).Seconds()) }()
+		return g.Table(s.rend, gm.View(games.Spectator), render.Params{})
+	})
+	if err != nil {
+		return err
+	}
+	return writePNG(w, png)
+}

@@ -1,0 +1,67 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/web/webtest"
+)
+
+// A server whose admins turned its pages off shows nothing on any of them,
+// its tables' pages, pictures and live streams included, and says so; on
+// again, everything is back. Another server's pages are not touched.
+func TestPagesOff(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, webtest.Seed{Tables: 8, Daily: 2, Rand: 9}, -1)
+	day := f.clock.Now().UTC().AddDate(0, 0, -1).Format("2006-01-02") // a day of the seed's daily deals
+	other := webtest.Populate(t, f.st, f.reg, f.clock, webtest.Seed{Guild: "555555555555555555", People: webtest.People(3),
+		Tables: 2, Rand: 4})
+	ctx := context.Background()
+	sa := f.tableOf(t, "secretagent")
+	live := openComputerTable(t, f, "secretagent", 4)
+	computerMove(t, live)
+	liveToken := f.token(t, live.Sess.ID)
+	g := "/g/" + guild
+	paths := []string{
+		g, g + "/leaderboard/doublets", g + "/leaderboard/doublets?by=score&page=1", g + "/players/" + f.people[0].ID,
+		g + "/daily/doublets", g + "/daily/doublets/" + day, g + "/daily/doublets/" + day + "/deal.png", g + "/daily/doublets/days",
+		"/t/" + sa.Token, "/t/" + sa.Token + "?step=1", "/t/" + sa.Token + "/at/1.png", "/t/" + sa.Token + "/at/1/0.png",
+		"/t/" + sa.Token + "/events", "/t/" + liveToken, "/t/" + liveToken + "/at/1.png",
+	}
+	stream := f.stream(t, liveToken, "")
+	ev, _ := stream.next(t)
+	require.Equal(t, "table", ev)
+
+	require.NoError(t, f.st.SetPagesOff(ctx, guild, true))
+	f.srv.Notify(live.Sess.ID)
+	ev, _ = stream.next(t)
+	assert.Equal(t, "reload", ev, "an open live page reloads, to show the notice")
+	for _, p := range paths {
+		code, body := f.get(t, p)
+		assert.Equal(t, http.StatusForbidden, code, p)
+		assert.Contains(t, body, "turned its pages off", p)
+		for _, person := range f.people {
+			assert.NotContains(t, body, person.Name, "%s shows nothing of the server", p)
+		}
+		assert.NotContains(t, body, "Secret Agent", p)
+		assert.NotContains(t, body, "\x89PNG", p)
+	}
+	code, _ := f.get(t, "/t/"+other[0].Token)
+	assert.Equal(t, http.StatusOK, code, "another server's pages stay on")
+	code, _ = f.get(t, "/g/555555555555555555")
+	assert.Equal(t, http.StatusOK, code)
+
+	require.NoError(t, f.st.SetPagesOff(ctx, guild, false))
+	for _, p := range paths[:len(paths)-3] {
+		if p == "/t/"+sa.Token+"/events" {
+			continue // a closed table has no stream to follow (it answers, and ends)
+		}
+		code, body := f.get(t, p)
+		assert.Equal(t, http.StatusOK, code, fmt.Sprintf("%s: %.200s", p, body))
+	}
+}

@@ -1,0 +1,108 @@
+package web
+
+import (
+	"fmt"
+	"html/template"
+	"math"
+	"strings"
+
+	"github.com/dealer/dealer/store"
+)
+
+// The plot of a player's results over time, drawn here as SVG: each game a
+// dot at its finish time and score, filled for a win, hollow for a loss,
+// joined in order. It scales with the page (viewBox, width 100% in CSS)
+// and its colours and fonts come from the style sheet.
+
+// The plot's frame, in its own units.
+const (
+	plotW, plotH          = 480.0, 180.0
+	plotLeft, plotRight   = 40.0, 10.0
+	plotTop, plotBottom   = 10.0, 26.0
+	plotInnerW            = plotW - plotLeft - plotRight
+	plotInnerH            = plotH - plotTop - plotBottom
+	plotDot, plotDotSmall = 4.0, 2.5
+)
+
+// plotResults draws games (oldest first) as an SVG; "" when there are none.
+func plotResults(title string, games []store.HistoryRow) template.HTML {
+	if len(games) == 0 {
+		return ""
+	}
+	t0, t1 := games[0].Finished, games[len(games)-1].Finished
+	lo, hi := 0, 0
+	for _, g := range games {
+		lo, hi = min(lo, g.Score), max(hi, g.Score)
+	}
+	// The axis runs from tick to tick, so that the top line is labelled.
+	grid := ticks(lo, hi)
+	lo, hi = grid[0], grid[len(grid)-1]
+	span := t1.Sub(t0).Seconds()
+	x := func(i int) float64 {
+		if span <= 0 {
+			return plotLeft + plotInnerW/2
+		}
+		return plotLeft + plotInnerW*games[i].Finished.Sub(t0).Seconds()/span
+	}
+	y := func(score int) float64 {
+		return plotTop + plotInnerH*(1-float64(score-lo)/float64(hi-lo))
+	}
+	var b strings.Builder
+	wins := 0
+	for _, g := range games {
+		if g.Won {
+			wins++
+		}
+	}
+	summary := fmt.Sprintf("%s: %d games over time, %d won; scores from %d to %d", title, len(games), wins, lo, hi)
+	fmt.Fprintf(&b, `<svg class="plot" viewBox="0 0 %.0f %.0f" role="img" aria-label="%s">`, plotW, plotH, template.HTMLEscapeString(summary))
+	fmt.Fprintf(&b, `<title>%s</title>`, template.HTMLEscapeString(summary))
+	for _, v := range grid {
+		fmt.Fprintf(&b, `<line class="grid" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f"/>`, plotLeft, y(v), plotW-plotRight, y(v))
+		fmt.Fprintf(&b, `<text class="label" x="%.1f" y="%.1f" text-anchor="end">%d</text>`, plotLeft-6, y(v)+4, v)
+	}
+	first, last := t0.Format("2 Jan 2006"), t1.Format("2 Jan 2006")
+	if first == last {
+		fmt.Fprintf(&b, `<text class="label" x="%.1f" y="%.1f" text-anchor="middle">%s</text>`, plotLeft+plotInnerW/2, plotH-6, first)
+	} else {
+		fmt.Fprintf(&b, `<text class="label" x="%.1f" y="%.1f">%s</text>`, plotLeft, plotH-6, first)
+		fmt.Fprintf(&b, `<text class="label" x="%.1f" y="%.1f" text-anchor="end">%s</text>`, plotW-plotRight, plotH-6, last)
+	}
+	if len(games) > 1 {
+		b.WriteString(`<polyline class="trend" points="`)
+		for i, g := range games {
+			fmt.Fprintf(&b, "%.1f,%.1f ", x(i), y(g.Score))
+		}
+		b.WriteString(`"/>`)
+	}
+	r := plotDot
+	if len(games) > 100 {
+		r = plotDotSmall
+	}
+	for i, g := range games {
+		class := "lost"
+		if g.Won {
+			class = "won"
+		}
+		fmt.Fprintf(&b, `<circle class="%s" cx="%.1f" cy="%.1f" r="%.1f"/>`, class, x(i), y(g.Score), r)
+	}
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String()) // built from numbers and escaped text only
+}
+
+// ticks are round values (steps of 1, 2 or 5 times a power of ten), at
+// least two and at most six, the first at or below lo and the last at or
+// above hi: the grid.
+func ticks(lo, hi int) []int {
+	step := 1
+	for k := 1; (hi-lo)/step > 4; k++ {
+		step = [...]int{1, 2, 5}[k%3] * int(math.Pow10(k/3))
+	}
+	v := lo - ((lo%step)+step)%step // the multiple of step at or below lo
+	out := []int{v}
+	for v < hi || len(out) < 2 {
+		v += step
+		out = append(out, v)
+	}
+	return out
+}

@@ -1,0 +1,158 @@
+package web_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/web/webtest"
+)
+
+// Every page answers what it is asked: good addresses 200, unknown ids and
+// bad tokens 404, absurd query values 400 or 404, never a 500.
+func TestRoutes(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, webtest.Seed{Tables: 10, Daily: 2, Rand: 3}, -1)
+	g := "/g/" + guild
+	sa := f.tableOf(t, "secretagent").Token
+	solo := f.tableOf(t, "doublets").Token
+	user := f.people[0].ID
+	// A game under house rules: a board of its own.
+	house, err := webtest.PlayGame(context.Background(), f.st, f.reg, store.Session{Game: "doublets", Deal: 3, GuildID: guild,
+		Options: "passes=1", Players: []store.Player{{UserID: user, Name: f.people[0].Name}}}, rand.New(rand.NewPCG(1, 2)), nil)
+	require.NoError(t, err)
+	require.Equal(t, "passes=1", house.Sess.Options)
+	day := f.clock.Now().UTC().Format("2006-01-02")
+	yesterday := f.clock.Now().UTC().AddDate(0, 0, -1).Format("2006-01-02")
+	cases := []struct {
+		path string
+		want int
+	}{
+		{"/", 200},
+		{g, 200},
+		{g + "/leaderboard/doublets", 200},
+		{g + "/leaderboard/doublets?by=points", 200},
+		{g + "/leaderboard/doublets?by=score&page=1", 200},
+		{g + "/leaderboard/secretagent?by=points", 200},
+		{g + "/leaderboard/doublets?by=daily", 200}, // followed to today's daily deal
+		{g + "/players/" + user, 200},
+		{g + "/daily/doublets", 200},
+		{g + "/daily/doublets/" + day, 200},
+		{g + "/daily/doublets/" + yesterday, 200},
+		{g + "/daily/doublets/" + yesterday + "/deal.png", 200},
+		{g + "/daily/doublets/" + day + "/deal.png", 404}, // not before the day is over
+		{g + "/daily/doublets/days", 200},
+		{"/t/" + sa, 200},
+		{"/t/" + sa + "?step=0", 200},
+		{"/t/" + sa + "/at/0.png", 200},
+		{"/t/" + sa + "/at/3/1.png", 200},
+		{"/t/" + solo, 200},
+		{"/static/style.css", 200},
+		{"/livez", 200},
+		{"/readyz", 200},
+		{"/metrics", 200},
+
+		// Unknown ids, bad tokens.
+		{"/g/999999999999999999", 404},
+		{"/g/not-a-server", 404},
+		{"/g/" + strings.Repeat("9", 40), 404},
+		{g + "/players/999999999999999999", 404},
+		{g + "/players/ann", 404},
+		{g + "/leaderboard/chess", 404},
+		{g + "/leaderboard/DOUBLETS", 404},
+		{g + "/leaderboard/..%2F..%2Fetc", 404},
+		{g + "/leaderboard/doublets/extra", 404},
+		{g + "/daily/secretagent", 404}, // no daily deal
+		{g + "/daily/doublets/2001-01-01", 404},
+		{g + "/daily/doublets/2999-01-01", 404},
+		{"/t/00000000000000000000000000000000", 404},
+		{"/t/" + strings.ToUpper(sa), 404},
+		{"/t/" + sa[:31], 404},
+		{"/t/1", 404},
+		{"/t/" + sa + "/at/99999.png", 404},
+		{"/t/" + sa + "/at/-1.png", 404},
+		{"/t/" + sa + "/at/x.png", 404},
+		{"/t/" + sa + "/at/1", 404},
+		{"/t/" + sa + "/at/1/9.png", 404},
+		{"/t/" + solo + "/at/1/0.png", 404}, // a solitaire has no hands
+		{"/t/" + sa + "?step=99999", 404},
+		{"/static/nothing.js", 404},
+		{"/nowhere", 404},
+		{"/../../etc/passwd", 404},
+		{"/g/" + guild + "/../../etc/passwd", 404},
+
+		// Absurd query values.
+		{g + "/leaderboard/doublets?page=-1", 400},
+		{g + "/leaderboard/doublets?page=0", 400},
+		{g + "/leaderboard/doublets?page=1e30", 400},
+		{g + "/leaderboard/doublets?page=99999999999999999999999", 400},
+		{g + "/leaderboard/doublets?page=1&page=2", 400},
+		{g + "/leaderboard/doublets?page=999", 404},
+		{g + "/leaderboard/doublets?by=drop%20table", 400},
+		{g + "/leaderboard/doublets?by=wins%27%3B--", 400},
+		{g + "/leaderboard/doublets?rules=cells%3D99", 404},
+		{g + "/leaderboard/doublets?rules=passes%3D1", 200},
+		{g + "/leaderboard/doublets?rules=passes%3D1&by=score", 200},
+		{g + "/leaderboard/doublets?game=../../etc", 200}, // an unknown parameter is ignored
+		{g + "/daily/doublets/2026-13-45", 400},
+		{g + "/daily/doublets/yesterday", 400},
+		{g + "/daily/doublets?page=-5", 400},
+		{g + "/daily/doublets/days?page=abc", 400},
+		{"/t/" + sa + "?step=-1", 400},
+		{"/t/" + sa + "?step=1e30", 400},
+	}
+	for _, tc := range cases {
+		t.Run(strings.ReplaceAll(tc.path, "/", "|"), func(t *testing.T) {
+			code, body := f.get(t, tc.path)
+			assert.Equal(t, tc.want, code, "%s: %.300s", tc.path, body)
+		})
+	}
+	// The standard board is the default; the rules played are offered.
+	_, standard := f.get(t, g+"/leaderboard/doublets")
+	assert.Contains(t, standard, `<option value="passes=1">`)
+	_, houseBoard := f.get(t, g+"/leaderboard/doublets?rules=passes%3D1")
+	assert.Contains(t, houseBoard, `<option value="passes=1" selected>`)
+	assert.Contains(t, houseBoard, "under house rules")
+
+	// Only reading.
+	res, err := http.Post(f.http.URL+g, "text/plain", strings.NewReader("x"))
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusMethodNotAllowed, res.StatusCode)
+}
+
+// No address, however made, makes the router fail (500) or panic.
+func FuzzRouter(f *testing.F) {
+	fx := newFixture(f, webtest.Seed{Tables: 4, Daily: 1, Rand: 5}, -1)
+	token := fx.tables[1].Token
+	for _, seed := range []string{
+		"/", "/g/" + guild, "/g/" + guild + "/leaderboard/doublets?by=points&page=2",
+		"/g/" + guild + "/players/" + fx.people[0].ID, "/g/" + guild + "/daily/doublets/2026-11-01/deal.png",
+		"/t/" + token, "/t/" + token + "?step=3", "/t/" + token + "/at/2.png", "/t/" + token + "/at/2/1.png",
+		"/g/%00/leaderboard/%ff", "/t/%2e%2e/at/..%2f.png", "/g/1/daily/x/9999-99-99", "/static/../server.go",
+		"/g/" + guild + "/leaderboard/doublets?rules=%E2%80%AE&by=score&page=00001",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, path string) {
+		req, err := http.NewRequest(http.MethodGet, "http://dealer.test/", nil)
+		require.NoError(t, err)
+		p, q, _ := strings.Cut(path, "?")
+		req.URL.Path, req.URL.RawQuery = p, q
+		if !strings.HasPrefix(req.URL.Path, "/") {
+			req.URL.Path = "/" + req.URL.Path
+		}
+		rec := httptest.NewRecorder()
+		fx.srv.ServeHTTP(rec, req)
+		if rec.Code >= 500 {
+			t.Fatalf("%q: %d %s", path, rec.Code, rec.Body.String())
+		}
+	})
+}

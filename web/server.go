@@ -1,0 +1,286 @@
+// Package web serves the dealer's pages: a server's leaderboards, a
+// player's record, the daily deals, and a table's page (live while it is
+// played, pushed by server-sent events; a replay once it ends). It reads
+// the store and draws pictures with the same renderer and per-game
+// registration as the bot. It writes nothing, so that `dealer web` may run
+// on a read-only database user, apart from the bot.
+//
+// It also serves /livez, /readyz and, when given a Prometheus registry,
+// /metrics.
+//
+// What never leaks: a table's page is found only by its random token
+// (store.Store.TableToken), never by its id; until its game ends it shows
+// the spectator's view, the picture the channel shows, and nothing of the
+// move log; a multiplayer game's hands are shown only once it has ended.
+// A server whose admins turned its pages off (store.Store.SetPagesOff)
+// shows nothing on any of them.
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/store"
+)
+
+// Config is what a Server is built from.
+type Config struct {
+	// Store is the database the pages read. Required.
+	Store *store.Store
+	// Games are the games on offer (render/catalog.Registry()). Required.
+	Games *render.Registry
+	// Renderer draws the pictures; nil makes one (a few tenths of a
+	// second). Share the bot's when both run in one process.
+	Renderer *render.Renderer
+	// PublicURL is web.public_url, the site's address as people reach it.
+	// Only its path is used here: the prefix of every link in the pages,
+	// for a proxy that serves them under one (and strips it). "" is the
+	// root.
+	PublicURL string
+	// Metrics, when set, gets the web's own metrics (requests by route and
+	// status, their time, render time, open live pages) and is served at
+	// /metrics with everything else registered in it.
+	Metrics *prometheus.Registry
+	// Ready is /readyz's check beyond the store's (which is always made):
+	// the bot's Discord connection, say. nil: the store alone.
+	Ready func(context.Context) error
+	// Watch is how often the live pages' watcher reads the versions of the
+	// tables being watched, to push changes another process made (a bot
+	// apart from `dealer web`) and servers turning their pages off. 0 is
+	// every second; negative turns the watcher off (Notify, and on
+	// PostgreSQL the database's announcements, then push alone).
+	Watch time.Duration
+	// Logger gets failures; nil is slog.Default().
+	Logger *slog.Logger
+	// Now is the clock of today's daily deal; nil is time.Now.
+	Now func() time.Time
+}
+
+// DefaultWatch is the watcher's period when Config.Watch is 0.
+const DefaultWatch = time.Second
+
+// Server is the web pages, an http.Handler. Its methods are safe for
+// concurrent use. Close it to end its live streams and its watcher.
+type Server struct {
+	st     *store.Store
+	games  *render.Registry
+	rend   *render.Renderer
+	p      paths
+	log    *slog.Logger
+	now    func() time.Time
+	ready  func(context.Context) error
+	mux    *http.ServeMux
+	m      *metrics
+	tmpl   templates
+	static staticSet
+	pics   *pictureCache
+	live   *hub
+
+	closing   chan struct{}
+	stop      context.CancelFunc // ends hearing the database
+	closeOnce sync.Once
+	watcher   sync.WaitGroup // the watcher and the listener
+}
+
+// New builds the pages' server, starts its watcher (unless Config.Watch
+// is negative) and, on PostgreSQL, listens to the database's announcements
+// of changed tables.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil || cfg.Games == nil {
+		return nil, errors.New("web: a store and the games are needed")
+	}
+	s := &Server{st: cfg.Store, games: cfg.Games, rend: cfg.Renderer, log: cfg.Logger, now: cfg.Now, ready: cfg.Ready,
+		pics: newPictureCache(pictureCacheBytes), live: newHub(), closing: make(chan struct{})}
+	if cfg.PublicURL != "" {
+		u, err := NewURLs(cfg.PublicURL)
+		if err != nil {
+			return nil, err
+		}
+		s.p = u.p
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	var err error
+	if s.rend == nil {
+		if s.rend, err = render.New(); err != nil {
+			return nil, fmt.Errorf("web: %w", err)
+		}
+	}
+	var reg prometheus.Registerer
+	if cfg.Metrics != nil {
+		reg = cfg.Metrics
+	}
+	if s.m, err = newMetrics(reg); err != nil {
+		return nil, err
+	}
+	if s.tmpl, err = parseTemplates(); err != nil {
+		return nil, err
+	}
+	if s.static, err = loadStatic(); err != nil {
+		return nil, err
+	}
+	s.routes(cfg.Metrics)
+	var ctx context.Context
+	ctx, s.stop = context.WithCancel(context.Background())
+	s.watcher.Add(1)
+	go s.hear(ctx)
+	if cfg.Watch >= 0 {
+		every := cfg.Watch
+		if every == 0 {
+			every = DefaultWatch
+		}
+		s.watcher.Add(1)
+		go s.watch(every)
+	}
+	return s, nil
+}
+
+// routes are the pages, with their names for the metrics.
+func (s *Server) routes(metrics *prometheus.Registry) {
+	s.mux = http.NewServeMux()
+	s.handle("GET /{$}", "home", s.home)
+	s.handle("GET /g/{guild}", "server", s.serverPage)
+	s.handle("GET /g/{guild}/leaderboard/{game}", "leaderboard", s.leaderboard)
+	s.handle("GET /g/{guild}/players/{user}", "player", s.player)
+	s.handle("GET /g/{guild}/daily/{game}", "daily", s.daily)
+	s.handle("GET /g/{guild}/daily/{game}/days", "daily_days", s.dailyDays)
+	s.handle("GET /g/{guild}/daily/{game}/{day}", "daily", s.daily)
+	s.handle("GET /g/{guild}/daily/{game}/{day}/deal.png", "daily_picture", s.dailyPicture)
+	s.handle("GET /t/{token}", "table", s.table)
+	s.handle("GET /t/{token}/events", "table_events", s.tableEvents)
+	s.handle("GET /t/{token}/at/{step}", "table_picture", s.tablePicture)
+	s.handle("GET /t/{token}/at/{step}/{seat}", "table_hand", s.handPicture)
+	s.handle("GET /static/{file}", "static", s.static.serve)
+	s.mount("GET /livez", "livez", LiveHandler())
+	s.mount("GET /readyz", "readyz", ReadyHandler(s.isReady))
+	if metrics != nil {
+		s.mount("GET /metrics", "metrics", MetricsHandler(metrics))
+	}
+	s.handle("/", "notfound", func(w http.ResponseWriter, r *http.Request) error {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			return &httpError{http.StatusMethodNotAllowed, "The pages are only read."}
+		}
+		return notFound("There is no such page.")
+	})
+}
+
+// handle serves pattern with h, its failures answered as error pages, and
+// counts it as route.
+func (s *Server) handle(pattern, route string, h func(http.ResponseWriter, *http.Request) error) {
+	s.mount(pattern, route, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			s.fail(w, r, err)
+		}
+	}))
+}
+
+// mount serves pattern with h, counted as route; a panic is a 500 page,
+// not a dropped connection.
+func (s *Server) mount(pattern, route string, h http.Handler) {
+	s.mux.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.Error("web: panic", "path", r.URL.Path, "panic", v)
+				if sw.status == 0 {
+					s.fail(sw, r, fmt.Errorf("panic: %v", v))
+				}
+			}
+			status := sw.status
+			if status == 0 {
+				status = http.StatusOK
+			}
+			s.m.observe(route, status, time.Since(start), route == "table_events")
+		}()
+		h.ServeHTTP(sw, r)
+	}))
+}
+
+// ServeHTTP serves the pages.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	// Pages load nothing but their own style sheet, scripts and pictures;
+	// no page is framed; no address (a table's token) leaves in a Referer.
+	h.Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "+
+		"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	s.mux.ServeHTTP(w, r)
+}
+
+// isReady is /readyz: the store answers, and Config.Ready agrees.
+func (s *Server) isReady(ctx context.Context) error {
+	if _, err := s.st.SchemaVersion(ctx); err != nil {
+		return fmt.Errorf("the database does not answer: %w", err)
+	}
+	if s.ready != nil {
+		return s.ready(ctx)
+	}
+	return nil
+}
+
+// Close ends the live streams and stops the watcher. The Server still
+// serves pages, but no longer pushes changes.
+func (s *Server) Close() error {
+	s.closeOnce.Do(func() {
+		close(s.closing)
+		s.stop()
+	})
+	s.watcher.Wait()
+	return nil
+}
+
+// Serve serves the pages on addr ("127.0.0.1:8080", ":8080") until ctx
+// ends, then closes the live streams and shuts down gracefully (five
+// seconds at most). It returns once the listener is closed: nil after ctx
+// ended, else why it could not serve. No write timeout: live pages are
+// long answers.
+func (s *Server) Serve(ctx context.Context, addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("web: listen on %s: %w", addr, err)
+	}
+	return s.ServeListener(ctx, ln)
+}
+
+// ServeListener is Serve on a listener of the caller's.
+func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
+	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+		ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return fmt.Errorf("web: %w", err)
+	case <-ctx.Done():
+	}
+	s.Close()
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err := hs.Shutdown(sctx)
+	if serr := <-done; serr != nil && !errors.Is(serr, http.ErrServerClosed) {
+		err = errors.Join(err, serr)
+	}
+	if err != nil {
+		return fmt.Errorf("web: shutdown: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,32 @@
+// A live table: its page listens to the table's events and shows each new
+// picture as the table moves on; a change the page cannot show (the game's
+// end, a lobby's seats) reloads it.
+(function () {
+  "use strict";
+  var live = document.querySelector("[data-events]");
+  if (!live || !window.EventSource) return;
+  var source = new EventSource(live.dataset.events + "?v=" + encodeURIComponent(live.dataset.version));
+  source.addEventListener("open", function () { live.dataset.connected = "1"; });
+  function text(id, value) {
+    var el = document.getElementById(id);
+    if (el) el.textContent = value;
+  }
+  source.addEventListener("table", function (e) {
+    var t = JSON.parse(e.data);
+    var img = document.getElementById("picture");
+    if (img && img.getAttribute("src") !== t.picture) {
+      img.src = t.picture;
+      img.alt = "The table after move " + t.moves + ", as the channel shows it";
+    }
+    text("moves", t.moves);
+    text("turn", t.turn);
+    text("totals", t.totals);
+    var line = document.getElementById("turn-line");
+    if (line) line.hidden = !t.turn;
+    live.dataset.moves = t.moves;
+  });
+  source.addEventListener("reload", function () {
+    source.close();
+    location.reload();
+  });
+})();
