@@ -46,7 +46,11 @@ func (b *Bot) leaderboard(i *discordgo.Interaction, opts options) *discordgo.Int
 			fmt.Fprintf(&sb, ", fastest win %s", shortDuration(r.FastestWin))
 		}
 	}
-	return public(sb.String())
+	resp := public(sb.String())
+	if b.links != nil {
+		withLinks(resp, "Full leaderboard", b.links.Leaderboard(i.GuildID, info.Name, by))
+	}
+	return resp
 }
 
 // stats answers /stats [user].
@@ -81,7 +85,11 @@ func (b *Bot) stats(i *discordgo.Interaction, opts options) *discordgo.Interacti
 			fmt.Fprintf(&sb, ", fastest win %s", shortDuration(r.FastestWin))
 		}
 	}
-	return public(sb.String())
+	resp := public(sb.String())
+	if b.links != nil {
+		withLinks(resp, "All statistics", b.links.Player(i.GuildID, user.ID))
+	}
+	return resp
 }
 
 // rules answers /rules game:<name>, privately.

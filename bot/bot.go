@@ -61,6 +61,11 @@ type Options struct {
 	// rate-limit bucket (default Discord's 5 s; tests shorten it).
 	MaxConcurrency  int
 	IdentifySpacing time.Duration
+	// Links are the web pages' addresses, for link buttons and /web (nil:
+	// no web pages). OnChange, when set, is told of every change of a
+	// table (the web's live pages).
+	Links    Links
+	OnChange func(tableID int64)
 	// LobbyTimeout closes a lobby nobody started (default 30 minutes;
 	// negative: never).
 	LobbyTimeout time.Duration
@@ -87,6 +92,8 @@ type Bot struct {
 	seen        seenIDs           // interactions received over HTTP, against replays
 
 	metrics         *metrics
+	links           Links
+	onChange        func(tableID int64)
 	lobbyTimeout    time.Duration
 	processID       string        // names this process in the timers it claims
 	timerWake       chan struct{} // a timer was armed: the timer loop looks again
@@ -139,6 +146,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 		b.newDeal = session.RandomDeal
 	}
 	b.metrics = newMetrics(b, o.Metrics)
+	b.links, b.onChange = o.Links, o.OnChange
 	b.processID, b.timerWake, b.lobbyTimeout = newProcessID(), make(chan struct{}, 1), o.LobbyTimeout
 	if b.lobbyTimeout == 0 {
 		b.lobbyTimeout = 30 * time.Minute

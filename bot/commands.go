@@ -25,7 +25,7 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 	dailyGame := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "game", Description: "Which game", Required: true, Choices: dailyChoices}
 	minDeal := 1.0
 	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
-	return []*discordgo.ApplicationCommand{
+	cmds := []*discordgo.ApplicationCommand{
 		{
 			Name: "play", Description: "Deal a new game at this table", Contexts: &guildOnly,
 			Options: append([]*discordgo.ApplicationCommandOption{
@@ -57,6 +57,10 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 			Options: []*discordgo.ApplicationCommandOption{game("Which game")},
 		},
 	}
+	if b.links != nil {
+		cmds = append(cmds, webCommand())
+	}
+	return cmds
 }
 
 // options are a command's options by name.
@@ -89,6 +93,10 @@ func (b *Bot) onCommand(i *discordgo.Interaction) reply {
 		return respond(b.stats(i, opts))
 	case "rules":
 		return respond(b.rules(opts))
+	case "web":
+		if b.links != nil {
+			return respond(b.pages(i, opts))
+		}
 	}
 	return respond(private("I don't know that command any more. Discord may still be showing an old list: try again in a minute."))
 }

@@ -57,6 +57,9 @@ type harness struct {
 	deferAfter time.Duration
 	// lobbyTimeout is the bot's LobbyTimeout (0: its default).
 	lobbyTimeout time.Duration
+	// links and onChange are the bot's Links and OnChange (web pages).
+	links    bot.Links
+	onChange func(int64)
 	// logs holds everything the bot logged.
 	logs *syncLog
 	// http has the bot take interactions over HTTP (bot.InteractionsHTTP),
@@ -136,7 +139,7 @@ func (h *harness) start() {
 	o := bot.Options{
 		Session: h.sess, Store: st, Games: catalog.Registry(), Renderer: renderer,
 		GuildID: guildID, Logger: log, NewDeal: func() uint64 { return h.deal }, TurnTimeout: h.turnTimeout, DeferAfter: h.deferAfter,
-		Metrics: h.metrics, LobbyTimeout: h.lobbyTimeout,
+		Metrics: h.metrics, LobbyTimeout: h.lobbyTimeout, Links: h.links, OnChange: h.onChange,
 	}
 	if h.http {
 		o.Interactions, o.PublicKey = bot.InteractionsHTTP, h.fake.PublicKey()

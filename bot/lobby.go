@@ -149,6 +149,7 @@ func (b *Bot) onLobbyClick(i *discordgo.Interaction, t *table, id buttonID) repl
 	}
 	t.Sess.Players = players
 	b.armLobbyClock(t)
+	b.changed(t.Sess.ID)
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: b.lobbyMessage(t)})
 }
 
@@ -190,6 +191,7 @@ func (b *Bot) startGame(t *table) reply {
 		return respond(private("I couldn't start the game just now: try again."))
 	}
 	b.clearTimer(t, timerLobby)
+	b.changed(t.Sess.ID)
 	b.log.Info("game started", "table", t.Sess.ID, "game", t.Info.Name, "players", t.Sess.Seats)
 	b.playComputers(t)
 	data, err := b.message(t, "")

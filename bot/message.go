@@ -77,7 +77,7 @@ func (b *Bot) solitaireMessage(t *table, selected string) (*discordgo.Interactio
 	if err != nil {
 		return nil, err
 	}
-	var comps []discordgo.MessageComponent
+	comps := linkRow("Replay", b.tableLink(t))
 	if !t.Game.Status().Finished() {
 		legal := legalStrings(t.Game, 0)
 		st := controlState{table: t.Sess.ID, version: t.Game.Moves(), selected: selected, hints: t.Info.Solve != nil}
@@ -130,11 +130,15 @@ func (b *Bot) channelMessage(t *table) (*discordgo.InteractionResponseData, erro
 	if err != nil {
 		return nil, err
 	}
-	var comps []discordgo.MessageComponent
+	comps := linkRow("Replay, every hand shown", b.tableLink(t))
 	if !t.Game.Status().Finished() {
-		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		row := []discordgo.MessageComponent{
 			discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: buttonID{Table: t.Sess.ID, Action: actHand}.String()},
-		}}}
+		}
+		if url := b.tableLink(t); url != "" {
+			row = append(row, discordgo.Button{Label: "Watch on the web", Style: discordgo.LinkButton, URL: url})
+		}
+		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 	}
 	return withPicture(b.channelCaption(t), file, comps), nil
 }

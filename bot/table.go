@@ -37,6 +37,7 @@ type table struct {
 	// store before use (set without its lock, by the changes listener).
 	announced atomic.Int64
 	lobbyNews atomic.Bool
+	token     string // its web page's token, once read (tableLink)
 	dmQueued     map[games.Seat]bool // seats whose hand waits in the outbox
 }
 
@@ -231,6 +232,7 @@ func (b *Bot) apply(ctx context.Context, t *table, seat games.Seat, move string)
 		return err
 	}
 	b.metrics.moveCommit.Observe(time.Since(start).Seconds())
+	b.changed(t.Sess.ID)
 	if t.Game.Status().Finished() {
 		b.finish(ctx, t)
 	}

@@ -141,6 +141,9 @@ func (g Guild) channelIDs() []string {
 type User struct {
 	ID, Name  string
 	DMsClosed bool // sending a DM to this user fails with 403 / 50007
+	// ManageServer gives the member the Manage Server permission (a
+	// server's admin).
+	ManageServer bool
 }
 
 // Server is the fake. Create it with New (tests) or Start.

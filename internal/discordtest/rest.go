@@ -443,11 +443,24 @@ func (s *Server) deleteChannelMessage(r *http.Request, rec *Request) (int, any) 
 }
 
 func (s *Server) memberWire(userID string) map[string]any {
+	perms := guildPerms
+	if u := s.users[userID]; u != nil && u.ManageServer {
+		perms = strconv.FormatInt(mustInt(guildPerms)|0x20, 10) // MANAGE_GUILD
+	}
 	return map[string]any{
-		"user": s.userWire(userID), "roles": []any{}, "permissions": guildPerms,
+		"user": s.userWire(userID), "roles": []any{}, "permissions": perms,
 		"joined_at": s.stamp(time.Now()), "nick": nil, "deaf": false, "mute": false, "flags": 0, "pending": false,
 	}
 }
 
 // guildPerms is what members get (a string on the wire: discordgo uses `json:",string"`).
 const guildPerms = "2248473465835073"
+
+// mustInt reads a permissions constant.
+func mustInt(s string) int64 {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		panic(err)
+	}
+	return n
+}

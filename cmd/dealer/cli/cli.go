@@ -36,7 +36,7 @@ type command struct {
 }
 
 // commands are the subcommands by name, in the order the usage lists them.
-var commandOrder = []string{"play", "games", "rules", "stats", "leaderboard", "solve", "export", "cards", "run", "db", "help"}
+var commandOrder = []string{"play", "games", "rules", "stats", "leaderboard", "solve", "export", "cards", "run", "web", "db", "help"}
 
 func commands() map[string]command {
 	return map[string]command{
@@ -49,6 +49,7 @@ func commands() map[string]command {
 		"export":      {"export GAME --deal N", "a deal for Freecell Solver", exportUsage, exportCmd},
 		"cards":       {"cards theagents [--json]", "The Agents' card set", cardsUsage, cardsCmd},
 		"run":         {"run [--config FILE]", "the Discord bot", runUsage, runCmd},
+		"web":         {"web --listen HOST:PORT", "the web pages alone, beside a bot", webUsage, webCmd},
 		"db":          {"db copy --from FILE --to URL", "copy a SQLite file to PostgreSQL", dbUsage, dbCmd},
 		"help":        {"help [COMMAND]", "this, or a command's usage", helpUsage, helpCmd},
 	}

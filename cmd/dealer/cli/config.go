@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/dealer/dealer/web"
 )
 
 // Config is the dealer's configuration: config.example.yaml documents it.
@@ -32,9 +34,16 @@ type Config struct {
 	// Shards is "" (one connection), "auto" (as Discord recommends) or
 	// "IDS/COUNT" (this process's shard ids of COUNT: "0-3/8", "0,2/4");
 	// ShardIDs and ShardCount are what it says ("auto": none, count 0).
-	Shards     string `yaml:"shards"`
-	ShardIDs   []int  `yaml:"-"`
-	ShardCount int    `yaml:"-"`
+	Shards string `yaml:"shards"`
+	// Web serves the web pages (and /livez, /readyz, /metrics) on Listen;
+	// PublicURL is their address as people reach it, for links from
+	// Discord.
+	Web struct {
+		Listen    string `yaml:"listen"`
+		PublicURL string `yaml:"public_url"`
+	} `yaml:"web"`
+	ShardIDs   []int `yaml:"-"`
+	ShardCount int   `yaml:"-"`
 	// Database is a SQLite file's path or a postgres:// URL.
 	Database string `yaml:"database"`
 	// DatabasePassword is DEALER_DATABASE_PASSWORD: the PostgreSQL
@@ -94,6 +103,11 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (Config,
 	if err := checkScale(&c); err != nil {
 		return c, err
 	}
+	if c.Web.PublicURL != "" {
+		if _, err := web.NewURLs(c.Web.PublicURL); err != nil {
+			return c, fmt.Errorf("config: web.public_url: %v", strings.TrimPrefix(err.Error(), "web: "))
+		}
+	}
 	for name, id := range map[string]string{"application_id": c.Discord.ApplicationID, "test_guild_id": c.Discord.TestGuildID} {
 		if strings.Trim(id, "0123456789") != "" {
 			return c, fmt.Errorf("config: discord.%s must be a numeric Discord id (got %q)", name, id)
@@ -114,7 +128,8 @@ func parseLevel(s string) (slog.Level, error) {
 // configKeys are the keys a config file may hold: the top level's (""),
 // and those under each key that holds keys.
 var configKeys = map[string][]string{
-	"":        {"discord", "database", "log_level", "turn_timeout", "interactions", "listen", "shards"},
+	"":        {"discord", "database", "log_level", "turn_timeout", "interactions", "listen", "shards", "web"},
+	"web":     {"listen", "public_url"},
 	"discord": {"token", "application_id", "test_guild_id", "public_key"},
 }
 

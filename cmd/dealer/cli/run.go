@@ -11,12 +11,17 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/web"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 )
 
 func runUsage(env) string {
@@ -103,10 +108,34 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 	if attach != nil {
 		attach(s)
 	}
+	metrics := newMetricsRegistry()
 	o := bot.Options{Session: s, Store: st, Games: reg, Renderer: r, GuildID: cfg.Discord.TestGuildID, Logger: log,
-		TurnTimeout: cfg.TurnTimeout, Interactions: cfg.Interactions}
+		TurnTimeout: cfg.TurnTimeout, Interactions: cfg.Interactions, Metrics: metrics}
 	if err := scaleOptions(&o, cfg, log); err != nil {
 		return err
+	}
+	if cfg.Web.PublicURL != "" {
+		links, err := web.NewURLs(cfg.Web.PublicURL)
+		if err != nil {
+			return err
+		}
+		o.Links = links
+	}
+	// The web may be asked whether the bot is ready before it exists.
+	var started atomic.Pointer[bot.Bot]
+	ready := func(context.Context) error {
+		if b := started.Load(); b != nil {
+			return b.Ready()
+		}
+		return errors.New("the bot is starting")
+	}
+	pages, err := startWeb(ctx, cfg, st, reg, r, metrics, log, ready)
+	if err != nil {
+		return err
+	}
+	if pages != nil {
+		defer pages.Close()
+		o.OnChange = pages.Notify
 	}
 	var endpoint net.Listener
 	if cfg.Interactions == bot.InteractionsHTTP {
@@ -120,6 +149,7 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 	if err != nil {
 		return err
 	}
+	started.Store(b)
 	openCtx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
 	if err := b.Open(openCtx); err != nil {
@@ -173,4 +203,39 @@ func scaleOptions(o *bot.Options, cfg Config, log *slog.Logger) error {
 	o.MaxConcurrency = plan.MaxConcurrency
 	log.Info("sharding", "shards", ids, "of", count, "max_concurrency", plan.MaxConcurrency)
 	return err
+}
+
+// newMetricsRegistry is the process's metrics: the Go runtime's and the
+// process's, and whatever the bot and the web register (served on
+// /metrics when web.listen is set).
+func newMetricsRegistry() *prometheus.Registry {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return reg
+}
+
+// startWeb serves the web pages on web.listen, when set (nil otherwise):
+// the address is taken at once, so a taken one stops the start.
+func startWeb(ctx context.Context, cfg Config, st *store.Store, reg *render.Registry, r *render.Renderer,
+	metrics *prometheus.Registry, log *slog.Logger, ready func(context.Context) error) (*web.Server, error) {
+	if cfg.Web.Listen == "" {
+		return nil, nil
+	}
+	ln, err := net.Listen("tcp", cfg.Web.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("serving the web pages: %w", err)
+	}
+	srv, err := web.New(web.Config{Store: st, Games: reg, Renderer: r, PublicURL: cfg.Web.PublicURL, Metrics: metrics,
+		Ready: ready, Logger: log})
+	if err != nil {
+		ln.Close()
+		return nil, err
+	}
+	go func() {
+		if err := srv.ServeListener(ctx, ln); err != nil {
+			log.Error("the web pages stopped", "err", err)
+		}
+	}()
+	log.Info("serving the web pages", "listen", ln.Addr().String(), "public_url", cfg.Web.PublicURL)
+	return srv, nil
 }

@@ -1,0 +1,46 @@
+package bot
+
+import (
+	"github.com/bwmarrin/discordgo"
+)
+
+// manageServer is Discord's Manage Server permission: a server's admins.
+const manageServer = discordgo.PermissionManageGuild
+
+// webCommand is /web pages:on|off: a server's admin turns the server's
+// web pages (leaderboards, players, tables) off or on.
+func webCommand() *discordgo.ApplicationCommand {
+	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	return &discordgo.ApplicationCommand{
+		// Who may use it is checked when it is used: discordgo writes
+		// default_member_permissions as a string, which Discord's API
+		// description does not allow.
+		Name: "web", Description: "Admins: turn this server's web pages (leaderboards, players, tables) on or off",
+		Contexts: &guildOnly,
+		Options: []*discordgo.ApplicationCommandOption{{
+			Type: discordgo.ApplicationCommandOptionString, Name: "pages", Description: "On or off (default: on)", Required: true,
+			Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}},
+		}},
+	}
+}
+
+// pages answers /web: only a member who may manage the server may turn
+// its pages off or on.
+func (b *Bot) pages(i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
+	if i.GuildID == "" || i.Member == nil || i.Member.Permissions&manageServer == 0 {
+		return private("Only a member who may manage this server can turn its web pages on or off.")
+	}
+	off := opts.str("pages") == "off"
+	if v := opts.str("pages"); v != "on" && v != "off" {
+		return private("Choose on or off.")
+	}
+	if err := b.store.SetPagesOff(b.ctx, i.GuildID, off); err != nil {
+		b.log.Error("turning the web pages on or off failed", "guild", i.GuildID, "err", err)
+		return private("I couldn't save that just now: try again.")
+	}
+	b.log.Info("web pages turned", "guild", i.GuildID, "off", off, "by", userOf(i).ID)
+	if off {
+		return private("This server's web pages are off: its leaderboards, players and tables show nothing on the web. `/web pages:on` turns them back on.")
+	}
+	return withLinks(private("This server's web pages are on."), "This server's pages", b.links.Server(i.GuildID))
+}
