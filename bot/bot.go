@@ -95,8 +95,8 @@ type Bot struct {
 	links           Links
 	onChange        func(tableID int64)
 	lobbyTimeout    time.Duration
-	processID       string        // names this process in the timers it claims
-	timerWake       chan struct{} // a timer was armed: the timer loop looks again
+	processID       string               // names this process in the timers it claims
+	timerWake       chan struct{}        // a timer was armed: the timer loop looks again
 	shards          []*discordgo.Session // the gateway connections
 	maxConcurrency  int
 	identifySpacing time.Duration

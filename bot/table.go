@@ -3,10 +3,10 @@ package bot
 import (
 	"context"
 	"errors"
-	"math"
-	"sync/atomic"
 	"fmt"
+	"math"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -37,8 +37,8 @@ type table struct {
 	// store before use (set without its lock, by the changes listener).
 	announced atomic.Int64
 	lobbyNews atomic.Bool
-	token     string // its web page's token, once read (tableLink)
-	dmQueued     map[games.Seat]bool // seats whose hand waits in the outbox
+	token     string              // its web page's token, once read (tableLink)
+	dmQueued  map[games.Seat]bool // seats whose hand waits in the outbox
 }
 
 // newTable wraps a session as a table of the bot's.
