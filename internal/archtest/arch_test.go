@@ -55,10 +55,10 @@ func oneGame(pkg string) bool {
 	return false
 }
 
-// The bot and the command line depend on no game at all: they are handed
-// a registry.
+// The bot, the web pages and the command line depend on no game at all:
+// they are handed a registry.
 func TestBotAndCommandLineNameNoGame(t *testing.T) {
-	for _, pkg := range []string{"./bot", "./cmd/dealer/cli"} {
+	for _, pkg := range []string{"./bot", "./web", "./cmd/dealer/cli"} {
 		for _, dep := range goList(t, "-deps", pkg) {
 			assert.False(t, oneGame(dep), "%s depends on %s: it must read games through the registry", pkg, dep)
 		}
@@ -78,6 +78,7 @@ func TestCommandImportsOnlyTheCatalog(t *testing.T) {
 
 func TestFakeDiscordIsNotInTheBinary(t *testing.T) {
 	for _, dep := range goList(t, "-deps", "./cmd/dealer") {
+		assert.NotContains(t, []string{module + "store/pgtest", module + "web/webtest"}, dep, "a test helper is linked into the program")
 		assert.NotEqual(t, module+"internal/discordtest", dep)
 	}
 }
