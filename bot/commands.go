@@ -56,6 +56,7 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 			Name: "rules", Description: "The rules of a game, in short",
 			Options: []*discordgo.ApplicationCommandOption{game("Which game")},
 		},
+		settingsCommand(),
 	}
 	if b.links != nil {
 		cmds = append(cmds, webCommand())
@@ -93,6 +94,8 @@ func (b *Bot) onCommand(i *discordgo.Interaction) reply {
 		return respond(b.stats(i, opts))
 	case "rules":
 		return respond(b.rules(opts))
+	case "settings":
+		return respond(b.settings(i, opts))
 	case "web":
 		if b.links != nil {
 			return respond(b.pages(i, opts))

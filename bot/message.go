@@ -30,12 +30,18 @@ func (b *Bot) message(t *table, selected string) (*discordgo.InteractionResponse
 }
 
 // picture draws viewer's view of the table with a place selected, with
-// its description in words (for a solitaire, with the player's moves).
+// its description in words (for a solitaire, with the player's moves). A
+// solitaire's is drawn in its player's deck (settings.go); a multiplayer
+// table's, everyone's, in the classic one.
 func (b *Bot) picture(t *table, viewer games.Seat, selected string) (*discordgo.File, error) {
 	view := t.Game.View(viewer)
 	params := render.Params{Names: t.Names(), Selected: selected}
+	r := b.render
+	if t.Info.Solitaire() {
+		r = b.renderFor(t.Sess.OwnerID)
+	}
 	start := time.Now()
-	png, err := t.show.Table(b.render, view, params)
+	png, err := t.show.Table(r, view, params)
 	if err != nil {
 		return nil, err
 	}
@@ -168,14 +174,15 @@ func (t *table) totals() string {
 	return strings.Join(parts, " · ")
 }
 
-// privateMessage is what seat alone sees: its picture, its facts in words
-// and its controls (enabled only while it may act; prefix is the words
-// chosen so far in a menu).
+// privateMessage is what seat alone sees: its picture (in its player's
+// deck), its facts in words and its controls (enabled only while it may
+// act; prefix is the words chosen so far in a menu).
 func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*discordgo.InteractionResponseData, error) {
 	view, legal, names := t.Game.View(seat), legalStrings(t.Game, seat), t.Names()
 	params := render.Params{Names: names, Legal: legal}
+	r := b.renderFor(t.Player(seat).UserID)
 	start := time.Now()
-	png, err := t.show.Hand(b.render, view, params)
+	png, err := t.show.Hand(r, view, params)
 	if err != nil {
 		return nil, err
 	}

@@ -70,7 +70,11 @@ func newResponder(b *Bot, i *discordgo.Interaction, onInitial func(ok bool)) *re
 // privateCommand reports whether a command's answer is private (so is its
 // deferral).
 func privateCommand(i *discordgo.Interaction) bool {
-	return i.Type == discordgo.InteractionApplicationCommand && i.ApplicationCommandData().Name == "rules"
+	if i.Type != discordgo.InteractionApplicationCommand {
+		return false
+	}
+	name := i.ApplicationCommandData().Name
+	return name == "rules" || name == "settings"
 }
 
 // gone reports whether the interaction can no longer be answered: its 3 s

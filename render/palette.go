@@ -7,6 +7,13 @@ import (
 // Colour is an index into the renderer's fixed palette. The named colours
 // below are its first entries, exactly; the rest of the palette holds the
 // blends between them that anti-aliased edges and text produce.
+//
+// There are two palettes. The classic one holds the named colours up to
+// LostRed; the four-colour deck's holds Diamonds, Clubs and their court
+// tints too, after them. The classic palette draws those four as Red,
+// Black, CourtRed and CourtBlack, so a scene may name them (CardInk does)
+// and look classic there: a renderer reads every colour a scene names
+// through its palette's named table (palette.ink).
 type Colour uint8
 
 // The named colours. Every picture is drawn in these and their blends.
@@ -27,8 +34,22 @@ const (
 	CourtRed                 // the tinted frame of red court cards
 	Badge                    // dark badges drawn over cards
 	LostRed                  // the lost banner
+
+	// The four-colour deck's own colours; the classic palette draws them
+	// as classicOf says.
+	Diamonds      // diamonds: blue
+	Clubs         // clubs: green
+	CourtDiamonds // the tinted frame of diamond court cards
+	CourtClubs    // the tinted frame of club court cards
 	numNamed
 )
+
+// numClassic counts the classic palette's named colours, Felt to LostRed.
+const numClassic = Diamonds
+
+// classicOf is what the classic palette draws the four-colour deck's
+// colours in.
+var classicOf = [numNamed]Colour{Diamonds: Red, Clubs: Black, CourtDiamonds: CourtRed, CourtClubs: CourtBlack}
 
 // rgb holds the named colours' values.
 var rgb = [numNamed][3]uint8{
@@ -48,6 +69,11 @@ var rgb = [numNamed][3]uint8{
 	CourtRed:   {0xfb, 0xe6, 0xe6},
 	Badge:      {0x24, 0x2a, 0x30},
 	LostRed:    {0xa3, 0x1c, 0x22},
+
+	Diamonds:      {0x0a, 0x52, 0xc8},
+	Clubs:         {0x0c, 0x80, 0x2e},
+	CourtDiamonds: {0xe2, 0xeb, 0xfb},
+	CourtClubs:    {0xe0, 0xf3, 0xe4},
 }
 
 // ramp is a pair of colours that meet at anti-aliased edges, and how many
@@ -93,6 +119,20 @@ var ramps = []ramp{
 	{Red, Black, 4},
 }
 
+// fourRamps are the four-colour palette's: the classic ones, and ink on
+// paper for diamonds and clubs. With the four new named colours they take
+// the place of 16 of the classic palette's 22 spare greys, so that the
+// rest of a picture (text, boxes, backs) is drawn in the classic blends
+// (a picture without cards differs from the classic one within the
+// goldens' tolerance). Six steps are enough: the classic blends of card
+// backs (BackBlue) and of the felt on paper lie near those of blue and of
+// green ink, and help. The court tints have no ramps of their own: they
+// are near paper, whose blends stand in.
+var fourRamps = append(ramps[:len(ramps):len(ramps)],
+	ramp{Paper, Diamonds, 6}, // card text and pips
+	ramp{Paper, Clubs, 6},
+)
+
 // lutBits is the precision of the lookup: 6 bits a channel, 256 KiB.
 const lutBits = 6
 
@@ -102,22 +142,35 @@ type palette struct {
 	colors color.Palette
 	rgb    [256][3]uint8
 	lut    []uint8
+	// named is the entry each named colour is drawn in: itself, or in the
+	// classic palette for the four-colour deck's, its classic colour.
+	named [numNamed]uint8
 }
 
 // newPalette builds the named colours, the ramps between them, and the
-// lookup table.
-func newPalette() *palette {
+// lookup table: the classic palette, or with four the four-colour deck's.
+func newPalette(four bool) *palette {
 	p := &palette{}
+	names, rs := rgb[:numClassic], ramps
+	for c := range p.named {
+		p.named[c] = uint8(c)
+		if !four && Colour(c) >= numClassic {
+			p.named[c] = uint8(classicOf[c])
+		}
+	}
+	if four {
+		names, rs = rgb[:], fourRamps
+	}
 	add := func(c [3]uint8) {
 		if len(p.colors) < 256 {
 			p.rgb[len(p.colors)] = c
 			p.colors = append(p.colors, color.RGBA{c[0], c[1], c[2], 0xff})
 		}
 	}
-	for _, c := range rgb {
+	for _, c := range names {
 		add(c)
 	}
-	for _, r := range ramps {
+	for _, r := range rs {
 		a, b := rgb[r.a], rgb[r.b]
 		for i := 1; i <= r.steps; i++ {
 			t := float64(i) / float64(r.steps+1)
@@ -184,9 +237,19 @@ func (p *palette) blend(bg uint8, r, g, b, a uint8) uint8 {
 	)
 }
 
-// mix returns the entry nearest to ink drawn with coverage a over entry bg.
+// ink is the entry a named colour is drawn in (a colour past the named
+// ones is taken as an entry).
+func (p *palette) ink(c Colour) Colour {
+	if c < numNamed {
+		return Colour(p.named[c])
+	}
+	return c
+}
+
+// mix returns the entry nearest to entry ink (a colour as ink gives it)
+// drawn with coverage a over entry bg.
 func (p *palette) mix(bg uint8, ink Colour, a uint8) uint8 {
-	c := rgb[ink]
+	c := p.rgb[ink]
 	return p.blend(bg, mul(c[0], a), mul(c[1], a), mul(c[2], a), a)
 }
 

@@ -12,7 +12,11 @@
 // compressor made for such pictures, which does not search again the
 // bands of rows a table's last picture had too (deflate.go).
 //
-// A Renderer is safe for concurrent use.
+// A Renderer is safe for concurrent use. It draws one Deck: New the
+// classic one; With gives the renderer of another (four colours, large
+// cards), drawn the first time it is asked for, with its own palette
+// (palette.go) and kit of faces, sharing the rest. Layouts of
+// overlapping cards take the renderer's Steps.
 //
 // The card kit (faces in two index styles, jokers, back, empty piles, the
 // ring, text in four sizes, boxes and pills) serves every game. Each game's
@@ -20,7 +24,8 @@
 // its view to a Scene, tested as data, drawn by the kit, and registered with
 // its text and controls through Present (present.go).
 //
-// Look at the pictures after changing them, full size and at phone sizes:
+// Look at the pictures after changing them, full size and at phone sizes,
+// in every deck (NAME-4c, NAME-large, NAME-4c-large):
 //
 //	go test ./render/... -run TestLook -look /tmp/look   # *.png, *-560.png, *-390.png
 //	go test ./render/... -run TestGolden -update         # re-bless testdata/
@@ -34,31 +39,133 @@ import (
 	"sync"
 )
 
-// Renderer draws tables. Make one with New and share it.
+// Renderer draws tables. Make one with New and share it; With gives its
+// variant for a player's Deck.
 type Renderer struct {
+	deck   Deck
+	steps  Steps
 	pal    *palette
 	kit    *kit
 	glyphs [numSizes]*glyphs
 
-	canvases sync.Pool  // *image.Paletted, reused between pictures
+	canvases *sync.Pool // *image.Paletted, reused between pictures
 	bands    *bandCache // the compressor's work on recent pictures
+	family   *family    // the renderers of every style, made as needed
+}
+
+// Deck is how a player likes cards drawn: a personal setting, which
+// changes the pictures' cards (and the card names written in them) and
+// nothing else. The zero Deck is the classic one.
+type Deck struct {
+	// FourColour draws a four-colour deck: ♠ black, ♥ red, ♦ blue, ♣
+	// green, the suit symbols and letters kept, so that colour is never
+	// the only cue.
+	FourColour bool
+	// Large draws the cards' corner indices (and pips) larger, legible on
+	// a phone: the cards of a column stand further apart to show them
+	// (Steps), and a table may grow taller.
+	Large bool
+}
+
+// Steps are how far apart overlapping cards must stand for their index
+// to show: StackStep, MinStackStep and FanStep for the classic faces,
+// more for the large ones. Layouts of overlapping cards take them from
+// the renderer that draws them.
+type Steps struct {
+	Stack, MinStack, Fan int
+}
+
+// ClassicSteps are the classic faces' steps.
+var ClassicSteps = Steps{Stack: StackStep, MinStack: MinStackStep, Fan: FanStep}
+
+// family holds a renderer's variants, one per deck, each made on first
+// use (a few tenths of a second: a palette, a kit of faces). They share
+// the glyphs, the canvases and the band cache; the four-colour ones share
+// a palette, the classic ones the classic palette.
+type family struct {
+	styles [4]struct {
+		once sync.Once
+		r    *Renderer
+	}
+	fourPal struct {
+		once sync.Once
+		p    *palette
+	}
+}
+
+func (s Deck) index() int {
+	i := 0
+	if s.FourColour {
+		i |= 1
+	}
+	if s.Large {
+		i |= 2
+	}
+	return i
 }
 
 // New draws the card kit and the glyphs. It takes a few tenths of a second;
-// do it once at start-up.
+// do it once at start-up. It draws the classic deck; With draws others.
 func New() (*Renderer, error) {
 	p, err := newPainter()
 	if err != nil {
 		return nil, err
 	}
-	r := &Renderer{pal: newPalette(), bands: newBandCache()}
-	if r.kit, err = newKit(p, r.pal); err != nil {
+	r := &Renderer{steps: ClassicSteps, pal: newPalette(false), bands: newBandCache(), canvases: &sync.Pool{}, family: &family{}}
+	if r.kit, err = newKit(p, r.pal, &classicFaces, false); err != nil {
 		return nil, err
 	}
 	if r.glyphs, err = loadGlyphs(); err != nil {
 		return nil, err
 	}
+	r.family.styles[0].once.Do(func() { r.family.styles[0].r = r })
 	return r, nil
+}
+
+// With returns the renderer that draws deck s: r itself for r's own
+// deck, else a variant sharing r's glyphs, canvases and band cache,
+// made the first time it is asked for and kept. It is safe for
+// concurrent use. (Should a variant's kit fail to draw, which the
+// embedded fonts never do, the classic renderer stands in.)
+func (r *Renderer) With(s Deck) *Renderer {
+	if s == r.deck {
+		return r
+	}
+	v := &r.family.styles[s.index()]
+	v.once.Do(func() { v.r = r.variant(s) })
+	if v.r == nil {
+		return r.family.styles[0].r
+	}
+	return v.r
+}
+
+// Deck is the deck r draws.
+func (r *Renderer) Deck() Deck { return r.deck }
+
+// Steps are how far apart r's overlapping cards must stand.
+func (r *Renderer) Steps() Steps { return r.steps }
+
+// variant draws a renderer of deck s, or nil if it cannot.
+func (r *Renderer) variant(s Deck) *Renderer {
+	p, err := newPainter()
+	if err != nil {
+		return nil
+	}
+	v := &Renderer{deck: s, steps: ClassicSteps, glyphs: r.glyphs, canvases: r.canvases, bands: r.bands, family: r.family}
+	v.pal = r.family.styles[0].r.pal
+	if s.FourColour {
+		fp := &r.family.fourPal
+		fp.once.Do(func() { fp.p = newPalette(true) })
+		v.pal = fp.p
+	}
+	design := &classicFaces
+	if s.Large {
+		design, v.steps = &largeFaces, Steps{Stack: largeStackStep, MinStack: largeMinStackStep, Fan: largeFanStep}
+	}
+	if v.kit, err = newKit(p, v.pal, design, s.FourColour); err != nil {
+		return nil
+	}
+	return v
 }
 
 // maxSide bounds a picture's width and height.
@@ -101,6 +208,7 @@ func (r *Renderer) canvas(w, h int) *image.Paletted {
 			m.Pix = m.Pix[:w*h]
 			m.Stride = w
 			m.Rect = image.Rect(0, 0, w, h)
+			m.Palette = r.pal.colors // the pool is shared by every style's renderer
 			return m
 		}
 	}

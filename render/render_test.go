@@ -1,44 +1,81 @@
 package render
 
 import (
+	"crypto/sha256"
+	"fmt"
 	"image"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 
 	"github.com/dealer/dealer/games/cards"
 )
 
 func TestPalette(t *testing.T) {
-	p := newPalette()
-	if len(p.colors) != 256 {
-		t.Errorf("palette has %d colours, want 256", len(p.colors))
-	}
-	used := 0
-	for _, r := range ramps {
-		used += r.steps
-	}
-	if int(numNamed)+used > 256 {
-		t.Errorf("named colours and ramps need %d entries, more than 256", int(numNamed)+used)
-	}
-	// every named colour maps to itself, so a sprite or fill in that colour
-	// stays exact
-	for c := Colour(0); c < numNamed; c++ {
-		v := c.Value()
-		if got := p.index(v.R, v.G, v.B); got != uint8(c) {
-			t.Errorf("colour %d maps to entry %d (%v)", c, got, p.colors[got])
+	for _, four := range []bool{false, true} {
+		p := newPalette(four)
+		if len(p.colors) != 256 {
+			t.Errorf("palette has %d colours, want 256", len(p.colors))
 		}
-		if p.mix(uint8(Felt), c, 0xff) != uint8(c) || p.mix(uint8(c), Black, 0) != uint8(c) {
-			t.Errorf("mixing colour %d fully or not at all changes it", c)
+		named, rs := int(numClassic), ramps
+		if four {
+			named, rs = int(numNamed), fourRamps
+		}
+		used := 0
+		for _, r := range rs {
+			used += r.steps
+		}
+		if named+used > 256 {
+			t.Errorf("four-colour %v: named colours and ramps need %d entries, more than 256", four, named+used)
+		}
+		// every named colour is drawn in an entry of its own value (the
+		// classic palette's four-colour ones in their classic colours), so
+		// a sprite or fill in that colour stays exact
+		for c := Colour(0); c < numNamed; c++ {
+			want := c
+			if !four && c >= numClassic {
+				want = classicOf[c]
+			}
+			if got := p.ink(c); got != want {
+				t.Errorf("four-colour %v: colour %d is drawn in entry %d, want %d", four, c, got, want)
+			}
+			v := want.Value()
+			if got := p.index(v.R, v.G, v.B); got != uint8(want) {
+				t.Errorf("four-colour %v: colour %d maps to entry %d (%v)", four, c, got, p.colors[got])
+			}
+			if p.mix(uint8(Felt), want, 0xff) != uint8(want) || p.mix(uint8(want), Black, 0) != uint8(want) {
+				t.Errorf("four-colour %v: mixing colour %d fully or not at all changes it", four, c)
+			}
+		}
+		// a blend lands near its true colour
+		got := p.rgb[p.mix(uint8(Paper), Red, 128)]
+		want := [3]uint8{0xe3, 0x87, 0x91}
+		for k := range got {
+			if absDiff(got[k], want[k]) > 12 {
+				t.Errorf("red over paper at half is %v, want about %v", got, want)
+				break
+			}
+		}
+		if four {
+			got := p.rgb[p.mix(uint8(Paper), p.ink(Diamonds), 128)]
+			want := [3]uint8{0x85, 0xa9, 0xe4}
+			for k := range got {
+				if absDiff(got[k], want[k]) > 20 { // six steps: half way is between two
+					t.Errorf("diamonds over paper at half is %v, want about %v", got, want)
+					break
+				}
+			}
 		}
 	}
-	// a blend lands near its true colour
-	got := p.rgb[p.mix(uint8(Paper), Red, 128)]
-	want := [3]uint8{0xe3, 0x87, 0x91}
-	for k := range got {
-		if absDiff(got[k], want[k]) > 12 {
-			t.Errorf("red over paper at half is %v, want about %v", got, want)
-			break
-		}
+	// the classic palette, entries and lookup, is the one it was before
+	// the four-colour deck, so classic pictures stay what they were
+	classic := newPalette(false)
+	h := sha256.New()
+	for _, c := range classic.rgb {
+		h.Write(c[:])
 	}
+	h.Write(classic.lut)
+	assert.Equal(t, "0f5d5b498ad74df69ada8fd9001e60e748840128569a259127fbe25510e31316", fmt.Sprintf("%x", h.Sum(nil)))
 }
 
 func TestKitHasEveryCard(t *testing.T) {

@@ -84,9 +84,9 @@ const LabelPad = 10
 // draw draws s on a paletted image from the pool (or a new one).
 func (r *Renderer) draw(s *Scene) *image.Paletted {
 	dst := r.canvas(s.W, s.H)
-	fill(dst, dst.Rect, s.Background)
+	fill(dst, dst.Rect, r.pal.ink(s.Background))
 	for _, b := range s.Boxes {
-		fillRound(dst, r.pal, b.Rect, b.Radius, b.Fill)
+		fillRound(dst, r.pal, b.Rect, b.Radius, r.pal.ink(b.Fill))
 	}
 	for _, p := range s.Piles {
 		r.kit.pile.draw(dst, r.pal, p.Rect.Min.X, p.Rect.Min.Y, r.kit.pile.whole())
@@ -165,14 +165,14 @@ func (r *Renderer) ring(dst *image.Paletted, card, drawn image.Rectangle) {
 	r.kit.ring.draw(dst, r.pal, o.X, o.Y, clip)
 }
 
-// text draws a label.
+// text draws a label, its colours read through the palette (palette.ink).
 func (r *Renderer) text(dst *image.Paletted, l Label) {
 	if l.Boxed {
 		rad := l.Radius
 		if rad == 0 {
 			rad = l.Rect.Dy() / 2
 		}
-		fillRound(dst, r.pal, l.Rect, rad, l.Fill)
+		fillRound(dst, r.pal, l.Rect, rad, r.pal.ink(l.Fill))
 	}
 	g := r.glyphs[l.Size]
 	w := g.width(l.Text)
@@ -190,7 +190,7 @@ func (r *Renderer) text(dst *image.Paletted, l Label) {
 		}
 	}
 	y := l.Rect.Min.Y + (l.Rect.Dy()+g.capTop)/2
-	g.draw(dst, r.pal, l.Text, l.Ink, x, y)
+	g.draw(dst, r.pal, l.Text, r.pal.ink(l.Ink), x, y)
 }
 
 // TextWidth is how wide a text is drawn at a size, in pixels.

@@ -4,6 +4,7 @@ package render
 // the words for a finished solitaire. Every game's terminal text uses them.
 
 import (
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -15,6 +16,9 @@ import (
 const (
 	ANSIRed   = "\x1b[31m"
 	ANSIReset = "\x1b[0m"
+	// The four-colour deck's diamonds and clubs (FourColourText).
+	ANSIBlue  = "\x1b[34m"
+	ANSIGreen = "\x1b[32m"
 )
 
 // termCard writes a card for the terminal: "10♥", "--" for none, "RJ" and
@@ -31,6 +35,24 @@ func TermCard(c cards.Card, color bool) string {
 		return ANSIRed + s + ANSIReset
 	}
 	return s
+}
+
+// The cards TermCard writes in colour that FourColourText recolours: a
+// red diamond, and a club (which TermCard leaves plain), each a rank and
+// its suit not within a longer word.
+var (
+	redDiamond = regexp.MustCompile(`\x1b\[31m((?:10|[2-9AJQK])♦)\x1b\[0m`)
+	plainClub  = regexp.MustCompile(`(^|[^0-9A-Za-z])((?:10|[2-9AJQK])♣)`)
+)
+
+// FourColourText recolours the cards of a terminal text written with
+// TermCard in colour for the four-colour deck: diamonds in ANSI blue,
+// clubs in green (hearts stay red, spades plain). Every game's text
+// takes it as it is; the widths, which colour codes do not count in, are
+// unchanged.
+func FourColourText(s string) string {
+	s = redDiamond.ReplaceAllString(s, ANSIBlue+"$1"+ANSIReset)
+	return plainClub.ReplaceAllString(s, "$1"+ANSIGreen+"$2"+ANSIReset)
 }
 
 // termPad fills s (which may hold colour codes) to w visible characters.

@@ -53,3 +53,17 @@ func TestStatusWordCountsMoves(t *testing.T) {
 	assert.Equal(t, "WON in 140 moves", StatusWord(games.Won, 140))
 	assert.Equal(t, "LOST", StatusWord(games.Lost, 3))
 }
+
+// The four-colour deck at the terminal: diamonds blue, clubs green, the
+// rest as it was, and no width changed.
+func TestFourColourText(t *testing.T) {
+	in := "cells  a " + ANSIRed + "Q♥" + ANSIReset + "  b " + ANSIRed + "10♦" + ANSIReset + "  c 10♣  d K♠\n" +
+		"h      ♣ 7♣ 7/26   ♦ " + ANSIRed + "K♦" + ANSIReset + " 13/26\n 1  A♣ 2♣ " + ANSIRed + "RJ" + ANSIReset + "\n"
+	got := FourColourText(in)
+	assert.Equal(t, "cells  a "+ANSIRed+"Q♥"+ANSIReset+"  b "+ANSIBlue+"10♦"+ANSIReset+"  c "+ANSIGreen+"10♣"+ANSIReset+"  d K♠\n"+
+		"h      ♣ "+ANSIGreen+"7♣"+ANSIReset+" 7/26   ♦ "+ANSIBlue+"K♦"+ANSIReset+" 13/26\n 1  "+ANSIGreen+"A♣"+ANSIReset+" "+ANSIGreen+"2♣"+ANSIReset+" "+ANSIRed+"RJ"+ANSIReset+"\n", got)
+	for i, l := range strings.Split(got, "\n") {
+		assert.Equal(t, TermWidth(strings.Split(in, "\n")[i]), TermWidth(l))
+	}
+	assert.Equal(t, "no cards here", FourColourText("no cards here"))
+}

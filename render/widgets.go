@@ -74,12 +74,11 @@ func BadgeLabel(text string, x, y int, size TextSize) Label {
 	return Label{Text: text, Rect: image.Rect(x-w/2, y-h/2, x-w/2+w, y-h/2+h), Size: size, Ink: Paper, Boxed: true, Fill: Badge}
 }
 
-// cardInk is the colour a card's name is written in on paper.
+// cardInk is the colour a card's name is written in on paper: its suit's
+// colour in the four-colour deck (Diamonds, Clubs), which the classic
+// palette draws red and black. A joker is red or black.
 func CardInk(c cards.Card) Colour {
-	if c.Color() == cards.Red {
-		return Red
-	}
-	return Black
+	return ink(c, true)
 }
 
 // chip is a card written small on a slip of paper ("10♥"), for lists of
@@ -96,7 +95,7 @@ func SuitChip(su cards.Suit, x, y int, size TextSize) Label {
 	text := su.Symbol()
 	w := TextWidth(text, size) + 14
 	h := int(TextPx[size]) + 8
-	return Label{Text: text, Rect: image.Rect(x, y, x+w, y+h), Size: size, Ink: CardInk(cards.Card{Rank: cards.Ace, Suit: su}), Boxed: true, Fill: Paper, Radius: 5}
+	return Label{Text: text, Rect: image.Rect(x, y, x+w, y+h), Size: size, Ink: suitInk(su), Boxed: true, Fill: Paper, Radius: 5}
 }
 
 // Small backs, drawn as boxes: for counting cards, not for reading them.

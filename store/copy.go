@@ -18,6 +18,7 @@ var copyTables = []struct{ name, columns, order string }{
 	{"daily_deals", "game, day, deal", "game, day"},
 	{"guild_settings", "guild_id, pages_off", "guild_id"},
 	{"timers", "session_id, kind, due_at, version, claimed_by, claimed_until", "session_id, kind"},
+	{"player_settings", "user_id, four_colour, large_cards", "user_id"},
 }
 
 // ErrNotEmpty is the error of CopyTo into a database that already holds
@@ -32,8 +33,8 @@ type CopyCount struct {
 }
 
 // CopyTo copies every row of every table of s into dst — sessions with
-// their players, move logs, rounds and results, the daily deals and the
-// servers' settings — ids (and the tables' page tokens) kept, in one transaction of dst (all or nothing), and returns each
+// their players, move logs, rounds and results, the daily deals, the
+// servers' and the players' settings — ids (and the tables' page tokens) kept, in one transaction of dst (all or nothing), and returns each
 // table's counts. The source is read from one snapshot, so a bot writing
 // to it meanwhile cannot tear the copy. dst must be empty: ErrNotEmpty
 // otherwise, and nothing is written. On PostgreSQL the sessions' id

@@ -54,6 +54,8 @@ func seedEverything(t *testing.T, s *Store, c *clock) []int64 {
 		return err
 	}))
 	require.NoError(t, s.SetTimer(ctx, Timer{Session: ids[0], Kind: "turn", Due: time.Unix(1_800_000_000, 5), Version: 2}))
+	require.NoError(t, s.SetSettings(ctx, "ann", Settings{FourColour: true}))
+	require.NoError(t, s.SetSettings(ctx, "bob", Settings{Large: true}))
 	return ids
 }
 
@@ -69,6 +71,7 @@ type snapshot struct {
 	Deal     uint64
 	Tokens   map[int64]string
 	Settings map[string]int
+	Players  map[string]Settings
 }
 
 // everything reads back what seedEverything wrote, through the store's API.
@@ -122,6 +125,12 @@ func everything(t *testing.T, s *Store, ids []int64) snapshot {
 		snap.Settings[g] = off
 	}
 	require.NoError(t, rows.Close())
+	snap.Players = map[string]Settings{}
+	for _, u := range []string{"ann", "bob", "cy"} {
+		st, err := s.Settings(ctx, u)
+		require.NoError(t, err)
+		snap.Players[u] = st
+	}
 	return snap
 }
 
@@ -150,6 +159,7 @@ func TestCopyTo(t *testing.T) {
 			assert.Equal(t, map[string][2]int64{
 				"sessions": {5, 5}, "players": {7, 7}, "moves": {50, 50}, "rounds": {6, 6},
 				"results": {3, 3}, "daily_deals": {2, 2}, "guild_settings": {1, 1}, "timers": {1, 1},
+				"player_settings": {2, 2},
 			}, got)
 			assert.Equal(t, want, everything(t, dst, ids), "the same through the store's API")
 

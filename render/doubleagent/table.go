@@ -29,7 +29,7 @@ const (
 	daRightDX = render.CardW + 16                    // to c2, p2, p4
 	daRightDY = daTagH + daTagGap + render.CardH + 18
 	daMinH    = daTopY + 3*daRightDY       // the right-hand column's height
-	daMaxH    = 1400                       // the most the picture grows to
+	daMaxH    = 1400                       // the most the picture grows to (at the classic steps)
 	daBack    = 14                         // the step between face-down cards
 	daMinBack = 6                          // … squeezed
 	daAgentDY = 40                         // the extra step under an agent's rank badge
@@ -48,15 +48,21 @@ func daColX(i int) int { return daMargin + i*(render.CardW+daColGap) }
 // (a joker) on a tableau shows the rank it stands for there, when it has
 // one.
 func Layout(v game.View, selected string) (*render.Scene, error) {
+	return LayoutAt(v, selected, render.ClassicSteps)
+}
+
+// LayoutAt is Layout for cards that overlap at steps st (a renderer's
+// Steps: the large deck's are longer).
+func LayoutAt(v game.View, selected string, st render.Steps) (*render.Scene, error) {
 	sel, err := daSelection(selected)
 	if err != nil {
 		return nil, err
 	}
-	need, err := daCheck(v)
+	need, err := daCheck(v, st.Stack)
 	if err != nil {
 		return nil, err
 	}
-	h, avail := daHeights(need)
+	h, avail := daHeights(need, daMaxH*st.MinStack/render.MinStackStep)
 	s := &render.Scene{W: daW, H: h, Background: render.Felt}
 	status(v).Bar(s, daW)
 
@@ -64,7 +70,7 @@ func Layout(v game.View, selected string) (*render.Scene, error) {
 	for r, row := range [2][5]game.Tableau{v.Top, v.Bottom} {
 		for i, t := range row {
 			name := daName(r, i)
-			daTableau(s, t, name, daColX(i), rowY[r], avail[r], sel == name)
+			daTableau(s, t, name, daColX(i), rowY[r], avail[r], sel == name, st)
 		}
 	}
 	daRight(s, v, sel)
@@ -78,8 +84,9 @@ func Layout(v game.View, selected string) (*render.Scene, error) {
 }
 
 // daCheck finds a place that holds what is not a card, and measures what
-// each row of tableaus needs: its longest pile at the usual steps.
-func daCheck(v game.View) (need [2]int, err error) {
+// each row of tableaus needs: its longest pile at the usual steps
+// (stackStep between face-up cards).
+func daCheck(v game.View, stackStep int) (need [2]int, err error) {
 	for r, row := range [2][5]game.Tableau{v.Top, v.Bottom} {
 		for i, t := range row {
 			if t.Down < 0 || t.Down > 52 {
@@ -90,7 +97,7 @@ func daCheck(v game.View) (need [2]int, err error) {
 					return need, fmt.Errorf("render: card %d of tableau %s is not a card (%v)", j+1, daName(r, i), f.Card)
 				}
 			}
-			need[r] = max(need[r], daPileHeight(t, render.StackStep, daBack, true))
+			need[r] = max(need[r], daPileHeight(t, stackStep, daBack, true))
 		}
 	}
 	for i, c := range v.Prison {
@@ -107,14 +114,15 @@ func daCheck(v game.View) (need [2]int, err error) {
 }
 
 // daHeights are the picture's height and the rows' heights: what their
-// longest piles need, squeezed past the tallest picture.
-func daHeights(need [2]int) (h int, avail [2]int) {
+// longest piles need, squeezed past the tallest picture, maxH (daMaxH for
+// the classic steps, as much more as the steps are longer).
+func daHeights(need [2]int, maxH int) (h int, avail [2]int) {
 	fixed := daCards + daRowGap + daTagH + daTagGap + daMargin
 	avail = need
 	h = max(fixed+need[0]+need[1], daMinH)
-	if h > daMaxH {
-		h = daMaxH
-		room := daMaxH - fixed
+	if h > maxH {
+		h = maxH
+		room := maxH - fixed
 		// the shorter row keeps what it needs, up to half; the longer
 		// row has the rest
 		a := 0
@@ -196,7 +204,7 @@ func daPileHeight(t game.Tableau, up, down int, room bool) int {
 
 // daTableau adds one tableau: its tag, backs, face-up run and agents' ranks,
 // fitted into avail pixels from y.
-func daTableau(s *render.Scene, t game.Tableau, name string, x, y, avail int, selected bool) {
+func daTableau(s *render.Scene, t game.Tableau, name string, x, y, avail int, selected bool, st render.Steps) {
 	s.Labels = append(s.Labels, render.Pill(name, image.Rect(x, y-daTagGap-daTagH, x+render.CardW, y-daTagGap), selected))
 	if t.Down == 0 && len(t.Up) == 0 {
 		s.Piles = append(s.Piles, render.Pile{Name: name, Rect: image.Rect(x, y, x+render.CardW, y+render.CardH), Selected: selected})
@@ -204,8 +212,8 @@ func daTableau(s *render.Scene, t game.Tableau, name string, x, y, avail int, se
 	}
 	// the largest steps that fit: face-up first down to the least that
 	// shows an index, then the agents' room, then the backs, then all
-	up, down, room := render.StackStep, daBack, true
-	for up > render.MinStackStep && daPileHeight(t, up, down, room) > avail {
+	up, down, room := st.Stack, daBack, true
+	for up > st.MinStack && daPileHeight(t, up, down, room) > avail {
 		up--
 	}
 	if daPileHeight(t, up, down, room) > avail {
@@ -290,5 +298,6 @@ func daSelection(sel string) (string, error) {
 // Table draws a Double Agent table as a PNG, with p.Selected ("t1"–"t5",
 // "b1"–"b5", "p1"–"p4", "c1", "c2" or "" for none) ringed.
 func Table(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
-	return render.LayoutPNG(r, Layout, v, p.Selected)
+	at := func(v game.View, sel string) (*render.Scene, error) { return LayoutAt(v, sel, r.Steps()) }
+	return render.LayoutPNG(r, at, v, p.Selected)
 }

@@ -28,8 +28,8 @@ const (
 	dfcNumY   = dfcTopY + render.CardH + 10 // column numbers
 	dfcNumH   = 32
 	dfcColY   = dfcNumY + dfcNumH + 10 // the first card of each column
-	dfcBaseH  = 900                    // the height while every column fits
-	dfcMaxH   = 1500                   // the most it grows to for long columns
+	dfcBaseH  = 900                    // the height while every column fits (at the classic steps)
+	dfcMaxH   = 1500                   // the most it grows to for long columns (at the classic steps)
 )
 
 const (
@@ -57,6 +57,12 @@ func dfcCellStep(n int) int {
 // (its top card is ringed) or one of the table's cells ("a"–"f" in the
 // standard game); "" for none.
 func Layout(v game.View, selected string) (*render.Scene, error) {
+	return LayoutAt(v, selected, render.ClassicSteps)
+}
+
+// LayoutAt is Layout for cards that overlap at steps st (a renderer's
+// Steps: the large deck's are longer).
+func LayoutAt(v game.View, selected string, st render.Steps) (*render.Scene, error) {
 	if len(v.Columns) != dfcColumns || len(v.Cells) < game.MinCells || len(v.Cells) > game.MaxCells || len(v.Foundations) != dfcFoundations {
 		return nil, fmt.Errorf("render: a Double FreeCell view needs %d columns, %d–%d cells and %d foundations, not %d, %d and %d",
 			dfcColumns, game.MinCells, game.MaxCells, dfcFoundations, len(v.Columns), len(v.Cells), len(v.Foundations))
@@ -78,9 +84,11 @@ func Layout(v game.View, selected string) (*render.Scene, error) {
 			}
 		}
 	}
-	h := dfcBaseH
-	if need := dfcColY + stackHeight(longest, render.MinStackStep) + dfcMargin; need > h {
-		h = min(need, dfcMaxH)
+	// The normal height holds columns of eleven cards at the full step,
+	// at the classic steps or longer ones.
+	h := dfcBaseH + 10*(st.Stack-render.StackStep)
+	if need := dfcColY + stackHeight(longest, st.MinStack) + dfcMargin; need > h {
+		h = min(need, dfcMaxH*st.MinStack/render.MinStackStep)
 	}
 	s := &render.Scene{W: dfcW, H: h, Background: render.Felt}
 	status(v).Bar(s, dfcW)
@@ -90,7 +98,7 @@ func Layout(v game.View, selected string) (*render.Scene, error) {
 	if err := dfcFoundationRow(s, v); err != nil {
 		return nil, err
 	}
-	dfcColumnsOf(s, v, selCol)
+	dfcColumnsOf(s, v, selCol, st.Stack)
 	if v.Status == games.Won {
 		w := 700
 		s.Labels = append(s.Labels, render.Label{Text: fmt.Sprintf("Won in %d moves!", v.Moves),
@@ -171,9 +179,10 @@ func dfcFoundationRow(s *render.Scene, v game.View) error {
 	return nil
 }
 
-// dfcColumnsOf adds the columns, bottom card first, squeezed to the
-// picture's height; the selected one's (-1 for none) top card ringed.
-func dfcColumnsOf(s *render.Scene, v game.View, selCol int) {
+// dfcColumnsOf adds the columns, bottom card first, at most stackStep
+// apart and squeezed to the picture's height; the selected one's (-1 for
+// none) top card ringed.
+func dfcColumnsOf(s *render.Scene, v game.View, selCol, stackStep int) {
 	avail := s.H - dfcMargin - dfcColY
 	for i, col := range v.Columns {
 		name := strconv.Itoa(i + 1)
@@ -183,7 +192,7 @@ func dfcColumnsOf(s *render.Scene, v game.View, selCol int) {
 			s.Piles = append(s.Piles, render.Pile{Name: name, Rect: image.Rect(x, dfcColY, x+render.CardW, dfcColY+render.CardH), Selected: i == selCol})
 			continue
 		}
-		step := render.StackStep
+		step := stackStep
 		if n := len(col); n > 1 && stackHeight(n, step) > avail {
 			step = max((avail-render.CardH)/(n-1), 1)
 		}
@@ -261,7 +270,9 @@ func cellIndex(name string, cells int) int {
 }
 
 // Table draws a Double FreeCell table as a PNG, with p.Selected (a column
-// "1"–"10", one of the table's cells, or "" for none) ringed.
+// "1"–"10", one of the table's cells, or "" for none) ringed, its columns
+// at r's steps.
 func Table(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
-	return render.LayoutPNG(r, Layout, v, p.Selected)
+	at := func(v game.View, sel string) (*render.Scene, error) { return LayoutAt(v, sel, r.Steps()) }
+	return render.LayoutPNG(r, at, v, p.Selected)
 }

@@ -46,6 +46,23 @@ func Renderer(t testing.TB) *render.Renderer {
 	return shared.r
 }
 
+// DeckCase is a deck the tests draw pictures in, and what its pictures'
+// names end with.
+type DeckCase struct {
+	Name, Suffix string
+	Deck         render.Deck
+}
+
+// Decks are the decks a player may choose, the classic one first: a
+// game's tests draw its golden and look pictures in each (NAME.png,
+// NAME-4c.png, NAME-large.png, NAME-4c-large.png).
+var Decks = []DeckCase{
+	{"classic", "", render.Deck{}},
+	{"four-colour", "-4c", render.Deck{FourColour: true}},
+	{"large", "-large", render.Deck{Large: true}},
+	{"four-colour large", "-4c-large", render.Deck{FourColour: true, Large: true}},
+}
+
 // Golden pictures: a pixel counts as different when a channel moves by more
 // than Tolerance (a rasterizer rounding one step of a blend the other way
 // moves less), and at most MaxDiff pixels may. A count, not a share: one
@@ -127,6 +144,9 @@ func absDiff(a, b uint8) int {
 	}
 	return int(b - a)
 }
+
+// Updating reports whether -update is rewriting the golden pictures.
+func Updating() bool { return *update }
 
 // Looking reports whether -look asked for pictures to look at.
 func Looking() bool { return *lookDir != "" }

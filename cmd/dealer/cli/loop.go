@@ -92,7 +92,7 @@ func (t *terminalGame) show() {
 	}
 	t.news = nil
 	if g := t.table.Game; t.drawn != g.Moves() {
-		fmt.Fprint(t.out, textOf(t.rg, g, t.viewer, t.color, t.names()))
+		fmt.Fprint(t.out, t.text(g))
 		t.drawn = g.Moves()
 	}
 }

@@ -26,6 +26,9 @@ type playOptions struct {
 	players int
 	config  string
 	db      string
+	// fourColour colours the cards four ways at the terminal (♦ blue, ♣
+	// green), when it shows colour.
+	fourColour bool
 	// option is each --option name=value; rules is what they choose, read
 	// by the game once it is known.
 	option optionFlag
@@ -96,6 +99,9 @@ Plays GAME in the terminal, every move saved. The games: ` + gameNames(e.reg) + 
                   with exit status 1 and the file's line
   --json          with --moves, print the state as JSON; with --seats ai,…
                   and no --moves, play a whole game among computer players
+  --four-colour   a four-colour deck: diamonds blue, clubs green (hearts red,
+                  spades plain). Colour is shown on a terminal, unless
+                  NO_COLOR is set; CLICOLOR_FORCE=1 shows it in a pipe too
   --db FILE       the database (default: the config's, dealer.db)
   --config FILE   the config file (default: config.yaml if present)
 
@@ -125,6 +131,7 @@ func parsePlay(reg *render.Registry, args []string) (playOptions, error) {
 	fs.IntVar(&o.players, "players", 0, "")
 	fs.StringVar(&o.config, "config", "", "")
 	fs.StringVar(&o.db, "db", "", "")
+	fs.BoolVar(&o.fourColour, "four-colour", false, "")
 	fs.Var(&o.option, "option", "")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
@@ -156,7 +163,7 @@ func checkPlay(reg *render.Registry, o playOptions) error {
 	if o.resume.on {
 		var dropped []string
 		for _, f := range o.set {
-			if f != "--resume" && f != "--db" && f != "--config" {
+			if f != "--resume" && f != "--db" && f != "--config" && f != "--four-colour" {
 				dropped = append(dropped, f)
 			}
 		}

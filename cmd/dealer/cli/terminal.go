@@ -45,6 +45,8 @@ type terminalGame struct {
 	in    *lineReader
 	out   io.Writer
 	color bool
+	// fourColour recolours the cards four ways, when color (--four-colour).
+	fourColour bool
 	// screen: out is a terminal, whose screen is cleared between the
 	// players of a hot seat.
 	screen bool
@@ -80,7 +82,7 @@ func playTerminal(e env, o playOptions) int {
 	}
 	defer st.Close()
 	t := &terminalGame{e: e, st: st, in: newLineReader(e.stdin, maxMoveLine), out: e.stdout,
-		color: colorTerminal(e.stdout, e.getenv), screen: isTerminal(e.stdout), drawn: -1}
+		color: colorTerminal(e.stdout, e.getenv), fourColour: o.fourColour, screen: isTerminal(e.stdout), drawn: -1}
 	if o.resume.on {
 		err = t.resume(ctx, o, owner)
 	} else {
@@ -249,9 +251,28 @@ func (t *terminalGame) name(s games.Seat) string {
 	return "?"
 }
 
-// colorTerminal reports whether w is a terminal that shows ANSI colour.
+// colorTerminal reports whether to write ANSI colour to w: to a terminal
+// that shows it, or anywhere with CLICOLOR_FORCE set (a pipe into less -R);
+// never with NO_COLOR set (no-color.org).
 func colorTerminal(w io.Writer, getenv func(string) string) bool {
-	return isTerminal(w) && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
+	if getenv("NO_COLOR") != "" {
+		return false
+	}
+	if f := getenv("CLICOLOR_FORCE"); f != "" && f != "0" {
+		return true
+	}
+	return isTerminal(w) && getenv("TERM") != "dumb"
+}
+
+// text is the table as the viewer sees it, for the terminal: in ANSI
+// colour when it shows colour, the cards coloured four ways with
+// --four-colour.
+func (t *terminalGame) text(g games.Game) string {
+	s := textOf(t.rg, g, t.viewer, t.color, t.names())
+	if t.color && t.fourColour {
+		s = render.FourColourText(s)
+	}
+	return s
 }
 
 // isTerminal reports whether w is a terminal (a character device).

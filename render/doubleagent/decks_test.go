@@ -1,0 +1,83 @@
+package doubleagent
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	game "github.com/dealer/dealer/games/doubleagent"
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/rendertest"
+)
+
+// TestGoldenDecks compares the table in the four-colour and the large deck
+// with testdata/ (da-mid-4c.png, da-mid-large.png); re-bless with
+//
+//	go test ./render/doubleagent -run TestGoldenDecks -update
+func TestGoldenDecks(t *testing.T) {
+	for _, d := range rendertest.Decks[1:3] {
+		t.Run(d.Name, func(t *testing.T) {
+			got, err := Table(rendertest.Renderer(t).With(d.Deck), daMid(t), render.Params{Selected: "b4"})
+			require.NoError(t, err)
+			rendertest.Golden(t, "da-mid"+d.Suffix, got)
+		})
+	}
+}
+
+// The large deck's face-up runs stand further apart.
+func TestLargeSteps(t *testing.T) {
+	st := rendertest.Renderer(t).With(render.Deck{Large: true}).Steps()
+	s, err := LayoutAt(daMid(t), "", st)
+	require.NoError(t, err)
+	for _, pile := range []string{"t1", "t2", "t3", "t4", "t5", "b1", "b2", "b3", "b4", "b5"} {
+		cs := rendertest.PileCards(s, pile)
+		for i := 1; i < len(cs); i++ {
+			if cs[i-1].FaceUp && cs[i].FaceUp && !cs[i-1].Card.IsJoker() {
+				require.GreaterOrEqual(t, cs[i].Rect.Min.Y-cs[i-1].Rect.Min.Y, st.MinStack, "%s card %d", pile, i)
+			}
+		}
+	}
+}
+
+// TestLookDecks writes the look tables in every deck but the classic one:
+//
+//	go test ./render/doubleagent -run TestLookDecks -look /tmp/look
+func TestLookDecks(t *testing.T) {
+	if !rendertest.Looking() {
+		t.Skip("no -look folder")
+	}
+	for _, d := range rendertest.Decks[1:] {
+		r := rendertest.Renderer(t).With(d.Deck)
+		for name, v := range map[string]struct {
+			v   game.View
+			sel string
+		}{
+			"da-dealt":  {daDealt(1), "t3"},
+			"da-mid":    {daMid(t), "b4"},
+			"da-long":   {daLong(t), "p1"},
+			"da-played": {daPlayed(t, 3, 40), ""},
+		} {
+			s, err := LayoutAt(v.v, v.sel, r.Steps())
+			require.NoError(t, err)
+			m, err := r.Image(s)
+			require.NoError(t, err)
+			rendertest.Look(t, name+d.Suffix, m)
+		}
+	}
+}
+
+// BenchmarkRenderDoubleAgentDecks renders the benchmark table, and a
+// game's tables one move after another, in each deck.
+func BenchmarkRenderDoubleAgentDecks(b *testing.B) {
+	v := daMid(b)
+	views := rendertest.Positions[game.View](b, 1024, 50, 777, benchGame, rendertest.RandomMoves(1), 0)
+	for _, d := range rendertest.Decks {
+		r := rendertest.Renderer(b).With(d.Deck)
+		b.Run("same/"+d.Name, func(b *testing.B) {
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, v, render.Params{Selected: "b4"}) })
+		})
+		b.Run("moves/"+d.Name, func(b *testing.B) {
+			rendertest.BenchPNGs(b, views, func(v game.View) ([]byte, error) { return Table(r, v, render.Params{}) })
+		})
+	}
+}

@@ -1,0 +1,122 @@
+package doublefreecell
+
+import (
+	"testing"
+
+	game "github.com/dealer/dealer/games/doublefreecell"
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/rendertest"
+)
+
+// decksScenes are the tables drawn in every deck: a game under way, long
+// columns squeezed to the least step, and eight cells overlapping.
+func decksScenes(t *testing.T) map[string]func(st render.Steps) (*render.Scene, error) {
+	return map[string]func(st render.Steps) (*render.Scene, error){
+		"dfc-mid":    func(st render.Steps) (*render.Scene, error) { return LayoutAt(midView(t), "8", st) },
+		"dfc-long":   func(st render.Steps) (*render.Scene, error) { return LayoutAt(longView(t), "10", st) },
+		"dfc-cells8": func(st render.Steps) (*render.Scene, error) { return LayoutAt(cellsView(t, 8), "g", st) },
+	}
+}
+
+// TestGoldenDecks compares the tables in the four-colour and the large
+// deck with testdata/ (dfc-mid-4c.png, dfc-mid-large.png…); re-bless with
+//
+//	go test ./render/doublefreecell -run TestGoldenDecks -update
+func TestGoldenDecks(t *testing.T) {
+	for _, d := range rendertest.Decks[1:3] {
+		r := rendertest.Renderer(t).With(d.Deck)
+		for name, layout := range decksScenes(t) {
+			t.Run(name+d.Suffix, func(t *testing.T) {
+				s, err := layout(r.Steps())
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := r.PNG(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rendertest.Golden(t, name+d.Suffix, got)
+			})
+		}
+	}
+}
+
+// Table draws in the renderer's deck: the large one's columns stand
+// further apart, and the picture grows for them.
+func TestTableFollowsTheDeck(t *testing.T) {
+	base := rendertest.Renderer(t)
+	classic, err := Table(base, midView(t), sel("8"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range rendertest.Decks[1:] {
+		got, err := Table(base.With(d.Deck), midView(t), sel("8"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, _ := rendertest.Diff(rendertest.Decode(t, classic), rendertest.Decode(t, got))
+		if rendertest.Decode(t, got).Bounds() == rendertest.Decode(t, classic).Bounds() && n < 1000 {
+			t.Errorf("%s: the table differs from the classic one in %d pixels only", d.Name, n)
+		}
+	}
+	large, err := LayoutAt(midView(t), "8", base.With(render.Deck{Large: true}).Steps())
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := rendertest.PileCards(large, "8")
+	if step := col[1].Rect.Min.Y - col[0].Rect.Min.Y; step != base.With(render.Deck{Large: true}).Steps().Stack {
+		t.Errorf("the large deck's column step is %d", step)
+	}
+}
+
+// TestLookDecks writes the Double FreeCell look tables in every deck but
+// the classic one (dfc-mid-4c.png, dfc-mid-4c-390.png…):
+//
+//	go test ./render/doublefreecell -run TestLookDecks -look /tmp/look
+func TestLookDecks(t *testing.T) {
+	if !rendertest.Looking() {
+		t.Skip("no -look folder")
+	}
+	for _, d := range rendertest.Decks[1:] {
+		r := rendertest.Renderer(t).With(d.Deck)
+		st := r.Steps()
+		for name, v := range map[string]struct {
+			v   game.View
+			sel string
+		}{
+			"dfc-dealt":  {dealtView(1), "3"},
+			"dfc-mid":    {midView(t), "8"},
+			"dfc-long":   {longView(t), "10"},
+			"dfc-won":    {wonView(), ""},
+			"dfc-cells8": {cellsView(t, 8), "g"},
+			"dfc-cells4": {cellsView(t, 4), "d"},
+		} {
+			s, err := LayoutAt(v.v, v.sel, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := r.Image(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rendertest.Look(t, name+d.Suffix, m)
+		}
+	}
+}
+
+// BenchmarkRenderDoubleFreeCellDecks renders the benchmark table, and a
+// game's tables one move after another, in each deck (…/classic is
+// BenchmarkRenderDoubleFreeCell and …Moves again).
+func BenchmarkRenderDoubleFreeCellDecks(b *testing.B) {
+	v := benchView()
+	views := rendertest.Positions[game.View](b, 1024, 50, 7, benchGame, rendertest.RandomMoves(1), 0)
+	for _, d := range rendertest.Decks {
+		r := rendertest.Renderer(b).With(d.Deck)
+		b.Run("same/"+d.Name, func(b *testing.B) {
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, v, sel("b")) })
+		})
+		b.Run("moves/"+d.Name, func(b *testing.B) {
+			rendertest.BenchPNGs(b, views, func(v game.View) ([]byte, error) { return Table(r, v, render.Params{}) })
+		})
+	}
+}

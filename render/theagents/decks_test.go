@@ -1,0 +1,72 @@
+package theagents
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/render/rendertest"
+)
+
+// The Agents draws no playing cards: its table and hand are the same
+// pictures in every deck, compared with the classic golden ones (the
+// large deck's exactly; the four-colour deck's palette has a few steps
+// fewer in the blends of text on felt, within the goldens' tolerance).
+func TestGoldenDecks(t *testing.T) {
+	for _, d := range rendertest.Decks[1:] {
+		r := rendertest.Renderer(t).With(d.Deck)
+		for name, draw := range map[string]func() ([]byte, error){
+			"ta-table": func() ([]byte, error) { return Table(r, taCrafted(), taTestNames) },
+			"ta-hand":  func() ([]byte, error) { return Hand(r, taCraftedHand(), taTestNames) },
+		} {
+			t.Run(name+d.Suffix, func(t *testing.T) {
+				got, err := draw()
+				require.NoError(t, err)
+				if !rendertest.Updating() { // the classic test blesses these goldens
+					rendertest.Golden(t, name, got)
+				}
+				if !d.Deck.FourColour { // the classic palette: the very same pixels
+					want, err := map[string]func() ([]byte, error){
+						"ta-table": func() ([]byte, error) { return Table(rendertest.Renderer(t), taCrafted(), taTestNames) },
+						"ta-hand":  func() ([]byte, error) { return Hand(rendertest.Renderer(t), taCraftedHand(), taTestNames) },
+					}[name]()
+					require.NoError(t, err)
+					require.Equal(t, rendertest.Decode(t, want), rendertest.Decode(t, got))
+				}
+			})
+		}
+	}
+}
+
+// TestLookDecks writes the look pictures in every deck but the classic one:
+//
+//	go test ./render/theagents -run TestLookDecks -look /tmp/look
+func TestLookDecks(t *testing.T) {
+	if !rendertest.Looking() {
+		t.Skip("no -look folder")
+	}
+	for _, d := range rendertest.Decks[1:] {
+		r := rendertest.Renderer(t).With(d.Deck)
+		for name, s := range lookTheAgentsScenes(t) {
+			m, err := r.Image(s)
+			require.NoError(t, err)
+			rendertest.Look(t, name+d.Suffix, m)
+		}
+	}
+}
+
+// BenchmarkRenderTheAgentsDecks renders a 5-player table under way and a
+// hand in each deck.
+func BenchmarkRenderTheAgentsDecks(b *testing.B) {
+	spec := taSpec(taFiveMid(b))
+	own := taCraftedHand()
+	for _, d := range rendertest.Decks {
+		r := rendertest.Renderer(b).With(d.Deck)
+		b.Run("table/"+d.Name, func(b *testing.B) {
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, taTestNames) })
+		})
+		b.Run("hand/"+d.Name, func(b *testing.B) {
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, taTestNames) })
+		})
+	}
+}

@@ -1,0 +1,47 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// Settings are a player's own choices of how the cards in the pictures
+// drawn for them look: their solitaire tables and their hands. The zero
+// Settings are the defaults, which a player who never chose has.
+type Settings struct {
+	FourColour bool // a four-colour deck: ♦ blue, ♣ green
+	Large      bool // large cards: bigger indices, for phones
+}
+
+// Settings returns a player's settings: the defaults for one who never
+// chose.
+func (s *Store) Settings(ctx context.Context, userID string) (Settings, error) {
+	var four, large int
+	// one statement, outside a transaction: it is read for every picture
+	err := s.q.QueryRowContext(ctx, `SELECT four_colour, large_cards FROM player_settings WHERE user_id = ?`, userID).Scan(&four, &large)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Settings{}, nil
+	}
+	if err != nil {
+		return Settings{}, fmt.Errorf("store: settings: %w", err)
+	}
+	return Settings{FourColour: four != 0, Large: large != 0}, nil
+}
+
+// SetSettings keeps a player's settings, replacing the ones they had.
+func (s *Store) SetSettings(ctx context.Context, userID string, st Settings) error {
+	if userID == "" {
+		return errors.New("store: settings: no player")
+	}
+	return s.write(ctx, func(tx *txn) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO player_settings (user_id, four_colour, large_cards) VALUES (?, ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET four_colour = excluded.four_colour, large_cards = excluded.large_cards`,
+			userID, boolInt(st.FourColour), boolInt(st.Large))
+		if err != nil {
+			return fmt.Errorf("store: settings: %w", err)
+		}
+		return nil
+	})
+}
