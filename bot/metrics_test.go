@@ -2,7 +2,9 @@ package bot_test
 
 import (
 	"testing"
+	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -21,7 +23,30 @@ func TestMetrics(t *testing.T) {
 		"dealer_render_seconds", "dealer_png_bytes", "dealer_move_commit_seconds", "dealer_open_tables")
 	require.NoError(t, err)
 	assert.Positive(t, n)
-	families, err := h.metrics.Gather()
+	// An answer is counted once Discord has taken it, just after the fake
+	// shows it: wait for the counts.
+	var values map[string]float64
+	require.Eventually(t, func() bool {
+		values = gathered(t, h.metrics)
+		return values["dealer_interactions_total,kind=command,outcome=answered"] == 2 &&
+			values["dealer_interactions_total,kind=click,outcome=answered"] == 1
+	}, wait, 10*time.Millisecond, "the answers are counted")
+	assert.Equal(t, 2.0, values["dealer_interactions_total,kind=command,outcome=answered"], values)
+	assert.Equal(t, 1.0, values["dealer_interactions_total,kind=click,outcome=answered"], values)
+	assert.Equal(t, 2.0, values["dealer_first_answer_seconds,kind=command"])
+	assert.GreaterOrEqual(t, values["dealer_render_seconds,game=doublets,picture=table"], 2.0)
+	assert.GreaterOrEqual(t, values["dealer_png_bytes,game=doublets,picture=table"], 2.0)
+	assert.Equal(t, 1.0, values["dealer_move_commit_seconds"])
+	assert.Equal(t, 1.0, values["dealer_open_tables,game=doublets"])
+	assert.Equal(t, 1.0, values["dealer_open_tables,game=secretagent"])
+	assert.Equal(t, 1.0, values["dealer_shard_connected,shard=0"])
+}
+
+// gathered reads a registry's metrics as name,label=value… → value (a
+// histogram's: its count).
+func gathered(t *testing.T, reg *prometheus.Registry) map[string]float64 {
+	t.Helper()
+	families, err := reg.Gather()
 	require.NoError(t, err)
 	values := map[string]float64{}
 	for _, f := range families {
@@ -40,13 +65,5 @@ func TestMetrics(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, 2.0, values["dealer_interactions_total,kind=command,outcome=answered"], values)
-	assert.Equal(t, 1.0, values["dealer_interactions_total,kind=click,outcome=answered"], values)
-	assert.Equal(t, 2.0, values["dealer_first_answer_seconds,kind=command"])
-	assert.GreaterOrEqual(t, values["dealer_render_seconds,game=doublets,picture=table"], 2.0)
-	assert.GreaterOrEqual(t, values["dealer_png_bytes,game=doublets,picture=table"], 2.0)
-	assert.Equal(t, 1.0, values["dealer_move_commit_seconds"])
-	assert.Equal(t, 1.0, values["dealer_open_tables,game=doublets"])
-	assert.Equal(t, 1.0, values["dealer_open_tables,game=secretagent"])
-	assert.Equal(t, 1.0, values["dealer_shard_connected,shard=0"])
+	return values
 }

@@ -92,8 +92,13 @@ func TestServeWithWeb(t *testing.T) {
 	_, err = in.WaitFinal(10 * time.Second)
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { code, _ := get(t, "http://"+addr+"/readyz"); return code == 200 }, 10*time.Second, 50*time.Millisecond)
-	_, body := get(t, "http://"+addr+"/metrics")
-	assert.Contains(t, body, `dealer_interactions_total{kind="command",outcome="answered"} 1`)
+	// The answer is counted once Discord has taken it, just after the fake
+	// shows it.
+	var body string
+	require.Eventually(t, func() bool {
+		_, body = get(t, "http://"+addr+"/metrics")
+		return strings.Contains(body, `dealer_interactions_total{kind="command",outcome="answered"} 1`)
+	}, 10*time.Second, 20*time.Millisecond)
 	assert.Contains(t, body, `dealer_open_tables{game="secretagent"} 1`)
 	cancel()
 	select {
