@@ -50,6 +50,7 @@ func (b *Bot) sendHand(t *table, seat games.Seat) {
 func (b *Bot) sendHandNow(t *table, seat games.Seat, user string) error {
 	t.mu.Lock()
 	t.dmQueued[seat] = false
+	b.refresh(t) // another process may have moved it on since: the store's hand
 	if t.dmClosed[seat] || t.Game.Status().Finished() {
 		t.mu.Unlock()
 		return nil

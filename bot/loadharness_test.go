@@ -37,8 +37,10 @@ var loadGames = []string{"doublefreecell", "doublets", "doubleagent", "secretage
 const tablesPerGuild = 10
 
 type rig struct {
-	t       testing.TB
-	fake    *discordtest.Server
+	t    testing.TB
+	fake *discordtest.Server
+	// dbPath is the database: a SQLite file, or a PostgreSQL URL
+	// (rigOptions.DB).
 	dbPath  string
 	st      *store.Store
 	sess    *discordgo.Session
@@ -49,18 +51,64 @@ type rig struct {
 	halt    chan struct{} // closed: drive stops early
 }
 
+// rigOptions shape a rig beyond its number of players (newRigWith).
+type rigOptions struct {
+	// DB is the database (a PostgreSQL URL); "" is a new SQLite file.
+	DB string
+	// Shards spreads the guilds over that many gateway shards, in turn
+	// (the fake recommends that count); 0 or 1 is one shard.
+	Shards int
+	// PerGuild is how many tables share a guild (default tablesPerGuild).
+	PerGuild int
+	// Full keeps the fake's whole record (requests, messages' edit
+	// history) instead of keeping memory flat (Options.Lean).
+	Full bool
+	// Games are the games dealt, player by player in turn (default
+	// loadGames). "secretagent+dm" is Secret Agent with a second human who
+	// joins the lobby and then never clicks (the turn timeout plays for
+	// him), the first playing from the hands the bot sends by DM, at
+	// DMGap between clicks.
+	Games []string
+	DMGap time.Duration
+}
+
 // newRig makes the fake with room for n players, and a database path.
-func newRig(t testing.TB, n int) *rig {
+func newRig(t testing.TB, n int) *rig { return newRigWith(t, n, rigOptions{}) }
+
+// newRigWith is newRig shaped by o.
+func newRigWith(t testing.TB, n int, o rigOptions) *rig {
 	t.Helper()
-	var guilds []discordtest.Guild
-	for g := 0; g*tablesPerGuild < n; g++ {
-		guilds = append(guilds, discordtest.Guild{ID: strconv.Itoa(1300000000000000000 + g), Name: fmt.Sprintf("Club %d", g), ChannelID: strconv.Itoa(1400000000000000000 + g)})
+	perGuild := o.PerGuild
+	if perGuild <= 0 {
+		perGuild = tablesPerGuild
 	}
-	r := &rig{t: t, fake: discordtest.New(t, discordtest.Options{Guilds: guilds, Lean: true}), dbPath: filepath.Join(t.TempDir(), "dealer.db"), logs: &logCounter{}, halt: make(chan struct{})}
+	gameList := o.Games
+	if len(gameList) == 0 {
+		gameList = loadGames
+	}
+	var guilds []discordtest.Guild
+	for g := 0; g*perGuild < n; g++ {
+		id := strconv.Itoa(1300000000000000000 + g)
+		if o.Shards > 1 {
+			// Consecutive guilds on consecutive shards: (id >> 22) % count.
+			id = strconv.FormatUint((uint64(1300000000000000000)>>22+uint64(g))<<22|1, 10)
+		}
+		guilds = append(guilds, discordtest.Guild{ID: id, Name: fmt.Sprintf("Club %d", g), ChannelID: strconv.Itoa(1400000000000000000 + g)})
+	}
+	db := o.DB
+	if db == "" {
+		db = filepath.Join(t.TempDir(), "dealer.db")
+	}
+	fake := discordtest.New(t, discordtest.Options{Guilds: guilds, Lean: !o.Full, Shards: o.Shards})
+	r := &rig{t: t, fake: fake, dbPath: db, logs: &logCounter{}, halt: make(chan struct{})}
 	for i := range n {
-		g := guilds[i/tablesPerGuild]
+		g := guilds[i/perGuild]
 		p := &player{r: r, n: i, user: strconv.Itoa(1500000000000000000 + i), guild: g.ID, channel: g.ChannelID,
-			game: loadGames[i%len(loadGames)], rng: rand.New(rand.NewPCG(uint64(i), 7))}
+			game: gameList[i%len(gameList)], rng: rand.New(rand.NewPCG(uint64(i), 7))}
+		if p.game == "secretagent+dm" {
+			p.game, p.partner, p.gap = "secretagent", strconv.Itoa(1600000000000000000+i), o.DMGap
+			r.fake.AddUser(discordtest.User{ID: p.partner, Name: "absent" + strconv.Itoa(i)})
+		}
 		r.fake.AddUser(discordtest.User{ID: p.user, Name: "player" + strconv.Itoa(i)})
 		r.players = append(r.players, p)
 	}
@@ -109,7 +157,10 @@ func (r *rig) drive(d, gap time.Duration) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			next := start
+			next, gap := start, gap
+			if p.gap > 0 {
+				gap = p.gap
+			}
 			for {
 				next = next.Add(time.Duration(p.rng.ExpFloat64() * float64(gap)))
 				if next.After(end) {
@@ -138,9 +189,15 @@ type player struct {
 	table                 string // the table message, "" before the first deal
 	hand                  string // Secret Agent: the private hand from My hand
 	last                  *discordtest.Interaction
-	lastKind              byte // 'p' /play, 'h' My hand, 'm' a card of the hand, 'c' a table button
+	lastKind              byte // 'p' /play, 'h' My hand, 'm' a card of the hand, 'd' of a hand by DM, 'c' a table button
 	clicks                int  // clicks at this table
 	sent, misses, waiting int
+	// partner is a second human who joins the player's Secret Agent lobby
+	// and never clicks again; the player then plays from the hands sent
+	// by DM (rigOptions.Games "secretagent+dm"). gap is the player's own
+	// mean time between clicks (0: drive's).
+	partner string
+	gap     time.Duration
 }
 
 // step makes the player's next click, on what the table shows now.
@@ -163,6 +220,10 @@ func (p *player) step() {
 	m, ok := p.r.fake.Message(p.table)
 	if !ok || m.Deleted || len(m.Components) == 0 {
 		p.play() // the game is over: deal another
+		return
+	}
+	if p.partner != "" {
+		p.stepByDM(m)
 		return
 	}
 	if p.game == "secretagent" {
@@ -233,6 +294,49 @@ func (p *player) stepSecretAgent(m discordtest.Message) {
 	}
 	if b, ok := m.ButtonByLabel("My hand"); ok {
 		p.click(m.ID, b.CustomID, 'h')
+	}
+}
+
+// stepByDM plays Secret Agent with an absent partner: the partner joins
+// the lobby, the player starts it, and then plays a card of the latest hand
+// the bot sent by DM for this table.
+func (p *player) stepByDM(m discordtest.Message) {
+	if strings.Contains(m.Content, "Join to take a seat") {
+		b, ok := m.ButtonByLabel("Join")
+		if !strings.Contains(m.Content, "<@"+p.partner+">") && ok && !b.Disabled {
+			// The partner's one click; it is not the player's.
+			if in, _ := p.r.fake.Click(m.ID, p.partner, b.CustomID); in != nil {
+				p.sent++
+			}
+			return
+		}
+		if b, ok := m.ButtonByLabel("Start"); ok {
+			p.click(m.ID, b.CustomID, 'c')
+		}
+		return
+	}
+	prefix := ""
+	for _, b := range m.Buttons() {
+		if f := strings.SplitN(b.CustomID, ":", 3); len(f) == 3 {
+			prefix = f[0] + ":" + f[1] + ":"
+			break
+		}
+	}
+	if prefix == "" {
+		return
+	}
+	dms := p.r.fake.DMs(p.user)
+	for k := len(dms) - 1; k >= 0; k-- {
+		all := dms[k].Buttons()
+		if len(all) == 0 || !strings.HasPrefix(all[0].CustomID, prefix) {
+			continue
+		}
+		// The latest hand of this table: play one of its cards, if any
+		// may be played now.
+		if bs := enabledButtons(dms[k]); len(bs) > 0 {
+			p.click(dms[k].ID, bs[p.rng.IntN(len(bs))].CustomID, 'd')
+		}
+		return
 	}
 }
 

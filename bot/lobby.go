@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -187,6 +188,11 @@ func (b *Bot) closeLobby(t *table) reply {
 // brought up to date (hands by DM).
 func (b *Bot) startGame(t *table) reply {
 	if err := t.Start(b.ctx, session.Fill(t.Info, t.Sess.Players)); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			// Another process started it meanwhile (a second click on
+			// Start reached it); this copy is reloaded at its next use.
+			return respond(private("The game has started: use **My hand** on the table."))
+		}
 		b.log.Error("starting a game failed", "table", t.Sess.ID, "err", err)
 		return respond(private("I couldn't start the game just now: try again."))
 	}

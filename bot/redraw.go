@@ -52,25 +52,41 @@ func (b *Bot) redraw(t *table) {
 
 // redrawNow draws the table as it is and sends it: an edit of its message,
 // or a fresh message when the old one is too old to edit.
+//
+// The edit is drawn and sent under the table's lock, as answers are, so
+// that an answer to a later click cannot reach Discord before it and be
+// undone by it; the channel's rate limit is waited out first, off the
+// lock (discordgo would otherwise wait for it between the drawing and the
+// sending, the picture going stale meanwhile).
 func (b *Bot) redrawNow(t *table) error {
 	t.mu.Lock()
+	channel := t.Sess.ChannelID
+	t.mu.Unlock()
+	bucket := discordgo.EndpointChannelMessage(channel, "")
+	if !b.waitBucket(bucket) {
+		return nil
+	}
+	t.mu.Lock()
 	t.redrawQueued = false
+	b.refresh(t) // another process may have moved it on since: draw the store's table
 	if t.Sess.MessageID == "" || t.Game == nil || t.noEdits {
 		t.mu.Unlock()
 		return nil
 	}
 	data, err := b.message(t, "")
 	channel, message := t.Sess.ChannelID, t.Sess.MessageID
-	t.mu.Unlock()
 	if err != nil {
+		t.mu.Unlock()
 		b.log.Error("drawing a table failed", "table", t.Sess.ID, "err", err)
 		return nil
 	}
 	if b.age(message) > oldMessage {
+		t.mu.Unlock()
 		return b.freshMessage(t, data, channel, message)
 	}
 	edit := &discordgo.MessageEdit{Content: &data.Content, Components: &data.Components, AllowedMentions: noMentions}
-	_, err = b.request("PATCH", discordgo.EndpointChannelMessage(channel, message), discordgo.EndpointChannelMessage(channel, ""), edit, data.Files)
+	_, err = b.request("PATCH", discordgo.EndpointChannelMessage(channel, message), bucket, edit, data.Files)
+	t.mu.Unlock()
 	var rl *discordgo.RateLimitError
 	if errors.As(err, &rl) && strings.Contains(rl.Message, "older than 1 hour") {
 		// Edits of old messages are capped (30046, a 429): waiting would
@@ -78,6 +94,17 @@ func (b *Bot) redrawNow(t *table) error {
 		return b.freshMessage(t, data, channel, message)
 	}
 	return err
+}
+
+// waitBucket waits until discordgo's rate limit bucket lets a request
+// through without waiting; false when the bot closed meanwhile.
+func (b *Bot) waitBucket(key string) bool {
+	rl := b.s.Ratelimiter
+	bucket := rl.GetBucket(key)
+	bucket.Lock()
+	wait := rl.GetWaitTime(bucket, 1)
+	bucket.Unlock()
+	return wait <= 0 || b.sleep(wait)
 }
 
 // age is how old a message is, from its id's timestamp on Discord's clock.

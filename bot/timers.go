@@ -102,6 +102,9 @@ func (b *Bot) fire(tm store.Timer) {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	// A timer armed at a move this copy has not reached says the copy is
+	// behind (the store's notice of the move is still on its way).
+	b.tableChanged(tm.Session, tm.Version)
 	b.refresh(t)
 	switch tm.Kind {
 	case timerTurn:

@@ -591,19 +591,29 @@ func (s *Store) Rounds(ctx context.Context, id int64) ([][]int, error) {
 }
 
 // StartSession ends a lobby: it fixes the table's seat count and players and
-// sets the session playing, in one transaction.
+// sets the session playing, in one transaction. A session that is not a
+// lobby (any more: another process started it meanwhile) is ErrConflict.
 func (s *Store) StartSession(ctx context.Context, id int64, seats int, players []Player) error {
 	if err := checkPlayers(seats, players); err != nil {
 		return fmt.Errorf("session %d: %w", id, err)
 	}
 	now := s.now()
 	return s.write(ctx, func(tx *txn) error {
-		res, err := tx.ExecContext(ctx, `UPDATE sessions SET seats = ?, status = ?, updated_at = ? WHERE id = ?`, seats, StatusPlaying.String(), now, id)
+		res, err := tx.ExecContext(ctx, `UPDATE sessions SET seats = ?, status = ?, updated_at = ? WHERE id = ? AND status = ?`,
+			seats, StatusPlaying.String(), now, id, StatusLobby.String())
 		if err != nil {
 			return fmt.Errorf("store: session %d: %w", id, err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return notFound(id)
+			var status string
+			err := tx.QueryRowContext(ctx, `SELECT status FROM sessions WHERE id = ?`, id).Scan(&status)
+			if errors.Is(err, sql.ErrNoRows) {
+				return notFound(id)
+			}
+			if err != nil {
+				return fmt.Errorf("store: session %d: %w", id, err)
+			}
+			return fmt.Errorf("store: session %d: start: it is %s, not a lobby: %w", id, status, ErrConflict)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE session_id = ?`, id); err != nil {
 			return fmt.Errorf("store: session %d: %w", id, err)
