@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/pgtest"
 )
 
 // The load test's knobs: short by default, so that `go test ./bot` stays
@@ -25,6 +26,7 @@ var (
 	loadGap      = flag.Duration("load.gap", 2*time.Second, "TestLoad: mean time between two clicks at a table")
 	loadDump     = flag.String("load.goroutines", "", "TestLoad: write a goroutine profile to this file half-way through, to see what waits")
 	loadSearch   = flag.String("load.rate-search", "", "TestLoadRateSearch: table counts to try in turn, such as 500,1000,2000")
+	loadPostgres = flag.Bool("load.postgres", false, "TestLoad, TestLoadRateSearch: keep the tables in a throwaway PostgreSQL instead of a SQLite file")
 )
 
 // TestLoad plays many tables of every game at once, at a human pace, through
@@ -65,7 +67,11 @@ func TestLoadRateSearch(t *testing.T) {
 
 // runLoad runs n tables for d and measures.
 func runLoad(t *testing.T, n int, d, gap time.Duration) loadResult {
-	r := newRig(t, n)
+	var o rigOptions
+	if *loadPostgres {
+		o.DB = pgtest.URL(t)
+	}
+	r := newRigWith(t, n, o)
 	r.start()
 	from := time.Now()
 	if *loadDump != "" {
