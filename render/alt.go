@@ -1,9 +1,10 @@
 package render
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/dealer/dealer/render/lang"
 )
 
 // A picture's description (its alt text) is built from the same words the
@@ -18,7 +19,11 @@ var (
 // AltText turns terminal text into words for a screen reader: colour
 // codes dropped, runs of spaces made one, "--" (an empty place) said as
 // "empty", blank lines dropped; lines stay lines.
-func AltText(text string) string {
+func AltText(text string) string { return AltTextIn(lang.English, text) }
+
+// AltTextIn is AltText saying "empty" in l.
+func AltTextIn(l lang.Lang, text string) string {
+	empty := " " + T(l, "empty") + " "
 	text = ansiCodes.ReplaceAllString(text, "")
 	var lines []string
 	for _, l := range strings.Split(text, "\n") {
@@ -26,8 +31,8 @@ func AltText(text string) string {
 		if l == "" {
 			continue
 		}
-		l = strings.ReplaceAll(" "+l+" ", " -- ", " empty ")
-		lines = append(lines, strings.TrimSpace(l))
+		line := strings.ReplaceAll(" "+l+" ", " -- ", empty)
+		lines = append(lines, strings.TrimSpace(line))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -38,12 +43,12 @@ func AltText(text string) string {
 // AltTextLimit, then how many more).
 func Describe(text string, p Params) string {
 	var b strings.Builder
-	b.WriteString(AltText(text))
+	b.WriteString(AltTextIn(p.Lang, text))
 	if p.Selected != "" {
-		b.WriteString("\nSelected: " + p.Selected + ".")
+		b.WriteString("\n" + T(p.Lang, "Selected: %s.", p.Selected))
 	}
 	if len(p.Legal) > 0 {
-		b.WriteString("\n" + MovesInShort(GroupMoves(p.Legal), AltTextLimit-b.Len()-len("\n")))
+		b.WriteString("\n" + MovesInShortIn(p.Lang, GroupMoves(p.Legal), AltTextLimit-b.Len()-len("\n")))
 	}
 	return CutText(b.String(), AltTextLimit)
 }
@@ -51,19 +56,25 @@ func Describe(text string, p Params) string {
 // MovesInShort lists moves as "Moves: 3 h, 10 a, … and 12 more." within
 // budget bytes (at least the count is said).
 func MovesInShort(legal []string, budget int) string {
-	head := "Moves: "
+	return MovesInShortIn(lang.English, legal, budget)
+}
+
+// MovesInShortIn is MovesInShort in l.
+func MovesInShortIn(l lang.Lang, legal []string, budget int) string {
+	head := T(l, "Moves:") + " "
+	andMore := func(n int) string { return " " + T(l, "and %d more.", n) }
 	out := head
 	for i, m := range legal {
 		more := ""
 		if rest := len(legal) - i - 1; rest > 0 {
-			more = fmt.Sprintf(" and %d more.", rest)
+			more = andMore(rest)
 		}
 		sep := ", "
 		if i == 0 {
 			sep = ""
 		}
-		if len(out)+len(sep)+len(m)+len(more)+len(" and 999 more.") > budget && i > 0 {
-			return out + fmt.Sprintf(" and %d more.", len(legal)-i)
+		if len(out)+len(sep)+len(m)+len(more)+len(andMore(999)) > budget && i > 0 {
+			return out + andMore(len(legal)-i)
 		}
 		out += sep + m
 	}

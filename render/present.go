@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // A Game is one game as the dealer presents it: the engine's Info, and its
@@ -12,7 +13,8 @@ import (
 // Game once, with Present, typed against that game's view.
 type Game struct {
 	games.Info
-	show shower
+	show  shower
+	words *lang.Catalog
 }
 
 // Presenter is how a game with views of type V is shown. Present turns it
@@ -42,6 +44,11 @@ type Presenter[V any] struct {
 	// the moves in short (p.Legal). It should fit AltTextLimit; Game's
 	// Describe cuts what does not.
 	Describe func(v V, p Params) string
+	// Words are the game's texts in every language (see package lang):
+	// the words of its pictures, controls, descriptions and private facts
+	// in p.Lang, its house rules' names, and its refusals (the formats of
+	// games.Refuse). nil: the game speaks English only.
+	Words *lang.Catalog
 }
 
 // AltTextLimit is the most a picture's description may hold: Discord's
@@ -58,11 +65,15 @@ type Params struct {
 	Selected string
 	// Legal are the viewer's legal moves now, in notation.
 	Legal []string
+	// Lang is the language of the words drawn and written (the zero
+	// Lang: English). Card names and notation stay as the rules write
+	// them in every language.
+	Lang lang.Lang
 }
 
 // Present makes the Game of info shown by p.
 func Present[V any](info games.Info, p Presenter[V]) Game {
-	return Game{Info: info, show: p}
+	return Game{Info: info, show: p, words: p.Words}
 }
 
 // shower is a Presenter of any view type.
@@ -235,4 +246,26 @@ func (g Game) Missing() []string {
 		out = append(out, "computer player")
 	}
 	return out
+}
+
+// T is one of the game's texts in l (see Presenter.Words), or one of the
+// kit's when the game has no such key; formatted with args.
+func (g Game) T(l lang.Lang, key string, args ...any) string {
+	if _, ok := g.words.Text(lang.English, key); ok {
+		return g.words.T(l, key, args...)
+	}
+	return T(l, key, args...)
+}
+
+// Words are the game's texts (nil: English only).
+func (g Game) Words() *lang.Catalog { return g.words }
+
+// Refusal says err to a player in l: a games.Refusal in err's chain is
+// translated by its format, its arguments kept; any other error is said
+// as it is.
+func (g Game) Refusal(l lang.Lang, err error) string {
+	if r, ok := games.AsRefusal(err); ok {
+		return g.T(l, r.Format, r.Args...)
+	}
+	return err.Error()
 }

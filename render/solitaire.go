@@ -10,6 +10,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // CardRadius is the radius of a card's corners, for boxes drawn to a
@@ -28,6 +29,8 @@ type SolitaireStatus struct {
 	// Note is said while the game is played ("autoplay off"); "" for none.
 	Note   string
 	Status games.Status
+	// Lang is the language of the words (the zero Lang: English).
+	Lang lang.Lang
 }
 
 // Bar adds the status bar across the top of a w-wide picture: the deal on
@@ -35,9 +38,9 @@ type SolitaireStatus struct {
 // lost. The fullest line that fits drops the game's name first, then the
 // undos and the note.
 func (st SolitaireStatus) Bar(s *Scene, w int) {
-	bar, in, status := StatusLook(st.Status)
-	deal := fmt.Sprintf("deal %d", st.Deal)
-	moves := fmt.Sprintf("move %d", st.Moves)
+	bar, in, status := StatusLookIn(st.Lang, st.Status)
+	deal := T(st.Lang, "deal %d", st.Deal)
+	moves := T(st.Lang, "move %d", st.Moves)
 	full := Dot(moves, st.undos(), st.Score, st.Note)
 	StatusBar(s, w, bar, in, [][2]string{
 		{status + Dot(st.Title, deal), full},
@@ -50,8 +53,8 @@ func (st SolitaireStatus) Bar(s *Scene, w int) {
 // "Doublets · deal 4242 · move 57 · 2 undos · 14/48 home", ending
 // "· WON in 140 moves" (or LOST, OVER) when finished.
 func (st SolitaireStatus) Line() string {
-	parts := []string{st.Title, fmt.Sprintf("deal %d", st.Deal), fmt.Sprintf("move %d", st.Moves),
-		st.undos(), st.Score, st.Note, StatusWord(st.Status, st.Moves)}
+	parts := []string{st.Title, T(st.Lang, "deal %d", st.Deal), T(st.Lang, "move %d", st.Moves),
+		st.undos(), st.Score, st.Note, StatusWordIn(st.Lang, st.Status, st.Moves)}
 	var keep []string
 	for _, p := range parts {
 		if p != "" {
@@ -65,7 +68,7 @@ func (st SolitaireStatus) undos() string {
 	if st.Undos == 0 {
 		return ""
 	}
-	return Plural(st.Undos, "undo")
+	return N(st.Lang, st.Undos, "%d undo", "%d undos")
 }
 
 // LayoutPNG draws the scene layout makes of v with the selected place
@@ -80,27 +83,30 @@ func LayoutPNG[V any](r *Renderer, layout func(v V, selected string) (*Scene, er
 
 // PlaceLabel labels a place's button with the card on it: "3 · 7♥",
 // "p1 · red agent" for a joker, or just "a" when it is empty.
-func PlaceLabel(place string, c cards.Card) string {
+func PlaceLabel(l lang.Lang, place string, c cards.Card) string {
 	if c.IsNone() {
 		return place
 	}
 	if c.IsJoker() {
-		return fmt.Sprintf("%s · %s agent", place, c.Color())
+		if c.Color() == cards.Red {
+			return T(l, "%s · red agent", place)
+		}
+		return T(l, "%s · black agent", place)
 	}
 	return fmt.Sprintf("%s · %s", place, c)
 }
 
 // UndoCommand is the solitaires' Undo button, always shown.
-func UndoCommand() Command {
-	return Command{Moves: []string{"undo"}, Labels: []string{"Undo"}, Style: Secondary, Steady: true}
+func UndoCommand(l lang.Lang) Command {
+	return Command{Moves: []string{"undo"}, Labels: []string{T(l, "Undo")}, Style: Secondary, Steady: true}
 }
 
 // HintCommand is the solitaires' Hint button.
-func HintCommand() Command {
-	return Command{Labels: []string{"Hint 💡"}, Style: Secondary, Hint: true}
+func HintCommand(l lang.Lang) Command {
+	return Command{Labels: []string{T(l, "Hint 💡")}, Style: Secondary, Hint: true}
 }
 
 // ResignCommand is the solitaires' Resign button, which asks first.
-func ResignCommand() Command {
-	return Command{Moves: []string{"resign"}, Labels: []string{"Resign"}, Style: Danger, Confirm: true}
+func ResignCommand(l lang.Lang) Command {
+	return Command{Moves: []string{"resign"}, Labels: []string{T(l, "Resign")}, Style: Danger, Confirm: true}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // ANSI colour codes for the terminal.
@@ -74,15 +75,18 @@ func TermLines(s string) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
-// statusWord is the header's last part for a finished solitaire.
-func StatusWord(st games.Status, moves int) string {
+// StatusWord is the header's last part for a finished solitaire.
+func StatusWord(st games.Status, moves int) string { return StatusWordIn(lang.English, st, moves) }
+
+// StatusWordIn is StatusWord in l.
+func StatusWordIn(l lang.Lang, st games.Status, moves int) string {
 	switch st {
 	case games.Won:
-		return "WON in " + Plural(moves, "move")
+		return N(l, moves, "WON in %d move", "WON in %d moves")
 	case games.Lost:
-		return "LOST"
+		return T(l, "LOST")
 	case games.Over:
-		return "OVER"
+		return T(l, "OVER")
 	}
 	return ""
 }

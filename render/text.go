@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -25,8 +26,22 @@ const (
 var TextPx = [numSizes]float64{Small: 22, Medium: 27, Large: 29, Huge: 56}
 
 // textRunes are the characters the glyph sets hold: printable ASCII, the
-// suits and a little punctuation. Others are drawn as '?'.
-const textRunes = "♠♥♦♣×·•—–…←→↑↓"
+// suits, a little punctuation, and the letters of Spanish, Portuguese and
+// German. Others are drawn as '?' (see Undrawable).
+const textRunes = "♠♥♦♣×·•—–…←→↑↓" +
+	"áéíóúýàèìòùâêîôûãõñçäëïöüÿßÁÉÍÓÚÀÈÌÒÙÂÊÎÔÛÃÕÑÇÄËÏÖÜ¿¡ºª«»„“”‘’€"
+
+// Undrawable lists the characters of s that pictures cannot draw (they
+// come out as '?'), for tests of the words put in pictures.
+func Undrawable(s string) []rune {
+	var out []rune
+	for _, r := range s {
+		if (r < 32 || r >= 127) && !strings.ContainsRune(textRunes, r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
 
 // The glyphs of every size, rasterized once for the whole process: layouts
 // measure text with them, renderers draw it.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // Pieces the Doublets, Double Agent and Secret Agent tables share: the
@@ -144,13 +145,18 @@ func Plural(n int, what string) string {
 
 // statusLook is the status bar's colours and prefix for a solitaire's status.
 func StatusLook(st games.Status) (bar, in Colour, prefix string) {
+	return StatusLookIn(lang.English, st)
+}
+
+// StatusLookIn is StatusLook with the prefix in l.
+func StatusLookIn(l lang.Lang, st games.Status) (bar, in Colour, prefix string) {
 	switch st {
 	case games.Won:
-		return Gold, Black, "WON  •  "
+		return Gold, Black, T(l, "WON") + "  •  "
 	case games.Lost:
-		return LostRed, Cream, "LOST  •  "
+		return LostRed, Cream, T(l, "LOST") + "  •  "
 	case games.Over:
-		return FeltDark, Cream, "OVER  •  "
+		return FeltDark, Cream, T(l, "OVER") + "  •  "
 	}
 	return FeltDark, Cream, ""
 }

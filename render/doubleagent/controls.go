@@ -5,6 +5,7 @@ import (
 
 	game "github.com/dealer/dealer/games/doubleagent"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // places are the place buttons' rows: the tableaus, the prison, the
@@ -19,18 +20,18 @@ var places = [][]string{
 // Controls are a board of the tableaus, prison cells and command slots,
 // each labelled with its top card ("up t3" is a click on t3), and the
 // commands Undo, Hint and Resign.
-func Controls(v game.View, _ render.Params) render.Controls {
+func Controls(v game.View, ps render.Params) render.Controls {
 	b := &render.Board{
 		Verbs:    []string{"up"},
-		Commands: []render.Command{render.UndoCommand(), render.HintCommand(), render.ResignCommand()},
+		Commands: []render.Command{render.UndoCommand(ps.Lang), render.HintCommand(ps.Lang), render.ResignCommand(ps.Lang)},
 	}
-	b.Places = render.Places(places, func(p string) string { return placeLabel(v, p) })
+	b.Places = render.Places(places, func(p string) string { return placeLabel(v, p, ps.Lang) })
 	return render.Controls{Board: b}
 }
 
 // placeLabel labels a place's button: "t2 · 9♠", "t4 · face down",
 // "b5 · empty", "c2 · red agent", "p4".
-func placeLabel(v game.View, place string) string {
+func placeLabel(v game.View, place string, l lang.Lang) string {
 	n, _ := strconv.Atoi(place[1:])
 	switch place[0] {
 	case 't', 'b':
@@ -41,13 +42,13 @@ func placeLabel(v game.View, place string) string {
 		tab := row[n-1]
 		switch {
 		case len(tab.Up) > 0:
-			return render.PlaceLabel(place, tab.Up[len(tab.Up)-1].Card)
+			return render.PlaceLabel(l, place, tab.Up[len(tab.Up)-1].Card)
 		case tab.Exposed:
 			return place + " · face down"
 		}
 		return place + " · empty"
 	case 'p':
-		return render.PlaceLabel(place, v.Prison[n-1].Card)
+		return render.PlaceLabel(l, place, v.Prison[n-1].Card)
 	}
-	return render.PlaceLabel(place, v.Command[n-1])
+	return render.PlaceLabel(l, place, v.Command[n-1])
 }

@@ -6,6 +6,7 @@ import (
 
 	game "github.com/dealer/dealer/games/doublefreecell"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // places are the place buttons' rows for a table of cells free cells: the
@@ -32,24 +33,24 @@ func places(cells int) [][]string {
 // Controls are a board of the columns, cells and foundation, each labelled
 // with its top card, and the commands Auto, Undo, Hint, Autoplay and
 // Resign.
-func Controls(v game.View, _ render.Params) render.Controls {
+func Controls(v game.View, ps render.Params) render.Controls {
 	b := &render.Board{
 		Commands: []render.Command{
 			{Moves: []string{"auto"}, Labels: []string{"Auto ⇡"}, Style: render.Primary, Steady: true},
-			render.UndoCommand(),
-			render.HintCommand(),
+			render.UndoCommand(ps.Lang),
+			render.HintCommand(ps.Lang),
 			{Moves: []string{"autoplay off", "autoplay on"}, Labels: []string{"Autoplay: on", "Autoplay: off"}, Style: render.Secondary},
-			render.ResignCommand(),
+			render.ResignCommand(ps.Lang),
 		},
 		Better: longerRun,
 	}
-	b.Places = render.Places(places(len(v.Cells)), func(p string) string { return placeLabel(v, p) })
+	b.Places = render.Places(places(len(v.Cells)), func(p string) string { return placeLabel(v, p, ps.Lang) })
 	return render.Controls{Board: b}
 }
 
 // placeLabel labels a place's button: "3 · 7♥", "5 · empty", "a",
 // "Foundation".
-func placeLabel(v game.View, place string) string {
+func placeLabel(v game.View, place string, l lang.Lang) string {
 	if place == "h" {
 		return "Foundation"
 	}
@@ -58,10 +59,10 @@ func placeLabel(v game.View, place string) string {
 		if len(col) == 0 {
 			return place + " · empty"
 		}
-		return render.PlaceLabel(place, col[len(col)-1])
+		return render.PlaceLabel(l, place, col[len(col)-1])
 	}
 	if i := cellIndex(place, len(v.Cells)); i >= 0 {
-		return render.PlaceLabel(place, v.Cells[i])
+		return render.PlaceLabel(l, place, v.Cells[i])
 	}
 	return place
 }

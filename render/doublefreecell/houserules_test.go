@@ -12,6 +12,7 @@ import (
 	"github.com/dealer/dealer/games"
 	game "github.com/dealer/dealer/games/doublefreecell"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
@@ -172,7 +173,7 @@ func TestHouseRuleControls(t *testing.T) {
 		last := cellNames(tt.cells)[tt.cells-1]
 		require.NoError(t, games.Play(g, 0, "1 "+last))
 		v = g.View(0).(game.View)
-		want := render.PlaceLabel(last, v.Cells[tt.cells-1])
+		want := render.PlaceLabel(lang.English, last, v.Cells[tt.cells-1])
 		assert.Equal(t, want, placeOf(t, Controls(v, render.Params{}).Board, last).Label)
 		assert.NotEqual(t, last, want, "the label shows the card")
 	}
