@@ -189,7 +189,7 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 	b.metrics.drawn(t.Info.Name, "hand", time.Since(start), len(png))
 	controls := t.show.Controls(view, params)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · table #%d in <#%s>%s · move %d\n%s", t.Info.Title, t.Sess.ID, t.Sess.ChannelID, rulesNote(t), t.Game.Moves(), t.show.Private(view, names))
+	fmt.Fprintf(&sb, "**%s** · table #%d in <#%s>%s · move %d\n%s", t.Info.Title, t.Sess.ID, t.Sess.ChannelID, rulesNote(t), t.Game.Moves(), t.show.Private(view, params))
 	switch {
 	case t.Game.Status().Finished():
 		sb.WriteString("\nThe game is over: see the table for the result.")

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
 )
 
@@ -145,7 +146,7 @@ func (b *Bot) snapshot(t *table) map[games.Seat]seatState {
 	names := t.Names()
 	for s := 0; s < t.Sess.Seats; s++ {
 		seat := games.Seat(s)
-		out[seat] = seatState{games.CanAct(t.Game, seat), t.show.Private(t.Game.View(seat), names)}
+		out[seat] = seatState{games.CanAct(t.Game, seat), t.show.Private(t.Game.View(seat), render.Params{Names: names})}
 	}
 	return out
 }

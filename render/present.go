@@ -33,9 +33,9 @@ type Presenter[V any] struct {
 	// Controls say how the viewer builds a move by clicking.
 	Controls func(v V, p Params) Controls
 	// Private states a seat's private facts in words ("Your agent: …"),
-	// multiplayer games only. A change of these facts (a new deal) is worth
-	// telling the player.
-	Private func(v V, names []string) string
+	// in p.Lang, multiplayer games only. A change of these facts (a new
+	// deal) is worth telling the player.
+	Private func(v V, p Params) string
 	// Rounds lists each finished round's scores by seat, for the records;
 	// nil when the game is not played in rounds.
 	Rounds func(v V) [][]int
@@ -82,7 +82,7 @@ type shower interface {
 	hand(r *Renderer, view any, p Params) ([]byte, error)
 	text(view any, names []string, color bool) string
 	controls(view any, p Params) Controls
-	private(view any, names []string) string
+	private(view any, p Params) string
 	rounds(view any) [][]int
 	describe(view any, p Params) string
 	missing(solitaire bool) []string
@@ -133,12 +133,12 @@ func (p Presenter[V]) controls(view any, ps Params) Controls {
 	return p.Controls(v, ps)
 }
 
-func (p Presenter[V]) private(view any, names []string) string {
+func (p Presenter[V]) private(view any, ps Params) string {
 	v, err := viewAs[V](view)
 	if err != nil || p.Private == nil {
 		return ""
 	}
-	return p.Private(v, names)
+	return p.Private(v, ps)
 }
 
 func (p Presenter[V]) rounds(view any) [][]int {
@@ -196,8 +196,8 @@ func (g Game) Controls(view any, p Params) Controls {
 }
 
 // Private states a seat's private facts in words ("" for a solitaire).
-func (g Game) Private(view any, names []string) string {
-	return g.show.private(view, names)
+func (g Game) Private(view any, p Params) string {
+	return g.show.private(view, p)
 }
 
 // Rounds lists each finished round's scores by seat (nil: no rounds).

@@ -146,7 +146,7 @@ func hidden(t *testing.T, f *fixture, tb *session.Table) []secret {
 	}
 	names := tb.Names()
 	for seat := range tb.Sess.Seats {
-		if facts := show.Private(tb.Game.View(games.Seat(seat)), names); facts != "" {
+		if facts := show.Private(tb.Game.View(games.Seat(seat)), render.Params{Names: names}); facts != "" {
 			for _, line := range strings.Split(facts, "\n") {
 				if line = strings.TrimSpace(line); len(line) > 8 {
 					word(fmt.Sprintf("seat %d's private facts", seat), line)

@@ -121,14 +121,14 @@ func TestPrivate(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := tc.edit(saView(t, 11, tc.moves, tc.seat))
-			assert.Equal(t, tc.want, Game.Private(v, tc.names))
+			assert.Equal(t, tc.want, Game.Private(v, render.Params{Names: tc.names}))
 		})
 	}
 	// the spectator's view holds no assignment to tell
 	v := saView(t, 11, saMidTrick, games.Spectator)
 	assert.Nil(t, v.Assignment)
 	assert.Nil(t, v.Agent)
-	assert.NotContains(t, Private(v, saTestNames), "agent")
+	assert.NotContains(t, Private(v, render.Params{Names: saTestNames}), "agent")
 }
 
 func TestRounds(t *testing.T) {

@@ -5,13 +5,15 @@ import (
 	"strconv"
 
 	game "github.com/dealer/dealer/games/secretagent"
+	"github.com/dealer/dealer/render"
 )
 
 // Private states a seat's private facts: the deal, and its assignment and
 // the agent it names, "Deal 2 of 4. Your agent: **Opposite** — Bob." (or
 // "— yourself."). Before the assignments are dealt, or for the spectator,
 // the deal alone.
-func Private(v game.View, names []string) string {
+func Private(v game.View, p render.Params) string {
+	names := p.Names
 	deal := fmt.Sprintf("Deal %d of 4", v.DealNo)
 	if v.DealNo > 4 {
 		deal = fmt.Sprintf("Deal %d (a tie-break)", v.DealNo)

@@ -27,7 +27,7 @@ var Game = render.Present(game.Info, render.Presenter[game.View]{
 
 // Private states a player's private facts in words: "Round 3. You have 12
 // IP, 4 agents and 1 mission."
-func Private(v game.View, _ []string) string {
+func Private(v game.View, _ render.Params) string {
 	return fmt.Sprintf("Round %d. You have %d IP, %s and %s.", v.Turns/max(v.Players, 1)+1,
 		taAt(v.IP, int(v.Viewer)), render.Plural(len(v.Hand), "agent"), render.Plural(len(v.Missions), "mission"))
 }

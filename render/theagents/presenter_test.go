@@ -74,8 +74,8 @@ func TestPrivate(t *testing.T) {
 	} {
 		v := taCraftedHand() // three players, Ann (12 IP) viewing
 		v.Turns, v.Hand, v.Missions = tc.turns, hand(tc.agents), missions(tc.missions)
-		assert.Equal(t, tc.want, Private(v, taTestNames))
-		assert.Equal(t, tc.want, Game.Private(v, taTestNames))
+		assert.Equal(t, tc.want, Private(v, render.Params{Names: taTestNames}))
+		assert.Equal(t, tc.want, Game.Private(v, render.Params{Names: taTestNames}))
 	}
 }
 

@@ -90,8 +90,28 @@ func Used(t testing.TB, c *lang.Catalog, dir string) {
 	}
 }
 
+// Refusals checks that every refusal the Go files in dir make (the
+// literal formats given to games.Refuse, or any function named Refuse) is
+// a key of c, so that it can be said in every language.
+func Refusals(t testing.TB, c *lang.Catalog, dir string) {
+	t.Helper()
+	have := c.Keys(lang.English)
+	for _, k := range Calls(t, dir, map[string][]int{"Refuse": {0}}) {
+		_, ok := slices.BinarySearch(have, k)
+		assert.True(t, ok, "%s: the refusal %q in %s is not in en.json", c.Name(), k, dir)
+	}
+}
+
 // UsedKeys lists the literal keys the Go files in dir ask for (see Used).
 func UsedKeys(t testing.TB, dir string) []string {
+	t.Helper()
+	return Calls(t, dir, map[string][]int{"T": {1}, "N": {2, 3}})
+}
+
+// Calls lists the string literals the Go files in dir (tests aside) give
+// to functions or methods of the names in at, at the argument positions
+// given for each name.
+func Calls(t testing.TB, dir string, at map[string][]int) []string {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	require.NoError(t, err)
@@ -108,14 +128,7 @@ func UsedKeys(t testing.TB, dir string) []string {
 			if !ok {
 				return true
 			}
-			var at []int
-			switch name(call.Fun) {
-			case "T":
-				at = []int{1}
-			case "N":
-				at = []int{2, 3}
-			}
-			for _, i := range at {
+			for _, i := range at[name(call.Fun)] {
 				if i < len(call.Args) {
 					if s, ok := literal(call.Args[i]); ok {
 						keys = append(keys, s)
