@@ -14,7 +14,7 @@ import (
 func (b *Bot) leaderboard(i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
 	info, ok := b.games.Lookup(opts.str("game"))
 	if !ok {
-		return private("I don't know that game. See /rules for the games I know.")
+		return private(T(userLang(i), "I don't know that game. See /rules for the games I know."))
 	}
 	by := opts.str("by")
 	switch by {
@@ -22,33 +22,38 @@ func (b *Bot) leaderboard(i *discordgo.Interaction, opts options) *discordgo.Int
 		return b.dailyBoard(i, info.Info)
 	case "", "wins", "points", "score":
 	default:
-		return private("Rank by wins, points or score.")
+		return private(T(userLang(i), "Rank by wins, points or score."))
 	}
 	rows, err := b.store.Leaderboard(b.ctx, i.GuildID, info.Name, by, 10)
 	if err != nil {
 		b.log.Error("leaderboard failed", "err", err)
-		return private("I couldn't read the records just now: try again.")
+		return private(T(userLang(i), "I couldn't read the records just now: try again."))
 	}
+	l := guildLang(i)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s — leaderboard of this server**", info.Title)
-	if by != "" && by != "wins" {
-		fmt.Fprintf(&sb, " (by %s)", by)
+	sb.WriteString(T(l, "**%s — leaderboard of this server**", info.Title))
+	switch by {
+	case "points":
+		sb.WriteString(" " + T(l, "(by points)"))
+	case "score":
+		sb.WriteString(" " + T(l, "(by best score)"))
 	}
 	if len(rows) == 0 {
-		fmt.Fprintf(&sb, "\nNo finished games yet. Be the first: `/play game:%s`.", info.Name)
+		sb.WriteString("\n" + T(l, "No finished games yet. Be the first: `/play game:%s`.", info.Name))
 	}
 	for n, r := range rows {
-		fmt.Fprintf(&sb, "\n%d. <@%s> — %d %s, %d %s (%.0f%%), best score %d", n+1, r.UserID, r.Games, plural(r.Games, "game", "games"), r.Wins, plural(r.Wins, "win", "wins"), 100*r.WinRate, r.BestScore)
+		sb.WriteString("\n" + T(l, "%d. <@%s> — %s, %s (%.0f%%), best score %d", n+1, r.UserID,
+			N(l, r.Games, "%d game", "%d games"), N(l, r.Wins, "%d win", "%d wins"), 100*r.WinRate, r.BestScore))
 		if !info.Solitaire() {
-			fmt.Fprintf(&sb, ", %d points", r.TotalPoints)
+			sb.WriteString(T(l, ", %d points", r.TotalPoints))
 		}
 		if r.FastestWin > 0 {
-			fmt.Fprintf(&sb, ", fastest win %s", shortDuration(r.FastestWin))
+			sb.WriteString(T(l, ", fastest win %s", shortDuration(r.FastestWin)))
 		}
 	}
 	resp := public(sb.String())
 	if b.links != nil {
-		withLinks(resp, "Full leaderboard", b.links.Leaderboard(i.GuildID, info.Name, by))
+		withLinks(resp, T(l, "Full leaderboard"), b.links.Leaderboard(i.GuildID, info.Name, by))
 	}
 	return resp
 }
@@ -65,42 +70,46 @@ func (b *Bot) stats(i *discordgo.Interaction, opts options) *discordgo.Interacti
 	rows, err := b.store.Stats(b.ctx, i.GuildID, user.ID)
 	if err != nil {
 		b.log.Error("stats failed", "err", err)
-		return private("I couldn't read the records just now: try again.")
+		return private(T(userLang(i), "I couldn't read the records just now: try again."))
 	}
+	l := guildLang(i)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Statistics of <@%s> in this server**", user.ID)
+	sb.WriteString(T(l, "**Statistics of <@%s> in this server**", user.ID))
 	if cur, best, err := b.store.Streak(b.ctx, user.ID, "", today(time.Now())); err == nil && best > 0 {
-		fmt.Fprintf(&sb, "\nDaily deals: a streak of %d %s won (best %d).", cur, plural(cur, "day", "days"), best)
+		sb.WriteString("\n" + N(l, cur, "Daily deals: a streak of %d day won (best %d).", "Daily deals: a streak of %d days won (best %d).", best))
 	}
 	if len(rows) == 0 {
-		sb.WriteString("\nNo finished games yet.")
+		sb.WriteString("\n" + T(l, "No finished games yet."))
 	}
 	for _, r := range rows {
 		title := r.Game
 		if info, ok := b.games.Lookup(r.Game); ok {
-			title = info.TitleUnder(r.Options)
+			title = info.Title
+			if o, err := info.ParseOptions(r.Options); err == nil && len(o) > 0 {
+				title += " (" + info.DescribeOptionsIn(l, o) + ")"
+			}
 		}
-		fmt.Fprintf(&sb, "\n**%s**: %d %s, %d %s, best score %d", title, r.Games, plural(r.Games, "game", "games"), r.Wins, plural(r.Wins, "win", "wins"), r.BestScore)
+		sb.WriteString("\n" + T(l, "**%s**: %s, %s, best score %d", title, N(l, r.Games, "%d game", "%d games"), N(l, r.Wins, "%d win", "%d wins"), r.BestScore))
 		if r.FastestWin > 0 {
-			fmt.Fprintf(&sb, ", fastest win %s", shortDuration(r.FastestWin))
+			sb.WriteString(T(l, ", fastest win %s", shortDuration(r.FastestWin)))
 		}
 	}
 	resp := public(sb.String())
 	if b.links != nil {
-		withLinks(resp, "All statistics", b.links.Player(i.GuildID, user.ID))
+		withLinks(resp, T(l, "All statistics"), b.links.Player(i.GuildID, user.ID))
 	}
 	return resp
 }
 
 // rules answers /rules game:<name>, privately.
-func (b *Bot) rules(opts options) *discordgo.InteractionResponse {
+func (b *Bot) rules(i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
 	info, ok := b.games.Lookup(opts.str("game"))
 	if !ok {
-		return private("I don't know that game.")
+		return private(T(userLang(i), "I don't know that game."))
 	}
 	house := ""
 	if len(info.Options) > 0 {
-		house = "\n**House rules**, options of /play: " + info.OptionsHelp()
+		house = "\n" + T(userLang(i), "**House rules**, options of /play: %s", info.OptionsHelp())
 	}
 	text, ok := rules.Discord(info.Name)
 	if !ok {

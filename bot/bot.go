@@ -108,6 +108,7 @@ type Bot struct {
 	work   sync.WaitGroup // the bot's own goroutines, which Close waits for
 
 	live  sync.Map // interaction id → *responder, while its handler runs
+	langs sync.Map // "u:"+user id or "g:"+guild id → lang.Lang last seen (languages.go)
 	clock discordClock
 
 	mu     sync.Mutex

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store/session"
 )
 
@@ -17,11 +18,11 @@ func (b *Bot) onClick(i *discordgo.Interaction) reply {
 	id, err := parseButtonID(i.MessageComponentData().CustomID)
 	if err != nil {
 		b.log.Warn("forged or unknown button", "user", userOf(i).ID, "custom_id", truncate(i.MessageComponentData().CustomID, 120))
-		return respond(private("That button isn't one of mine. Use the buttons on a table's latest message."))
+		return respond(private(T(userLang(i), "That button isn't one of mine. Use the buttons on a table's latest message.")))
 	}
 	t := b.table(id.Table)
 	if t == nil {
-		return respond(private("This game is over or no longer at the table. Deal a new one with `/play`."))
+		return respond(private(T(userLang(i), "This game is over or no longer at the table. Deal a new one with `/play`.")))
 	}
 	t.mu.Lock()
 	b.refresh(t)
@@ -45,7 +46,7 @@ func (b *Bot) clickTable(i *discordgo.Interaction, t *table, id buttonID) reply 
 		// never became the table (the bot was killed between saving the
 		// start and answering). Redraw it as the table, with My hand.
 		b.redrawLater(t, 0)
-		return respond(private("The game has started: use **My hand** on the table."))
+		return respond(private(T(userLang(i), "The game has started: use **My hand** on the table.")))
 	case !t.Info.Solitaire():
 		return b.onMultiClick(i, t, id)
 	}
@@ -57,9 +58,9 @@ func (b *Bot) onSolitaireClick(i *discordgo.Interaction, t *table, id buttonID) 
 	seat, seated := t.SeatOf(userOf(i).ID)
 	switch {
 	case t.Game.Status().Finished():
-		return respond(private("This game is over. Deal a new one with `/play`."))
+		return respond(private(T(userLang(i), "This game is over. Deal a new one with `/play`.")))
 	case !seated:
-		return respond(private("This is <@" + t.Sess.OwnerID + ">'s game. Deal your own with `/play`."))
+		return respond(private(T(userLang(i), "This is <@%s>'s game. Deal your own with `/play`.", t.Sess.OwnerID)))
 	case id.Version != t.Game.Moves():
 		if i.Message != nil && i.Message.ID == t.Sess.MessageID && shownVersion(i.Message) < t.Game.Moves() {
 			// The table message itself is behind the log: a move was saved
@@ -68,7 +69,7 @@ func (b *Bot) onSolitaireClick(i *discordgo.Interaction, t *table, id buttonID) 
 			// button on it stays refused as stale.
 			b.redrawLater(t, 0)
 		}
-		return respond(private("That was an old picture of the table: it has moved on since. Use the buttons on its latest message."))
+		return respond(private(T(userLang(i), "That was an old picture of the table: it has moved on since. Use the buttons on its latest message.")))
 	}
 	selected := ""
 	switch id.Action {
@@ -76,15 +77,15 @@ func (b *Bot) onSolitaireClick(i *discordgo.Interaction, t *table, id buttonID) 
 		return b.hint(t)
 	case actSelect:
 		if !b.canSelect(t, seat, id.Arg) {
-			return respond(private("Nothing can move from there now."))
+			return respond(private(T(userLang(i), "Nothing can move from there now.")))
 		}
 		selected = id.Arg
 	case actMove:
 		if !games.IsLegal(t.Game, seat, id.Arg) {
-			return respond(private("That move isn't possible now."))
+			return respond(private(T(userLang(i), "That move isn't possible now.")))
 		}
 		if err := b.apply(b.ctx, t, seat, id.Arg); err != nil {
-			return respond(private(b.moveError(t, err)))
+			return respond(private(b.moveError(userLang(i), t, err)))
 		}
 		t.notice = ""
 	}
@@ -96,7 +97,7 @@ func (b *Bot) canSelect(t *table, seat games.Seat, arg string) bool {
 	if m, ok := strings.CutPrefix(arg, "confirm:"); ok {
 		return games.IsLegal(t.Game, seat, m)
 	}
-	c := t.show.Controls(t.Game.View(seat), renderParams(t, seat))
+	c := t.show.Controls(t.Game.View(seat), renderParams(t, seat, ""))
 	if c.Board == nil {
 		return false
 	}
@@ -112,7 +113,7 @@ func (b *Bot) update(t *table, selected string, moved bool) reply {
 	data, err := b.message(t, selected)
 	if err != nil {
 		b.log.Error("drawing a table failed", "table", t.Sess.ID, "err", err)
-		return respond(private("I couldn't draw the table: try again."))
+		return respond(private(T(b.playerLang(t.Sess.OwnerID), "I couldn't draw the table: try again.")))
 	}
 	return reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data},
@@ -125,10 +126,10 @@ func (b *Bot) update(t *table, selected string, moved bool) reply {
 }
 
 // moveError is what a player is told of a move that was not made.
-func (b *Bot) moveError(t *table, err error) string {
+func (b *Bot) moveError(l lang.Lang, t *table, err error) string {
 	if errors.Is(err, session.ErrNotSaved) {
 		b.log.Error("saving a move failed; the table was rebuilt from the store", "table", t.Sess.ID, "err", err)
-		return session.ErrNotSaved.Error()
+		return T(l, "The move could not be saved, so it was not made: try again.")
 	}
-	return err.Error()
+	return t.show.Refusal(l, err)
 }

@@ -61,6 +61,7 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 	if b.links != nil {
 		cmds = append(cmds, webCommand())
 	}
+	localize(cmds)
 	return cmds
 }
 
@@ -93,7 +94,7 @@ func (b *Bot) onCommand(i *discordgo.Interaction) reply {
 	case "stats":
 		return respond(b.stats(i, opts))
 	case "rules":
-		return respond(b.rules(opts))
+		return respond(b.rules(i, opts))
 	case "settings":
 		return respond(b.settings(i, opts))
 	case "web":
@@ -101,5 +102,5 @@ func (b *Bot) onCommand(i *discordgo.Interaction) reply {
 			return respond(b.pages(i, opts))
 		}
 	}
-	return respond(private("I don't know that command any more. Discord may still be showing an old list: try again in a minute."))
+	return respond(private(T(userLang(i), "I don't know that command any more. Discord may still be showing an old list: try again in a minute.")))
 }

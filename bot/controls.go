@@ -6,6 +6,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // Discord's limits on a message's components, enforced here and nowhere
@@ -26,6 +27,7 @@ type controlState struct {
 	selected string   // a selected source place, or "confirm:MOVE", or ""
 	hints    bool     // the game has a solver, so a Hint button
 	prefix   []string // the words chosen so far in a menu
+	lang     lang.Lang
 }
 
 // id makes a control's custom_id.

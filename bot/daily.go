@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"hash/fnv"
 	"strings"
 	"time"
@@ -56,22 +55,23 @@ func (b *Bot) dailyBoard(i *discordgo.Interaction, info games.Info) *discordgo.I
 	rows, err := b.store.DailyBoard(b.ctx, i.GuildID, info.Name, day, 15)
 	if err != nil {
 		b.log.Error("daily board failed", "err", err)
-		return private("I couldn't read the records just now: try again.")
+		return private(T(userLang(i), "I couldn't read the records just now: try again."))
 	}
+	l := guildLang(i)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s — daily deal of %s, this server**", info.Title, day)
+	sb.WriteString(T(l, "**%s — daily deal of %s, this server**", info.Title, day))
 	if len(rows) == 0 {
-		fmt.Fprintf(&sb, "\nNobody has played it yet: `/daily game:%s`.", info.Name)
+		sb.WriteString("\n" + T(l, "Nobody has played it yet: `/daily game:%s`.", info.Name))
 	}
 	for n, r := range rows {
-		result := "playing"
+		result := T(l, "playing")
 		switch {
 		case r.Won:
-			result = fmt.Sprintf("🏆 won in %d moves, %s", r.Moves, shortDuration(r.Time))
+			result = N(l, r.Moves, "🏆 won in %d move, %s", "🏆 won in %d moves, %s", shortDuration(r.Time))
 		case r.Finished:
-			result = fmt.Sprintf("lost, score %d", r.Score)
+			result = T(l, "lost, score %d", r.Score)
 		}
-		fmt.Fprintf(&sb, "\n%d. <@%s> — %s, %d %s", n+1, r.UserID, result, r.Hints, plural(r.Hints, "hint", "hints"))
+		sb.WriteString("\n" + T(l, "%d. <@%s> — %s, %s", n+1, r.UserID, result, N(l, r.Hints, "%d hint", "%d hints")))
 	}
 	return public(sb.String())
 }

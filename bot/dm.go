@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"fmt"
-
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/dealer/dealer/games"
@@ -90,7 +88,7 @@ func (b *Bot) dmsClosed(t *table, seat games.Seat) {
 	t.dmClosed[seat] = true
 	b.log.Info("a player cannot be reached by DM", "table", t.Sess.ID, "seat", seat)
 	notice := &discordgo.MessageSend{
-		Content:         fmt.Sprintf("<@%s>, I can't send you direct messages, so your cards stay here: click **My hand** on the %s table to see them and play.", p.UserID, t.Info.Title),
+		Content:         T(b.serverLang(t.Sess.GuildID), "<@%s>, I can't send you direct messages, so your cards stay here: click **My hand** on the %s table to see them and play.", p.UserID, t.Info.Title),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{p.UserID}},
 	}
 	channel := t.Sess.ChannelID

@@ -1,11 +1,11 @@
 package bot
 
 import (
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // hintBudget is how long the solver may think for a hint. The responder
@@ -16,23 +16,35 @@ const hintBudget = 2 * time.Second
 // highlighted, or a word that the deal can no longer be won. t is locked.
 func (b *Bot) hint(t *table) reply {
 	if t.Info.Solve == nil {
-		return respond(private("This game has no hints."))
+		return respond(private(T(b.playerLang(t.Sess.OwnerID), "This game has no hints.")))
 	}
 	sol := t.Info.Solve(t.Game, hintBudget)
 	n, err := b.store.AddHint(b.ctx, t.Sess.ID)
 	if err != nil {
 		b.log.Warn("counting a hint failed", "table", t.Sess.ID, "err", err)
 	}
-	t.notice = "💡 " + hintLabel(n) + sol.Advice()
+	t.notice = "💡 " + hintAdvice(b.serverLang(t.Sess.GuildID), n, sol)
 	return b.update(t, b.hintSelection(t, sol), false)
 }
 
-// hintLabel numbers a hint: "Hint 2: ".
-func hintLabel(n int) string {
-	if n <= 0 {
-		return ""
+// hintAdvice is the n-th hint's words in l: "Hint 2: `3 h` — a win is
+// still possible (40 moves)", as games.Solution.Advice says it.
+func hintAdvice(l lang.Lang, n int, s games.Solution) string {
+	var advice string
+	switch {
+	case s.Verdict == games.Solvable && len(s.Moves) > 0:
+		advice = N(l, len(s.Moves), "`%[2]s` — a win is still possible (%[1]d move)", "`%[2]s` — a win is still possible (%[1]d moves)", s.Moves[0])
+	case s.Verdict == games.Unwinnable:
+		advice = T(l, "This deal can't be won from here any more. Undo, or resign.")
+	case s.Verdict == games.Unknown && len(s.Moves) > 0:
+		advice = T(l, "No win found in time; a good move: `%s`.", s.Moves[0])
+	default:
+		advice = T(l, "No win found in time: play on, and ask again later.")
 	}
-	return "Hint " + strconv.Itoa(n) + ": "
+	if n <= 0 {
+		return advice
+	}
+	return T(l, "Hint %d: %s", n, advice)
 }
 
 // hintSelection is the source of the hinted move, to light it and its
@@ -42,7 +54,7 @@ func (b *Bot) hintSelection(t *table, sol games.Solution) string {
 		return ""
 	}
 	f := strings.Fields(sol.Moves[0])
-	c := t.show.Controls(t.Game.View(0), renderParams(t, 0))
+	c := t.show.Controls(t.Game.View(0), renderParams(t, 0, ""))
 	if len(f) < 2 || c.Board == nil || contains(c.Board.Verbs, f[0]) {
 		return ""
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // houseRuleOptions are /play's options for the games' house rules, one per
@@ -20,13 +21,26 @@ func houseRuleOptions(all []render.Game) []*discordgo.ApplicationCommandOption {
 	byName := map[string]*discordgo.ApplicationCommandOption{}
 	for _, g := range all {
 		for _, o := range g.Options {
-			desc := fmt.Sprintf("%s: %s, %s (default %s)", g.Title, o.Text, o.Range(), o.Format(o.Default))
+			desc := func(l lang.Lang) string {
+				return T(l, "%s: %s, %s (default %s)", g.Title, g.T(l, o.Text), o.Range(), g.T(l, o.Format(o.Default)))
+			}
 			if prev := byName[o.Name]; prev != nil {
-				prev.Description = truncate(prev.Description+"; "+desc, 100)
+				prev.Description = truncate(prev.Description+"; "+desc(lang.English), 100)
+				for l, locales := range discordLocales {
+					for _, loc := range locales {
+						prev.DescriptionLocalizations[loc] = truncate(prev.DescriptionLocalizations[loc]+"; "+desc(l), 99)
+					}
+				}
 				prev.Choices, prev.MinValue, prev.MaxValue = nil, nil, 0
 				continue
 			}
-			opt := &discordgo.ApplicationCommandOption{Name: o.Name, Description: truncate(desc, 100)}
+			opt := &discordgo.ApplicationCommandOption{Name: o.Name, Description: truncate(desc(lang.English), 100),
+				DescriptionLocalizations: map[discordgo.Locale]string{}}
+			for l, locales := range discordLocales {
+				for _, loc := range locales {
+					opt.DescriptionLocalizations[loc] = truncate(desc(l), 99)
+				}
+			}
 			switch n := len(o.Values); {
 			case o.Switch:
 				opt.Type = discordgo.ApplicationCommandOptionBoolean
@@ -68,10 +82,11 @@ func houseRules(info games.Info, opts options) (games.Options, error) {
 }
 
 // rulesNote is " · house rules: free cells 8" for a table under house
-// rules, "" for the standard game: every table message says its rules.
-func rulesNote(t *table) string {
-	if r := t.Rules(); r != "" {
-		return " · house rules: " + r
+// rules, in l; "" for the standard game: every table message says its
+// rules.
+func rulesNote(l lang.Lang, t *table) string {
+	if r := t.show.DescribeOptionsIn(l, t.Options); r != "" {
+		return " · " + T(l, "house rules: %s", r)
 	}
 	return ""
 }

@@ -44,6 +44,7 @@ func (b *Bot) handle(i *discordgo.Interaction, onInitial func(ok bool)) {
 	}
 	b.live.Store(i.ID, r)
 	defer b.live.Delete(i.ID)
+	b.noteLangs(i)
 	var rep reply
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
@@ -51,7 +52,7 @@ func (b *Bot) handle(i *discordgo.Interaction, onInitial func(ok bool)) {
 	case discordgo.InteractionMessageComponent:
 		rep = b.onClick(i)
 	default:
-		rep = respond(private("The dealer does not know what to do with that."))
+		rep = respond(private(T(userLang(i), "The dealer does not know what to do with that.")))
 	}
 	if rep.table != nil {
 		defer rep.table.mu.Unlock()

@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/session"
 )
@@ -19,29 +20,30 @@ import (
 
 // lobbyMessage is the lobby: who sits where, and the lobby's buttons.
 func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
+	l := b.serverLang(t.Sess.GuildID)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · a table for %s%s, opened by <@%s>\n", t.Info.Title, t.Info.SeatsText(), rulesNote(t), t.Sess.OwnerID)
+	sb.WriteString(T(l, "**%s** · a table for %s%s, opened by <@%s>", t.Info.Title, t.show.SeatsTextIn(l), rulesNote(l, t), t.Sess.OwnerID) + "\n")
 	for s := 0; s < t.Info.MaxSeats; s++ {
 		fmt.Fprintf(&sb, "\n%d. ", s+1)
 		if s < len(t.Sess.Players) {
 			sb.WriteString(playerName(t.Sess.Players[s]))
 		} else {
-			sb.WriteString("*empty*")
+			sb.WriteString(T(l, "*empty*"))
 		}
 	}
-	sb.WriteString("\n\nJoin to take a seat. The opener starts the game; ")
+	sb.WriteString("\n\n")
 	if t.Info.MinSeats == t.Info.MaxSeats {
-		sb.WriteString("empty seats are then taken by computer players.")
+		sb.WriteString(T(l, "Join to take a seat. The opener starts the game; empty seats are then taken by computer players."))
 	} else {
-		fmt.Fprintf(&sb, "it needs %d players (computer players make up the number).", t.Info.MinSeats)
+		sb.WriteString(T(l, "Join to take a seat. The opener starts the game; it needs %d players (computer players make up the number).", t.Info.MinSeats))
 	}
 	id := func(a byte) string { return buttonID{Table: t.Sess.ID, Action: a}.String() }
 	full := len(t.Sess.Players) >= t.Info.MaxSeats
 	buttons := []discordgo.MessageComponent{
-		discordgo.Button{Label: "Join", Style: discordgo.PrimaryButton, CustomID: id(actJoin), Disabled: full},
-		discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: id(actLeave)},
-		discordgo.Button{Label: "Add computer player", Style: discordgo.SecondaryButton, CustomID: id(actAddAI), Disabled: full},
-		discordgo.Button{Label: "Start", Style: discordgo.SuccessButton, CustomID: id(actStart)},
+		discordgo.Button{Label: T(l, "Join"), Style: discordgo.PrimaryButton, CustomID: id(actJoin), Disabled: full},
+		discordgo.Button{Label: T(l, "Leave"), Style: discordgo.SecondaryButton, CustomID: id(actLeave)},
+		discordgo.Button{Label: T(l, "Add computer player"), Style: discordgo.SecondaryButton, CustomID: id(actAddAI), Disabled: full},
+		discordgo.Button{Label: T(l, "Start"), Style: discordgo.SuccessButton, CustomID: id(actStart)},
 	}
 	var levels discordgo.MessageComponent
 	if t.Info.HasLevels() {
@@ -49,12 +51,12 @@ func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
 		// place of the button.
 		buttons = append(buttons[:2], buttons[3])
 		var choices []discordgo.SelectMenuOption
-		for _, l := range games.Levels {
-			choices = append(choices, discordgo.SelectMenuOption{Label: "Computer player: " + l.String(), Value: l.String(),
-				Description: levelText[l]})
+		for _, lv := range games.Levels {
+			choices = append(choices, discordgo.SelectMenuOption{Label: T(l, "Computer player: %s", levelWord(l, lv)), Value: lv.String(),
+				Description: levelText(l, lv)})
 		}
 		levels = discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: id(actAddAI), Placeholder: "Add a computer player…", Options: choices, Disabled: full,
+			CustomID: id(actAddAI), Placeholder: T(l, "Add a computer player…"), Options: choices, Disabled: full,
 		}}}
 	}
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
@@ -69,17 +71,32 @@ func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
 	}
 	if len(opts) > 0 {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: id(actKick), Placeholder: "The opener may remove a player…", Options: opts,
+			CustomID: id(actKick), Placeholder: T(l, "The opener may remove a player…"), Options: opts,
 		}}})
 	}
 	return &discordgo.InteractionResponseData{Content: sb.String(), Components: limitRows(rows), Attachments: &[]*discordgo.MessageAttachment{}}
 }
 
-// levelText says what each level of computer player is like.
-var levelText = map[games.Level]string{
-	games.Easy:   "Plays loosely: a gentle opponent",
-	games.Normal: "The standard computer player",
-	games.Hard:   "Thinks ahead over the cards it may not see",
+// levelText says what a level of computer player is like, in l.
+func levelText(l lang.Lang, lv games.Level) string {
+	switch lv {
+	case games.Easy:
+		return T(l, "Plays loosely: a gentle opponent")
+	case games.Hard:
+		return T(l, "Thinks ahead over the cards it may not see")
+	}
+	return T(l, "The standard computer player")
+}
+
+// levelWord names a level in l.
+func levelWord(l lang.Lang, lv games.Level) string {
+	switch lv {
+	case games.Easy:
+		return T(l, "easy")
+	case games.Hard:
+		return T(l, "hard")
+	}
+	return T(l, "normal")
 }
 
 // playerName is a seated player as the channel shows them.
@@ -111,33 +128,33 @@ func (b *Bot) onLobbyClick(i *discordgo.Interaction, t *table, id buttonID) repl
 	full := len(players) >= t.Info.MaxSeats
 	switch {
 	case id.Action == actJoin && seated:
-		return respond(private("You are already seated at this table."))
+		return respond(private(T(userLang(i), "You are already seated at this table.")))
 	case id.Action == actJoin && full:
-		return respond(private("This table is full."))
+		return respond(private(T(userLang(i), "This table is full.")))
 	case id.Action == actJoin:
 		players = append(players, store.Player{UserID: user.ID, Name: displayName(i)})
 	case id.Action == actLeave && !seated:
-		return respond(private("You are not seated at this table."))
+		return respond(private(T(userLang(i), "You are not seated at this table.")))
 	case id.Action == actLeave && owner:
 		return b.closeLobby(t)
 	case id.Action == actLeave:
 		players = removePlayer(players, func(p store.Player) bool { return p.UserID == user.ID })
 	case !isLobbyAction(id.Action):
-		return respond(private("The game has not started yet."))
+		return respond(private(T(userLang(i), "The game has not started yet.")))
 	case !owner:
-		return respond(private("Only the table's opener, <@" + t.Sess.OwnerID + ">, can do that."))
+		return respond(private(T(userLang(i), "Only the table's opener, <@%s>, can do that.", t.Sess.OwnerID)))
 	case id.Action == actAddAI && full:
-		return respond(private("This table is full."))
+		return respond(private(T(userLang(i), "This table is full.")))
 	case id.Action == actAddAI:
 		level, err := games.ParseLevel(menuValue(i, id))
 		if err != nil && menuValue(i, id) != "" {
-			return respond(private("There is no such computer player: choose easy, normal or hard."))
+			return respond(private(T(userLang(i), "There is no such computer player: choose easy, normal or hard.")))
 		}
 		players = append(players, store.Player{Computer: true, Level: level})
 	case id.Action == actKick:
 		seat, err := strconv.Atoi(menuValue(i, id))
 		if err != nil || seat <= 0 || seat >= len(players) {
-			return respond(private("There is nobody to remove there."))
+			return respond(private(T(userLang(i), "There is nobody to remove there.")))
 		}
 		players = removePlayer(players, func(p store.Player) bool { return p.Seat == seat })
 	case id.Action == actStart:
@@ -146,7 +163,7 @@ func (b *Bot) onLobbyClick(i *discordgo.Interaction, t *table, id buttonID) repl
 	players = session.Seat(players)
 	if err := b.store.SetPlayers(b.ctx, t.Sess.ID, players); err != nil {
 		b.log.Error("saving the lobby failed", "table", t.Sess.ID, "err", err)
-		return respond(private("I couldn't save that just now: try again."))
+		return respond(private(T(userLang(i), "I couldn't save that just now: try again.")))
 	}
 	t.Sess.Players = players
 	b.armLobbyClock(t)
@@ -178,7 +195,7 @@ func removePlayer(ps []store.Player, drop func(store.Player) bool) []store.Playe
 func (b *Bot) closeLobby(t *table) reply {
 	b.close(t, store.StatusAbandoned)
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
-		Content: fmt.Sprintf("**%s** · the table was closed by its opener.", t.Info.Title), Components: []discordgo.MessageComponent{},
+		Content: T(b.serverLang(t.Sess.GuildID), "**%s** · the table was closed by its opener.", t.Info.Title), Components: []discordgo.MessageComponent{},
 		Attachments: &[]*discordgo.MessageAttachment{},
 	}})
 }
@@ -191,10 +208,10 @@ func (b *Bot) startGame(t *table) reply {
 		if errors.Is(err, store.ErrConflict) {
 			// Another process started it meanwhile (a second click on
 			// Start reached it); this copy is reloaded at its next use.
-			return respond(private("The game has started: use **My hand** on the table."))
+			return respond(private(T(b.playerLang(t.Sess.OwnerID), "The game has started: use **My hand** on the table.")))
 		}
 		b.log.Error("starting a game failed", "table", t.Sess.ID, "err", err)
-		return respond(private("I couldn't start the game just now: try again."))
+		return respond(private(T(b.playerLang(t.Sess.OwnerID), "I couldn't start the game just now: try again.")))
 	}
 	b.clearTimer(t, timerLobby)
 	b.changed(t.Sess.ID)
@@ -203,7 +220,7 @@ func (b *Bot) startGame(t *table) reply {
 	data, err := b.message(t, "")
 	if err != nil {
 		b.log.Error("drawing a table failed", "table", t.Sess.ID, "err", err)
-		return respond(private("I couldn't draw the table: try again."))
+		return respond(private(T(b.playerLang(t.Sess.OwnerID), "I couldn't draw the table: try again.")))
 	}
 	return reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data},

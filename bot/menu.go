@@ -81,14 +81,14 @@ func menuComponents(m *render.Menu, st controlState, legal []string) []discordgo
 	if len(legal) == 0 {
 		return nil
 	}
-	return treeControls(st.table, st.version, walkTree(legal, st.prefix), m.Word)
+	return treeControls(st, walkTree(legal, st.prefix), m.Word)
 }
 
 // treeControls draws a step: select menus of the next words (25 options
 // each, at most four menus) and a Back button.
-func treeControls(tableID int64, version int, step treeStep, label func(prefix []string, word string) string) []discordgo.MessageComponent {
+func treeControls(st controlState, step treeStep, label func(prefix []string, word string) string) []discordgo.MessageComponent {
 	id := func(action byte, arg string) string {
-		return buttonID{Table: tableID, Version: version, Action: action, Arg: arg}.String()
+		return buttonID{Table: st.table, Version: st.version, Action: action, Arg: arg}.String()
 	}
 	var rows []discordgo.MessageComponent
 	prefix := strings.Join(step.prefix, " ")
@@ -96,13 +96,13 @@ func treeControls(tableID int64, version int, step treeStep, label func(prefix [
 		end := min(start+maxOptions, len(step.options))
 		var opts []discordgo.SelectMenuOption
 		for _, w := range step.options[start:end] {
-			text := "just that"
+			text := T(st.lang, "just that")
 			if w != treeEnd {
 				text = label(step.prefix, w)
 			}
 			opts = append(opts, discordgo.SelectMenuOption{Label: text, Value: w})
 		}
-		placeholder := "Choose your move…"
+		placeholder := T(st.lang, "Choose your move…")
 		if prefix != "" {
 			placeholder = prefix + " …"
 		}
@@ -113,7 +113,7 @@ func treeControls(tableID int64, version int, step treeStep, label func(prefix [
 	}
 	if len(step.prefix) > 0 {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: id(actPick, "b")},
+			discordgo.Button{Label: T(st.lang, "Back"), Style: discordgo.SecondaryButton, CustomID: id(actPick, "b")},
 		}})
 	}
 	return rows

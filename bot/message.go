@@ -10,6 +10,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // Every table message is sent whole: discordgo sends every field of an
@@ -35,7 +36,7 @@ func (b *Bot) message(t *table, selected string) (*discordgo.InteractionResponse
 // table's, everyone's, in the classic one.
 func (b *Bot) picture(t *table, viewer games.Seat, selected string) (*discordgo.File, error) {
 	view := t.Game.View(viewer)
-	params := render.Params{Names: t.Names(), Selected: selected}
+	params := render.Params{Names: t.Names(), Selected: selected, Lang: b.serverLang(t.Sess.GuildID)}
 	r := b.render
 	if t.Info.Solitaire() {
 		r = b.renderFor(t.Sess.OwnerID)
@@ -83,13 +84,14 @@ func (b *Bot) solitaireMessage(t *table, selected string) (*discordgo.Interactio
 	if err != nil {
 		return nil, err
 	}
-	comps := linkRow("Replay", b.tableLink(t))
+	l := b.serverLang(t.Sess.GuildID)
+	comps := linkRow(T(l, "Replay"), b.tableLink(t))
 	if !t.Game.Status().Finished() {
 		legal := legalStrings(t.Game, 0)
-		st := controlState{table: t.Sess.ID, version: t.Game.Moves(), selected: selected, hints: t.Info.Solve != nil}
-		comps = components(t.show.Controls(t.Game.View(0), render.Params{Legal: legal}), st, legal)
+		st := controlState{table: t.Sess.ID, version: t.Game.Moves(), selected: selected, hints: t.Info.Solve != nil, lang: l}
+		comps = components(t.show.Controls(t.Game.View(0), render.Params{Legal: legal, Lang: l}), st, legal)
 	}
-	return withPicture(b.solitaireCaption(t, selected), file, comps), nil
+	return withPicture(b.solitaireCaption(l, t, selected), file, comps), nil
 }
 
 // pictureSelection is the place to highlight in the picture.
@@ -102,11 +104,11 @@ func pictureSelection(selected string) string {
 
 // solitaireCaption is a solitaire table's text: the game, the deal, whose
 // table, and what is going on.
-func (b *Bot) solitaireCaption(t *table, selected string) string {
+func (b *Bot) solitaireCaption(l lang.Lang, t *table, selected string) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Sess.Deal, rulesNote(t), t.Sess.OwnerID, t.Game.Moves())
+	sb.WriteString(T(l, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Sess.Deal, rulesNote(l, t), t.Sess.OwnerID, t.Game.Moves()))
 	if t.Sess.Daily != "" {
-		fmt.Fprintf(&sb, " · daily deal of %s", t.Sess.Daily)
+		sb.WriteString(" · " + T(l, "daily deal of %s", t.Sess.Daily))
 	}
 	if t.notice != "" {
 		sb.WriteString("\n" + t.notice)
@@ -114,17 +116,17 @@ func (b *Bot) solitaireCaption(t *table, selected string) string {
 	scores := t.Game.Scores()
 	switch st := t.Game.Status(); {
 	case st == games.Won:
-		fmt.Fprintf(&sb, "\n🏆 **Won** in %d %s! Score %d. Deal again with `/play`.", t.Game.Moves(), plural(t.Game.Moves(), "move", "moves"), scores[0])
+		sb.WriteString("\n" + N(l, t.Game.Moves(), "🏆 **Won** in %d move! Score %d. Deal again with `/play`.", "🏆 **Won** in %d moves! Score %d. Deal again with `/play`.", scores[0]))
 	case st == games.Lost:
-		fmt.Fprintf(&sb, "\n**Game over**: score %d. Try deal #%d again with `/play deal:%d`.", scores[0], t.Sess.Deal, t.Sess.Deal)
+		sb.WriteString("\n" + T(l, "**Game over**: score %d. Try deal #%d again with `/play deal:%d`.", scores[0], t.Sess.Deal, t.Sess.Deal))
 	case st == games.Over:
-		fmt.Fprintf(&sb, "\n**Game over**.")
+		sb.WriteString("\n" + T(l, "**Game over**."))
 	case strings.HasPrefix(selected, "confirm:"):
-		fmt.Fprintf(&sb, "\nReally %s? The game will count as lost.", strings.TrimPrefix(selected, "confirm:"))
+		sb.WriteString("\n" + T(l, "Really %s? The game will count as lost.", strings.TrimPrefix(selected, "confirm:")))
 	case selected != "":
-		fmt.Fprintf(&sb, "\nSelected **%s**: pick where it goes (the lit buttons), or click it again to cancel.", selected)
+		sb.WriteString("\n" + T(l, "Selected **%s**: pick where it goes (the lit buttons), or click it again to cancel.", selected))
 	default:
-		fmt.Fprintf(&sb, "\nScore %d. Pick a card to move.", scores[0])
+		sb.WriteString("\n" + T(l, "Score %d. Pick a card to move.", scores[0]))
 	}
 	return sb.String()
 }
@@ -136,32 +138,33 @@ func (b *Bot) channelMessage(t *table) (*discordgo.InteractionResponseData, erro
 	if err != nil {
 		return nil, err
 	}
-	comps := linkRow("Replay, every hand shown", b.tableLink(t))
+	l := b.serverLang(t.Sess.GuildID)
+	comps := linkRow(T(l, "Replay, every hand shown"), b.tableLink(t))
 	if !t.Game.Status().Finished() {
 		row := []discordgo.MessageComponent{
-			discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: buttonID{Table: t.Sess.ID, Action: actHand}.String()},
+			discordgo.Button{Label: T(l, "My hand"), Style: discordgo.PrimaryButton, CustomID: buttonID{Table: t.Sess.ID, Action: actHand}.String()},
 		}
 		if url := b.tableLink(t); url != "" {
-			row = append(row, discordgo.Button{Label: "Watch on the web", Style: discordgo.LinkButton, URL: url})
+			row = append(row, discordgo.Button{Label: T(l, "Watch on the web"), Style: discordgo.LinkButton, URL: url})
 		}
 		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 	}
-	return withPicture(b.channelCaption(t), file, comps), nil
+	return withPicture(b.channelCaption(l, t), file, comps), nil
 }
 
 // channelCaption is a multiplayer table's text.
-func (b *Bot) channelCaption(t *table) string {
+func (b *Bot) channelCaption(l lang.Lang, t *table) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · deal #%d%s · move %d", t.Info.Title, t.Sess.Deal, rulesNote(t), t.Game.Moves())
+	sb.WriteString(T(l, "**%s** · deal #%d%s · move %d", t.Info.Title, t.Sess.Deal, rulesNote(l, t), t.Game.Moves()))
 	if t.notice != "" {
 		sb.WriteString("\n" + t.notice)
 	}
 	if t.Game.Status().Finished() {
-		fmt.Fprintf(&sb, "\n🏆 **Game over.** Winner: %s. Totals: %s.", t.namesOf(t.Game.Winners(), playerName), t.totals())
+		sb.WriteString("\n" + T(l, "🏆 **Game over.** Winner: %s. Totals: %s.", t.namesOf(t.Game.Winners(), playerName), t.totals()))
 		return sb.String()
 	}
-	fmt.Fprintf(&sb, "\nTo play: %s. Totals: %s.\nSeated players: your cards are in your DMs, or under **My hand**.",
-		t.namesOf(games.WaitingOn(t.Game), playerName), t.totals())
+	sb.WriteString("\n" + T(l, "To play: %s. Totals: %s.\nSeated players: your cards are in your DMs, or under **My hand**.",
+		t.namesOf(games.WaitingOn(t.Game), playerName), t.totals()))
 	return sb.String()
 }
 
@@ -179,7 +182,8 @@ func (t *table) totals() string {
 // act; prefix is the words chosen so far in a menu).
 func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*discordgo.InteractionResponseData, error) {
 	view, legal, names := t.Game.View(seat), legalStrings(t.Game, seat), t.Names()
-	params := render.Params{Names: names, Legal: legal}
+	l := b.playerLang(t.Player(seat).UserID)
+	params := render.Params{Names: names, Legal: legal, Lang: l}
 	r := b.renderFor(t.Player(seat).UserID)
 	start := time.Now()
 	png, err := t.show.Hand(r, view, params)
@@ -189,20 +193,21 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 	b.metrics.drawn(t.Info.Name, "hand", time.Since(start), len(png))
 	controls := t.show.Controls(view, params)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · table #%d in <#%s>%s · move %d\n%s", t.Info.Title, t.Sess.ID, t.Sess.ChannelID, rulesNote(t), t.Game.Moves(), t.show.Private(view, params))
+	sb.WriteString(T(l, "**%s** · table #%d in <#%s>%s · move %d", t.Info.Title, t.Sess.ID, t.Sess.ChannelID, rulesNote(l, t), t.Game.Moves()))
+	sb.WriteString("\n" + t.show.Private(view, params))
 	switch {
 	case t.Game.Status().Finished():
-		sb.WriteString("\nThe game is over: see the table for the result.")
+		sb.WriteString("\n" + T(l, "The game is over: see the table for the result."))
 	case len(legal) > 0 && controls.Menu != nil && len(prefix) > 0:
-		fmt.Fprintf(&sb, "\n**Your turn.** So far: `%s`", strings.Join(prefix, " "))
+		sb.WriteString("\n" + T(l, "**Your turn.** So far: `%s`", strings.Join(prefix, " ")))
 	case len(legal) > 0:
-		sb.WriteString("\n**Your turn.**")
+		sb.WriteString("\n" + T(l, "**Your turn.**"))
 	default:
-		fmt.Fprintf(&sb, "\nWaiting for %s.", t.namesOf(games.WaitingOn(t.Game), plainName))
+		sb.WriteString("\n" + T(l, "Waiting for %s.", t.namesOf(games.WaitingOn(t.Game), plainName)))
 	}
 	var comps []discordgo.MessageComponent
 	if !t.Game.Status().Finished() {
-		comps = components(controls, controlState{table: t.Sess.ID, version: t.Game.Moves(), prefix: prefix}, legal)
+		comps = components(controls, controlState{table: t.Sess.ID, version: t.Game.Moves(), prefix: prefix, lang: l}, legal)
 	}
 	file := describedPNG("hand.png", png, t.show.Describe(view, params))
 	return withPicture(sb.String(), file, comps), nil
@@ -229,6 +234,6 @@ func truncate(s string, n int) string {
 }
 
 // renderParams are the names and seat's legal moves, for its controls.
-func renderParams(t *table, seat games.Seat) render.Params {
-	return render.Params{Names: t.Names(), Legal: legalStrings(t.Game, seat)}
+func renderParams(t *table, seat games.Seat, l lang.Lang) render.Params {
+	return render.Params{Names: t.Names(), Legal: legalStrings(t.Game, seat), Lang: l}
 }

@@ -1,13 +1,13 @@
 package bot
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store"
 )
 
@@ -22,15 +22,15 @@ func (b *Bot) onMultiClick(i *discordgo.Interaction, t *table, id buttonID) repl
 	seat, seated := t.SeatOf(userOf(i).ID)
 	switch {
 	case !seated:
-		return respond(private("You are not seated at this table: you can watch it here."))
+		return respond(private(T(userLang(i), "You are not seated at this table: you can watch it here.")))
 	case t.Game.Status().Finished():
-		return respond(private("This game is over. Deal a new one with `/play`."))
+		return respond(private(T(userLang(i), "This game is over. Deal a new one with `/play`.")))
 	case id.Action == actHand:
 		return b.myHand(t, seat)
 	case id.Action != actMove && id.Action != actPick:
-		return respond(private("That button isn't one of mine. Use the buttons on your latest hand."))
+		return respond(private(T(userLang(i), "That button isn't one of mine. Use the buttons on your latest hand.")))
 	case id.Version != t.Game.Moves():
-		return respond(private("That was an old hand: the game has moved on since. Use **My hand** or your latest DM."))
+		return respond(private(T(userLang(i), "That was an old hand: the game has moved on since. Use **My hand** or your latest DM.")))
 	}
 	move := id.Arg
 	if id.Action == actPick {
@@ -41,18 +41,18 @@ func (b *Bot) onMultiClick(i *discordgo.Interaction, t *table, id buttonID) repl
 		}
 	}
 	if !games.IsLegal(t.Game, seat, move) {
-		return respond(private("You can't play that now."))
+		return respond(private(T(userLang(i), "You can't play that now.")))
 	}
 	before := b.snapshot(t)
 	if err := b.apply(b.ctx, t, seat, move); err != nil {
-		return respond(private(b.moveError(t, err)))
+		return respond(private(b.moveError(userLang(i), t, err)))
 	}
 	t.notice = ""
 	b.playComputers(t)
 	after := func(error) { b.afterChange(t, before) }
 	data, err := b.privateMessage(t, seat)
 	if err != nil {
-		return reply{resp: private("Played. (I couldn't draw your hand.)"), then: after}
+		return reply{resp: private(T(userLang(i), "Played. (I couldn't draw your hand.)")), then: after}
 	}
 	return reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, then: after}
 }
@@ -62,7 +62,7 @@ func (b *Bot) myHand(t *table, seat games.Seat) reply {
 	data, err := b.privateMessage(t, seat)
 	if err != nil {
 		b.log.Error("drawing a hand failed", "table", t.Sess.ID, "err", err)
-		return respond(private("I couldn't draw your hand: try again."))
+		return respond(private(T(b.playerLang(t.Player(seat).UserID), "I couldn't draw your hand: try again.")))
 	}
 	data.Flags = discordgo.MessageFlagsEphemeral
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
@@ -71,11 +71,11 @@ func (b *Bot) myHand(t *table, seat games.Seat) reply {
 // nextWords shows the menu's next step after the words chosen so far.
 func (b *Bot) nextWords(t *table, seat games.Seat, prefix []string) reply {
 	if prefix == nil {
-		return respond(private("That choice isn't possible now."))
+		return respond(private(T(b.playerLang(t.Player(seat).UserID), "That choice isn't possible now.")))
 	}
 	data, err := b.privateMessage(t, seat, prefix...)
 	if err != nil {
-		return respond(private("I couldn't draw your hand: try again."))
+		return respond(private(T(b.playerLang(t.Player(seat).UserID), "I couldn't draw your hand: try again.")))
 	}
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data})
 }
@@ -186,6 +186,6 @@ func (b *Bot) recordRounds(t *table) {
 }
 
 // timeoutNotice tells the channel the dealer played for an absent player.
-func timeoutNotice(name string, m games.Move) string {
-	return fmt.Sprintf("⏰ %s took too long: the dealer played `%s` for them.", name, m)
+func timeoutNotice(l lang.Lang, name string, m games.Move) string {
+	return T(l, "⏰ %s took too long: the dealer played `%s` for them.", name, m)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store"
 )
 
@@ -39,12 +40,12 @@ func settingsCommand() *discordgo.ApplicationCommand {
 func (b *Bot) settings(i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
 	user := userOf(i)
 	if user.ID == "" {
-		return private("I couldn't tell who you are: try again.")
+		return private(T(userLang(i), "I couldn't tell who you are: try again."))
 	}
 	st, err := b.store.Settings(b.ctx, user.ID)
 	if err != nil {
 		b.log.Error("reading settings failed", "err", err)
-		return private("I couldn't read your settings just now: try again.")
+		return private(T(userLang(i), "I couldn't read your settings just now: try again."))
 	}
 	was := st
 	switch opts.str("deck") {
@@ -63,34 +64,35 @@ func (b *Bot) settings(i *discordgo.Interaction, opts options) *discordgo.Intera
 	if given {
 		if err := b.store.SetSettings(b.ctx, user.ID, st); err != nil {
 			b.log.Error("saving settings failed", "err", err)
-			return private("I couldn't save your settings just now: try again.")
+			return private(T(userLang(i), "I couldn't save your settings just now: try again."))
 		}
 		if st != was { // draw the new deck's cards now rather than at the next picture
 			b.goBackground("drawing a deck", func() { b.render.With(deckOf(st)) })
 		}
 	}
-	return private(settingsText(st, given))
+	return private(settingsText(userLang(i), st, given))
 }
 
 // settingsText says a player's settings, and where they apply.
-func settingsText(st store.Settings, saved bool) string {
+func settingsText(l lang.Lang, st store.Settings, saved bool) string {
 	var sb strings.Builder
 	if saved {
-		sb.WriteString("**Saved.** ")
+		sb.WriteString(T(l, "**Saved.**") + " ")
 	}
-	sb.WriteString("Your settings:\n")
+	sb.WriteString(T(l, "Your settings:") + "\n")
 	if st.FourColour {
-		sb.WriteString("- deck: **four-colour**: ♠ black, ♥ red, ♦ blue, ♣ green\n")
+		sb.WriteString(T(l, "- deck: **four-colour**: ♠ black, ♥ red, ♦ blue, ♣ green") + "\n")
 	} else {
-		sb.WriteString("- deck: **classic**: ♥ ♦ red, ♠ ♣ black\n")
+		sb.WriteString(T(l, "- deck: **classic**: ♥ ♦ red, ♠ ♣ black") + "\n")
 	}
 	if st.Large {
-		sb.WriteString("- cards: **large**: bigger corners, for phones\n")
+		sb.WriteString(T(l, "- cards: **large**: bigger corners, for phones") + "\n")
 	} else {
-		sb.WriteString("- cards: **normal**\n")
+		sb.WriteString(T(l, "- cards: **normal**") + "\n")
 	}
-	sb.WriteString("They apply to the pictures drawn for you alone, from the next one: your solitaire tables and your hands. " +
-		"A table everyone sees in the channel keeps the classic cards. Change them with `/settings deck:… cards:…`.")
+	sb.WriteString(T(l, "- language: **%s**, as your Discord is set", l.Name()) + "\n")
+	sb.WriteString(T(l, "They apply to the pictures drawn for you alone, from the next one: your solitaire tables and your hands. "+
+		"A table everyone sees in the channel keeps the classic cards. Change them with `/settings deck:… cards:…`."))
 	return sb.String()
 }
 

@@ -179,7 +179,7 @@ func (b *Bot) openTable(i *discordgo.Interaction, sess store.Session) (reply, er
 	data, err := b.message(t, "")
 	if err != nil {
 		b.log.Error("drawing a table failed", "table", t.Sess.ID, "err", err)
-		rep.resp = private("I couldn't draw the table: try again.")
+		rep.resp = private(T(userLang(i), "I couldn't draw the table: try again."))
 		return rep, nil
 	}
 	b.log.Info("table opened", "table", t.Sess.ID, "game", t.Info.Name, "deal", t.Sess.Deal, "daily", t.Sess.Daily,

@@ -3,7 +3,6 @@ package bot
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"fmt"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -122,7 +121,7 @@ func (b *Bot) fire(tm store.Timer) {
 func (b *Bot) expireLobby(t *table) {
 	b.close(t, store.StatusAbandoned)
 	b.log.Info("lobby expired", "table", t.Sess.ID, "game", t.Info.Name)
-	content := fmt.Sprintf("**%s** · the table was closed: nobody started it within %s. Open a new one with `/play`.",
+	content := T(b.serverLang(t.Sess.GuildID), "**%s** · the table was closed: nobody started it within %s. Open a new one with `/play`.",
 		t.Info.Title, b.lobbyTimeout.Round(time.Minute))
 	channel, message := t.Sess.ChannelID, t.Sess.MessageID
 	if message == "" {

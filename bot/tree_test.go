@@ -40,7 +40,7 @@ func TestTreeControlsKeepDiscordLimits(t *testing.T) {
 	for i := 0; i < 80; i++ {
 		legal = append(legal, "play c"+strings.Repeat("x", i%7)+string(rune('a'+i%26))+" A0")
 	}
-	rows := treeControls(7, 3, walkTree(legal, []string{"play"}), func(_ []string, w string) string { return w })
+	rows := treeControls(controlState{table: 7, version: 3}, walkTree(legal, []string{"play"}), func(_ []string, w string) string { return w })
 	require.LessOrEqual(t, len(rows), 5)
 	seen := map[string]bool{}
 	for _, r := range rows {

@@ -51,7 +51,7 @@ func ParseLevel(s string) (Level, error) {
 			return l, nil
 		}
 	}
-	return Normal, fmt.Errorf("%q is not a level: easy, normal or hard", s)
+	return Normal, Refuse("%q is not a level: easy, normal or hard", s)
 }
 
 // MarshalText writes the level's name, for JSON.

@@ -62,11 +62,11 @@ func (o Option) Parse(s string) (int, error) {
 		case "off", "no", "false", "0":
 			return 0, nil
 		}
-		return 0, fmt.Errorf("%s is on or off, not %q", o.Name, s)
+		return 0, Refuse("%s is on or off, not %q", o.Name, s)
 	}
 	v, err := strconv.Atoi(s)
 	if err != nil || !slices.Contains(o.Values, v) {
-		return 0, fmt.Errorf("%s (%s) is one of %s, not %q", o.Name, o.Text, o.Range(), s)
+		return 0, Refuse("%s (%s) is one of %s, not %q", o.Name, o.Text, o.Range(), s)
 	}
 	return v, nil
 }
@@ -105,11 +105,11 @@ func (i Info) ParseOptions(settings ...string) (Options, error) {
 		for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
 			name, val, ok := strings.Cut(f, "=")
 			if !ok {
-				return nil, fmt.Errorf("%q: write an option as name=value (%s)", f, i.OptionsHelp())
+				return nil, Refuse("%q: write an option as name=value (%s)", f, i.OptionsHelp())
 			}
 			o, known := i.Option(name)
 			if !known {
-				return nil, fmt.Errorf("%s has no option %q (%s)", i.Title, name, i.OptionsHelp())
+				return nil, Refuse("%s has no option %q (%s)", i.Title, name, i.OptionsHelp())
 			}
 			v, err := o.Parse(val)
 			if err != nil {
@@ -178,15 +178,15 @@ func (i Info) Start(deal uint64, seats int, o Options) (Game, error) {
 		return i.New(deal, seats)
 	}
 	if i.NewWith == nil {
-		return nil, fmt.Errorf("%s has no options", i.Title)
+		return nil, Refuse("%s has no options", i.Title)
 	}
 	for name, v := range o {
 		opt, ok := i.Option(name)
 		if !ok {
-			return nil, fmt.Errorf("%s has no option %q", i.Title, name)
+			return nil, Refuse("%s has no option %q", i.Title, name)
 		}
 		if !opt.Switch && !slices.Contains(opt.Values, v) || opt.Switch && v != 0 && v != 1 {
-			return nil, fmt.Errorf("%s: %s=%d is outside %s", i.Title, name, v, opt.Range())
+			return nil, Refuse("%s: %s=%d is outside %s", i.Title, name, v, opt.Range())
 		}
 	}
 	return i.NewWith(deal, seats, o)

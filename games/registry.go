@@ -122,9 +122,9 @@ func (r *Registry) NewWith(name string, deal uint64, seats int, o Options) (Game
 	}
 	if seats < g.MinSeats || seats > g.MaxSeats {
 		if g.MinSeats == g.MaxSeats {
-			return nil, fmt.Errorf("%s is for %d player(s), not %d", g.Title, g.MinSeats, seats)
+			return nil, Refuse("%s is for %d player(s), not %d", g.Title, g.MinSeats, seats)
 		}
-		return nil, fmt.Errorf("%s is for %d to %d players, not %d", g.Title, g.MinSeats, g.MaxSeats, seats)
+		return nil, Refuse("%s is for %d to %d players, not %d", g.Title, g.MinSeats, g.MaxSeats, seats)
 	}
 	return g.Start(deal, seats, o)
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render/lang"
@@ -268,4 +269,30 @@ func (g Game) Refusal(l lang.Lang, err error) string {
 		return g.T(l, r.Format, r.Args...)
 	}
 	return err.Error()
+}
+
+// DescribeOptionsIn says the house rules of o that differ from the
+// standard game in l ("free cells 8, autoplay off"), "" for none: the
+// option's words are the game's (Option.Text is a key of Words), its
+// values as players type them.
+func (g Game) DescribeOptionsIn(l lang.Lang, o games.Options) string {
+	var parts []string
+	for _, opt := range g.Options {
+		if v, ok := o[opt.Name]; ok && v != opt.Default {
+			parts = append(parts, g.T(l, opt.Text)+" "+g.T(l, opt.Format(v)))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// SeatsTextIn says how many play the game, in l: "solitaire", "4 players",
+// "2–5 players".
+func (g Game) SeatsTextIn(l lang.Lang) string {
+	switch {
+	case g.Solitaire():
+		return T(l, "solitaire")
+	case g.MinSeats == g.MaxSeats:
+		return T(l, "%d players", g.MinSeats)
+	}
+	return T(l, "%d–%d players", g.MinSeats, g.MaxSeats)
 }

@@ -16,9 +16,9 @@ var copyTables = []struct{ name, columns, order string }{
 	{"rounds", "session_id, round, seat, score", "session_id, round, seat"},
 	{"results", "session_id, seat, user_id, name, computer, game, guild_id, score, won, duration, moves, finished_at, options", "session_id, seat"},
 	{"daily_deals", "game, day, deal", "game, day"},
-	{"guild_settings", "guild_id, pages_off", "guild_id"},
+	{"guild_settings", "guild_id, pages_off, lang", "guild_id"},
 	{"timers", "session_id, kind, due_at, version, claimed_by, claimed_until", "session_id, kind"},
-	{"player_settings", "user_id, four_colour, large_cards", "user_id"},
+	{"player_settings", "user_id, four_colour, large_cards, lang", "user_id"},
 }
 
 // ErrNotEmpty is the error of CopyTo into a database that already holds

@@ -13,21 +13,26 @@ import (
 type Settings struct {
 	FourColour bool // a four-colour deck: ♦ blue, ♣ green
 	Large      bool // large cards: bigger indices, for phones
+	// Lang is the language the player's Discord client last said ("es";
+	// "" for English or not known): see SetPlayerLang. SetSettings keeps
+	// it as it is.
+	Lang string
 }
 
 // Settings returns a player's settings: the defaults for one who never
 // chose.
 func (s *Store) Settings(ctx context.Context, userID string) (Settings, error) {
 	var four, large int
+	var lang string
 	// one statement, outside a transaction: it is read for every picture
-	err := s.q.QueryRowContext(ctx, `SELECT four_colour, large_cards FROM player_settings WHERE user_id = ?`, userID).Scan(&four, &large)
+	err := s.q.QueryRowContext(ctx, `SELECT four_colour, large_cards, lang FROM player_settings WHERE user_id = ?`, userID).Scan(&four, &large, &lang)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Settings{}, nil
 	}
 	if err != nil {
 		return Settings{}, fmt.Errorf("store: settings: %w", err)
 	}
-	return Settings{FourColour: four != 0, Large: large != 0}, nil
+	return Settings{FourColour: four != 0, Large: large != 0, Lang: lang}, nil
 }
 
 // SetSettings keeps a player's settings, replacing the ones they had.

@@ -48,7 +48,7 @@ func goList(t *testing.T, args ...string) []string {
 func oneGame(pkg string) bool {
 	for _, prefix := range []string{module + "games/", module + "render/"} {
 		rest, ok := strings.CutPrefix(pkg, prefix)
-		if ok && rest != "cards" && rest != "catalog" && rest != "rendertest" {
+		if ok && rest != "cards" && rest != "catalog" && rest != "rendertest" && rest != "lang" {
 			return true
 		}
 	}
@@ -78,7 +78,7 @@ func TestCommandImportsOnlyTheCatalog(t *testing.T) {
 
 func TestFakeDiscordIsNotInTheBinary(t *testing.T) {
 	for _, dep := range goList(t, "-deps", "./cmd/dealer") {
-		assert.NotContains(t, []string{module + "store/pgtest", module + "web/webtest"}, dep, "a test helper is linked into the program")
+		assert.NotContains(t, []string{module + "store/pgtest", module + "web/webtest", module + "render/lang/langtest"}, dep, "a test helper is linked into the program")
 		assert.NotEqual(t, module+"internal/discordtest", dep)
 	}
 }

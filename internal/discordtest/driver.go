@@ -461,12 +461,12 @@ func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 		Values: sp.values, MessageID: sp.msg.ID, s: s}
 	wire := map[string]any{
 		"id": in.ID, "application_id": s.opts.AppID, "type": sp.typ, "data": sp.data, "token": in.Token,
-		"version": 1, "locale": "en-US", "app_permissions": s.appPermissionsLocked(sp.channelID), "entitlements": []any{},
+		"version": 1, "locale": s.userLocaleLocked(sp.userID), "app_permissions": s.appPermissionsLocked(sp.channelID), "entitlements": []any{},
 		"attachment_size_limit": s.opts.MaxFileSize,
 	}
 	if sp.guildID != "" {
 		wire["guild_id"] = sp.guildID
-		wire["guild_locale"] = "en-US"
+		wire["guild_locale"] = s.guildLocaleLocked(sp.guildID)
 		wire["context"] = 0
 		wire["authorizing_integration_owners"] = map[string]any{"0": sp.guildID}
 		wire["member"] = s.memberWire(sp.userID)
@@ -685,4 +685,22 @@ func (s *Server) WaitDM(userID string, timeout time.Duration, cond func(Message)
 		return Message{}, fmt.Errorf("%w waiting for a matching DM to user %s; violations=%v", ErrTimeout, userID, s.Violations())
 	}
 	return out, nil
+}
+
+// userLocaleLocked is the locale of a user's client: en-US unless set.
+func (s *Server) userLocaleLocked(id string) string {
+	if u := s.users[id]; u != nil && u.Locale != "" {
+		return u.Locale
+	}
+	return "en-US"
+}
+
+// guildLocaleLocked is a guild's preferred locale: en-US unless set.
+func (s *Server) guildLocaleLocked(id string) string {
+	for _, g := range s.opts.Guilds {
+		if g.ID == id && g.Locale != "" {
+			return g.Locale
+		}
+	}
+	return "en-US"
 }

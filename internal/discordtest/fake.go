@@ -126,6 +126,9 @@ type Guild struct {
 	ID, Name  string
 	ChannelID string   // a text channel
 	Channels  []string // more text channels, if any
+	// Locale is the server's preferred locale, sent as its interactions'
+	// guild_locale ("" is "en-US").
+	Locale string
 }
 
 func (g Guild) channelIDs() []string {
@@ -144,6 +147,10 @@ type User struct {
 	// ManageServer gives the member the Manage Server permission (a
 	// server's admin).
 	ManageServer bool
+	// Locale is the language of the user's Discord client, sent as each
+	// of their interactions' locale ("es-ES", "pt-BR", "de"; "" is
+	// "en-US").
+	Locale string
 }
 
 // Server is the fake. Create it with New (tests) or Start.

@@ -70,15 +70,87 @@ func (s *Server) getGateway(r *http.Request, rec *Request) (int, any) {
 
 var cmdName = regexp.MustCompile(`^[-_\p{Ll}\p{Lo}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
 
+// locales are Discord's locales, the keys localizations may have.
+var locales = map[string]bool{}
+
+func init() {
+	for _, l := range strings.Fields("id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el bg ru uk hi th zh-CN ja zh-TW ko") {
+		locales[l] = true
+	}
+}
+
+// validateLocalizations checks a command's, an option's or a choice's
+// name_localizations and description_localizations as Discord does: known
+// locales, names by the command-name rules (a choice's: 1–100
+// characters), descriptions of 1–100 characters.
+func validateLocalizations(m map[string]any, path string, choice bool) []formError {
+	var errs []formError
+	names, _ := m["name_localizations"].(map[string]any)
+	for loc, v := range names {
+		name, _ := v.(string)
+		switch {
+		case !locales[loc]:
+			errs = append(errs, fe(path+".name_localizations."+loc, "LOCALE_INVALID", fmt.Sprintf("Invalid locale %q", loc)))
+		case choice && (runes(name) < 1 || runes(name) > 100):
+			errs = append(errs, fe(path+".name_localizations."+loc, "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."))
+		case !choice && !cmdName.MatchString(name):
+			errs = append(errs, fe(path+".name_localizations."+loc, "APPLICATION_COMMAND_INVALID_NAME", fmt.Sprintf("Command name %q is invalid", name)))
+		}
+	}
+	descs, _ := m["description_localizations"].(map[string]any)
+	for loc, v := range descs {
+		desc, _ := v.(string)
+		switch {
+		case !locales[loc]:
+			errs = append(errs, fe(path+".description_localizations."+loc, "LOCALE_INVALID", fmt.Sprintf("Invalid locale %q", loc)))
+		case runes(desc) < 1 || runes(desc) > 100:
+			errs = append(errs, fe(path+".description_localizations."+loc, "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."))
+		}
+	}
+	return errs
+}
+
+// localizedNamesUnique checks that sibling options keep distinct names in
+// every locale (a localized name, or the name itself where a locale has
+// none).
+func localizedNamesUnique(opts []any, path string) []formError {
+	var errs []formError
+	for loc := range locales {
+		seen := map[string]bool{}
+		for _, o := range opts {
+			m, _ := o.(map[string]any)
+			name, _ := m["name"].(string)
+			if names, _ := m["name_localizations"].(map[string]any); names != nil {
+				if v, ok := names[loc].(string); ok {
+					name = v
+				}
+			}
+			if seen[name] {
+				errs = append(errs, fe(path, "APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS", fmt.Sprintf("Option name %q is already used in %s", name, loc)))
+			}
+			seen[name] = true
+		}
+	}
+	return errs
+}
+
 func validateOptions(opts []any, path string) []formError {
 	var errs []formError
 	if len(opts) > 25 {
 		errs = append(errs, tooLong(path, 25))
 	}
 	optional := false
+	errs = append(errs, localizedNamesUnique(opts, path)...)
 	for i, o := range opts {
 		op := fmt.Sprintf("%s.%d", path, i)
 		m, _ := o.(map[string]any)
+		errs = append(errs, validateLocalizations(m, op, false)...)
+		if ch, _ := m["choices"].([]any); len(ch) > 0 {
+			for k, c := range ch {
+				cm, _ := c.(map[string]any)
+				errs = append(errs, validateLocalizations(cm, fmt.Sprintf("%s.choices.%d", op, k), true)...)
+			}
+		}
 		name, _ := m["name"].(string)
 		desc, _ := m["description"].(string)
 		typ, _ := m["type"].(float64)
@@ -134,6 +206,7 @@ func (s *Server) putCommands(r *http.Request, rec *Request) (int, any) {
 		if !cmdName.MatchString(name) {
 			errs = append(errs, fe(fmt.Sprintf("%d.name", i), "APPLICATION_COMMAND_INVALID_NAME", fmt.Sprintf("Command name %q is invalid", name)))
 		}
+		errs = append(errs, validateLocalizations(c, strconv.Itoa(i), false)...)
 		if (typ == 0 || typ == 1) && (runes(desc) < 1 || runes(desc) > 100) {
 			errs = append(errs, fe(fmt.Sprintf("%d.description", i), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."))
 		}

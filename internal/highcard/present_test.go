@@ -35,7 +35,7 @@ var highCard = render.Present(info, render.Presenter[view]{
 		}
 		return render.Controls{Buttons: [][]render.Button{row}}
 	},
-	Private: func(v view, names []string) string {
+	Private: func(v view, _ render.Params) string {
 		return fmt.Sprintf("You hold %d %s.", len(v.Hand), render.Plural(len(v.Hand), "card"))
 	},
 })

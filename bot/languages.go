@@ -1,0 +1,86 @@
+package bot
+
+// Languages: a private answer is in the language of the player's Discord
+// client (the interaction's locale); a public table message in the
+// server's (its guild_locale). Both are kept in the store as they are
+// seen, for what is sent with no interaction to read them from: a hand
+// by DM after a timeout, a table redrawn on a timer.
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/dealer/dealer/render/lang"
+)
+
+// userLang is the language to answer the player of i in, privately.
+func userLang(i *discordgo.Interaction) lang.Lang { return lang.Match(string(i.Locale)) }
+
+// guildLang is the language of i's server, for what everyone there sees;
+// the player's outside a server.
+func guildLang(i *discordgo.Interaction) lang.Lang {
+	if i.GuildLocale != nil && *i.GuildLocale != "" {
+		return lang.Match(string(*i.GuildLocale))
+	}
+	return userLang(i)
+}
+
+// noteLangs keeps the player's and the server's languages as i tells
+// them, when they differ from what was last kept.
+func (b *Bot) noteLangs(i *discordgo.Interaction) {
+	if u := userOf(i); u.ID != "" && i.Locale != "" {
+		if l := userLang(i); b.playerLang(u.ID) != l {
+			if err := b.store.SetPlayerLang(b.ctx, u.ID, string(l)); err != nil {
+				b.log.Warn("keeping a player's language failed", "err", err)
+			} else {
+				b.langs.Store("u:"+u.ID, l)
+			}
+		}
+	}
+	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" {
+		if l := guildLang(i); b.serverLang(i.GuildID) != l {
+			if err := b.store.SetGuildLang(b.ctx, i.GuildID, string(l)); err != nil {
+				b.log.Warn("keeping a server's language failed", "err", err)
+			} else {
+				b.langs.Store("g:"+i.GuildID, l)
+			}
+		}
+	}
+}
+
+// playerLang is the language last seen for a player: English when never
+// seen or unreadable.
+func (b *Bot) playerLang(userID string) lang.Lang {
+	if userID == "" {
+		return lang.English
+	}
+	if l, ok := b.langs.Load("u:" + userID); ok {
+		return l.(lang.Lang)
+	}
+	s, err := b.store.PlayerLang(b.ctx, userID)
+	if err != nil {
+		b.log.Warn("reading a player's language failed: English", "err", err)
+		return lang.English
+	}
+	l := lang.Match(s)
+	b.langs.LoadOrStore("u:"+userID, l)
+	return l
+}
+
+// serverLang is the language last seen for a server: English when never
+// seen or unreadable.
+func (b *Bot) serverLang(guildID string) lang.Lang {
+	if guildID == "" {
+		return lang.English
+	}
+	if l, ok := b.langs.Load("g:" + guildID); ok {
+		return l.(lang.Lang)
+	}
+	s, err := b.store.GuildLang(b.ctx, guildID)
+	if err != nil {
+		b.log.Warn("reading a server's language failed: English", "err", err)
+		return lang.English
+	}
+	l := lang.Match(s)
+	b.langs.LoadOrStore("g:"+guildID, l)
+	return l
+}

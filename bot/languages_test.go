@@ -1,0 +1,114 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/internal/discordtest"
+)
+
+const ana = "1100000000000000005" // a player whose Discord is in Spanish
+
+// The command list carries the localizations, which the fake checks as
+// Discord does (locales, name rules, lengths, distinct option names).
+func TestCommandsAreLocalized(t *testing.T) {
+	h := newHarness(t)
+	cmds := h.fake.Commands(guildID)
+	require.NotEmpty(t, cmds)
+	byName := map[string]map[string]any{}
+	for _, c := range cmds {
+		byName[c["name"].(string)] = c
+	}
+	for name, want := range map[string]map[string]string{
+		"play":     {"es-ES": "jugar", "es-419": "jugar", "pt-BR": "jogar", "de": "spielen"},
+		"settings": {"es-ES": "ajustes", "pt-BR": "configurações", "de": "einstellungen"},
+	} {
+		c := byName[name]
+		require.NotNil(t, c, name)
+		names, _ := c["name_localizations"].(map[string]any)
+		for loc, w := range want {
+			assert.Equal(t, w, names[loc], "%s in %s", name, loc)
+		}
+		descs, _ := c["description_localizations"].(map[string]any)
+		assert.Len(t, descs, 4, "%s: a description in every locale of the three languages", name)
+	}
+	var cells map[string]any
+	for _, o := range byName["play"]["options"].([]any) {
+		if o.(map[string]any)["name"] == "cells" {
+			cells = o.(map[string]any)
+		}
+	}
+	require.NotNil(t, cells, "/play has the house rules' options")
+	descs, _ := cells["description_localizations"].(map[string]any)
+	assert.Contains(t, descs["de"], "Double FreeCell", "a house rule's description names its game in every language")
+	assert.NotEqual(t, cells["description"], descs["de"])
+}
+
+// A Spanish player at an English server's table: what only they see is
+// Spanish, what the channel sees stays English; the language is kept for
+// what is sent later with no interaction to read it from.
+func TestSpanishPlayerAtAnEnglishTable(t *testing.T) {
+	h := newHarness(t)
+	h.fake.AddUser(discordtest.User{ID: ana, Name: "ana", Locale: "es-ES"})
+	m := h.play(alice)
+	assert.Contains(t, m.Content, "deal #", "the table is in the server's English")
+
+	r := h.click(m.ID, ana, m.CustomIDs()[0])
+	assert.True(t, r.LastMessage().Ephemeral)
+	assert.Contains(t, r.LastMessage().Content, "Esta es la partida de <@"+alice+">", "Ana's private answer is Spanish")
+	now, _ := h.fake.Message(m.ID)
+	assert.Equal(t, m.Content, now.Content, "the channel's message is untouched and English")
+
+	s := h.command(ana, "settings", nil)
+	assert.True(t, s.Ephemeral)
+	assert.Contains(t, s.Content, "Tus ajustes")
+	assert.Contains(t, s.Content, "Español")
+	l, err := h.st.PlayerLang(context.Background(), ana)
+	require.NoError(t, err)
+	assert.Equal(t, "es", l, "Ana's language is kept")
+
+	// A multiplayer table: Ana's hand by DM in Spanish, the table in
+	// English.
+	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
+	assert.Contains(t, lobby.Content, "a table for", "the lobby is English")
+	r = h.click(lobby.ID, ana, button(t, lobby.Message, "Join").CustomID)
+	table := h.click(lobby.ID, alice, button(t, r.Message, "Start").CustomID)
+	require.False(t, table.Ephemeral)
+	assert.Contains(t, table.Content, "To play:", "the table is English")
+	button(t, table.Message, "My hand")
+	dm, err := h.fake.WaitDM(ana, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "mesa #") })
+	require.NoError(t, err, "Ana's hand comes by DM, in Spanish")
+	assert.Contains(t, dm.Content, "<#"+channelID+">")
+	hand := h.click(lobby.ID, ana, button(t, table.Message, "My hand").CustomID)
+	assert.True(t, hand.Ephemeral)
+	assert.Contains(t, hand.Content, "mesa #", "My hand answers Ana in Spanish")
+	dmAlice, err := h.fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "table #") })
+	require.NoError(t, err, "Alice's hand is English")
+	assert.NotContains(t, dmAlice.Content, "mesa")
+}
+
+// A server whose language is German: its tables speak German, buttons
+// and pictures' descriptions too; an English player's private answer
+// stays English.
+func TestGermanServer(t *testing.T) {
+	h := newHarnessWith(t, func(o *discordtest.Options) { o.Guilds[0].Locale = "de" })
+	m := h.play(alice)
+	assert.Contains(t, m.Content, "Spiel #", m.Content)
+	assert.Contains(t, m.Content, "Tisch von <@"+alice+">")
+	var all []string
+	for _, b := range m.Buttons() {
+		all = append(all, b.Label)
+	}
+	labels := strings.Join(all, " | ")
+	assert.Contains(t, labels, "Rückgängig", labels)
+	require.NotEmpty(t, m.Attachments)
+	r := h.click(m.ID, bob, m.CustomIDs()[0])
+	assert.Contains(t, r.LastMessage().Content, "<@"+alice+">'s game", "Bob's client is English: his private answer is too")
+	l, err := h.st.GuildLang(context.Background(), guildID)
+	require.NoError(t, err)
+	assert.Equal(t, "de", l)
+}

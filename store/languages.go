@@ -1,0 +1,63 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// Languages: what each player's and each server's Discord client last
+// said its language is, as a BCP 47 tag the dealer speaks ("es", "pt-BR",
+// "de"; "" for English or not known). The bot keeps them so that what it
+// sends with no interaction to read the language from — a hand by DM
+// after a timeout, a table redrawn on a timer — is said in it.
+
+// PlayerLang is the language last seen for a player ("" if none).
+func (s *Store) PlayerLang(ctx context.Context, userID string) (string, error) {
+	st, err := s.Settings(ctx, userID)
+	return st.Lang, err
+}
+
+// SetPlayerLang keeps a player's language, their other settings kept.
+func (s *Store) SetPlayerLang(ctx context.Context, userID, lang string) error {
+	if userID == "" {
+		return errors.New("store: player language: no player")
+	}
+	return s.write(ctx, func(tx *txn) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO player_settings (user_id, lang) VALUES (?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang`, userID, lang)
+		if err != nil {
+			return fmt.Errorf("store: player language: %w", err)
+		}
+		return nil
+	})
+}
+
+// GuildLang is the language last seen for a server ("" if none).
+func (s *Store) GuildLang(ctx context.Context, guild string) (string, error) {
+	var l string
+	err := s.q.QueryRowContext(ctx, `SELECT lang FROM guild_settings WHERE guild_id = ?`, guild).Scan(&l)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("store: server language: %w", err)
+	}
+	return l, nil
+}
+
+// SetGuildLang keeps a server's language, its other settings kept.
+func (s *Store) SetGuildLang(ctx context.Context, guild, lang string) error {
+	if guild == "" {
+		return errors.New("store: server language: no server")
+	}
+	return s.write(ctx, func(tx *txn) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO guild_settings (guild_id, lang) VALUES (?, ?)
+			ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang`, guild, lang)
+		if err != nil {
+			return fmt.Errorf("store: server language: %w", err)
+		}
+		return nil
+	})
+}
