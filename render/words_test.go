@@ -36,3 +36,13 @@ func TestPictureLetters(t *testing.T) {
 	assert.Equal(t, []rune{'💡'}, render.Undrawable("Tipp 💡"))
 	assert.Greater(t, render.TextWidth("Zügé", render.Small), render.TextWidth("Z", render.Small)*3)
 }
+
+// The contract's own refusals (options, seats, levels) are said in every
+// language.
+func TestContractRefusals(t *testing.T) {
+	langtest.Refusals(t, render.Words(), "../games")
+	g := render.Game{}
+	_, err := games.ParseLevel("expert")
+	assert.Equal(t, `"expert" ist keine Stufe: easy, normal oder hard`, g.Refusal(lang.German, err))
+	assert.Equal(t, `"expert" is not a level: easy, normal or hard`, g.Refusal(lang.English, err))
+}
