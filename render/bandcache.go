@@ -9,21 +9,45 @@ import (
 // bandCache keeps the compressor's work on recent bands of rows (see
 // deflate.go), by their content: a table's next picture differs from its
 // last in a few bands (a move changes a fifth of a Double FreeCell
-// table's rows), and only those are searched again.
+// table's rows), and only those are searched again; and its work on
+// groups of bands, whose coded bits are copied when none of the group's
+// bands changed.
 //
-// It holds two generations: bands are added to the current one, and
-// found ones moved there from the old one; when the current one is full
-// it becomes the old one, and the bands used in neither are dropped. So
-// it holds at most twice cacheTokens tokens, 16 MiB, about a hundred
-// tables' last pictures.
+// It holds two generations: bands and groups are added to the current
+// one, and found ones moved there from the old one; when the current one
+// is full it becomes the old one, and what was used in neither is
+// dropped. So it holds at most twice cacheTokens tokens (a group's bits
+// counted as tokens of four bytes), 16 MiB, about a hundred tables' last
+// pictures.
 type bandCache struct {
 	seed     maphash.Seed
 	mu       sync.Mutex
-	cur, old map[bandKey]band
+	cur, old generation
 	tokens   int // in cur
 }
 
+// generation is one generation of the cache.
+type generation struct {
+	bands  map[bandKey]band
+	groups map[groupKey]group
+}
+
+func newGeneration() generation {
+	return generation{bands: map[bandKey]band{}, groups: map[groupKey]group{}}
+}
+
 const cacheTokens = 2 << 20
+
+// groupKey names a group by its bands' keys (zero past the last band).
+type groupKey [groupBands]bandKey
+
+// group is a group's blocks, coded: nbits bits from bits, and the
+// Adler-32 of its bytes.
+type group struct {
+	bits  []byte
+	nbits int
+	adler uint32
+}
 
 // band is a band's tokens and the Adler-32 of its bytes.
 type band struct {
@@ -41,7 +65,7 @@ type bandKey struct {
 }
 
 func newBandCache() *bandCache {
-	return &bandCache{seed: maphash.MakeSeed(), cur: map[bandKey]band{}}
+	return &bandCache{seed: maphash.MakeSeed(), cur: newGeneration()}
 }
 
 // key names the band data[lo:hi]; a nil cache names none.
@@ -61,15 +85,48 @@ func (c *bandCache) get(k bandKey) (band, bool) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if b, ok := c.cur[k]; ok {
+	if b, ok := c.cur.bands[k]; ok {
 		return b, true
 	}
-	if b, ok := c.old[k]; ok {
-		delete(c.old, k)
+	if b, ok := c.old.bands[k]; ok {
+		delete(c.old.bands, k)
 		c.add(k, b)
 		return b, true
 	}
 	return band{}, false
+}
+
+func (c *bandCache) getGroup(k groupKey) (group, bool) {
+	if c == nil {
+		return group{}, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if g, ok := c.cur.groups[k]; ok {
+		return g, true
+	}
+	if g, ok := c.old.groups[k]; ok {
+		delete(c.old.groups, k)
+		c.addGroup(k, g)
+		return g, true
+	}
+	return group{}, false
+}
+
+// putGroup keeps a copy of g.
+func (c *bandCache) putGroup(k groupKey, g group) {
+	if c == nil {
+		return
+	}
+	g.bits = slices.Clone(g.bits)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.addGroup(k, g)
+}
+
+func (c *bandCache) addGroup(k groupKey, g group) {
+	c.cur.groups[k] = g
+	c.grew(len(g.bits)/4 + 1)
 }
 
 // put keeps a copy of b.
@@ -84,9 +141,15 @@ func (c *bandCache) put(k bandKey, b band) {
 }
 
 func (c *bandCache) add(k bandKey, b band) {
-	c.cur[k] = b
-	c.tokens += len(b.toks)
+	c.cur.bands[k] = b
+	c.grew(len(b.toks))
+}
+
+// grew counts n more tokens in the current generation, and starts a new
+// one when it is full.
+func (c *bandCache) grew(n int) {
+	c.tokens += n
 	if c.tokens > cacheTokens {
-		c.old, c.cur, c.tokens = c.cur, map[bandKey]band{}, 0
+		c.old, c.cur, c.tokens = c.cur, newGeneration(), 0
 	}
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"slices"
 )
@@ -21,14 +22,21 @@ import (
 // the next most of it is the same. So the rows are searched in bands, each
 // looking back no further than the row above it, and a band's result is
 // kept (bandCache) for the next picture with the same band and row above.
-// The bits are ordinary deflate with Huffman codes made for each block.
+// The bits are ordinary deflate with Huffman codes made for each block: a
+// pair of bands is one block, or two where its halves differ enough that
+// their own codes pay for a second header. A pair's blocks depend on its
+// bands alone, so their bits are kept too, and a picture is mostly the
+// kept bits of its pairs laid end to end, closed by an empty final block.
 
 const (
 	windowSize  = 1 << 15 // how far back a match may reach
 	maxMatch    = 258     // the longest match deflate codes
 	hashBits    = 13      // the table of earlier positions, 32 KiB
-	blockTokens = 1 << 12 // tokens a block, whose codes fit that part of the picture
 	bandRows    = 32      // rows searched together, and reused together
+	groupBands  = 2       // bands coded together (one block or one each), and reused together
+	chainDepth  = 4       // earlier positions with the same hash tried after the latest
+	insertShort = 8       // matches this short have every position entered in the hash table
+	insertTail  = 8       // longer ones their last few
 )
 
 // token is a literal or a match, with its codes worked out: the
@@ -50,45 +58,155 @@ func matchToken(length, dist int) token {
 // deflater holds a compressor's tables, reused from picture to picture.
 type deflater struct {
 	head [1 << hashBits]int32 // 1 + the latest position whose 5 bytes hash here
+	prev [windowSize]int32    // by position mod windowSize: 1 + the one before it with its hash
 	toks []token
-	bw   bitWriter
-	lit  huffman // literals and lengths: symbols 0–285
-	dist huffman // distances: 0–29
-	cl   huffman // code lengths in a block's header: 0–18
+	bw   bitWriter // the picture
+	gw   bitWriter // a group's blocks
+	lit  huffman   // literals and lengths: symbols 0–285
+	dist huffman   // distances: 0–29
+	cl   huffman   // code lengths in a block's header: 0–18
 }
 
 // zlibCompress appends to dst the zlib stream of data, whose rows are
-// rowLen bytes long (a row's first byte is its PNG filter type). Bands
-// found in cache are not searched again; cache may be nil.
+// rowLen bytes long (a row's first byte is its PNG filter type). Bands and
+// groups found in cache are not searched or coded again; cache may be nil.
 func (d *deflater) zlibCompress(dst, data []byte, rowLen int, cache *bandCache) []byte {
 	dst = append(dst, 0x78, 0x01) // deflate, 32 KiB window, no dictionary
 	clear(d.head[:])
-	d.toks = d.toks[:0]
 	sum := uint32(1) // Adler-32 of nothing
-	for lo := 0; lo < len(data); lo += bandRows * rowLen {
-		hi := min(lo+bandRows*rowLen, len(data))
-		key := cache.key(data, lo, hi, rowLen)
-		b, ok := cache.get(key)
-		if ok {
-			d.toks = append(d.toks, b.toks...)
-		} else {
-			start := len(d.toks)
-			d.parseBand(data, lo, hi, rowLen)
-			b = band{toks: d.toks[start:], adler: adler32(data[lo:hi])}
-			cache.put(key, b)
-		}
-		sum = adler32Combine(sum, b.adler, hi-lo)
-	}
 	d.bw.reset(dst)
-	for start := 0; ; start += blockTokens {
-		end := min(start+blockTokens, len(d.toks))
-		d.writeBlock(d.toks[start:end], end == len(d.toks))
-		if end == len(d.toks) {
-			break
+	bandLen := bandRows * rowLen
+	for lo := 0; lo < len(data); lo += groupBands * bandLen {
+		hi := min(lo+groupBands*bandLen, len(data))
+		var key groupKey
+		for k, b := 0, lo; b < hi; k, b = k+1, b+bandLen {
+			key[k] = cache.key(data, b, min(b+bandLen, hi), rowLen)
 		}
+		g, ok := cache.getGroup(key)
+		if !ok {
+			g = d.codeGroup(data, lo, hi, rowLen, cache, &key)
+			cache.putGroup(key, g)
+		}
+		d.bw.appendBits(g.bits, g.nbits)
+		sum = adler32Combine(sum, g.adler, hi-lo)
 	}
+	d.bw.grow(8)
+	d.bw.put(3, 10) // the final block: empty, fixed codes (BFINAL 1, BTYPE 01, end of block 0000000)
 	return binary.BigEndian.AppendUint32(d.bw.flush(), sum)
 }
+
+// codeGroup codes the bands of data[lo:hi] (key names them) into blocks,
+// not final, and returns their bits (in d's scratch; put copies them).
+func (d *deflater) codeGroup(data []byte, lo, hi, rowLen int, cache *bandCache, key *groupKey) group {
+	bandLen := bandRows * rowLen
+	d.toks = d.toks[:0]
+	var cuts [groupBands + 1]int // where each band's tokens start
+	n := 0
+	adler := uint32(1)
+	for b := lo; b < hi; b += bandLen {
+		e := min(b+bandLen, hi)
+		bd, ok := cache.get(key[n])
+		if ok {
+			d.toks = append(d.toks, bd.toks...)
+		} else {
+			start := len(d.toks)
+			d.parseBand(data, b, e, rowLen)
+			bd = band{toks: d.toks[start:], adler: adler32(data[b:e])}
+			cache.put(key[n], bd)
+		}
+		adler = adler32Combine(adler, bd.adler, e-b)
+		n++
+		cuts[n] = len(d.toks)
+	}
+	d.gw.reset(d.gw.buf[:0])
+	if n == 2 && d.splitPays(d.toks, cuts[1]) {
+		d.writeBlock(&d.gw, d.toks[:cuts[1]])
+		d.writeBlock(&d.gw, d.toks[cuts[1]:])
+	} else {
+		d.writeBlock(&d.gw, d.toks)
+	}
+	nbits := d.gw.n*8 + int(d.gw.nbits)
+	return group{bits: d.gw.buf[:(nbits+7)/8], nbits: nbits, adler: adler}
+}
+
+// splitPays estimates whether toks cost fewer bits as two blocks, split at
+// cut, than as one: the entropy of each part's symbols, and a header each.
+func (d *deflater) splitPays(toks []token, cut int) bool {
+	var a, b symCounts
+	a.count(toks[:cut])
+	b.count(toks[cut:])
+	whole := a
+	whole.add(&b)
+	return a.cost()+b.cost() < whole.cost()
+}
+
+// symCounts are a block's counts of literal/length and distance symbols.
+type symCounts struct {
+	lit  [286]uint32
+	dist [noDist + 1]uint32 // noDist counts the literals, and is left out
+}
+
+func (c *symCounts) count(toks []token) {
+	for _, t := range toks {
+		c.lit[t&0x1ff]++
+		c.dist[t>>9&0x1f]++
+	}
+	c.lit[256]++
+}
+
+func (c *symCounts) add(o *symCounts) {
+	for i := range c.lit {
+		c.lit[i] += o.lit[i]
+	}
+	for i := range c.dist {
+		c.dist[i] += o.dist[i]
+	}
+	c.lit[256]-- // one end of block
+}
+
+// cost estimates the block's bits but for extra bits (which do not
+// change with its codes): each symbol's entropy, and a header of about
+// five bits a symbol used.
+func (c *symCounts) cost() float64 {
+	return entropyBits(c.lit[:]) + entropyBits(c.dist[:noDist])
+}
+
+// entropyBits is n·log₂n − Σ f·log₂f for the symbols' counts f summing to
+// n, plus headerBits for each symbol used and a header's fixed part.
+func entropyBits(freq []uint32) float64 {
+	n, sum, used := uint32(0), 0.0, 0
+	for _, f := range freq {
+		if f > 0 {
+			n += f
+			sum += fLog2f(f)
+			used++
+		}
+	}
+	return fLog2f(n) - sum + float64(used)*headerBitsPerSymbol + headerBitsFixed
+}
+
+// headerBitsPerSymbol and headerBitsFixed estimate a dynamic block's
+// header: its code lengths take about that much for each code.
+const (
+	headerBitsPerSymbol = 5
+	headerBitsFixed     = 40
+)
+
+// fLog2f is f·log₂f, from a table for the small counts.
+func fLog2f(f uint32) float64 {
+	if f < uint32(len(fLog2fTable)) {
+		return float64(fLog2fTable[f])
+	}
+	x := float64(f)
+	return x * math.Log2(x)
+}
+
+var fLog2fTable = func() (t [4096]float32) {
+	for f := 1; f < len(t); f++ {
+		t[f] = float32(float64(f) * math.Log2(float64(f)))
+	}
+	return t
+}()
 
 // hash5 hashes the five low bytes of v (of four, five and six, five
 // compresses the tables best).
@@ -118,10 +236,17 @@ func (d *deflater) parseBand(data []byte, lo, hi, rowLen int) {
 			continue
 		}
 		toks = append(toks, matchToken(l, dist))
-		i += l
-		if i+7 <= hi { // where the match ends is where a repeat often starts
-			d.head[hash5(binary.LittleEndian.Uint64(data[i-1:]))] = int32(i)
+		// Enter positions inside the match in the hash table: all of a
+		// short one's, the last few of a long one's (where the match ends
+		// is where a repeat often starts).
+		j := i + 1
+		if l > insertShort {
+			j = i + l - insertTail
 		}
+		for end := min(i+l, hi-7); j < end; j++ {
+			d.insert(hash5(binary.LittleEndian.Uint64(data[j:])), j)
+		}
+		i += l
 	}
 	d.toks = toks
 }
@@ -137,7 +262,7 @@ func (d *deflater) longest(data []byte, i, lo, hi, rowLen int) (length, dist int
 	v := binary.LittleEndian.Uint64(data[i:])
 	h := hash5(v)
 	c := int(d.head[h]) - 1
-	d.head[h] = int32(i + 1)
+	d.insert(h, i)
 	run, above, earlier := 0, 0, 0 // how many of the first eight bytes match
 	if i >= 1 {
 		run = bits.TrailingZeros64(v^binary.LittleEndian.Uint64(data[i-1:])) >> 3
@@ -145,7 +270,7 @@ func (d *deflater) longest(data []byte, i, lo, hi, rowLen int) (length, dist int
 	if i >= rowLen && rowLen <= windowSize {
 		above = bits.TrailingZeros64(v^binary.LittleEndian.Uint64(data[i-rowLen:])) >> 3
 	}
-	if c >= lo && i-c <= windowSize {
+	if c >= lo && c < i && i-c <= windowSize {
 		if earlier = bits.TrailingZeros64(v^binary.LittleEndian.Uint64(data[c:])) >> 3; earlier < 5 {
 			earlier = 0 // another five bytes with the same hash
 		}
@@ -159,6 +284,11 @@ func (d *deflater) longest(data []byte, i, lo, hi, rowLen int) (length, dist int
 		length, dist = earlier, i-c
 	}
 	if length < 8 {
+		if c >= lo { // short everywhere: try the hash's older candidates
+			if l2, d2 := d.chain(data, i, lo, hi, c, v); l2 > length {
+				return l2, d2
+			}
+		}
 		return length, dist
 	}
 	// Follow the full ones in that order: the run, then the pixel above if
@@ -176,6 +306,40 @@ func (d *deflater) longest(data []byte, i, lo, hi, rowLen int) (length, dist int
 		if cand.dist != 1 || length == end-i {
 			break
 		}
+	}
+	return length, dist
+}
+
+// insert enters position i, whose bytes hash to h, in the hash table.
+func (d *deflater) insert(h uint32, i int) {
+	d.prev[i&(windowSize-1)] = d.head[h]
+	d.head[h] = int32(i + 1)
+}
+
+// chain follows the hash chain on from candidate c for a match at i of five
+// bytes or more (v is i's first eight bytes), trying chainDepth positions
+// at most. Like the hash table, it holds positions from lo on only.
+func (d *deflater) chain(data []byte, i, lo, hi, c int, v uint64) (length, dist int) {
+	end := min(hi, i+maxMatch)
+	for range chainDepth {
+		n := int(d.prev[c&(windowSize-1)]) - 1
+		if n >= c || n < lo || i-n > windowSize {
+			break
+		}
+		c = n
+		m := bits.TrailingZeros64(v^binary.LittleEndian.Uint64(data[c:])) >> 3
+		if m == 8 {
+			m += matchLen(data[i+8:end], data[c+8:])
+		}
+		if m > length {
+			length, dist = m, i-c
+			if i+m == end {
+				break
+			}
+		}
+	}
+	if length < 5 {
+		return 0, 0
 	}
 	return length, dist
 }
@@ -258,8 +422,9 @@ func distanceCode(dm1 int) int {
 	return int(distCode[256+dm1>>7])
 }
 
-// writeBlock writes toks as one block with dynamic Huffman codes.
-func (d *deflater) writeBlock(toks []token, final bool) {
+// writeBlock writes toks to w as one block with dynamic Huffman codes,
+// not the final one.
+func (d *deflater) writeBlock(w *bitWriter, toks []token) {
 	lit, dist := &d.lit, &d.dist
 	lit.clearFreq()
 	dist.clearFreq()
@@ -270,7 +435,7 @@ func (d *deflater) writeBlock(toks []token, final bool) {
 	lit.freq[256]++ // end of block
 	lit.build(286, 15)
 	dist.build(30, 15) // not noDist, which keeps no bits
-	d.writeHeader(final)
+	d.writeHeader(w)
 
 	// Each symbol's code, its length, and that with the extra bits after
 	// it, in one word: code | length<<16 | (length+extra)<<24.
@@ -282,7 +447,6 @@ func (d *deflater) writeBlock(toks []token, final bool) {
 	for s := range distExtra {
 		distEnc[s] = uint32(dist.code[s]) | uint32(dist.length[s])<<16 | uint32(dist.length[s]+distExtra[s])<<24
 	}
-	w := &d.bw
 	for len(toks) > 0 {
 		chunk := toks[:min(len(toks), 1024)]
 		toks = toks[len(chunk):]
@@ -310,7 +474,7 @@ var clOrder = [19]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 1
 
 // writeHeader writes a dynamic block's header: both codes' lengths,
 // run-length coded, and the code for those (RFC 1951, 3.2.7).
-func (d *deflater) writeHeader(final bool) {
+func (d *deflater) writeHeader(w *bitWriter) {
 	nlit, ndist := used(d.lit.length[:286], 257), used(d.dist.length[:30], 1)
 	var lens [286 + 30]uint8
 	n := copy(lens[:], d.lit.length[:nlit])
@@ -353,13 +517,8 @@ func (d *deflater) writeHeader(final bool) {
 		ncl--
 	}
 
-	w := &d.bw
-	w.grow(400) // 17 + 19·3 + 316·14 bits at most
-	last := uint64(0)
-	if final {
-		last = 1
-	}
-	w.put(last|2<<1|uint64(nlit-257)<<3|uint64(ndist-1)<<8|uint64(ncl-4)<<13, 17)
+	w.grow(600) // 17 + 19·3 + 316·14 bits at most
+	w.put(2<<1|uint64(nlit-257)<<3|uint64(ndist-1)<<8|uint64(ncl-4)<<13, 17)
 	for _, s := range clOrder[:ncl] {
 		w.put(uint64(d.cl.length[s]), 3)
 	}
@@ -547,6 +706,34 @@ func (w *bitWriter) put(v uint64, nb uint) {
 	w.n += int(whole)
 	w.acc >>= whole << 3
 	w.nbits &= 7
+}
+
+// appendBits writes the first nbits bits of src (as a bitWriter wrote
+// them).
+func (w *bitWriter) appendBits(src []byte, nbits int) {
+	w.grow(len(src))
+	whole := nbits / 8
+	i := 0
+	if s := w.nbits; s == 0 {
+		copy(w.buf[w.n:], src[:whole])
+		w.n += whole
+		i = whole
+	} else {
+		acc := w.acc
+		for ; i+8 <= whole; i += 8 {
+			v := binary.LittleEndian.Uint64(src[i:])
+			binary.LittleEndian.PutUint64(w.buf[w.n:], acc|v<<s)
+			w.n += 8
+			acc = v >> (64 - s)
+		}
+		w.acc = acc
+	}
+	for ; i < whole; i++ {
+		w.put(uint64(src[i]), 8)
+	}
+	if r := uint(nbits % 8); r > 0 {
+		w.put(uint64(src[whole])&(1<<r-1), r)
+	}
 }
 
 // flush writes the last bits, padded to a byte, and returns the output.

@@ -11,7 +11,9 @@ import (
 // The PNG encoder for the tables. Pictures are 256-colour paletted images,
 // for which PNG needs no row filters (the standard library skips them too),
 // so encoding is only zlib, with the compressor in deflate.go, made for
-// such pictures.
+// such pictures. A renderer draws them with a byte of room before each
+// row (canvas), so that the rows, each after its filter type, are
+// compressed where they lie.
 
 var pngSignature = []byte("\x89PNG\r\n\x1a\n")
 
@@ -26,6 +28,21 @@ type encoder struct {
 // encodePaletted writes m as an 8-bit paletted PNG to buf, reusing the
 // work on bands found in cache (which may be nil).
 func encodePaletted(buf *bytes.Buffer, m *image.Paletted, cache *bandCache) error {
+	e := encoders.Get().(*encoder)
+	defer encoders.Put(e)
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	e.rows = e.rows[:0]
+	for y := 0; y < h; y++ { // each row: filter type 0, then the pixels
+		e.rows = append(e.rows, 0)
+		o := m.PixOffset(m.Rect.Min.X, m.Rect.Min.Y+y)
+		e.rows = append(e.rows, m.Pix[o:o+w]...)
+	}
+	return encodeRows(buf, m, e.rows, cache)
+}
+
+// encodeRows writes m as an 8-bit paletted PNG to buf, given its rows,
+// each after its filter type byte, as PNG's image data holds them.
+func encodeRows(buf *bytes.Buffer, m *image.Paletted, rows []byte, cache *bandCache) error {
 	b := m.Bounds()
 	w, h := b.Dx(), b.Dy()
 	buf.Write(pngSignature)
@@ -57,12 +74,7 @@ func encodePaletted(buf *bytes.Buffer, m *image.Paletted, cache *bandCache) erro
 
 	e := encoders.Get().(*encoder)
 	defer encoders.Put(e)
-	e.rows = e.rows[:0]
-	for y := 0; y < h; y++ { // each row: filter type 0, then the pixels
-		e.rows = append(e.rows, 0)
-		e.rows = append(e.rows, m.Pix[y*m.Stride:y*m.Stride+w]...)
-	}
-	e.idat = e.zlibCompress(e.idat[:0], e.rows, w+1, cache)
+	e.idat = e.zlibCompress(e.idat[:0], rows, w+1, cache)
 	writeChunk(buf, "IDAT", e.idat)
 	writeChunk(buf, "IEND", nil)
 	return nil

@@ -2,6 +2,7 @@ package render
 
 import (
 	"image/color"
+	"sync/atomic"
 )
 
 // Colour is an index into the renderer's fixed palette. The named colours
@@ -145,6 +146,9 @@ type palette struct {
 	// named is the entry each named colour is drawn in: itself, or in the
 	// classic palette for the four-colour deck's, its classic colour.
 	named [numNamed]uint8
+	// mixes holds mix's results for ink (a named colour's entry) over bg at
+	// ink<<8 | bg, by coverage, each worked out the first time it is used.
+	mixes [int(numNamed) << 8]atomic.Pointer[[256]uint8]
 }
 
 // newPalette builds the named colours, the ramps between them, and the
@@ -251,6 +255,29 @@ func (p *palette) ink(c Colour) Colour {
 func (p *palette) mix(bg uint8, ink Colour, a uint8) uint8 {
 	c := p.rgb[ink]
 	return p.blend(bg, mul(c[0], a), mul(c[1], a), mul(c[2], a), a)
+}
+
+// mixTable returns mix's results for ink over bg, by coverage: from a
+// table kept for a named colour's ink, else worked out now.
+func (p *palette) mixTable(ink Colour, bg uint8) *[256]uint8 {
+	if ink >= numNamed {
+		return p.newMixTable(ink, bg)
+	}
+	m := &p.mixes[int(ink)<<8|int(bg)]
+	t := m.Load()
+	if t == nil {
+		t = p.newMixTable(ink, bg)
+		m.Store(t) // another goroutine may store the same table: no matter
+	}
+	return t
+}
+
+func (p *palette) newMixTable(ink Colour, bg uint8) *[256]uint8 {
+	t := new([256]uint8)
+	for a := range t {
+		t[a] = p.mix(bg, ink, uint8(a))
+	}
+	return t
 }
 
 func mul(c, a uint8) uint8 { return uint8((uint32(c)*uint32(a) + 127) / 255) }

@@ -48,7 +48,7 @@ type Renderer struct {
 	kit    *kit
 	glyphs [numSizes]*glyphs
 
-	canvases *sync.Pool // *image.Paletted, reused between pictures
+	canvases *sync.Pool // *canvas, reused between pictures
 	bands    *bandCache // the compressor's work on recent pictures
 	family   *family    // the renderers of every style, made as needed
 }
@@ -183,7 +183,9 @@ func (r *Renderer) Image(s *Scene) (*image.Paletted, error) {
 	if err := checkSize(s); err != nil {
 		return nil, err
 	}
-	return r.draw(s), nil
+	dst := image.NewPaletted(image.Rect(0, 0, s.W, s.H), r.pal.colors)
+	r.drawOn(dst, s)
+	return dst, nil
 }
 
 // PNG draws a scene and encodes it.
@@ -191,26 +193,55 @@ func (r *Renderer) PNG(s *Scene) ([]byte, error) {
 	if err := checkSize(s); err != nil {
 		return nil, err
 	}
-	m := r.draw(s)
-	defer r.canvases.Put(m)
+	c := r.canvas(s.W, s.H)
+	defer r.canvases.Put(c)
+	r.drawOn(&c.m, s)
+	return r.encode(c, 96<<10)
+}
+
+// encode encodes a drawn canvas, its buffer first grown by size.
+func (r *Renderer) encode(c *canvas, size int) ([]byte, error) {
 	var buf bytes.Buffer
-	buf.Grow(96 << 10)
-	if err := encodePaletted(&buf, m, r.bands); err != nil {
+	buf.Grow(size)
+	if err := encodeRows(&buf, &c.m, c.rows(), r.bands); err != nil {
 		return nil, fmt.Errorf("render: encoding the picture: %w", err)
 	}
 	return buf.Bytes(), nil
 }
 
-// canvas returns a w × h paletted image with undefined pixels.
-func (r *Renderer) canvas(w, h int) *image.Paletted {
-	if m, ok := r.canvases.Get().(*image.Paletted); ok {
-		if cap(m.Pix) >= w*h {
-			m.Pix = m.Pix[:w*h]
-			m.Stride = w
-			m.Rect = image.Rect(0, 0, w, h)
-			m.Palette = r.pal.colors // the pool is shared by every style's renderer
-			return m
-		}
+// canvas is a picture drawn to be encoded: the rows of m lie in buf with a
+// byte before each, where PNG wants the row's filter type, so that the
+// encoder reads them where they are.
+type canvas struct {
+	m   image.Paletted
+	buf []byte
+}
+
+// canvas returns a w × h canvas with undefined pixels.
+func (r *Renderer) canvas(w, h int) *canvas {
+	c, _ := r.canvases.Get().(*canvas)
+	if c == nil {
+		c = new(canvas)
 	}
-	return image.NewPaletted(image.Rect(0, 0, w, h), r.pal.colors)
+	n := h * (w + 1)
+	if cap(c.buf) < n {
+		c.buf = make([]byte, n)
+	}
+	c.buf = c.buf[:n]
+	c.m = image.Paletted{
+		Pix:     c.buf[1:n],
+		Stride:  w + 1,
+		Rect:    image.Rect(0, 0, w, h),
+		Palette: r.pal.colors, // the pool is shared by every style's renderer
+	}
+	return c
+}
+
+// rows returns the canvas's rows, each after its filter type byte: none
+// (0), as paletted pictures compress best unfiltered.
+func (c *canvas) rows() []byte {
+	for o := 0; o < len(c.buf); o += c.m.Stride {
+		c.buf[o] = 0
+	}
+	return c.buf
 }

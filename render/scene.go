@@ -81,9 +81,8 @@ const (
 // labelPad is the room left between a label's text and the ends of its box.
 const LabelPad = 10
 
-// draw draws s on a paletted image from the pool (or a new one).
-func (r *Renderer) draw(s *Scene) *image.Paletted {
-	dst := r.canvas(s.W, s.H)
+// drawOn draws s on dst, which is s.W × s.H.
+func (r *Renderer) drawOn(dst *image.Paletted, s *Scene) {
 	fill(dst, dst.Rect, r.pal.ink(s.Background))
 	for _, b := range s.Boxes {
 		fillRound(dst, r.pal, b.Rect, b.Radius, r.pal.ink(b.Fill))
@@ -114,7 +113,6 @@ func (r *Renderer) draw(s *Scene) *image.Paletted {
 	for _, l := range s.Labels {
 		r.text(dst, l)
 	}
-	return dst
 }
 
 // shown is the part of a card's sprite to draw: its visible part, reaching

@@ -1,8 +1,6 @@
 package render
 
 import (
-	"bytes"
-	"fmt"
 	"image"
 	"sync"
 )
@@ -63,13 +61,9 @@ func (r *Renderer) ShadedPNG(s Shaded) ([]byte, error) {
 	if err := checkSize(s.Scene); err != nil {
 		return nil, err
 	}
-	m := r.draw(s.Scene)
-	defer r.canvases.Put(m)
-	r.dim(m, s.Dim)
-	var buf bytes.Buffer
-	buf.Grow(64 << 10)
-	if err := encodePaletted(&buf, m, r.bands); err != nil {
-		return nil, fmt.Errorf("render: encoding the picture: %w", err)
-	}
-	return buf.Bytes(), nil
+	c := r.canvas(s.W, s.H)
+	defer r.canvases.Put(c)
+	r.drawOn(&c.m, s.Scene)
+	r.dim(&c.m, s.Dim)
+	return r.encode(c, 64<<10)
 }

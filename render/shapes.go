@@ -34,6 +34,7 @@ func fillRound(dst *image.Paletted, p *palette, r image.Rectangle, rad int, c Co
 	fill(dst, image.Rect(r.Max.X-rad, r.Min.Y+rad, r.Max.X, r.Max.Y-rad), c)
 	// the corners: one quarter disc's coverage, mirrored into the four
 	cov := cornerCoverage(rad)
+	bg, tab := -1, (*[256]uint8)(nil)
 	for y := 0; y < rad; y++ {
 		for x := 0; x < rad; x++ {
 			a := cov[y*rad+x]
@@ -53,7 +54,11 @@ func fillRound(dst *image.Paletted, p *palette, r image.Rectangle, rad int, c Co
 				if a == 0xff {
 					dst.Pix[o] = uint8(c)
 				} else {
-					dst.Pix[o] = p.mix(dst.Pix[o], c, a)
+					if int(dst.Pix[o]) != bg {
+						bg = int(dst.Pix[o])
+						tab = p.mixTable(c, dst.Pix[o])
+					}
+					dst.Pix[o] = tab[a]
 				}
 			}
 		}

@@ -146,29 +146,37 @@ func (g *glyphs) width(s string) int {
 }
 
 // draw draws s in ink with the pen starting at (x, y) on the baseline.
+// Edge pixels take their blends from the palette's mix tables, looked up
+// again only where what lies below changes.
 func (g *glyphs) draw(dst *image.Paletted, p *palette, s string, ink Colour, x, y int) {
+	bg, tab := -1, (*[256]uint8)(nil)
 	for _, r := range s {
 		gl := g.get(r)
 		x0, y0 := x+gl.dx, y+gl.dy
-		for gy := 0; gy < gl.h; gy++ {
-			py := y0 + gy
-			if py < dst.Rect.Min.Y || py >= dst.Rect.Max.Y {
-				continue
-			}
-			row := gl.mask[gy*gl.w : (gy+1)*gl.w]
-			o := dst.PixOffset(x0, py)
-			for gx, a := range row {
-				px := x0 + gx
-				if a == 0 || px < dst.Rect.Min.X || px >= dst.Rect.Max.X {
-					continue
-				}
-				if a == 0xff {
-					dst.Pix[o+gx] = uint8(ink)
-				} else {
-					dst.Pix[o+gx] = p.mix(dst.Pix[o+gx], ink, a)
+		x += gl.adv
+		// the glyph's columns and rows within dst
+		gx0, gx1 := max(0, dst.Rect.Min.X-x0), min(gl.w, dst.Rect.Max.X-x0)
+		gy0, gy1 := max(0, dst.Rect.Min.Y-y0), min(gl.h, dst.Rect.Max.Y-y0)
+		if gx0 >= gx1 {
+			continue
+		}
+		for gy := gy0; gy < gy1; gy++ {
+			row := gl.mask[gy*gl.w+gx0 : gy*gl.w+gx1]
+			o := dst.PixOffset(x0+gx0, y0+gy)
+			pix := dst.Pix[o : o+len(row)]
+			for i, a := range row {
+				switch a {
+				case 0:
+				case 0xff:
+					pix[i] = uint8(ink)
+				default:
+					if int(pix[i]) != bg {
+						bg = int(pix[i])
+						tab = p.mixTable(ink, pix[i])
+					}
+					pix[i] = tab[a]
 				}
 			}
 		}
-		x += gl.adv
 	}
 }
