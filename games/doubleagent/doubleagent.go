@@ -31,8 +31,6 @@
 package doubleagent
 
 import (
-	"fmt"
-
 	"github.com/dealer/dealer/games"
 )
 
@@ -51,7 +49,7 @@ var Info = games.Info{
 		"Moves: t3 b2, t2 t4 3 (three cards), b4 p1, p2 t1, t5 c1, up t3, undo, resign.",
 	New: func(deal uint64, seats int) (games.Game, error) {
 		if seats != 1 {
-			return nil, fmt.Errorf("Double Agent is played alone, not by %d", seats)
+			return nil, games.Refuse("Double Agent is played alone, not by %d", seats)
 		}
 		return New(deal), nil
 	},
@@ -144,26 +142,32 @@ func (g *Game) Parse(text string) (games.Move, error) {
 // Apply makes move m for seat 0, or returns why not and changes nothing.
 func (g *Game) Apply(seat games.Seat, m games.Move) error {
 	if seat != 0 {
-		return fmt.Errorf("Double Agent has one seat, 0, not %d", seat)
+		return games.Refuse("Double Agent has one seat, 0, not %d", seat)
 	}
 	if g.status.Finished() {
-		return fmt.Errorf("the game is over (%s): no more moves", g.status)
+		switch g.status {
+		case games.Won:
+			return games.Refuse("the game is over (won): no more moves")
+		case games.Lost:
+			return games.Refuse("the game is over (lost): no more moves")
+		}
+		return games.Refuse("the game is over (%s): no more moves", g.status)
 	}
 	mv, ok := m.(Move)
 	if !ok {
 		if p, isPtr := m.(*Move); isPtr && p != nil {
 			mv = *p
 		} else {
-			return fmt.Errorf("%v is not a Double Agent move", m)
+			return games.Refuse("%v is not a Double Agent move", m)
 		}
 	}
 	switch mv.Kind {
 	case Undo:
 		if len(g.hist) == 0 {
 			if g.barrier != nil {
-				return fmt.Errorf("undo: %s cannot be undone: an uncovered card stays face up", g.barrier)
+				return games.Refuse("undo: %s cannot be undone: an uncovered card stays face up", g.barrier)
 			}
-			return fmt.Errorf("undo: there is no move to take back")
+			return games.Refuse("undo: there is no move to take back")
 		}
 		g.pos.Undo(g.hist[len(g.hist)-1])
 		g.hist = g.hist[:len(g.hist)-1]

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/dealer/dealer/games"
 )
 
 // Place is where cards lie: a tableau, a prison cell or a command slot.
@@ -63,7 +65,7 @@ func ParsePlace(s string) (Place, error) {
 			return Place(i), nil
 		}
 	}
-	return 0, fmt.Errorf("%q is not a place: write t1–t5, b1–b5 (tableaus), p1–p4 (prison) or c1, c2 (command)", s)
+	return 0, games.Refuse("%q is not a place: write t1–t5, b1–b5 (tableaus), p1–p4 (prison) or c1, c2 (command)", s)
 }
 
 // Kind says what a Move does.
@@ -134,12 +136,12 @@ const maxRun = 13
 func ParseMove(text string) (Move, error) {
 	f := strings.Fields(strings.ToLower(text))
 	if len(f) == 0 {
-		return Move{}, fmt.Errorf("no move given: write FROM TO (like t3 b2), FROM TO N, up t3, undo or resign")
+		return Move{}, games.Refuse("no move given: write FROM TO (like t3 b2), FROM TO N, up t3, undo or resign")
 	}
 	switch f[0] {
 	case "undo", "resign":
 		if len(f) != 1 {
-			return Move{}, fmt.Errorf("%q takes nothing after it", f[0])
+			return Move{}, games.Refuse("%q takes nothing after it", f[0])
 		}
 		if f[0] == "undo" {
 			return Move{Kind: Undo}, nil
@@ -147,19 +149,19 @@ func ParseMove(text string) (Move, error) {
 		return Move{Kind: Resign}, nil
 	case "up", "uncover":
 		if len(f) != 2 {
-			return Move{}, fmt.Errorf("write up and a tableau, like up t3")
+			return Move{}, games.Refuse("write up and a tableau, like up t3")
 		}
 		p, err := ParsePlace(f[1])
 		if err != nil {
 			return Move{}, err
 		}
 		if !p.IsTableau() {
-			return Move{}, fmt.Errorf("only a tableau's face-down card can be uncovered, not %s", p)
+			return Move{}, games.Refuse("only a tableau's face-down card can be uncovered, not %s", p)
 		}
 		return UncoverMove(p), nil
 	}
 	if len(f) < 2 || len(f) > 3 {
-		return Move{}, fmt.Errorf("%q is not a move: write FROM TO (like t3 b2), FROM TO N (like t2 t4 3), up t3, undo or resign", strings.TrimSpace(text))
+		return Move{}, games.Refuse("%q is not a move: write FROM TO (like t3 b2), FROM TO N (like t2 t4 3), up t3, undo or resign", strings.TrimSpace(text))
 	}
 	from, err := ParsePlace(f[0])
 	if err != nil {
@@ -170,16 +172,16 @@ func ParseMove(text string) (Move, error) {
 		return Move{}, err
 	}
 	if from == to {
-		return Move{}, fmt.Errorf("%s %s: a card cannot move to where it is", from, to)
+		return Move{}, games.Refuse("%s %s: a card cannot move to where it is", from, to)
 	}
 	m := MoveCards(from, to, 0)
 	if len(f) == 3 {
 		n, err := strconv.Atoi(f[2])
 		if err != nil || n < 1 || n > maxRun {
-			return Move{}, fmt.Errorf("%q is not a number of cards (1–%d)", f[2], maxRun)
+			return Move{}, games.Refuse("%q is not a number of cards (1–%d)", f[2], maxRun)
 		}
 		if n > 1 && !from.IsTableau() {
-			return Move{}, fmt.Errorf("only one card at a time leaves %s", from)
+			return Move{}, games.Refuse("only one card at a time leaves %s", from)
 		}
 		m.N = uint8(n)
 	}

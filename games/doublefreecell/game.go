@@ -69,7 +69,6 @@
 package doublefreecell
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/dealer/dealer/games"
@@ -104,7 +103,7 @@ var Info = games.Info{
 // o; missing options have their defaults.
 func NewWith(deal uint64, seats int, o games.Options) (games.Game, error) {
 	if seats != 1 {
-		return nil, fmt.Errorf("Double FreeCell is played alone, not by %d", seats)
+		return nil, games.Refuse("Double FreeCell is played alone, not by %d", seats)
 	}
 	r, err := RulesOf(o)
 	if err != nil {
@@ -132,16 +131,16 @@ func RulesOf(o games.Options) (Rules, error) {
 		switch name {
 		case "cells":
 			if v < MinCells || v > MaxCells {
-				return r, fmt.Errorf("cells (free cells) is one of %d–%d, not %d", MinCells, MaxCells, v)
+				return r, games.Refuse("cells (free cells) is one of %d–%d, not %d", MinCells, MaxCells, v)
 			}
 			r.Cells = v
 		case "autoplay":
 			if v != 0 && v != 1 {
-				return r, fmt.Errorf("autoplay is on or off (1 or 0), not %d", v)
+				return r, games.Refuse("autoplay is on or off (1 or 0), not %d", v)
 			}
 			r.Autoplay = v == 1
 		default:
-			return r, fmt.Errorf("Double FreeCell has no option %q", name)
+			return r, games.Refuse("Double FreeCell has no option %q", name)
 		}
 	}
 	return r, nil
@@ -319,7 +318,7 @@ func (g *Game) Rules() Rules { return Rules{Cells: int(g.ncells), Autoplay: g.au
 
 func checkSeat(seat games.Seat) error {
 	if seat != 0 {
-		return fmt.Errorf("Double FreeCell is played alone: seat %d has no moves", seat)
+		return games.Refuse("Double FreeCell is played alone: seat %d has no moves", seat)
 	}
 	return nil
 }
@@ -370,7 +369,7 @@ func (g *Game) Apply(seat games.Seat, m games.Move) error {
 			return g.Do(*mv)
 		}
 	}
-	return fmt.Errorf("%v is not a Double FreeCell move", m)
+	return games.Refuse("%v is not a Double FreeCell move", m)
 }
 
 // View returns the whole table: a solitaire hides nothing, so every viewer
@@ -403,7 +402,7 @@ func (g *Game) View(games.Seat) any {
 	return v
 }
 
-var errNothingToUndo = errors.New("there is nothing to undo")
+var errNothingToUndo = games.Refuse("there is nothing to undo")
 
 // Do makes move m, exactly as Apply does for seat 0, without the interface
 // conversion: the fast path for solvers. It allocates only when the history
@@ -427,7 +426,7 @@ func (g *Game) Do(m Move) error {
 		return g.Undo()
 	case OpAuto:
 		if _, ok := g.findUp(false); !ok {
-			return errors.New("no card can go up to the foundations now")
+			return games.Refuse("no card can go up to the foundations now")
 		}
 		g.push(m, cards.None)
 		g.sendUp(false)
@@ -438,19 +437,19 @@ func (g *Game) Do(m Move) error {
 		return nil
 	case OpAutoplayOn:
 		if g.autoplay {
-			return errors.New("autoplay is already on")
+			return games.Refuse("autoplay is already on")
 		}
 		g.push(m, cards.None)
 		g.autoplay = true
 		g.sendUp(true)
 	case OpAutoplayOff:
 		if !g.autoplay {
-			return errors.New("autoplay is already off")
+			return games.Refuse("autoplay is already off")
 		}
 		g.push(m, cards.None)
 		g.autoplay = false
 	default:
-		return fmt.Errorf("%v is not a Double FreeCell move", m)
+		return games.Refuse("%v is not a Double FreeCell move", m)
 	}
 	g.moves++
 	g.settle()
@@ -474,9 +473,9 @@ func (g *Game) Undo() error {
 
 func (g *Game) finishedError() error {
 	if g.status == games.Won {
-		return errors.New("the game is over: you won; start a new deal")
+		return games.Refuse("the game is over: you won; start a new deal")
 	}
-	return errors.New("the game is over (lost); start a new deal")
+	return games.Refuse("the game is over (lost); start a new deal")
 }
 
 func (g *Game) push(m Move, c cards.Card) {

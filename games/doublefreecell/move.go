@@ -3,6 +3,8 @@ package doublefreecell
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dealer/dealer/games"
 )
 
 // Loc is a place on the table: a column, a free cell or the foundations.
@@ -64,17 +66,17 @@ func CellNames(n int) string {
 	return Cell(0).String() + "–" + Cell(n-1).String()
 }
 
-// describe names the place for people, in error messages.
-func (l Loc) describe() string {
+// emptyError refuses to move from l, which is empty.
+func emptyError(l Loc) error {
 	switch {
 	case l.IsColumn():
-		return "column " + l.String()
+		return games.Refuse("column %v is empty", l)
 	case l.IsCell():
-		return "cell " + l.String()
+		return games.Refuse("cell %v is empty", l)
 	case l == Home:
-		return "the foundations"
+		return games.Refuse("the foundations are empty")
 	}
-	return l.String()
+	return games.Refuse("%v is empty", l)
 }
 
 // Op tells a board move from the commands.
@@ -147,10 +149,11 @@ func (m Move) IsBoard() bool { return m.Op == OpMove }
 // maxRun is the longest sequence there can be: King down to Ace.
 const maxRun = 13
 
-// notation says how to write a move at a table with cells free cells.
-func notation(cells int) string {
-	return "write FROM TO or FROM TO N (columns 1–10, free cells " + CellNames(cells) +
-		", foundation h: 3 h, 10 a, a 5, 2 7 3), or undo, auto, autoplay on, autoplay off, resign"
+// notMove refuses text, which is not a move, and says how to write one at
+// a table with cells free cells.
+func notMove(text string, cells int) error {
+	return games.Refuse("%q is not a move: write FROM TO or FROM TO N (columns 1–10, free cells %s, "+
+		"foundation h: 3 h, 10 a, a 5, 2 7 3), or undo, auto, autoplay on, autoplay off, resign", text, CellNames(cells))
 }
 
 // Parse reads a move in Double FreeCell notation for the standard game (free
@@ -174,7 +177,7 @@ func ParseCells(text string, cells int) (Move, error) {
 		case "resign":
 			return Resign, nil
 		case "autoplay":
-			return Move{}, fmt.Errorf("%q: write autoplay on or autoplay off", text)
+			return Move{}, games.Refuse("%q: write autoplay on or autoplay off", text)
 		}
 	case 2:
 		if f[0] == "autoplay" {
@@ -184,16 +187,16 @@ func ParseCells(text string, cells int) (Move, error) {
 			case "off":
 				return AutoplayOff, nil
 			}
-			return Move{}, fmt.Errorf("%q: write autoplay on or autoplay off", text)
+			return Move{}, games.Refuse("%q: write autoplay on or autoplay off", text)
 		}
 	}
 	if len(f) < 2 || len(f) > 3 {
-		return Move{}, fmt.Errorf("%q is not a move: %s", text, notation(cells))
+		return Move{}, notMove(text, cells)
 	}
 	from, ok1 := parseLoc(f[0])
 	to, ok2 := parseLoc(f[1])
 	if !ok1 || !ok2 {
-		return Move{}, fmt.Errorf("%q is not a move: %s", text, notation(cells))
+		return Move{}, notMove(text, cells)
 	}
 	for _, l := range []Loc{from, to} {
 		if l.IsCell() && l.cell() >= cells {
@@ -204,28 +207,28 @@ func ParseCells(text string, cells int) (Move, error) {
 	if len(f) == 3 {
 		n, ok := parseCount(f[2])
 		if !ok {
-			return Move{}, fmt.Errorf("%q: the number of cards must be from 1 to %d", text, maxRun)
+			return Move{}, games.Refuse("%q: the number of cards must be from 1 to %d", text, maxRun)
 		}
 		m.N, m.Exact = uint8(n), true
 	}
 	switch {
 	case from == Home:
-		return Move{}, fmt.Errorf("%q: cards on the foundations never come back", text)
+		return Move{}, games.Refuse("%q: cards on the foundations never come back", text)
 	case from == to:
-		return Move{}, fmt.Errorf("%q: a move needs two different places", text)
+		return Move{}, games.Refuse("%q: a move needs two different places", text)
 	case from.IsCell() && to.IsCell():
-		return Move{}, fmt.Errorf("%q: a free-cell card goes to a column or the foundation, not to another cell", text)
+		return Move{}, games.Refuse("%q: a free-cell card goes to a column or the foundation, not to another cell", text)
 	}
 	if from.IsCell() || !to.IsColumn() {
 		// One card, whatever is written.
 		if m.N > 1 {
 			switch {
 			case from.IsCell():
-				return Move{}, fmt.Errorf("%q: a free cell holds a single card", text)
+				return Move{}, games.Refuse("%q: a free cell holds a single card", text)
 			case to.IsCell():
-				return Move{}, fmt.Errorf("%q: a free cell takes a single card", text)
+				return Move{}, games.Refuse("%q: a free cell takes a single card", text)
 			default:
-				return Move{}, fmt.Errorf("%q: cards go up to the foundation one at a time", text)
+				return Move{}, games.Refuse("%q: cards go up to the foundation one at a time", text)
 			}
 		}
 		m.N, m.Exact = 1, false
@@ -235,7 +238,7 @@ func ParseCells(text string, cells int) (Move, error) {
 
 // noCellError refuses cell l at a table with cells free cells.
 func noCellError(l Loc, cells int) error {
-	return fmt.Errorf("there is no cell %v: this table has %d free cells, %s", l, cells, CellNames(cells))
+	return games.Refuse("there is no cell %v: this table has %d free cells, %s", l, cells, CellNames(cells))
 }
 
 func parseLoc(s string) (Loc, bool) {

@@ -1,8 +1,7 @@
 package doublefreecell
 
 import (
-	"fmt"
-
+	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
 )
 
@@ -161,15 +160,15 @@ func (g *Game) Limit(toEmpty bool) int {
 func (g *Game) resolve(m Move) (Move, cards.Card, error) {
 	if m.From >= Home || m.To >= numLocs {
 		if m.From == Home {
-			return m, cards.None, fmt.Errorf("cards on the foundations never come back")
+			return m, cards.None, games.Refuse("cards on the foundations never come back")
 		}
-		return m, cards.None, fmt.Errorf("%v is not a Double FreeCell move", m)
+		return m, cards.None, games.Refuse("%v is not a Double FreeCell move", m)
 	}
 	if m.From == m.To {
-		return m, cards.None, fmt.Errorf("a move needs two different places")
+		return m, cards.None, games.Refuse("a move needs two different places")
 	}
 	if m.From.IsCell() && m.To.IsCell() {
-		return m, cards.None, fmt.Errorf("a free-cell card goes to a column or the foundation, not to another cell")
+		return m, cards.None, games.Refuse("a free-cell card goes to a column or the foundation, not to another cell")
 	}
 	for _, l := range [2]Loc{m.From, m.To} {
 		if l.IsCell() && l.cell() >= int(g.ncells) {
@@ -178,35 +177,32 @@ func (g *Game) resolve(m Move) (Move, cards.Card, error) {
 	}
 	c := g.cardAt(m.From)
 	if c.IsNone() {
-		return m, cards.None, fmt.Errorf("%s is empty", m.From.describe())
+		return m, cards.None, emptyError(m.From)
 	}
 	single := m.From.IsCell() || !m.To.IsColumn()
 	if single {
 		if m.N > 1 {
 			if m.From.IsCell() {
-				return m, c, fmt.Errorf("a free cell holds a single card")
+				return m, c, games.Refuse("a free cell holds a single card")
 			}
 			if m.To.IsCell() {
-				return m, c, fmt.Errorf("a free cell takes a single card")
+				return m, c, games.Refuse("a free cell takes a single card")
 			}
-			return m, c, fmt.Errorf("cards go up to the foundation one at a time")
+			return m, c, games.Refuse("cards go up to the foundation one at a time")
 		}
 		r := Move{From: m.From, To: m.To, N: 1}
 		switch {
 		case m.To == Home:
 			if want := g.next(c.Suit); want != c {
-				if want.IsNone() {
-					return m, c, fmt.Errorf("%v cannot go up: the %s foundation is complete", c, c.Suit.Name())
-				}
-				return m, c, fmt.Errorf("%v cannot go up: the %s foundation needs %v next", c, c.Suit.Name(), want)
+				return m, c, cannotGoUp(c, want)
 			}
 		case m.To.IsCell():
 			if o := g.cells[m.To.cell()]; !o.IsNone() {
-				return m, c, fmt.Errorf("cell %v already holds %v", m.To, o)
+				return m, c, games.Refuse("cell %v already holds %v", m.To, o)
 			}
 		default: // a cell card to a column
 			if h := g.cols[m.To].top(); !h.IsNone() && !fits(c, h) {
-				return m, c, fmt.Errorf("%v cannot go on %v: build down in alternating colours", c, h)
+				return m, c, games.Refuse("%v cannot go on %v: build down in alternating colours", c, h)
 			}
 		}
 		return r, c, nil
@@ -224,7 +220,10 @@ func (g *Game) resolve(m Move) (Move, cards.Card, error) {
 			n = most
 		}
 		if n > run {
-			return m, c, fmt.Errorf("only the top %s of column %v form a run (down in alternating colours)", plural(run), m.From)
+			if run == 1 {
+				return m, c, games.Refuse("only the top 1 card of column %v form a run (down in alternating colours)", m.From)
+			}
+			return m, c, games.Refuse("only the top %d cards of column %v form a run (down in alternating colours)", run, m.From)
 		}
 		if n > lim {
 			return m, c, limitError(n, lim, ec, ecol-1, true)
@@ -236,15 +235,19 @@ func (g *Game) resolve(m Move) (Move, cards.Card, error) {
 	k := int(h.Rank) - int(c.Rank) // the one count that can fit
 	if k < 1 || k > run || !fits(src.cards[int(src.n)-k], h) {
 		if m.N > 0 && int(m.N) <= run {
-			return m, c, fmt.Errorf("%v cannot go on %v: build down in alternating colours", src.cards[int(src.n)-int(m.N)], h)
+			return m, c, games.Refuse("%v cannot go on %v: build down in alternating colours", src.cards[int(src.n)-int(m.N)], h)
 		}
-		return m, c, fmt.Errorf("nothing at the top of column %v fits on %v: build down in alternating colours", m.From, h)
+		return m, c, games.Refuse("nothing at the top of column %v fits on %v: build down in alternating colours", m.From, h)
 	}
 	if m.N != 0 && int(m.N) != k {
-		return m, c, fmt.Errorf("%v cannot go on %v; %s would: write %v %v", src.cards[int(src.n)-min(int(m.N), int(src.n))], h, plural(k), m.From, m.To)
+		bad := src.cards[int(src.n)-min(int(m.N), int(src.n))]
+		if k == 1 {
+			return m, c, games.Refuse("%v cannot go on %v; 1 card would: write %v %v", bad, h, m.From, m.To)
+		}
+		return m, c, games.Refuse("%v cannot go on %v; %d cards would: write %v %v", bad, h, k, m.From, m.To)
 	}
 	if int(dst.n)+k > colCap {
-		return m, c, fmt.Errorf("column %v is full", m.To) // only in made-up positions
+		return m, c, games.Refuse("column %v is full", m.To) // only in made-up positions
 	}
 	if lim := limit(ec, ecol, false); k > lim {
 		return m, c, limitError(k, lim, ec, ecol, false)
@@ -252,19 +255,39 @@ func (g *Game) resolve(m Move) (Move, cards.Card, error) {
 	return Move{From: m.From, To: m.To, N: uint8(k)}, src.cards[int(src.n)-k], nil
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return "1 card"
+// cannotGoUp refuses c, which is not want, the card its foundation needs
+// next (None when that foundation is complete).
+func cannotGoUp(c, want cards.Card) error {
+	if want.IsNone() {
+		switch c.Suit {
+		case cards.Clubs:
+			return games.Refuse("%v cannot go up: the clubs foundation is complete", c)
+		case cards.Diamonds:
+			return games.Refuse("%v cannot go up: the diamonds foundation is complete", c)
+		case cards.Hearts:
+			return games.Refuse("%v cannot go up: the hearts foundation is complete", c)
+		}
+		return games.Refuse("%v cannot go up: the spades foundation is complete", c)
 	}
-	return fmt.Sprintf("%d cards", n)
+	switch c.Suit {
+	case cards.Clubs:
+		return games.Refuse("%v cannot go up: the clubs foundation needs %v next", c, want)
+	case cards.Diamonds:
+		return games.Refuse("%v cannot go up: the diamonds foundation needs %v next", c, want)
+	case cards.Hearts:
+		return games.Refuse("%v cannot go up: the hearts foundation needs %v next", c, want)
+	}
+	return games.Refuse("%v cannot go up: the spades foundation needs %v next", c, want)
 }
 
+// limitError refuses a run of n cards (always more than one: lim, the most
+// that may move, is at least one) with ec free cells and ecol empty
+// columns.
 func limitError(n, lim, ec, ecol int, toEmpty bool) error {
-	s := fmt.Sprintf("%s cannot move as one run now: at most %d with %d free cell(s) and %d empty column(s)", plural(n), lim, ec, ecol)
 	if toEmpty {
-		s += " besides the target"
+		return games.Refuse("%d cards cannot move as one run now: at most %d with %d free cell(s) and %d empty column(s) besides the target", n, lim, ec, ecol)
 	}
-	return fmt.Errorf("%s", s)
+	return games.Refuse("%d cards cannot move as one run now: at most %d with %d free cell(s) and %d empty column(s)", n, lim, ec, ecol)
 }
 
 // move makes resolved board move m.

@@ -25,8 +25,6 @@
 package doublets
 
 import (
-	"fmt"
-
 	"github.com/dealer/dealer/games"
 )
 
@@ -45,14 +43,14 @@ var Info = games.Info{
 		"undo takes back a move (counted); resign ends the game.",
 	New: func(deal uint64, seats int) (games.Game, error) {
 		if seats != 1 {
-			return nil, fmt.Errorf("Doublets is for 1 player, not %d", seats)
+			return nil, games.Refuse("Doublets is for 1 player, not %d", seats)
 		}
 		return New(deal), nil
 	},
 	Options: []games.Option{{Name: "passes", Text: "passes through the stock", Default: Passes, Values: []int{1, 2, 3}}},
 	NewWith: func(deal uint64, seats int, o games.Options) (games.Game, error) {
 		if seats != 1 {
-			return nil, fmt.Errorf("Doublets is for 1 player, not %d", seats)
+			return nil, games.Refuse("Doublets is for 1 player, not %d", seats)
 		}
 		return NewPasses(deal, o.Get("passes", Passes)), nil
 	},
@@ -163,10 +161,10 @@ func (g *Game) Legal(seat games.Seat) []games.Move {
 // notation.
 func (g *Game) Apply(seat games.Seat, m games.Move) error {
 	if seat != 0 {
-		return fmt.Errorf("Doublets is played alone, from seat 0: seat %d cannot move", seat)
+		return games.Refuse("Doublets is played alone, from seat 0: seat %d cannot move", seat)
 	}
 	if m == nil {
-		return fmt.Errorf("no move given: write flip, w, r1–r7, undo or resign")
+		return games.Refuse("no move given: write flip, w, r1–r7, undo or resign")
 	}
 	mv, ok := m.(Move)
 	if !ok {
@@ -181,16 +179,20 @@ func (g *Game) Apply(seat games.Seat, m games.Move) error {
 // Do makes the typed move m: Apply without the seat and the parsing.
 func (g *Game) Do(m Move) error {
 	if st := g.Status(); st.Finished() {
-		how := st.String()
-		if g.resigned {
-			how = "resigned"
+		switch {
+		case g.resigned:
+			return games.Refuse("this game is over (resigned, %d of %d cards on the foundation): no more moves", g.pos.Score(), MaxScore)
+		case st == games.Won:
+			return games.Refuse("this game is over (won, %d of %d cards on the foundation): no more moves", g.pos.Score(), MaxScore)
+		case st == games.Lost:
+			return games.Refuse("this game is over (lost, %d of %d cards on the foundation): no more moves", g.pos.Score(), MaxScore)
 		}
-		return fmt.Errorf("this game is over (%s, %d of %d cards on the foundation): no more moves", how, g.pos.Score(), MaxScore)
+		return games.Refuse("this game is over (%s, %d of %d cards on the foundation): no more moves", st, g.pos.Score(), MaxScore)
 	}
 	switch m {
 	case Undo:
 		if len(g.history) == 0 {
-			return fmt.Errorf("there is nothing to undo")
+			return games.Refuse("there is nothing to undo")
 		}
 		g.pos = g.history[len(g.history)-1]
 		g.history = g.history[:len(g.history)-1]

@@ -3,6 +3,8 @@ package doublets
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dealer/dealer/games"
 )
 
 // Move is one Doublets move: a typed value for solvers, written in the
@@ -63,5 +65,5 @@ func Parse(text string) (Move, error) {
 			return Move(i), nil
 		}
 	}
-	return 0, fmt.Errorf("%q is not a Doublets move: write flip, w (waste), r1–r7 (reserves), undo or resign", text)
+	return 0, games.Refuse("%q is not a Doublets move: write flip, w (waste), r1–r7 (reserves), undo or resign", text)
 }

@@ -306,54 +306,68 @@ func (p *Position) takeWaste() cards.Card {
 // whyNot explains, for a player, why m cannot be played.
 func (p *Position) whyNot(m Move) error {
 	if m.Command() || m >= numMoves {
-		return fmt.Errorf("%s is not a play", m)
+		return games.Refuse("%s is not a play", m)
 	}
 	if p.fc == MaxScore {
-		return fmt.Errorf("the foundation is complete: all 48 cards are up")
+		return games.Refuse("the foundation is complete: all 48 cards are up")
 	}
 	if m == Flip {
 		if p.w == 0 {
-			return fmt.Errorf("the stock and the waste are both empty: there is nothing to flip")
+			return games.Refuse("the stock and the waste are both empty: there is nothing to flip")
 		}
 		if p.PassLimit() == 1 {
-			return fmt.Errorf("the stock is empty and this table allows one pass: there is no redeal")
+			return games.Refuse("the stock is empty and this table allows one pass: there is no redeal")
 		}
-		return fmt.Errorf("the stock is empty and this is the last of the %d passes: there is no redeal left", p.PassLimit())
+		return games.Refuse("the stock is empty and this is the last of the %d passes: there is no redeal left", p.PassLimit())
 	}
 	var c cards.Card
-	var where string
+	reserve := 0 // r1–r7 as 1–7; 0 for the waste
 	if i, ok := m.Reserve(); ok {
-		c, where = p.reserve[i], fmt.Sprintf("reserve %d", i+1)
+		c, reserve = p.reserve[i], i+1
 		switch {
 		case c.IsNone():
-			return fmt.Errorf("%s is empty", where)
+			return games.Refuse("reserve %d is empty", reserve)
 		case c.Rank == cards.King:
-			return fmt.Errorf("%s holds %s and is frozen: Kings never go to the foundation", where, c)
+			return games.Refuse("reserve %d holds %s and is frozen: Kings never go to the foundation", reserve, c)
 		}
 	} else {
-		c, where = p.WasteTop(), "the waste"
+		c = p.WasteTop()
 		switch {
 		case c.IsNone():
-			return fmt.Errorf("the waste is empty: flip a card first")
+			return games.Refuse("the waste is empty: flip a card first")
 		case c.Rank == cards.King:
-			return fmt.Errorf("%s on the waste is a King and never goes to the foundation: it blocks the waste until you flip another card onto it", c)
+			return games.Refuse("%s on the waste is a King and never goes to the foundation: it blocks the waste until you flip another card onto it", c)
 		}
 	}
-	top := p.FoundationTop()
-	return fmt.Errorf("%s from %s does not fit: the foundation shows %s and needs %s", c, where, top, needs(top.Rank))
+	return misfit(c, reserve, p.FoundationTop())
 }
 
-// needs says which rank goes on r and why: "a 4 (2 doubled)", "an A (7
-// doubled, less 13)".
-func needs(r cards.Rank) string {
+// misfit refuses card c from reserve (1–7; 0: the waste), which does not
+// fit on the foundation's top card top, saying which rank goes on it and
+// why: "… needs a 4 (2 doubled)", "… needs an A (7 doubled, less 13)".
+func misfit(c cards.Card, reserve int, top cards.Card) error {
+	r := top.Rank
 	n := Next(r)
-	article := "a"
-	if n == cards.Ace || n == 8 {
-		article = "an"
+	an := n == cards.Ace || n == 8 // "an A", "an 8"
+	less := 2*r > 13
+	if reserve == 0 {
+		switch {
+		case an && less:
+			return games.Refuse("%s from the waste does not fit: the foundation shows %s and needs an %s (%s doubled, less 13)", c, top, n, r)
+		case an:
+			return games.Refuse("%s from the waste does not fit: the foundation shows %s and needs an %s (%s doubled)", c, top, n, r)
+		case less:
+			return games.Refuse("%s from the waste does not fit: the foundation shows %s and needs a %s (%s doubled, less 13)", c, top, n, r)
+		}
+		return games.Refuse("%s from the waste does not fit: the foundation shows %s and needs a %s (%s doubled)", c, top, n, r)
 	}
-	why := " doubled"
-	if 2*r > 13 {
-		why += ", less 13"
+	switch {
+	case an && less:
+		return games.Refuse("%s from reserve %d does not fit: the foundation shows %s and needs an %s (%s doubled, less 13)", c, reserve, top, n, r)
+	case an:
+		return games.Refuse("%s from reserve %d does not fit: the foundation shows %s and needs an %s (%s doubled)", c, reserve, top, n, r)
+	case less:
+		return games.Refuse("%s from reserve %d does not fit: the foundation shows %s and needs a %s (%s doubled, less 13)", c, reserve, top, n, r)
 	}
-	return fmt.Sprintf("%s %s (%s%s)", article, n, r, why)
+	return games.Refuse("%s from reserve %d does not fit: the foundation shows %s and needs a %s (%s doubled)", c, reserve, top, n, r)
 }

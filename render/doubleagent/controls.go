@@ -44,9 +44,9 @@ func placeLabel(v game.View, place string, l lang.Lang) string {
 		case len(tab.Up) > 0:
 			return render.PlaceLabel(l, place, tab.Up[len(tab.Up)-1].Card)
 		case tab.Exposed:
-			return place + " · face down"
+			return words.T(l, "%s · face down", place)
 		}
-		return place + " · empty"
+		return words.T(l, "%s · empty", place)
 	case 'p':
 		return render.PlaceLabel(l, place, v.Prison[n-1].Card)
 	}

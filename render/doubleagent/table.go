@@ -12,6 +12,7 @@ import (
 	"github.com/dealer/dealer/games/cards"
 	game "github.com/dealer/dealer/games/doubleagent"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // The Double Agent table, in pixels: the two rows of five tableaus on the
@@ -54,6 +55,11 @@ func Layout(v game.View, selected string) (*render.Scene, error) {
 // LayoutAt is Layout for cards that overlap at steps st (a renderer's
 // Steps: the large deck's are longer).
 func LayoutAt(v game.View, selected string, st render.Steps) (*render.Scene, error) {
+	return LayoutIn(v, selected, st, lang.English)
+}
+
+// LayoutIn is LayoutAt with its words in l.
+func LayoutIn(v game.View, selected string, st render.Steps, l lang.Lang) (*render.Scene, error) {
 	sel, err := daSelection(selected)
 	if err != nil {
 		return nil, err
@@ -64,7 +70,7 @@ func LayoutAt(v game.View, selected string, st render.Steps) (*render.Scene, err
 	}
 	h, avail := daHeights(need, daMaxH*st.MinStack/render.MinStackStep)
 	s := &render.Scene{W: daW, H: h, Background: render.Felt}
-	status(v).Bar(s, daW)
+	statusIn(v, l).Bar(s, daW)
 
 	rowY := [2]int{daCards, daCards + avail[0] + daRowGap + daTagH + daTagGap}
 	for r, row := range [2][5]game.Tableau{v.Top, v.Bottom} {
@@ -73,11 +79,12 @@ func LayoutAt(v game.View, selected string, st render.Steps) (*render.Scene, err
 			daTableau(s, t, name, daColX(i), rowY[r], avail[r], sel == name, st)
 		}
 	}
-	daRight(s, v, sel)
+	daRight(s, v, sel, l)
 
 	if v.Status == games.Won {
-		w := 700
-		s.Labels = append(s.Labels, render.Label{Text: fmt.Sprintf("Won in %d moves!", v.Moves),
+		won := words.T(l, "Won in %d moves!", v.Moves)
+		w := min(max(700, render.TextWidth(won, render.Huge)+64), daW-32) // wider for longer words
+		s.Labels = append(s.Labels, render.Label{Text: won,
 			Rect: image.Rect((daW-w)/2, 260, (daW+w)/2, 360), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
 	}
 	return s, nil
@@ -136,7 +143,7 @@ func daHeights(need [2]int, maxH int) (h int, avail [2]int) {
 }
 
 // daRight adds the command slots and the prison cells.
-func daRight(s *render.Scene, v game.View, sel string) {
+func daRight(s *render.Scene, v game.View, sel string, l lang.Lang) {
 	slot := func(k int) image.Rectangle {
 		x := daRightX + k%2*daRightDX
 		y := daCards + k/2*daRightDY
@@ -151,7 +158,7 @@ func daRight(s *render.Scene, v game.View, sel string) {
 		tagOver(r, name)
 		if c.IsNone() {
 			s.Piles = append(s.Piles, render.Pile{Name: name, Rect: r, Selected: sel == name})
-			s.Labels = append(s.Labels, render.Label{Text: "agent", Rect: r, Size: render.Small, Ink: render.FeltLine})
+			s.Labels = append(s.Labels, render.Label{Text: words.T(l, "agent"), Rect: r, Size: render.Small, Ink: render.FeltLine})
 			continue
 		}
 		s.Cards = append(s.Cards, render.Placed{Card: c, Pile: name, Rect: r, Visible: r, FaceUp: true, Selected: sel == name})
@@ -167,9 +174,9 @@ func daRight(s *render.Scene, v game.View, sel string) {
 		s.Cards = append(s.Cards, render.Placed{Card: c.Card, Pile: name, Rect: r, Visible: r, FaceUp: true, Selected: sel == name})
 		if c.Kind == "foundation" {
 			if c.Frozen {
-				s.Labels = append(s.Labels, render.Band(r, "frozen", render.BackBlue, render.Paper))
+				s.Labels = append(s.Labels, band(r, words.T(l, "frozen"), render.BackBlue, render.Paper))
 			} else {
-				s.Labels = append(s.Labels, render.Band(r, "home", render.Gold, render.Black))
+				s.Labels = append(s.Labels, band(r, words.T(l, "home"), render.Gold, render.Black))
 			}
 		}
 	}
@@ -264,9 +271,12 @@ func daTableau(s *render.Scene, t game.Tableau, name string, x, y, avail int, se
 
 // status is what the status line says: in the picture's bar and at the
 // head of the terminal text.
-func status(v game.View) render.SolitaireStatus {
+func status(v game.View) render.SolitaireStatus { return statusIn(v, lang.English) }
+
+// statusIn is status in l.
+func statusIn(v game.View, l lang.Lang) render.SolitaireStatus {
 	return render.SolitaireStatus{Title: "Double Agent", Deal: v.Deal, Moves: v.Moves, Undos: v.Undos,
-		Score: fmt.Sprintf("score %d/54", v.Score), Status: v.Status}
+		Score: words.T(l, "score %d/54", v.Score), Status: v.Status, Lang: l}
 }
 
 // daSelection reads a selected place.
@@ -298,6 +308,16 @@ func daSelection(sel string) (string, error) {
 // Table draws a Double Agent table as a PNG, with p.Selected ("t1"–"t5",
 // "b1"–"b5", "p1"–"p4", "c1", "c2" or "" for none) ringed.
 func Table(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
-	at := func(v game.View, sel string) (*render.Scene, error) { return LayoutAt(v, sel, r.Steps()) }
+	at := func(v game.View, sel string) (*render.Scene, error) { return LayoutIn(v, sel, r.Steps(), p.Lang) }
 	return render.LayoutPNG(r, at, v, p.Selected)
+}
+
+// band is render.Band, its words drawn small when they are too long for
+// the card at the usual size (German's, Spanish's).
+func band(card image.Rectangle, text string, fill, in render.Colour) render.Label {
+	b := render.Band(card, text, fill, in)
+	if render.TextWidth(text, b.Size) > card.Dx() {
+		b.Size = render.Small
+	}
+	return b
 }

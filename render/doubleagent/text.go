@@ -6,6 +6,7 @@ import (
 
 	game "github.com/dealer/dealer/games/doubleagent"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // Text shows a Double Agent table as text for a terminal, labelled with
@@ -23,9 +24,12 @@ import (
 //	t2  ## ## | 4♦ 5♣ 6♥ RJ=7 8♥ 9♠
 //	t4  ## ## ## | (up t4 turns it over)
 //	b5  --
-func Text(v game.View, color bool) string {
+func Text(v game.View, color bool) string { return text(v, color, lang.English) }
+
+// text is Text with its words in l (for the picture's description).
+func text(v game.View, color bool, l lang.Lang) string {
 	var b strings.Builder
-	b.WriteString(status(v).Line() + "\n")
+	b.WriteString(statusIn(v, l).Line() + "\n")
 
 	var parts []string
 	for i, c := range v.Command {
@@ -36,9 +40,9 @@ func Text(v game.View, color bool) string {
 	for i, c := range v.Prison {
 		s := fmt.Sprintf("p%d %s", i+1, render.TermCard(c.Card, color))
 		if c.Kind == "foundation" {
-			s += " home"
+			s += " " + words.T(l, "home")
 			if c.Frozen {
-				s += ", frozen"
+				s += ", " + words.T(l, "frozen")
 			}
 		}
 		parts = append(parts, s)
@@ -48,7 +52,7 @@ func Text(v game.View, color bool) string {
 	for r, row := range [2][5]game.Tableau{v.Top, v.Bottom} {
 		for i, t := range row {
 			// A long tableau goes on under itself, within 80 columns.
-			b.WriteString(render.TermWrap(daTableauLine(daName(r, i), t, color), 80, "    ") + "\n")
+			b.WriteString(render.TermWrap(daTableauLine(daName(r, i), t, color, l), 80, "    ") + "\n")
 		}
 	}
 	return render.TermLines(b.String())
@@ -56,7 +60,7 @@ func Text(v game.View, color bool) string {
 
 // daTableauLine is one tableau: its name, the face-down cards as ##, then
 // the face-up run.
-func daTableauLine(name string, t game.Tableau, color bool) string {
+func daTableauLine(name string, t game.Tableau, color bool, l lang.Lang) string {
 	if t.Down == 0 && len(t.Up) == 0 {
 		return name + "  --"
 	}
@@ -65,7 +69,7 @@ func daTableauLine(name string, t game.Tableau, color bool) string {
 		line += " |"
 	}
 	if len(t.Up) == 0 {
-		line += " (up " + name + " turns it over)"
+		line += " " + words.T(l, "(up %s turns it over)", name)
 	}
 	for _, f := range t.Up {
 		s := render.TermCard(f.Card, color)

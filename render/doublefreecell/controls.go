@@ -36,10 +36,10 @@ func places(cells int) [][]string {
 func Controls(v game.View, ps render.Params) render.Controls {
 	b := &render.Board{
 		Commands: []render.Command{
-			{Moves: []string{"auto"}, Labels: []string{"Auto ⇡"}, Style: render.Primary, Steady: true},
+			{Moves: []string{"auto"}, Labels: []string{words.T(ps.Lang, "Auto ⇡")}, Style: render.Primary, Steady: true},
 			render.UndoCommand(ps.Lang),
 			render.HintCommand(ps.Lang),
-			{Moves: []string{"autoplay off", "autoplay on"}, Labels: []string{"Autoplay: on", "Autoplay: off"}, Style: render.Secondary},
+			{Moves: []string{"autoplay off", "autoplay on"}, Labels: []string{words.T(ps.Lang, "Autoplay: on"), words.T(ps.Lang, "Autoplay: off")}, Style: render.Secondary},
 			render.ResignCommand(ps.Lang),
 		},
 		Better: longerRun,
@@ -52,12 +52,12 @@ func Controls(v game.View, ps render.Params) render.Controls {
 // "Foundation".
 func placeLabel(v game.View, place string, l lang.Lang) string {
 	if place == "h" {
-		return "Foundation"
+		return words.T(l, "Foundation")
 	}
 	if n, err := strconv.Atoi(place); err == nil {
 		col := v.Columns[n-1]
 		if len(col) == 0 {
-			return place + " · empty"
+			return words.T(l, "%s · empty", place)
 		}
 		return render.PlaceLabel(l, place, col[len(col)-1])
 	}

@@ -9,6 +9,7 @@ import (
 var Game = render.Present(game.Info, render.Presenter[game.View]{
 	Table:    Table,
 	Text:     func(v game.View, _ []string, color bool) string { return Text(v, color) },
-	Describe: func(v game.View, p render.Params) string { return render.Describe(Text(v, false), p) },
+	Describe: func(v game.View, p render.Params) string { return render.Describe(text(v, false, p.Lang), p) },
 	Controls: Controls,
+	Words:    words,
 })

@@ -11,6 +11,7 @@ import (
 	"github.com/dealer/dealer/games"
 	game "github.com/dealer/dealer/games/doublefreecell"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // The Double FreeCell table, in pixels. Ten columns of cards fill the width;
@@ -63,6 +64,11 @@ func Layout(v game.View, selected string) (*render.Scene, error) {
 // LayoutAt is Layout for cards that overlap at steps st (a renderer's
 // Steps: the large deck's are longer).
 func LayoutAt(v game.View, selected string, st render.Steps) (*render.Scene, error) {
+	return LayoutIn(v, selected, st, lang.English)
+}
+
+// LayoutIn is LayoutAt with its words in l.
+func LayoutIn(v game.View, selected string, st render.Steps, l lang.Lang) (*render.Scene, error) {
 	if len(v.Columns) != dfcColumns || len(v.Cells) < game.MinCells || len(v.Cells) > game.MaxCells || len(v.Foundations) != dfcFoundations {
 		return nil, fmt.Errorf("render: a Double FreeCell view needs %d columns, %d–%d cells and %d foundations, not %d, %d and %d",
 			dfcColumns, game.MinCells, game.MaxCells, dfcFoundations, len(v.Columns), len(v.Cells), len(v.Foundations))
@@ -91,7 +97,7 @@ func LayoutAt(v game.View, selected string, st render.Steps) (*render.Scene, err
 		h = min(need, dfcMaxH*st.MinStack/render.MinStackStep)
 	}
 	s := &render.Scene{W: dfcW, H: h, Background: render.Felt}
-	status(v).Bar(s, dfcW)
+	statusIn(v, l).Bar(s, dfcW)
 	if err := dfcCellRow(s, v, selCell); err != nil {
 		return nil, err
 	}
@@ -100,8 +106,9 @@ func LayoutAt(v game.View, selected string, st render.Steps) (*render.Scene, err
 	}
 	dfcColumnsOf(s, v, selCol, st.Stack)
 	if v.Status == games.Won {
-		w := 700
-		s.Labels = append(s.Labels, render.Label{Text: fmt.Sprintf("Won in %d moves!", v.Moves),
+		won := words.T(l, "Won in %d moves!", v.Moves)
+		w := min(max(700, render.TextWidth(won, render.Huge)+64), dfcW-32) // wider for longer words
+		s.Labels = append(s.Labels, render.Label{Text: won,
 			Rect: image.Rect((dfcW-w)/2, dfcColY+110, (dfcW+w)/2, dfcColY+210), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
 	}
 	return s, nil
@@ -229,17 +236,20 @@ func tag(name string, x, w int, selected bool) render.Label {
 // status is what the status line says: in the picture's bar and at the
 // head of the terminal text. The note tells a house rule of cells ("8 free
 // cells") and autoplay off while the game is played.
-func status(v game.View) render.SolitaireStatus {
+func status(v game.View) render.SolitaireStatus { return statusIn(v, lang.English) }
+
+// statusIn is status in l.
+func statusIn(v game.View, l lang.Lang) render.SolitaireStatus {
 	var notes []string
 	if len(v.Cells) != game.NumCells {
-		notes = append(notes, fmt.Sprintf("%d free cells", len(v.Cells)))
+		notes = append(notes, words.T(l, "%d free cells", len(v.Cells)))
 	}
 	if !v.Autoplay && !v.Status.Finished() {
-		notes = append(notes, "autoplay off")
+		notes = append(notes, words.T(l, "autoplay off"))
 	}
 	note := strings.Join(notes, ", ")
 	return render.SolitaireStatus{Title: "Double FreeCell", Deal: v.Deal, Moves: v.Moves, Undos: v.Undos,
-		Score: fmt.Sprintf("%d/104 home", v.Score), Note: note, Status: v.Status}
+		Score: words.T(l, "%d/104 home", v.Score), Note: note, Status: v.Status, Lang: l}
 }
 
 // dfcSelection reads a selected source at a table of cells free cells: the
@@ -273,6 +283,6 @@ func cellIndex(name string, cells int) int {
 // "1"–"10", one of the table's cells, or "" for none) ringed, its columns
 // at r's steps.
 func Table(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
-	at := func(v game.View, sel string) (*render.Scene, error) { return LayoutAt(v, sel, r.Steps()) }
+	at := func(v game.View, sel string) (*render.Scene, error) { return LayoutIn(v, sel, r.Steps(), p.Lang) }
 	return render.LayoutPNG(r, at, v, p.Selected)
 }

@@ -6,6 +6,7 @@ import (
 
 	game "github.com/dealer/dealer/games/doublefreecell"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // Text shows a Double FreeCell table as text for a terminal, labelled
@@ -22,12 +23,15 @@ import (
 //	 2  5♦  K♣  2♠  9♥
 //	 3
 //	 …
-func Text(v game.View, color bool) string {
+func Text(v game.View, color bool) string { return text(v, color, lang.English) }
+
+// text is Text with its words in l (for the picture's description).
+func text(v game.View, color bool, l lang.Lang) string {
 	var b strings.Builder
-	b.WriteString(status(v).Line())
+	b.WriteString(statusIn(v, l).Line())
 	b.WriteString("\n")
 
-	b.WriteString("cells ")
+	b.WriteString(render.TermPad(words.T(l, "cells"), 5) + " ")
 	for i, c := range v.Cells {
 		b.WriteString(" " + render.TermPad(game.Cell(i).String()+" "+render.TermCard(c, color), 6))
 	}

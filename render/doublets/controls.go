@@ -18,7 +18,7 @@ var places = [][]string{
 // its card, and the commands Flip, Undo, Hint and Resign.
 func Controls(v game.View, ps render.Params) render.Controls {
 	b := &render.Board{Commands: []render.Command{
-		{Moves: []string{"flip"}, Labels: []string{"Flip"}, Style: render.Primary, Steady: true},
+		{Moves: []string{"flip"}, Labels: []string{words.T(ps.Lang, "Flip")}, Style: render.Primary, Steady: true},
 		render.UndoCommand(ps.Lang),
 		render.HintCommand(ps.Lang),
 		render.ResignCommand(ps.Lang),
@@ -30,7 +30,7 @@ func Controls(v game.View, ps render.Params) render.Controls {
 // placeLabel labels a place's button: "r3 · K♠", "waste · K♥", "r6".
 func placeLabel(v game.View, place string, l lang.Lang) string {
 	if place == "w" {
-		return render.PlaceLabel(l, "waste", v.Waste.Top)
+		return render.PlaceLabel(l, words.T(l, "waste"), v.Waste.Top)
 	}
 	n, _ := strconv.Atoi(place[1:])
 	return render.PlaceLabel(l, place, v.Reserves[n-1].Card)

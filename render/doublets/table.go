@@ -12,6 +12,7 @@ import (
 	"github.com/dealer/dealer/games/cards"
 	game "github.com/dealer/dealer/games/doublets"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // The Doublets table, in pixels. The arch is a 3×3 grid with its middle
@@ -47,6 +48,11 @@ var dblCycle = []cards.Rank{1, 2, 4, 8, 3, 6, 12, 11, 9, 5, 10, 7}
 // has picked, as the moves name it: "r1"–"r7", "w" or "flip" (the
 // stock); "" for none.
 func Layout(v game.View, selected string) (*render.Scene, error) {
+	return LayoutIn(v, selected, lang.English)
+}
+
+// LayoutIn is Layout with its words in l.
+func LayoutIn(v game.View, selected string, l lang.Lang) (*render.Scene, error) {
 	if len(v.Reserves) != len(dblArch) {
 		return nil, fmt.Errorf("render: a Doublets view needs %d reserves, not %d", len(dblArch), len(v.Reserves))
 	}
@@ -58,13 +64,14 @@ func Layout(v game.View, selected string) (*render.Scene, error) {
 		return nil, err
 	}
 	s := &render.Scene{W: dblW, H: dblH, Background: render.Felt}
-	status(v).Bar(s, dblW)
-	dblArchOf(s, v, sel)
-	dblSide(s, v, sel)
-	dblPasses(s, v)
+	statusIn(v, l).Bar(s, dblW)
+	dblArchOf(s, v, sel, l)
+	dblSide(s, v, sel, l)
+	dblPasses(s, v, l)
 	if v.Status == games.Won {
-		w := 640
-		s.Labels = append(s.Labels, render.Label{Text: fmt.Sprintf("Won in %d moves!", v.Moves),
+		won := words.T(l, "Won in %d moves!", v.Moves)
+		w := min(max(640, render.TextWidth(won, render.Huge)+64), dblW-32) // wider for longer words
+		s.Labels = append(s.Labels, render.Label{Text: won,
 			Rect: image.Rect((dblW-w)/2, 300, (dblW+w)/2, 400), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
 	}
 	return s, nil
@@ -103,13 +110,13 @@ func put(s *render.Scene, name, tagText string, at image.Point, c cards.Card, fa
 
 // dblArchOf adds the arch: the reserves, the foundation, and the rank it
 // needs in the middle.
-func dblArchOf(s *render.Scene, v game.View, sel string) {
+func dblArchOf(s *render.Scene, v game.View, sel string, l lang.Lang) {
 	for i, res := range v.Reserves {
 		name := "r" + strconv.Itoa(i+1)
 		at := dblSlot(dblArch[i][0], dblArch[i][1])
 		r := put(s, name, name, at, res.Card, true, sel == name)
 		if res.Frozen && !res.Card.IsNone() {
-			s.Labels = append(s.Labels, render.Band(r, "frozen", render.BackBlue, render.Paper))
+			s.Labels = append(s.Labels, band(r, words.T(l, "frozen"), render.BackBlue, render.Paper))
 		}
 	}
 
@@ -127,13 +134,13 @@ func dblArchOf(s *render.Scene, v game.View, sel string) {
 		next = "—"
 	}
 	s.Labels = append(s.Labels,
-		render.Label{Text: "next", Rect: image.Rect(mid.Min.X, mid.Min.Y+12, mid.Max.X, mid.Min.Y+44), Size: render.Medium, Ink: render.Mist},
+		render.Label{Text: words.T(l, "next"), Rect: image.Rect(mid.Min.X, mid.Min.Y+12, mid.Max.X, mid.Min.Y+44), Size: render.Medium, Ink: render.Mist},
 		render.Label{Text: next, Rect: image.Rect(mid.Min.X, mid.Min.Y+56, mid.Max.X, mid.Min.Y+136), Size: render.Huge, Ink: render.Gold},
 		render.Label{Text: "↓", Rect: image.Rect(mid.Min.X, mid.Max.Y-40, mid.Max.X, mid.Max.Y-8), Size: render.Large, Ink: render.Mist})
 }
 
 // dblSide adds the stock and the waste, with their captions.
-func dblSide(s *render.Scene, v game.View, sel string) {
+func dblSide(s *render.Scene, v game.View, sel string, l lang.Lang) {
 	stockAt := image.Pt(dblSideX, dblSlot(0, 0).Y)
 	wasteAt := stockAt.Add(image.Pt(render.CardW+dblSideGap, 0))
 	caption := func(r image.Rectangle, text string) {
@@ -142,31 +149,31 @@ func dblSide(s *render.Scene, v game.View, sel string) {
 	if v.Stock > 0 {
 		r := put(s, "stock", "flip", stockAt, cards.None, false, sel == "flip")
 		s.Labels = append(s.Labels, render.BadgeLabel(strconv.Itoa(v.Stock), r.Min.X+render.CardW/2, r.Min.Y+render.CardH/2, render.Large))
-		caption(r, "stock")
+		caption(r, words.T(l, "stock"))
 	} else {
 		r := put(s, "stock", "flip", stockAt, cards.None, true, sel == "flip")
 		if v.PassesLeft > 0 {
-			caption(r, "flip redeals")
+			caption(r, words.T(l, "flip redeals"))
 		} else {
-			caption(r, "stock empty")
+			caption(r, words.T(l, "stock empty"))
 		}
 	}
 	r := put(s, "w", "w", wasteAt, v.Waste.Top, true, sel == "w")
 	if v.Waste.Blocked && !v.Waste.Top.IsNone() {
-		s.Labels = append(s.Labels, render.Band(r, "blocked", render.LostRed, render.Cream))
+		s.Labels = append(s.Labels, band(r, words.T(l, "blocked"), render.LostRed, render.Cream))
 	}
-	caption(r, fmt.Sprintf("waste %d", v.Waste.Size))
+	caption(r, words.T(l, "waste %d", v.Waste.Size))
 }
 
 // dblPasses adds the passes and the doubling cycle, the rank needed next
 // in gold.
-func dblPasses(s *render.Scene, v game.View) {
+func dblPasses(s *render.Scene, v game.View, l lang.Lang) {
 	px := image.Rect(dblSideX-24, dblSlot(0, 0).Y+render.CardH+48, dblW-24, dblSlot(0, 0).Y+render.CardH+168)
 	s.Boxes = append(s.Boxes, render.Box{Rect: px, Fill: render.FeltDark, Radius: 12})
-	pass := fmt.Sprintf("pass %d of %d", max(v.Pass, 1), v.Pass+v.PassesLeft)
-	left := render.Plural(v.PassesLeft, "redeal") + " left"
+	pass := words.T(l, "pass %d of %d", max(v.Pass, 1), v.Pass+v.PassesLeft)
+	left := words.N(l, v.PassesLeft, "%d redeal left", "%d redeals left")
 	if v.PassesLeft == 0 {
-		left = "last pass"
+		left = words.T(l, "last pass")
 	}
 	s.Labels = append(s.Labels,
 		render.Label{Text: pass, Rect: image.Rect(px.Min.X, px.Min.Y+12, px.Max.X, px.Min.Y+56), Size: render.Large, Ink: render.Cream},
@@ -174,7 +181,7 @@ func dblPasses(s *render.Scene, v game.View) {
 
 	// the doubling cycle, the rank needed next in gold
 	cy := dblSlot(2, 0).Y - dblCardDY
-	s.Labels = append(s.Labels, render.Label{Text: "doubling, mod 13", Rect: image.Rect(px.Min.X, cy, px.Max.X, cy+32), Size: render.Medium, Ink: render.Mist})
+	s.Labels = append(s.Labels, render.Label{Text: words.T(l, "doubling, mod 13"), Rect: image.Rect(px.Min.X, cy, px.Max.X, cy+32), Size: render.Medium, Ink: render.Mist})
 	const cw, ch, cg = 48, 40, 8
 	for i, rk := range dblCycle {
 		x := px.Min.X + (px.Dx()-6*cw-5*cg)/2 + i%6*(cw+cg)
@@ -185,14 +192,17 @@ func dblPasses(s *render.Scene, v game.View) {
 		}
 		s.Labels = append(s.Labels, l)
 	}
-	s.Labels = append(s.Labels, render.Label{Text: "then A again", Rect: image.Rect(px.Min.X, cy+48+2*(ch+cg), px.Max.X, cy+48+2*(ch+cg)+28), Size: render.Small, Ink: render.Mist})
+	s.Labels = append(s.Labels, render.Label{Text: words.T(l, "then A again"), Rect: image.Rect(px.Min.X, cy+48+2*(ch+cg), px.Max.X, cy+48+2*(ch+cg)+28), Size: render.Small, Ink: render.Mist})
 }
 
 // status is what the status line says: in the picture's bar and at the
 // head of the terminal text.
-func status(v game.View) render.SolitaireStatus {
+func status(v game.View) render.SolitaireStatus { return statusIn(v, lang.English) }
+
+// statusIn is status in l.
+func statusIn(v game.View, l lang.Lang) render.SolitaireStatus {
 	return render.SolitaireStatus{Title: "Doublets", Deal: v.Deal, Moves: v.Moves, Undos: v.Undos,
-		Score: fmt.Sprintf("%d/48 home", v.Score), Status: v.Status}
+		Score: words.T(l, "%d/48 home", v.Score), Status: v.Status, Lang: l}
 }
 
 // dblSelection reads a selected place.
@@ -211,5 +221,16 @@ func dblSelection(sel string) (string, error) {
 // Table draws a Doublets table as a PNG, with p.Selected ("r1"–"r7", "w",
 // "flip" or "" for none) ringed.
 func Table(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
-	return render.LayoutPNG(r, Layout, v, p.Selected)
+	at := func(v game.View, sel string) (*render.Scene, error) { return LayoutIn(v, sel, p.Lang) }
+	return render.LayoutPNG(r, at, v, p.Selected)
+}
+
+// band is render.Band, its words drawn small when they are too long for
+// the card at the usual size (German's, Spanish's).
+func band(card image.Rectangle, text string, fill, in render.Colour) render.Label {
+	b := render.Band(card, text, fill, in)
+	if render.TextWidth(text, b.Size) > card.Dx() {
+		b.Size = render.Small
+	}
+	return b
 }

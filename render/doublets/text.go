@@ -6,6 +6,7 @@ import (
 
 	game "github.com/dealer/dealer/games/doublets"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // Text shows a Doublets table as text for a terminal: the arch of
@@ -19,9 +20,12 @@ import (
 //	     r6 5♠      8♦ 14/48   r7 2♥
 //	w K♥ blocked (11 cards) · stock 23 · pass 2 of 3, 1 redeal left
 //	* frozen: a King never leaves
-func Text(v game.View, color bool) string {
+func Text(v game.View, color bool) string { return text(v, color, lang.English) }
+
+// text is Text with its words in l (for the picture's description).
+func text(v game.View, color bool, l lang.Lang) string {
 	var b strings.Builder
-	b.WriteString(status(v).Line() + "\n")
+	b.WriteString(statusIn(v, l).Line() + "\n")
 
 	frozen := false
 	res := func(i int) string {
@@ -42,7 +46,7 @@ func Text(v game.View, color bool) string {
 	}
 	grid := [3][3]string{
 		{res(0), res(1), res(2)},
-		{res(3), "next " + next, res(4)},
+		{res(3), words.T(l, "next %s", next), res(4)},
 		{res(5), fmt.Sprintf("%s %d/48", render.TermCard(v.Foundation.Top, color), v.Foundation.Count), res(6)},
 	}
 	for _, row := range grid {
@@ -55,18 +59,18 @@ func Text(v game.View, color bool) string {
 
 	waste := "w " + render.TermCard(v.Waste.Top, color)
 	if v.Waste.Blocked && !v.Waste.Top.IsNone() {
-		waste += " blocked"
+		waste += " " + words.T(l, "blocked")
 	}
-	waste += fmt.Sprintf(" (%s)", render.Plural(v.Waste.Size, "card"))
-	passes := fmt.Sprintf("pass %d of %d, ", max(v.Pass, 1), v.Pass+v.PassesLeft)
+	waste += " (" + words.N(l, v.Waste.Size, "%d card", "%d cards") + ")"
+	passes := words.T(l, "pass %d of %d", max(v.Pass, 1), v.Pass+v.PassesLeft) + ", "
 	if v.PassesLeft == 0 {
-		passes += "no redeal left"
+		passes += words.T(l, "no redeal left")
 	} else {
-		passes += render.Plural(v.PassesLeft, "redeal") + " left"
+		passes += words.N(l, v.PassesLeft, "%d redeal left", "%d redeals left")
 	}
-	b.WriteString(strings.Join([]string{waste, fmt.Sprintf("stock %d", v.Stock), passes}, " · ") + "\n")
+	b.WriteString(strings.Join([]string{waste, words.T(l, "stock %d", v.Stock), passes}, " · ") + "\n")
 	if frozen {
-		b.WriteString("* frozen: a King never leaves\n")
+		b.WriteString(words.T(l, "* frozen: a King never leaves") + "\n")
 	}
 	return render.TermLines(b.String())
 }

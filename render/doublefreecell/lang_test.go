@@ -1,0 +1,172 @@
+package doublefreecell
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	game "github.com/dealer/dealer/games/doublefreecell"
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
+	"github.com/dealer/dealer/render/lang/langtest"
+	"github.com/dealer/dealer/render/rendertest"
+)
+
+func TestWords(t *testing.T) {
+	langtest.Complete(t, words)
+	langtest.Used(t, words, ".")
+	langtest.Refusals(t, words, "../../games/doublefreecell")
+	for _, o := range game.Info.Options {
+		_, ok := words.Text(lang.English, o.Text)
+		assert.True(t, ok, "the option %s's text %q has no words", o.Name, o.Text)
+	}
+}
+
+// drawn are the keys whose words are drawn in the picture.
+var drawn = []string{"Won in %d moves!", "%d free cells", "autoplay off", "%d/104 home"}
+
+func TestWordsDrawable(t *testing.T) {
+	for _, l := range lang.All {
+		for _, k := range drawn {
+			text, ok := words.Text(l, k)
+			require.True(t, ok, "%s: %q", l, k)
+			assert.Empty(t, render.Undrawable(text), "%s: %q cannot be drawn", l, text)
+		}
+	}
+}
+
+func TestGoldenLang(t *testing.T) {
+	r := rendertest.Renderer(t)
+	for _, c := range []struct {
+		name string
+		v    game.View
+		sel  string
+		l    lang.Lang
+	}{
+		{"dfc-cells8-off-de", cellsOff(t), "g", lang.German},
+		{"dfc-cells8-off-es", cellsOff(t), "g", lang.Spanish},
+		{"dfc-won-de", wonView(), "", lang.German},
+		{"dfc-won-es", wonView(), "", lang.Spanish},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := Table(r, c.v, render.Params{Selected: c.sel, Lang: c.l})
+			require.NoError(t, err)
+			rendertest.Golden(t, c.name, got)
+		})
+	}
+}
+
+// cellsOff is a table of eight cells with autoplay off: the fullest status
+// line.
+func cellsOff(tb testing.TB) game.View {
+	v := cellsView(tb, 8)
+	v.Autoplay = false
+	v.Undos = 12
+	return v
+}
+
+func TestControlsLang(t *testing.T) {
+	v := midView(t)
+	v.Columns[4] = nil
+	for _, c := range []struct {
+		l                       lang.Lang
+		auto, home, empty, undo string
+	}{
+		{lang.English, "Auto ⇡", "Foundation", "5 · empty", "Undo"},
+		{lang.German, "Auto ⇡", "Ablage", "5 · leer", "Rückgängig"},
+		{lang.Spanish, "Auto ⇡", "Fundación", "5 · vacía", "Deshacer"},
+		{lang.Portuguese, "Auto ⇡", "Fundação", "5 · vazia", "Desfazer"},
+	} {
+		t.Run(string(c.l), func(t *testing.T) {
+			b := Game.Controls(v, render.Params{Lang: c.l}).Board
+			require.NotNil(t, b)
+			assert.Equal(t, c.auto, b.Commands[0].Labels[0])
+			assert.Equal(t, c.undo, b.Commands[1].Labels[0])
+			assert.Equal(t, c.home, placeOf(t, b, "h").Label)
+			assert.Equal(t, c.empty, placeOf(t, b, "5").Label)
+			for _, cmd := range b.Commands {
+				for _, label := range cmd.Labels {
+					assert.LessOrEqual(t, utf8.RuneCountInString(label), 80, label)
+				}
+			}
+		})
+	}
+}
+
+func TestDescribeLang(t *testing.T) {
+	v := cellsOff(t)
+	en := Game.Describe(v, render.Params{Legal: []string{"3 h", "10 a"}})
+	de := Game.Describe(v, render.Params{Legal: []string{"3 h", "10 a"}, Lang: lang.German})
+	assert.Contains(t, en, "cells a")
+	assert.Contains(t, en, "8 free cells, autoplay off")
+	assert.Contains(t, de, "Zellen a")
+	assert.Contains(t, de, "8 Zellen, Auto aus")
+	assert.Contains(t, de, "Züge: 3 h, 10 a.")
+	assert.NotContains(t, de, "home")
+	// the terminal stays English
+	assert.Equal(t, Text(v, false), Game.Text(v, nil, false))
+	assert.True(t, strings.HasPrefix(Text(v, false), "Double FreeCell · deal "))
+}
+
+func TestRefusalLang(t *testing.T) {
+	g, err := game.NewWith(1, 1, nil)
+	require.NoError(t, err)
+	for _, c := range []struct {
+		move string
+		de   string
+	}{
+		{"h 3", `"h 3": Karten auf den Ablagen kommen nie zurück`},
+		{"3 3", `"3 3": ein Zug braucht zwei verschiedene Plätze`},
+		{"undo", "es gibt nichts zurückzunehmen"},
+		{"x y", `"x y" ist kein Zug: schreib VON NACH`},
+	} {
+		t.Run(c.move, func(t *testing.T) {
+			m, err := g.Parse(c.move)
+			if err == nil {
+				err = g.Apply(0, m)
+			}
+			require.Error(t, err)
+			assert.True(t, strings.HasPrefix(Game.Refusal(lang.German, err), c.de), Game.Refusal(lang.German, err))
+			assert.Equal(t, err.Error(), Game.Refusal(lang.English, err))
+		})
+	}
+	// a foundation's refusal names its suit in words
+	seen := 0
+	for col := 1; col <= 10; col++ {
+		m, err := g.Parse(fmt.Sprintf("%d h", col))
+		require.NoError(t, err)
+		if err := g.Apply(0, m); err != nil && strings.Contains(err.Error(), "foundation needs") {
+			seen++
+			assert.Contains(t, Game.Refusal(lang.Spanish, err), "no puede subir: la fundación de ")
+			assert.Contains(t, Game.Refusal(lang.German, err), "-Ablage gehört als Nächstes")
+		}
+	}
+	assert.NotZero(t, seen)
+}
+
+// TestLookLang writes the tables in every language, full size and phone
+// size, for people to look at:
+//
+//	go test ./render/doublefreecell -run TestLookLang -look /tmp/look
+func TestLookLang(t *testing.T) {
+	if !rendertest.Looking() {
+		t.Skip("no -look folder")
+	}
+	r := rendertest.Renderer(t)
+	for _, l := range lang.All {
+		for name, c := range map[string]struct {
+			v   game.View
+			sel string
+		}{"cells8-off": {cellsOff(t), "g"}, "won": {wonView(), ""}, "mid": {midView(t), "8"}} {
+			s, err := LayoutIn(c.v, c.sel, render.ClassicSteps, l)
+			require.NoError(t, err)
+			m, err := r.Image(s)
+			require.NoError(t, err)
+			rendertest.Look(t, "dfc-"+name+"-"+string(l), m)
+		}
+	}
+}

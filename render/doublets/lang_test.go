@@ -1,0 +1,175 @@
+package doublets
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	game "github.com/dealer/dealer/games/doublets"
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
+	"github.com/dealer/dealer/render/lang/langtest"
+	"github.com/dealer/dealer/render/rendertest"
+)
+
+func TestWords(t *testing.T) {
+	langtest.Complete(t, words)
+	langtest.Used(t, words, ".")
+	langtest.Refusals(t, words, "../../games/doublets")
+	for _, o := range game.Info.Options {
+		_, ok := words.Text(lang.English, o.Text)
+		assert.True(t, ok, "the option %s's text %q has no words", o.Name, o.Text)
+	}
+}
+
+// drawn are the keys whose words are drawn in the picture.
+var drawn = []string{"Won in %d moves!", "frozen", "next", "stock", "flip redeals", "stock empty", "blocked",
+	"waste %d", "pass %d of %d", "%d redeal left", "%d redeals left", "last pass", "doubling, mod 13",
+	"then A again", "%d/48 home"}
+
+func TestWordsDrawable(t *testing.T) {
+	for _, l := range lang.All {
+		for _, k := range drawn {
+			text, ok := words.Text(l, k)
+			require.True(t, ok, "%s: %q", l, k)
+			assert.Empty(t, render.Undrawable(text), "%s: %q cannot be drawn", l, text)
+		}
+	}
+}
+
+// TestWordsFit checks that the words drawn in a place of fixed size fit
+// it in every language: the captions under the stock and waste, the bands
+// across a card, the word over the rank needed next, the passes' box.
+func TestWordsFit(t *testing.T) {
+	for _, l := range lang.All {
+		for _, c := range []struct {
+			key  string
+			args []any
+			size render.TextSize
+			w    int
+		}{
+			{"stock", nil, render.Small, render.CardW + dblSideGap},
+			{"flip redeals", nil, render.Small, render.CardW + dblSideGap},
+			{"stock empty", nil, render.Small, render.CardW + dblSideGap},
+			{"waste %d", []any{104}, render.Small, render.CardW + dblSideGap},
+			{"next", nil, render.Medium, render.CardW},
+			{"pass %d of %d", []any{3, 3}, render.Large, dblW - dblSideX},
+			{"%d redeals left", []any{2}, render.Medium, dblW - dblSideX},
+			{"doubling, mod 13", nil, render.Medium, dblW - dblSideX},
+		} {
+			text := words.T(l, c.key, c.args...)
+			assert.LessOrEqual(t, render.TextWidth(text, c.size), c.w, "%s: %q", l, text)
+		}
+	}
+}
+
+func TestGoldenLang(t *testing.T) {
+	r := rendertest.Renderer(t)
+	for _, c := range []struct {
+		name string
+		v    game.View
+		sel  string
+		l    lang.Lang
+	}{
+		{"dbl-mid-de", dblMid(t), "w", lang.German},
+		{"dbl-mid-es", dblMid(t), "w", lang.Spanish},
+		{"dbl-end-de", dblEnd(t), "", lang.German},
+		{"dbl-end-es", dblEnd(t), "", lang.Spanish},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := Table(r, c.v, render.Params{Selected: c.sel, Lang: c.l})
+			require.NoError(t, err)
+			rendertest.Golden(t, c.name, got)
+		})
+	}
+}
+
+func TestControlsLang(t *testing.T) {
+	for _, c := range []struct {
+		l                 lang.Lang
+		flip, waste, undo string
+	}{
+		{lang.English, "Flip", "waste · K♥", "Undo"},
+		{lang.German, "Aufdecken", "Abwurf · K♥", "Rückgängig"},
+		{lang.Spanish, "Voltear", "descarte · K♥", "Deshacer"},
+		{lang.Portuguese, "Virar", "descarte · K♥", "Desfazer"},
+	} {
+		t.Run(string(c.l), func(t *testing.T) {
+			b := Game.Controls(dblMid(t), render.Params{Lang: c.l}).Board
+			require.NotNil(t, b)
+			assert.Equal(t, c.flip, b.Commands[0].Labels[0])
+			assert.Equal(t, c.undo, b.Commands[1].Labels[0])
+			assert.Equal(t, c.waste, labels(b)["w"])
+			for _, cmd := range b.Commands {
+				for _, label := range cmd.Labels {
+					assert.LessOrEqual(t, utf8.RuneCountInString(label), 80, label)
+				}
+			}
+		})
+	}
+}
+
+func TestDescribeLang(t *testing.T) {
+	v := dblMid(t)
+	en := Game.Describe(v, render.Params{Selected: "w", Legal: []string{"flip", "r4"}})
+	de := Game.Describe(v, render.Params{Selected: "w", Legal: []string{"flip", "r4"}, Lang: lang.German})
+	assert.Contains(t, en, "next 3")
+	assert.Contains(t, en, "pass 2 of 3, 1 redeal left")
+	assert.Contains(t, de, "nächste 3")
+	assert.Contains(t, de, "w K♥ blockiert (11 Karten) · Talon 23 · Durchgang 2 von 3, noch 1 Durchgang")
+	assert.Contains(t, de, "* gesperrt:")
+	assert.Contains(t, de, "Ausgewählt: w.")
+	assert.Contains(t, de, "\nZüge: flip")
+	// the terminal stays English
+	assert.Equal(t, Text(v, false), Game.Text(v, nil, false))
+	assert.True(t, strings.HasPrefix(Text(v, false), "Doublets · deal 4242 · move 57 · 2 undos · 14/48 home\n"))
+}
+
+func TestRefusalLang(t *testing.T) {
+	g := game.New(1)
+	_, err := g.Parse("r9")
+	require.Error(t, err)
+	assert.Equal(t, `"r9" ist kein Zug in Doublets: schreib flip, w (Abwurf), r1–r7 (Reserven), undo oder resign`, Game.Refusal(lang.German, err))
+	assert.Equal(t, err.Error(), Game.Refusal(lang.English, err))
+
+	err = g.Apply(0, game.Undo)
+	require.Error(t, err)
+	assert.Equal(t, "no hay nada que deshacer", Game.Refusal(lang.Spanish, err))
+
+	// a card that does not fit says what the foundation needs, in words
+	seen := 0
+	for i := range 7 {
+		if err := g.Apply(0, game.PlayReserve(i)); err != nil && strings.Contains(err.Error(), "does not fit") {
+			seen++
+			assert.Contains(t, Game.Refusal(lang.German, err), "passt nicht: die Ablage zeigt")
+			assert.Contains(t, Game.Refusal(lang.Portuguese, err), "não serve: a fundação mostra")
+		}
+	}
+	assert.NotZero(t, seen)
+}
+
+// TestLookLang writes the tables in every language, full size and phone
+// size, for people to look at:
+//
+//	go test ./render/doublets -run TestLookLang -look /tmp/look
+func TestLookLang(t *testing.T) {
+	if !rendertest.Looking() {
+		t.Skip("no -look folder")
+	}
+	r := rendertest.Renderer(t)
+	for _, l := range lang.All {
+		for name, c := range map[string]struct {
+			v   game.View
+			sel string
+		}{"mid": {dblMid(t), "w"}, "end": {dblEnd(t), ""}, "won": {dblWon(), ""}, "dealt": {dblDealt(1), "flip"}} {
+			s, err := LayoutIn(c.v, c.sel, l)
+			require.NoError(t, err)
+			m, err := r.Image(s)
+			require.NoError(t, err)
+			rendertest.Look(t, "dbl-"+name+"-"+string(l), m)
+		}
+	}
+}
