@@ -112,3 +112,51 @@ func TestGermanServer(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "de", l)
 }
+
+// A whole game in each language: the lobby, every hand, every move and
+// the end, the boards and the settings, with the fake checking every
+// request against Discord's limits (labels, 2,000 characters, menus) and
+// every picture's description.
+func TestEveryLanguagePlaysAGame(t *testing.T) {
+	for _, tc := range []struct {
+		locale, start, over, board string
+	}{
+		{"es-ES", "Empezar", "Fin de la partida", "clasificación"},
+		{"pt-BR", "Começar", "Fim de jogo", "classificação"},
+		{"de", "Starten", "Spiel vorbei", "Bestenliste"},
+	} {
+		t.Run(tc.locale, func(t *testing.T) {
+			h := newHarnessWith(t, func(o *discordtest.Options) { o.Guilds[0].Locale = tc.locale })
+			h.fake.AddUser(discordtest.User{ID: alice, Name: "alice", Locale: tc.locale})
+			lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
+			table := h.click(lobby.ID, alice, button(t, lobby.Message, tc.start).CustomID)
+			require.False(t, table.Ephemeral, table.Content)
+			for range 1000 {
+				now, _ := h.fake.Message(lobby.ID)
+				if len(now.Buttons()) == 0 {
+					break
+				}
+				hand := h.click(lobby.ID, alice, now.Buttons()[0].CustomID) // My hand
+				require.True(t, hand.Ephemeral, hand.Content)
+				b, ok := firstEnabled(hand.Message)
+				if !ok {
+					_, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return len(m.Buttons()) == 0 })
+					require.NoError(t, err, "Alice can always act until the game is over")
+					break
+				}
+				played := h.click(hand.ID, alice, b.CustomID)
+				require.NotEmpty(t, played.LastMessage().Content)
+			}
+			final, _ := h.fake.Message(lobby.ID)
+			assert.Contains(t, final.Content, tc.over)
+			board := h.command(alice, "leaderboard", map[string]any{"game": "secretagent", "by": "points"})
+			assert.Contains(t, board.Content, tc.board)
+			stats := h.command(alice, "stats", nil)
+			assert.NotContains(t, stats.Content, "Statistics of")
+			settings := h.command(alice, "settings", map[string]any{"deck": "four-colour"})
+			assert.NotContains(t, settings.Content, "Your settings")
+			solo := h.play(alice)
+			assert.NotContains(t, solo.Content, "'s table")
+		})
+	}
+}
