@@ -340,7 +340,15 @@ func (g *Game) followError(seat games.Seat, c cards.Card) error {
 		return nil
 	}
 	led := g.trick.Plays[0].Card.Suit
-	return fmt.Errorf("you must follow suit: play a %s (%s)", led.Symbol(), led.Name())
+	switch led {
+	case cards.Clubs:
+		return games.Refuse("you must follow suit: play a %s (clubs)", led.Symbol())
+	case cards.Diamonds:
+		return games.Refuse("you must follow suit: play a %s (diamonds)", led.Symbol())
+	case cards.Hearts:
+		return games.Refuse("you must follow suit: play a %s (hearts)", led.Symbol())
+	}
+	return games.Refuse("you must follow suit: play a %s (spades)", led.Symbol())
 }
 
 // follows reports whether seat may play c to the current trick: it leads,
@@ -362,17 +370,17 @@ func (g *Game) follows(seat games.Seat, c cards.Card) bool {
 	return true
 }
 
-// whatNow says what the seat to act is expected to do.
-func (g *Game) whatNow() string {
-	switch g.phase {
-	case PhaseForbid:
-		return "now each player forbids a suit (forbid c, d, h or s)"
-	case PhaseTrump:
-		return "now the dealer chooses trump or notrump"
-	case PhasePlay:
-		return "now the cards are played (play CARD)"
+// alreadyForbidden refuses to forbid suit s again.
+func alreadyForbidden(s cards.Suit) error {
+	switch s {
+	case cards.Clubs:
+		return games.Refuse("clubs are already forbidden: choose another suit")
+	case cards.Diamonds:
+		return games.Refuse("diamonds are already forbidden: choose another suit")
+	case cards.Hearts:
+		return games.Refuse("hearts are already forbidden: choose another suit")
 	}
-	return "the game is over"
+	return games.Refuse("spades are already forbidden: choose another suit")
 }
 
 // Apply makes move m for seat, or says why it cannot be made and changes
@@ -391,24 +399,27 @@ func (g *Game) Apply(seat games.Seat, m games.Move) error {
 		return fmt.Errorf("%v is not a Secret Agent move", m)
 	}
 	if g.phase == PhaseOver {
-		return errors.New("the game is over")
+		return games.Refuse("the game is over")
 	}
 	if seat < 0 || seat >= Seats {
 		return fmt.Errorf("seat %d is not at this table", seat)
 	}
 	if seat != g.turn {
-		return errors.New("it is not your turn")
+		return games.Refuse("it is not your turn")
 	}
 	switch mv.Kind {
 	case KindForbid:
 		if g.phase != PhaseForbid {
-			return fmt.Errorf("you cannot forbid a suit now: %s", g.whatNow())
+			if g.phase == PhaseTrump {
+				return games.Refuse("you cannot forbid a suit now: now the dealer chooses trump or notrump")
+			}
+			return games.Refuse("you cannot forbid a suit now: now the cards are played (play CARD)")
 		}
 		if mv.Suit > cards.Spades {
-			return errors.New("no such suit: forbid c, d, h or s")
+			return games.Refuse("no such suit: forbid c, d, h or s")
 		}
 		if g.isForbidden(mv.Suit) {
-			return fmt.Errorf("%s are already forbidden: choose another suit", mv.Suit.Name())
+			return alreadyForbidden(mv.Suit)
 		}
 		g.forbidden = append(g.forbidden, Forbidden{Seat: seat, Suit: mv.Suit})
 		if len(g.forbidden) == Seats-1 {
@@ -418,9 +429,9 @@ func (g *Game) Apply(seat games.Seat, m games.Move) error {
 	case KindTrump, KindNoTrump:
 		if g.phase != PhaseTrump {
 			if g.phase == PhaseForbid {
-				return fmt.Errorf("only the dealer chooses, after three suits are forbidden: %s", g.whatNow())
+				return games.Refuse("only the dealer chooses, after three suits are forbidden: now each player forbids a suit (forbid c, d, h or s)")
 			}
-			return fmt.Errorf("trump is already chosen: %s", g.whatNow())
+			return games.Refuse("trump is already chosen: now the cards are played (play CARD)")
 		}
 		t := Trump{NoTrump: true}
 		if mv.Kind == KindTrump {
@@ -431,11 +442,14 @@ func (g *Game) Apply(seat games.Seat, m games.Move) error {
 		g.turn = g.trick.Leader
 	case KindPlay:
 		if g.phase != PhasePlay {
-			return fmt.Errorf("you cannot play a card yet: %s", g.whatNow())
+			if g.phase == PhaseTrump {
+				return games.Refuse("you cannot play a card yet: now the dealer chooses trump or notrump")
+			}
+			return games.Refuse("you cannot play a card yet: now each player forbids a suit (forbid c, d, h or s)")
 		}
 		i := indexOf(g.hands[seat], mv.Card)
 		if i < 0 {
-			return fmt.Errorf("you do not hold %s", mv.Card)
+			return games.Refuse("you do not hold %s", mv.Card)
 		}
 		if err := g.followError(seat, mv.Card); err != nil {
 			return err
@@ -447,7 +461,7 @@ func (g *Game) Apply(seat games.Seat, m games.Move) error {
 			g.endTrick()
 		}
 	default:
-		return fmt.Errorf("not a move: %s", notationHelp)
+		return games.Refuse("not a move: write forbid S (S is c, d, h or s), trump, notrump or play CARD (like play QH)")
 	}
 	g.moves++
 	return nil

@@ -56,7 +56,9 @@ func (m Move) String() string {
 	return "?"
 }
 
-const notationHelp = "write forbid S (S is c, d, h or s), trump, notrump or play CARD (like play QH)"
+// The refusals of a move not understood say how moves are written:
+// "write forbid S (S is c, d, h or s), trump, notrump or play CARD (like
+// play QH)". Each is written out whole, so that it can be translated.
 
 // Parse reads a move in the notation described in the package documentation.
 // It checks the form only, not whether the move is legal now.
@@ -64,7 +66,7 @@ func Parse(text string) (Move, error) {
 	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
 	switch t {
 	case "":
-		return Move{}, fmt.Errorf("no move: %s", notationHelp)
+		return Move{}, games.Refuse("no move: write forbid S (S is c, d, h or s), trump, notrump or play CARD (like play QH)")
 	case "trump":
 		return MakeTrump, nil
 	case "notrump", "no trump", "no-trump", "nt", "notrumps", "no trumps":
@@ -74,16 +76,16 @@ func Parse(text string) (Move, error) {
 	switch word {
 	case "forbid":
 		if rest == "" {
-			return Move{}, fmt.Errorf("forbid which suit? forbid c, d, h or s")
+			return Move{}, games.Refuse("forbid which suit? forbid c, d, h or s")
 		}
 		s, ok := parseSuit(rest)
 		if !ok {
-			return Move{}, fmt.Errorf("%q is not a suit: forbid c, d, h or s", rest)
+			return Move{}, games.Refuse("%q is not a suit: forbid c, d, h or s", rest)
 		}
 		return Forbid(s), nil
 	case "play":
 		if rest == "" {
-			return Move{}, fmt.Errorf("play which card? write it like play QH")
+			return Move{}, games.Refuse("play which card? write it like play QH")
 		}
 		c, err := parseCard(rest)
 		if err != nil {
@@ -94,14 +96,14 @@ func Parse(text string) (Move, error) {
 	if c, err := parseCard(t); err == nil {
 		return PlayCard(c), nil
 	}
-	return Move{}, fmt.Errorf("%q is not a move: %s", strings.TrimSpace(text), notationHelp)
+	return Move{}, games.Refuse("%q is not a move: write forbid S (S is c, d, h or s), trump, notrump or play CARD (like play QH)", strings.TrimSpace(text))
 }
 
 // parseCard reads one of the 52 cards (no jokers, no "no card").
 func parseCard(s string) (cards.Card, error) {
 	c, err := cards.Parse(s)
 	if err != nil || c.IsNone() || c.IsJoker() {
-		return cards.None, fmt.Errorf("%q is not a card (write it like AS, TH or 7C)", s)
+		return cards.None, games.Refuse("%q is not a card (write it like AS, TH or 7C)", s)
 	}
 	return c, nil
 }

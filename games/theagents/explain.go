@@ -1,7 +1,6 @@
 package theagents
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -13,26 +12,26 @@ import (
 func (g *Game) explain(seat games.Seat, m Move) error {
 	if p := g.pend; p != nil {
 		if seat != p.performer {
-			return fmt.Errorf("waiting for seat %d to perform the %s's command", p.performer, p.agent.Name)
+			return games.Refuse("waiting for seat %d to perform the %s's command", p.performer, p.agent.Name)
 		}
 		return g.explainChoice(m)
 	}
 	switch m.Kind {
 	case MoveKill, MoveExtract, MoveTurn, MoveSwap, MoveRevive, MoveSpy, MoveTake, MoveSteal:
-		return fmt.Errorf("no command is waiting for a choice: %s is not possible now", m)
+		return games.Refuse("no command is waiting for a choice: %s is not possible now", m)
 	}
 	if seat != g.turn {
 		if m.Kind == MovePlay {
 			if a, ok := AgentByKey(m.Card); ok && !a.Mercenary {
-				return fmt.Errorf("it is seat %d's turn: only a Mercenary may be played outside your turn", g.turn)
+				return games.Refuse("it is seat %d's turn: only a Mercenary may be played outside your turn", g.turn)
 			}
 		} else {
-			return fmt.Errorf("it is seat %d's turn, not yours", g.turn)
+			return games.Refuse("it is seat %d's turn, not yours", g.turn)
 		}
 	}
 	action := func() error {
 		if seat == g.turn && g.actions == 0 {
-			return fmt.Errorf("you have used both actions: assign missions or end your turn")
+			return games.Refuse("you have used both actions: assign missions or end your turn")
 		}
 		return nil
 	}
@@ -48,22 +47,24 @@ func (g *Game) explain(seat games.Seat, m Move) error {
 		if err := action(); err != nil {
 			return err
 		}
-		price, what := AgentPrice, "an agent"
 		if m.Kind == MoveBuyMission {
-			price, what = MissionPrice, "a mission"
+			if g.ip[seat] < MissionPrice {
+				return games.Refuse("a mission costs %d IP and you have %d", MissionPrice, g.ip[seat])
+			}
+			return games.Refuse("there is no mission left to buy")
 		}
-		if g.ip[seat] < price {
-			return fmt.Errorf("%s costs %d IP and you have %d", what, price, g.ip[seat])
+		if g.ip[seat] < AgentPrice {
+			return games.Refuse("an agent costs %d IP and you have %d", AgentPrice, g.ip[seat])
 		}
-		return fmt.Errorf("there is no %s left to buy", strings.TrimPrefix(strings.TrimPrefix(what, "an "), "a "))
+		return games.Refuse("there is no agent left to buy")
 	case MoveDraw:
 		if err := action(); err != nil {
 			return err
 		}
 		if len(g.hands[seat]) > 0 || g.ip[seat] > 0 {
-			return fmt.Errorf("you may draw only with no agent in hand and no IP: buy an agent instead")
+			return games.Refuse("you may draw only with no agent in hand and no IP: buy an agent instead")
 		}
-		return fmt.Errorf("there is no agent left to draw")
+		return games.Refuse("there is no agent left to draw")
 	case MoveTrade:
 		if err := action(); err != nil {
 			return err
@@ -71,12 +72,12 @@ func (g *Game) explain(seat games.Seat, m Move) error {
 		return g.explainMission(seat, m)
 	case MoveAssign, MoveRecall, MoveShift:
 		if g.shifts >= ShiftsPerTurn {
-			return fmt.Errorf("you have moved missions %d times this turn: that is the limit", ShiftsPerTurn)
+			return games.Refuse("you have moved missions %d times this turn: that is the limit", ShiftsPerTurn)
 		}
 		return g.explainMission(seat, m)
 	case MoveEnd:
 		if g.actions > 0 {
-			return fmt.Errorf("take your %d action(s) first: a turn has exactly two actions", g.actions)
+			return games.Refuse("take your %d action(s) first: a turn has exactly two actions", g.actions)
 		}
 	}
 	return nil
@@ -90,23 +91,23 @@ func (g *Game) explainUse(seat games.Seat, m Move) error {
 	}
 	switch {
 	case c.SafeHouse:
-		return fmt.Errorf("a Safe-House has no command")
+		return games.Refuse("a Safe-House has no command")
 	case c.Dead:
-		return fmt.Errorf("that agent is dead: dead agents have no command")
+		return games.Refuse("that agent is dead: dead agents have no command")
 	case c.Cmd != seat:
-		return fmt.Errorf("that agent's command faces seat %d, not you", c.Cmd)
+		return games.Refuse("that agent's command faces seat %d, not you", c.Cmd)
 	}
-	return fmt.Errorf("the %s's command cannot be performed now", agentCard(c.ID).Name)
+	return games.Refuse("the %s's command cannot be performed now", agentCard(c.ID).Name)
 }
 
 // cardAt is the card at place (f, p), both from 1, or why there is none.
 func (g *Game) cardAt(f, p int) (Placed, error) {
 	if f < 1 || f > len(g.board) {
-		return Placed{}, fmt.Errorf("there is no faction %s", factionName(f))
+		return Placed{}, games.Refuse("there is no faction %s", factionName(f))
 	}
 	row := g.board[f-1].Cards
 	if p < 1 || p > len(row) {
-		return Placed{}, fmt.Errorf("faction %s has no card %d (it has %d)", factionName(f), p, len(row))
+		return Placed{}, games.Refuse("faction %s has no card %d (it has %d)", factionName(f), p, len(row))
 	}
 	return row[p-1], nil
 }
@@ -114,7 +115,7 @@ func (g *Game) cardAt(f, p int) (Placed, error) {
 func (g *Game) explainPlay(seat games.Seat, m Move, action func() error) error {
 	id := agentIn(g.hands[seat], m.Card)
 	if id < 0 {
-		return fmt.Errorf("you hold no %s", m.Card)
+		return games.Refuse("you hold no %s", m.Card)
 	}
 	a := agentCard(id)
 	if !a.Mercenary {
@@ -124,34 +125,34 @@ func (g *Game) explainPlay(seat games.Seat, m Move, action func() error) error {
 	}
 	if a.Free {
 		if m.F != 0 {
-			return fmt.Errorf("the %s is a Free Agent: play it between two players, like play %s cmd 1 ip 0", a.Name, a.Key)
+			return games.Refuse("the %s is a Free Agent: play it between two players, like play %s cmd 1 ip 0", a.Name, a.Key)
 		}
 		if int(m.Cmd) >= g.n || int(m.IP) >= g.n {
-			return fmt.Errorf("there is no such seat at this table")
+			return games.Refuse("there is no such seat at this table")
 		}
 		if m.Cmd == m.IP || (m.Cmd != seat && m.IP != seat) {
-			return fmt.Errorf("a Free Agent goes between you and another player: one of cmd and ip is you")
+			return games.Refuse("a Free Agent goes between you and another player: one of cmd and ip is you")
 		}
-		return fmt.Errorf("the %s may be played only when its command can be performed, and it cannot now", a.Name)
+		return games.Refuse("the %s may be played only when its command can be performed, and it cannot now", a.Name)
 	}
 	if m.F == 0 {
-		return fmt.Errorf("the %s goes to a faction: play %s A0 cmd 1", a.Name, a.Key)
+		return games.Refuse("the %s goes to a faction: play %s A0 cmd 1", a.Name, a.Key)
 	}
 	if m.F < 0 || m.F > len(g.board) || m.P < 0 {
-		return fmt.Errorf("there is no faction %s", factionName(m.F))
+		return games.Refuse("there is no faction %s", factionName(m.F))
 	}
 	f := &g.board[m.F-1]
 	switch {
 	case !f.Has(seat) && !a.AnyFaction:
-		return fmt.Errorf("faction %s lies between two other players: play to your own factions", f.Name)
+		return games.Refuse("faction %s lies between two other players: play to your own factions", f.Name)
 	case f.Full():
-		return fmt.Errorf("faction %s is full (%d agents)", f.Name, f.Limit)
+		return games.Refuse("faction %s is full (%d agents)", f.Name, f.Limit)
 	case m.P > len(f.Cards):
-		return fmt.Errorf("faction %s has slots 0 to %d", f.Name, len(f.Cards))
+		return games.Refuse("faction %s has slots 0 to %d", f.Name, len(f.Cards))
 	case !a.InsertAnywhere && m.P != 0 && m.P != len(f.Cards):
-		return fmt.Errorf("agents go at either end of a faction: %s0 or %s%d", f.Name, f.Name, len(f.Cards))
+		return games.Refuse("agents go at either end of a faction: %s0 or %s%d", f.Name, f.Name, len(f.Cards))
 	case !f.Has(m.Cmd):
-		return fmt.Errorf("the command must face one of the faction's players, seat %d or seat %d", f.Players[0], f.Players[1])
+		return games.Refuse("the command must face one of the faction's players, seat %d or seat %d", f.Players[0], f.Players[1])
 	}
 	return nil
 }
@@ -159,7 +160,7 @@ func (g *Game) explainPlay(seat games.Seat, m Move, action func() error) error {
 func (g *Game) explainMission(seat games.Seat, m Move) error {
 	needF := m.Kind != MoveTrade || m.F != 0
 	if (needF && (m.F < 1 || m.F > len(g.board))) || (m.Kind == MoveShift && (m.F2 < 1 || m.F2 > len(g.board))) {
-		return fmt.Errorf("there is no such faction")
+		return games.Refuse("there is no such faction")
 	}
 	onF := func(fi int) bool {
 		return slices.ContainsFunc(g.board[fi].Missions, func(a Assigned) bool { return a.Owner == seat && a.Mission == m.Card })
@@ -167,14 +168,14 @@ func (g *Game) explainMission(seat games.Seat, m Move) error {
 	switch {
 	case m.Kind == MoveAssign || (m.Kind == MoveTrade && m.F == 0):
 		if missionIn(g.missions[seat], m.Card) < 0 {
-			return fmt.Errorf("you hold no %s mission", m.Card)
+			return games.Refuse("you hold no %s mission", m.Card)
 		}
 		if m.Kind == MoveAssign {
 			return g.canAssign(seat, m.Card, m.F-1)
 		}
 	default:
 		if !onF(m.F - 1) {
-			return fmt.Errorf("you have no %s mission on faction %s", m.Card, factionName(m.F))
+			return games.Refuse("you have no %s mission on faction %s", m.Card, factionName(m.F))
 		}
 		if m.Kind == MoveShift {
 			return g.canAssign(seat, m.Card, m.F2-1)
@@ -194,5 +195,5 @@ func (g *Game) explainChoice(m Move) error {
 		}
 		texts = append(texts, c.String())
 	}
-	return fmt.Errorf("perform the %s's command (%s) first: %s", p.agent.Name, strings.TrimSuffix(p.agent.Command.Text(), "."), strings.Join(texts, ", "))
+	return games.Refuse("perform the %s's command (%s) first: %s", p.agent.Name, strings.TrimSuffix(p.agent.Command.Text(), "."), strings.Join(texts, ", "))
 }

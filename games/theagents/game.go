@@ -576,25 +576,25 @@ func (g *Game) missionMoves(seat games.Seat) []Move {
 func (g *Game) canAssign(seat games.Seat, key string, fi int) error {
 	f := &g.board[fi]
 	if !f.Has(seat) {
-		return fmt.Errorf("faction %s is not yours: assign missions to your own factions", f.Name)
+		return games.Refuse("faction %s is not yours: assign missions to your own factions", f.Name)
 	}
 	if f.Agents() == 0 {
-		return fmt.Errorf("faction %s has no agent yet: missions go to factions with at least one agent", f.Name)
+		return games.Refuse("faction %s has no agent yet: missions go to factions with at least one agent", f.Name)
 	}
 	mine := 0
 	for _, a := range f.Missions {
 		switch {
 		case a.Mission == key && a.Owner == seat:
-			return fmt.Errorf("you already have %s on faction %s", key, f.Name)
+			return games.Refuse("you already have %s on faction %s", key, f.Name)
 		case a.Mission == key:
 			// Rules: "never two of the same mission on one faction", whoever owns them.
-			return fmt.Errorf("seat %d already has %s on faction %s: never two of the same mission on one faction", a.Owner, key, f.Name)
+			return games.Refuse("seat %d already has %s on faction %s: never two of the same mission on one faction", a.Owner, key, f.Name)
 		case a.Owner == seat:
 			mine++
 		}
 	}
 	if mine >= 2 {
-		return fmt.Errorf("you already have two missions on faction %s", f.Name)
+		return games.Refuse("you already have two missions on faction %s", f.Name)
 	}
 	return nil
 }
@@ -653,7 +653,7 @@ func (g *Game) Apply(seat games.Seat, m games.Move) error {
 		return fmt.Errorf("%v is not a move of The Agents", m)
 	}
 	if g.over {
-		return errors.New("the game is over")
+		return games.Refuse("the game is over")
 	}
 	if seat < 0 || int(seat) >= g.n {
 		return fmt.Errorf("seat %d is not at this table", seat)
@@ -662,7 +662,7 @@ func (g *Game) Apply(seat games.Seat, m games.Move) error {
 		if err := g.explain(seat, mv); err != nil {
 			return err
 		}
-		return fmt.Errorf("%s is not possible now", mv)
+		return games.Refuse("%s is not possible now", mv)
 	}
 	g.exec(seat, mv)
 	g.moves++

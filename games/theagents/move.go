@@ -104,14 +104,17 @@ func (m Move) String() string {
 	return "?"
 }
 
-const notationHelp = "type moves to list them; for example play sniper A0 cmd 1, use B2, buy agent, assign graveyard A, end"
+// The refusals of a move not understood say how moves are written:
+// "type moves to list them; for example play sniper A0 cmd 1, use B2, buy
+// agent, assign graveyard A, end". Each is written out whole, so that it
+// can be translated.
 
 // Parse reads a move in the notation of the package documentation. It
 // checks the form, and that agents and missions exist, not legality.
 func Parse(text string) (Move, error) {
 	w := strings.Fields(strings.ToLower(text))
 	if len(w) == 0 {
-		return Move{}, fmt.Errorf("no move: %s", notationHelp)
+		return Move{}, games.Refuse("no move: type moves to list them; for example play sniper A0 cmd 1, use B2, buy agent, assign graveyard A, end")
 	}
 	verb, args := w[0], w[1:]
 	switch verb {
@@ -119,7 +122,7 @@ func Parse(text string) (Move, error) {
 		return parsePlay(args)
 	case "use", "kill", "extract", "turn", "revive":
 		if len(args) != 1 {
-			return Move{}, fmt.Errorf("%s which agent? write it like %s A2", verb, verb)
+			return Move{}, games.Refuse("%s which agent? write it like %s A2", verb, verb)
 		}
 		f, p, err := parseRef(args[0])
 		if err != nil {
@@ -128,7 +131,7 @@ func Parse(text string) (Move, error) {
 		return Move{Kind: kindOf(verb), F: f, P: p}, nil
 	case "swap":
 		if len(args) != 2 {
-			return Move{}, fmt.Errorf("swap which two agents? write it like swap A1 A3")
+			return Move{}, games.Refuse("swap which two agents? write it like swap A1 A3")
 		}
 		f, p, err := parseRef(args[0])
 		if err != nil {
@@ -149,10 +152,10 @@ func Parse(text string) (Move, error) {
 		case "mission", "a mission":
 			return Move{Kind: MoveBuyMission}, nil
 		}
-		return Move{}, fmt.Errorf("buy what? buy agent (1 IP) or buy mission (3 IP)")
+		return Move{}, games.Refuse("buy what? buy agent (1 IP) or buy mission (3 IP)")
 	case "draw", "end", "pass":
 		if len(args) > 0 && !(verb == "end" && strings.Join(args, " ") == "turn") {
-			return Move{}, fmt.Errorf("%q is not a move: %s", strings.TrimSpace(text), notationHelp)
+			return Move{}, games.Refuse("%q is not a move: type moves to list them; for example play sniper A0 cmd 1, use B2, buy agent, assign graveyard A, end", strings.TrimSpace(text))
 		}
 		if verb == "draw" {
 			return Move{Kind: MoveDraw}, nil
@@ -162,16 +165,16 @@ func Parse(text string) (Move, error) {
 		return parseMission(verb, args)
 	case "take":
 		if len(args) == 0 {
-			return Move{}, fmt.Errorf("take which agent? write it like take sniper")
+			return Move{}, games.Refuse("take which agent? write it like take sniper")
 		}
 		a, ok := AgentByKey(strings.Join(args, " "))
 		if !ok {
-			return Move{}, fmt.Errorf("there is no agent called %q", strings.Join(args, " "))
+			return Move{}, games.Refuse("there is no agent called %q", strings.Join(args, " "))
 		}
 		return Move{Kind: MoveTake, Card: a.Key}, nil
 	case "spy", "steal":
 		if len(args) != 1 {
-			return Move{}, fmt.Errorf("%s on whom? write it like %s 1 (a seat number)", verb, verb)
+			return Move{}, games.Refuse("%s on whom? write it like %s 1 (a seat number)", verb, verb)
 		}
 		s, err := parseSeat(args[0])
 		if err != nil {
@@ -179,7 +182,7 @@ func Parse(text string) (Move, error) {
 		}
 		return Move{Kind: kindOf(verb), Seat: s}, nil
 	}
-	return Move{}, fmt.Errorf("%q is not a move: %s", strings.TrimSpace(text), notationHelp)
+	return Move{}, games.Refuse("%q is not a move: type moves to list them; for example play sniper A0 cmd 1, use B2, buy agent, assign graveyard A, end", strings.TrimSpace(text))
 }
 
 func kindOf(verb string) MoveKind {
@@ -198,11 +201,11 @@ func parsePlay(args []string) (Move, error) {
 		i++
 	}
 	if i == 0 {
-		return Move{}, fmt.Errorf("play which agent? write it like play sniper A0 cmd 1")
+		return Move{}, games.Refuse("play which agent? write it like play sniper A0 cmd 1")
 	}
 	a, ok := AgentByKey(strings.Join(args[:i], " "))
 	if !ok {
-		return Move{}, fmt.Errorf("there is no agent called %q", strings.Join(args[:i], " "))
+		return Move{}, games.Refuse("there is no agent called %q", strings.Join(args[:i], " "))
 	}
 	m := Move{Kind: MovePlay, Card: a.Key}
 	rest := args[i:]
@@ -214,10 +217,10 @@ func parsePlay(args []string) (Move, error) {
 		m.F, m.P = f, p
 		rest = rest[1:]
 		if len(rest) != 2 || rest[0] != "cmd" {
-			return Move{}, fmt.Errorf("which way? end the move with cmd and the seat the command faces: play %s %s cmd 1", a.Key, ref(f, p))
+			return Move{}, games.Refuse("which way? end the move with cmd and the seat the command faces: play %s %s cmd 1", a.Key, ref(f, p))
 		}
 	} else if len(rest) != 4 || rest[0] != "cmd" || rest[2] != "ip" {
-		return Move{}, fmt.Errorf("where? play %s A0 cmd 1 (a faction slot) or play %s cmd 1 ip 0 (a Free Agent)", a.Key, a.Key)
+		return Move{}, games.Refuse("where? play %s A0 cmd 1 (a faction slot) or play %s cmd 1 ip 0 (a Free Agent)", a.Key, a.Key)
 	}
 	s, err := parseSeat(rest[1])
 	if err != nil {
@@ -248,22 +251,22 @@ func parseMission(verb string, args []string) (Move, error) {
 	}
 	if want >= 0 && n != want {
 		ex := map[string]string{"assign": "assign graveyard A", "recall": "recall graveyard A", "move": "move graveyard A B"}[verb]
-		return Move{}, fmt.Errorf("write it like %s", ex)
+		return Move{}, games.Refuse("write it like %s", ex)
 	}
 	key := strings.Join(args[:len(args)-n], " ")
 	if key == "" {
-		return Move{}, fmt.Errorf("%s which mission? write it like %s graveyard", verb, verb)
+		return Move{}, games.Refuse("%s which mission? write it like %s graveyard", verb, verb)
 	}
 	ms, ok := MissionByKey(key)
 	if !ok {
-		return Move{}, fmt.Errorf("there is no mission called %q", key)
+		return Move{}, games.Refuse("there is no mission called %q", key)
 	}
 	m := Move{Kind: kindOf(verb), Card: ms.Key}
 	fs := args[len(args)-n:]
 	for i, x := range fs {
 		f := int(x[0]-'a') + 1
 		if f < 1 || f > 26 {
-			return Move{}, fmt.Errorf("%q is not a faction letter", x)
+			return Move{}, games.Refuse("%q is not a faction letter", x)
 		}
 		if i == 0 {
 			m.F = f
@@ -290,7 +293,7 @@ func isRef(s string) bool {
 // parseRef reads a faction letter and a number: "a3" is (1, 3).
 func parseRef(s string) (f, p int, err error) {
 	if !isRef(s) || len(s) > 3 {
-		return 0, 0, fmt.Errorf("%q is not a place: write a faction letter and a position, like A2", s)
+		return 0, 0, games.Refuse("%q is not a place: write a faction letter and a position, like A2", s)
 	}
 	p, _ = strconv.Atoi(s[1:])
 	return int(s[0]-'a') + 1, p, nil
@@ -299,7 +302,7 @@ func parseRef(s string) (f, p int, err error) {
 func parseSeat(s string) (games.Seat, error) {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 || n > 9 || len(s) > 1 {
-		return 0, fmt.Errorf("%q is not a seat number", s)
+		return 0, games.Refuse("%q is not a seat number", s)
 	}
 	return games.Seat(n), nil
 }

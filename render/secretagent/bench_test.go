@@ -6,6 +6,7 @@ import (
 	"github.com/dealer/dealer/games"
 	game "github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
@@ -21,17 +22,17 @@ func BenchmarkRenderSecretAgent(b *testing.B) {
 	own := g.View(seat).(game.View)
 	legal := saLegal(g, seat)
 	b.Run("table", func(b *testing.B) {
-		rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, saTestNames) })
+		rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, saTestNames, lang.English) })
 	})
 	b.Run("hand", func(b *testing.B) {
-		rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, saTestNames, legal) })
+		rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, saTestNames, legal, lang.English) })
 	})
 }
 
 func benchGame(deal uint64) games.Game { return game.New(deal) }
 
 func benchTable(r *render.Renderer) func(game.View) ([]byte, error) {
-	return func(v game.View) ([]byte, error) { return Table(r, v, saTestNames) }
+	return func(v game.View) ([]byte, error) { return Table(r, v, saTestNames, lang.English) }
 }
 
 // BenchmarkRenderSecretAgentMoves renders the channel's table after each

@@ -5,23 +5,23 @@ package secretagent
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
 	game "github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
-// saNames returns the four seats' names: names given, "Seat N" for the
-// rest.
-func saNames(names []string) [4]string {
+// saNames returns the four seats' names: names given, "Seat N" (in l) for
+// the rest.
+func saNames(names []string, l lang.Lang) [4]string {
 	var out [4]string
 	for i := range out {
 		if i < len(names) && names[i] != "" {
 			out[i] = names[i]
 		} else {
-			out[i] = "Seat " + strconv.Itoa(i+1)
+			out[i] = T(l, "Seat %d", i+1)
 		}
 	}
 	return out
@@ -81,49 +81,61 @@ func saRevealing(v game.View) *game.DealResult {
 	return nil
 }
 
-// saDealText is "deal 2 of 4", or "deal 5, tie-break", for v's deal.
-func saDealText(v game.View) string {
+// saDealText is "deal 2 of 4", or "deal 5, tie-break", for v's deal, in l.
+func saDealText(v game.View, l lang.Lang) string {
 	deals := v.Deals
 	if deals == 0 { // a view built by hand, as in tests
 		deals = game.DealsPerGame
 	}
 	if v.DealNo > deals {
-		return fmt.Sprintf("deal %d, tie-break", v.DealNo)
+		return T(l, "deal %d, tie-break", v.DealNo)
 	}
-	return fmt.Sprintf("deal %d of %d", max(v.DealNo, 1), deals)
+	return T(l, "deal %d of %d", max(v.DealNo, 1), deals)
 }
 
-// saDoing says who is to do what: "Bob to play".
-func saDoing(v game.View, names [4]string) string { return saDoingIn(v, names, 200) }
+// saDoing says who is to do what in l: "Bob to play".
+func saDoing(v game.View, names [4]string, l lang.Lang) string { return saDoingIn(v, names, 200, l) }
 
 // saDoingIn is saDoing with names cut to w pixels at Large.
-func saDoingIn(v game.View, names [4]string, w int) string {
+func saDoingIn(v game.View, names [4]string, w int, l lang.Lang) string {
 	if v.Phase == game.PhaseOver || v.Turn < 0 || v.Turn >= game.Seats {
 		if len(v.Winners) == 1 && v.Winners[0] >= 0 && v.Winners[0] < game.Seats {
-			return render.Fit(names[v.Winners[0]], render.Large, w) + " wins"
+			return T(l, "%s wins", render.Fit(names[v.Winners[0]], render.Large, w))
 		}
-		return "game over"
+		return T(l, "game over")
 	}
 	who := render.Fit(names[v.Turn], render.Large, w)
 	switch v.Phase {
 	case game.PhaseForbid:
-		return who + " to forbid a suit"
+		return T(l, "%s to forbid a suit", who)
 	case game.PhaseTrump:
-		return who + " to choose trump"
+		return T(l, "%s to choose trump", who)
 	}
 	if len(v.Trick.Plays) == 0 {
-		return who + " to lead"
+		return T(l, "%s to lead", who)
 	}
-	return who + " to play"
+	return T(l, "%s to play", who)
 }
 
-// saWho names a seat for the player at seat me: "you" for their own.
-func saWho(seat games.Seat, me int, names [4]string) string {
+// saWho names a seat for the player at seat me: "you" (in l) for their
+// own.
+func saWho(seat games.Seat, me int, names [4]string, l lang.Lang) string {
 	switch {
 	case int(seat) == me:
-		return "you"
+		return T(l, "you")
 	case seat >= 0 && seat < game.Seats:
 		return names[seat]
 	}
 	return "?"
+}
+
+// saSize is the first of sizes at which text fits w pixels, else the last:
+// the longer words of some languages step down a size rather than be cut.
+func saSize(text string, w int, sizes ...render.TextSize) render.TextSize {
+	for _, size := range sizes {
+		if render.TextWidth(text, size) <= w {
+			return size
+		}
+	}
+	return sizes[len(sizes)-1]
 }

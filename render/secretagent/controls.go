@@ -7,6 +7,7 @@ import (
 	"github.com/dealer/dealer/games/cards"
 	game "github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // Controls are the viewer's hand as card buttons, five a row (the legal
@@ -26,36 +27,36 @@ func Controls(v game.View, p render.Params) render.Controls {
 	if len(row) > 0 {
 		rows = append(rows, row)
 	}
-	if cmds := trumpButtons(v, p.Legal); len(cmds) > 0 {
+	if cmds := trumpButtons(v, p.Legal, p.Lang); len(cmds) > 0 {
 		rows = append(rows, cmds)
 	}
 	return render.Controls{Buttons: rows}
 }
 
 // trumpButtons are the buttons of the phase that makes trump: a suit to
-// forbid, or trump in the suit left versus no trump.
-func trumpButtons(v game.View, legal []string) []render.Button {
+// forbid, or trump in the suit left versus no trump; their words in l.
+func trumpButtons(v game.View, legal []string, l lang.Lang) []render.Button {
 	var cmds []render.Button
 	switch v.Phase {
 	case game.PhaseForbid:
 		for _, s := range cards.Suits {
 			m := "forbid " + strings.ToLower(s.Letter())
-			cmds = append(cmds, render.Button{Label: "Forbid " + s.Symbol(), Move: m, Style: render.Danger, Enabled: slices.Contains(legal, m)})
+			cmds = append(cmds, render.Button{Label: T(l, "Forbid %s", s.Symbol()), Move: m, Style: render.Danger, Enabled: slices.Contains(legal, m)})
 		}
 	case game.PhaseTrump:
-		remaining := ""
+		trump := T(l, "Trump")
 		forbidden := map[cards.Suit]bool{}
 		for _, f := range v.Forbidden {
 			forbidden[f.Suit] = true
 		}
 		for _, s := range cards.Suits {
 			if !forbidden[s] {
-				remaining = " " + s.Symbol()
+				trump = T(l, "Trump %s", s.Symbol())
 			}
 		}
 		cmds = append(cmds,
-			render.Button{Label: "Trump" + remaining, Move: "trump", Style: render.Success, Enabled: slices.Contains(legal, "trump")},
-			render.Button{Label: "No trump", Move: "notrump", Style: render.Secondary, Enabled: slices.Contains(legal, "notrump")})
+			render.Button{Label: trump, Move: "trump", Style: render.Success, Enabled: slices.Contains(legal, "trump")},
+			render.Button{Label: T(l, "No trump"), Move: "notrump", Style: render.Secondary, Enabled: slices.Contains(legal, "notrump")})
 	}
 	return cmds
 }

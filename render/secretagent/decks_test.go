@@ -7,6 +7,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	game "github.com/dealer/dealer/games/secretagent"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
@@ -20,12 +21,12 @@ func TestGoldenDecks(t *testing.T) {
 		r := rendertest.Renderer(t).With(d.Deck)
 		for name, draw := range map[string]func(t *testing.T) ([]byte, error){
 			"sa-table": func(t *testing.T) ([]byte, error) {
-				return Table(r, saView(t, 11, saMidTrick, games.Spectator), saTestNames)
+				return Table(r, saView(t, 11, saMidTrick, games.Spectator), saTestNames, lang.English)
 			},
 			"sa-hand": func(t *testing.T) ([]byte, error) {
 				g := saGame(t, 11, saMidTrick)
 				seat := g.ToAct()[0]
-				return Hand(r, g.View(seat).(game.View), saTestNames, saLegal(g, seat))
+				return Hand(r, g.View(seat).(game.View), saTestNames, saLegal(g, seat), lang.English)
 			},
 		} {
 			t.Run(name+d.Suffix, func(t *testing.T) {
@@ -67,10 +68,10 @@ func BenchmarkRenderSecretAgentDecks(b *testing.B) {
 	for _, d := range rendertest.Decks {
 		r := rendertest.Renderer(b).With(d.Deck)
 		b.Run("table/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, saTestNames) })
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, saTestNames, lang.English) })
 		})
 		b.Run("hand/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, saTestNames, legal) })
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, saTestNames, legal, lang.English) })
 		})
 		b.Run("moves/"+d.Name, func(b *testing.B) {
 			rendertest.BenchPNGs(b, views, benchTable(r))

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	game "github.com/dealer/dealer/games/secretagent"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
@@ -16,12 +17,12 @@ func TestGoldenMore(t *testing.T) {
 	r := rendertest.Renderer(t)
 	for name, draw := range map[string]func(t *testing.T) ([]byte, error){
 		"sa-table": func(t *testing.T) ([]byte, error) {
-			return Table(r, saView(t, 11, saMidTrick, games.Spectator), saTestNames)
+			return Table(r, saView(t, 11, saMidTrick, games.Spectator), saTestNames, lang.English)
 		},
 		"sa-hand": func(t *testing.T) ([]byte, error) {
 			g := saGame(t, 11, saMidTrick)
 			seat := g.ToAct()[0]
-			return Hand(r, g.View(seat).(game.View), saTestNames, saLegal(g, seat))
+			return Hand(r, g.View(seat).(game.View), saTestNames, saLegal(g, seat), lang.English)
 		},
 	} {
 		t.Run(name, func(t *testing.T) {

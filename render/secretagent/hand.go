@@ -8,6 +8,7 @@ import (
 	"github.com/dealer/dealer/games/cards"
 	game "github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // The hand picture, for a player's direct messages.
@@ -24,77 +25,82 @@ const (
 // across the foot, the cards not in playable dimmed (when playable is empty,
 // none is: it is not the player's turn to play); above it the assignment
 // card and the agent it names, trump, and the trick in progress (or, before
-// the next is led, the last one).
-func HandLayout(v game.View, names []string, playable []cards.Card) (render.Shaded, error) {
+// the next is led, the last one). Its words are in l.
+func HandLayout(v game.View, names []string, playable []cards.Card, l lang.Lang) (render.Shaded, error) {
 	if v.Viewer < 0 || v.Viewer >= game.Seats {
 		return render.Shaded{}, fmt.Errorf("render: a Secret Agent hand needs a seat's view, not the spectator's")
 	}
 	if err := saCheck(v); err != nil {
 		return render.Shaded{}, err
 	}
-	nm := saNames(names)
+	nm := saNames(names, l)
 	me := int(v.Viewer)
 	s := &render.Scene{W: saHandW, H: saHandH, Background: render.Felt}
-	doing := saDoing(v, nm)
+	doing := saDoing(v, nm, l)
 	if int(v.Turn) == me && v.Phase != game.PhaseOver {
-		doing = map[game.Phase]string{game.PhaseForbid: "your turn: forbid a suit",
-			game.PhaseTrump: "your turn: trump or no trump", game.PhasePlay: "your turn: play a card"}[v.Phase]
+		doing = map[game.Phase]string{game.PhaseForbid: T(l, "your turn: forbid a suit"),
+			game.PhaseTrump: T(l, "your turn: trump or no trump"), game.PhasePlay: T(l, "your turn: play a card")}[v.Phase]
 	}
 	render.StatusBar(s, saHandW, render.FeltDark, render.Cream, [][2]string{
-		{render.Dot(nm[me], saDealText(v)), doing},
+		{render.Dot(nm[me], saDealText(v, l)), doing},
 		{nm[me], doing},
 		{"", doing},
 	})
 
 	ar := image.Rect(16, saRowY, 296, saRowY+saRowH)
-	saAgentBox(s, v, nm, ar)
+	saAgentBox(s, v, nm, ar, l)
 	tr := image.Rect(ar.Max.X+14, saRowY, ar.Max.X+14+190, saRowY+saRowH)
-	saHandTrumpBox(s, v, tr)
-	saHandTrick(s, v, nm, image.Rect(tr.Max.X+14, saRowY, saHandW-16, saRowY+saRowH))
-	return saFan(s, v.Hand, playable), nil
+	saHandTrumpBox(s, v, tr, l)
+	saHandTrick(s, v, nm, image.Rect(tr.Max.X+14, saRowY, saHandW-16, saRowY+saRowH), l)
+	return saFan(s, v.Hand, playable, l), nil
 }
 
 // saAgentBox shows the assignment card, the agent it names and the tricks
 // the player and the agent have taken.
-func saAgentBox(s *render.Scene, v game.View, nm [4]string, ar image.Rectangle) {
+func saAgentBox(s *render.Scene, v game.View, nm [4]string, ar image.Rectangle, l lang.Lang) {
 	me := int(v.Viewer)
 	s.Boxes = append(s.Boxes, render.Box{Rect: ar, Fill: render.FeltDark, Radius: 12})
-	s.Labels = append(s.Labels, render.Label{Text: "your agent", Rect: image.Rect(ar.Min.X, ar.Min.Y+12, ar.Max.X, ar.Min.Y+46), Size: render.Medium, Ink: render.Mist})
+	s.Labels = append(s.Labels, render.Label{Text: T(l, "your agent"), Rect: image.Rect(ar.Min.X, ar.Min.Y+12, ar.Max.X, ar.Min.Y+46), Size: render.Medium, Ink: render.Mist})
 	if v.Assignment == nil {
 		return
 	}
 	card := image.Rect(ar.Min.X+20, ar.Min.Y+56, ar.Max.X-20, ar.Min.Y+136)
+	name := saAssignment(*v.Assignment, l)
 	size := render.Huge
-	if render.TextWidth(v.Assignment.String(), size)+24 > card.Dx() {
+	if render.TextWidth(name, size)+24 > card.Dx() {
 		size = render.Large
 	}
-	s.Labels = append(s.Labels, render.Label{Text: v.Assignment.String(), Rect: card, Size: size, Ink: render.Black, Boxed: true, Fill: render.Gold, Radius: 10})
+	s.Labels = append(s.Labels, render.Label{Text: render.Fit(name, size, card.Dx()-24), Rect: card, Size: size, Ink: render.Black, Boxed: true, Fill: render.Gold, Radius: 10})
 	who, agent := "?", -1
 	if v.Agent != nil && *v.Agent >= 0 && *v.Agent < game.Seats {
 		agent = int(*v.Agent)
 		who = nm[agent]
 	}
 	if *v.Assignment == game.Self {
-		who = "you: " + who
+		who = T(l, "you: %s", who)
 	}
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(who, render.Large, ar.Dx()-24), Rect: image.Rect(ar.Min.X, ar.Min.Y+150, ar.Max.X, ar.Min.Y+190), Size: render.Large, Ink: render.Cream})
-	tricks := fmt.Sprintf("you %d · agent %d", at(v.Taken, me), at(v.Taken, agent))
+	tricks := T(l, "you %d · agent %d", at(v.Taken, me), at(v.Taken, agent))
 	if agent == me {
-		tricks = render.Plural(at(v.Taken, me), "trick")
+		tricks = N(l, at(v.Taken, me), "%d trick", "%d tricks")
 	}
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(tricks, render.Medium, ar.Dx()-16), Rect: image.Rect(ar.Min.X, ar.Min.Y+194, ar.Max.X, ar.Min.Y+226), Size: render.Medium, Ink: render.Mist})
 }
 
 // saHandTrumpBox shows trump and the forbidden suits, centred in tr.
-func saHandTrumpBox(s *render.Scene, v game.View, tr image.Rectangle) {
+func saHandTrumpBox(s *render.Scene, v game.View, tr image.Rectangle, l lang.Lang) {
 	s.Boxes = append(s.Boxes, render.Box{Rect: tr, Fill: render.FeltDark, Radius: 12})
-	s.Labels = append(s.Labels, render.Label{Text: "trump", Rect: image.Rect(tr.Min.X, tr.Min.Y+12, tr.Max.X, tr.Min.Y+46), Size: render.Medium, Ink: render.Mist})
+	s.Labels = append(s.Labels, render.Label{Text: T(l, "trump"), Rect: image.Rect(tr.Min.X, tr.Min.Y+12, tr.Max.X, tr.Min.Y+46), Size: render.Medium, Ink: render.Mist})
 	mid := image.Rect(tr.Min.X+14, tr.Min.Y+56, tr.Max.X-14, tr.Min.Y+136)
 	switch {
 	case v.Trump == nil:
-		s.Labels = append(s.Labels, render.Label{Text: "not yet", Rect: mid, Size: render.Large, Ink: render.Cream})
+		text := T(l, "not yet")
+		size := saSize(text, mid.Dx()-2*render.LabelPad, render.Large, render.Medium, render.Small)
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, mid.Dx()-2*render.LabelPad), Rect: mid, Size: size, Ink: render.Cream})
 	case v.Trump.NoTrump:
-		s.Labels = append(s.Labels, render.Label{Text: "No Trump", Rect: mid, Size: render.Large, Ink: render.Gold})
+		text := T(l, "No Trump")
+		size := saSize(text, mid.Dx()-2*render.LabelPad, render.Large, render.Medium, render.Small)
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, mid.Dx()-2*render.LabelPad), Rect: mid, Size: size, Ink: render.Gold})
 	default:
 		c := render.SuitChip(v.Trump.Suit, 0, 0, render.Huge)
 		w := c.Rect.Dx() + 20
@@ -104,7 +110,7 @@ func saHandTrumpBox(s *render.Scene, v game.View, tr image.Rectangle) {
 	if len(v.Forbidden) == 0 {
 		return
 	}
-	s.Labels = append(s.Labels, render.Label{Text: "forbidden", Rect: image.Rect(tr.Min.X, tr.Min.Y+146, tr.Max.X, tr.Min.Y+176), Size: render.Small, Ink: render.Mist})
+	s.Labels = append(s.Labels, render.Label{Text: T(l, "forbidden"), Rect: image.Rect(tr.Min.X, tr.Min.Y+146, tr.Max.X, tr.Min.Y+176), Size: render.Small, Ink: render.Mist})
 	const cw = 44
 	x := (tr.Min.X + tr.Max.X - len(v.Forbidden)*cw - (len(v.Forbidden)-1)*8) / 2
 	for i, f := range v.Forbidden {
@@ -116,16 +122,16 @@ func saHandTrumpBox(s *render.Scene, v game.View, tr image.Rectangle) {
 
 // saHandTrick shows the trick in progress (or, before the next is led, the
 // last one), in the order played, each card over its player's name.
-func saHandTrick(s *render.Scene, v game.View, nm [4]string, tk image.Rectangle) {
+func saHandTrick(s *render.Scene, v game.View, nm [4]string, tk image.Rectangle, l lang.Lang) {
 	me := int(v.Viewer)
 	s.Boxes = append(s.Boxes, render.Box{Rect: tk, Fill: render.FeltDark, Radius: 12})
-	t, title := v.Trick, fmt.Sprintf("trick %d", max(v.Trick.Number, 1))
+	t, title := v.Trick, T(l, "trick %d", max(v.Trick.Number, 1))
 	if len(t.Plays) == 0 && v.LastTrick != nil && v.LastTrick.DealNo == v.DealNo && v.Phase == game.PhasePlay {
 		t = *v.LastTrick
-		title = fmt.Sprintf("trick %d, taken by %s", t.Number, saWho(t.Winner, me, nm))
+		title = T(l, "trick %d, taken by %s", t.Number, saWho(t.Winner, me, nm, l))
 	}
 	if v.Phase != game.PhasePlay && len(t.Plays) == 0 {
-		title = "no trick yet"
+		title = T(l, "no trick yet")
 	}
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(title, render.Medium, tk.Dx()-24), Rect: image.Rect(tk.Min.X, tk.Min.Y+8, tk.Max.X, tk.Min.Y+40), Size: render.Medium, Ink: render.Mist})
 	step := (tk.Dx() - 24 - render.CardW) / 3
@@ -137,17 +143,17 @@ func saHandTrick(s *render.Scene, v game.View, nm [4]string, tk image.Rectangle)
 		x := tk.Min.X + 12 + i*step
 		r := image.Rect(x, tk.Min.Y+46, x+render.CardW, tk.Min.Y+46+render.CardH)
 		s.Cards = append(s.Cards, render.Placed{Card: p.Card, Pile: "trick", Rect: r, Visible: r, FaceUp: true, Selected: p.Seat == winner})
-		s.Labels = append(s.Labels, render.Pill(render.Fit(saWho(p.Seat, me, nm), render.Medium, step-8), image.Rect(x-8, r.Max.Y+8, x+render.CardW+8, r.Max.Y+40), false))
+		s.Labels = append(s.Labels, render.Pill(render.Fit(saWho(p.Seat, me, nm, l), render.Medium, step-8), image.Rect(x-8, r.Max.Y+8, x+render.CardW+8, r.Max.Y+40), false))
 	}
 }
 
 // saFan fans the hand across the foot of s, dimming the cards not in
 // playable (none when playable is empty).
-func saFan(s *render.Scene, hand, playable []cards.Card) render.Shaded {
+func saFan(s *render.Scene, hand, playable []cards.Card, l lang.Lang) render.Shaded {
 	sh := render.Shaded{Scene: s}
 	n := len(hand)
 	if n == 0 {
-		s.Labels = append(s.Labels, render.Label{Text: "no cards in hand", Rect: image.Rect(0, saHandY, saHandW, saHandY+render.CardH), Size: render.Large, Ink: render.Mist})
+		s.Labels = append(s.Labels, render.Label{Text: T(l, "no cards in hand"), Rect: image.Rect(0, saHandY, saHandW, saHandY+render.CardH), Size: render.Large, Ink: render.Mist})
 		return sh
 	}
 	fan := saMaxFan
@@ -175,9 +181,10 @@ func saFan(s *render.Scene, hand, playable []cards.Card) render.Shaded {
 }
 
 // Hand draws a player's hand, assignment, trump and trick as a
-// PNG for their direct messages; the cards not in playable are dimmed.
-func Hand(r *render.Renderer, v game.View, names []string, playable []cards.Card) ([]byte, error) {
-	s, err := HandLayout(v, names, playable)
+// PNG for their direct messages; the cards not in playable are dimmed. Its
+// words are in l.
+func Hand(r *render.Renderer, v game.View, names []string, playable []cards.Card, l lang.Lang) ([]byte, error) {
+	s, err := HandLayout(v, names, playable, l)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/dealer/dealer/games"
 	game "github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
@@ -30,7 +31,7 @@ func TestLookMore(t *testing.T) {
 func lookScenes(t *testing.T) map[string]render.Shaded {
 	out := map[string]render.Shaded{}
 	for name, moves := range map[string]int{"sa-forbid": 2, "sa-trick": saMidTrick, "sa-scored": saAfterDeal, "sa-over": 1 << 20} {
-		s, err := TableLayout(saView(t, 11, moves, games.Spectator), saTestNames)
+		s, err := TableLayout(saView(t, 11, moves, games.Spectator), saTestNames, lang.English)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -38,15 +39,30 @@ func lookScenes(t *testing.T) map[string]render.Shaded {
 	}
 	g := saGame(t, 11, saMidTrick)
 	seat := g.ToAct()[0]
-	h, err := HandLayout(g.View(seat).(game.View), saTestNames, saLegal(g, seat))
+	h, err := HandLayout(g.View(seat).(game.View), saTestNames, saLegal(g, seat), lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out["sa-hand"] = h
-	h, err = HandLayout(g.View(0).(game.View), saTestNames, nil)
+	h, err = HandLayout(g.View(0).(game.View), saTestNames, nil, lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out["sa-hand-wait"] = h
+	// the table and the hand in the other languages
+	for _, l := range lang.All[1:] {
+		for name, moves := range map[string]int{"sa-forbid": 2, "sa-trick": saMidTrick, "sa-scored": saAfterDeal, "sa-over": 1 << 20} {
+			s, err := TableLayout(saView(t, 11, moves, games.Spectator), saTestNames, l)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			out[name+"-"+string(l)] = render.Shaded{Scene: s}
+		}
+		h, err := HandLayout(g.View(seat).(game.View), saTestNames, saLegal(g, seat), l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out["sa-hand-"+string(l)] = h
+	}
 	return out
 }

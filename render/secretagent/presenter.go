@@ -15,16 +15,17 @@ import (
 // Game is Secret Agent as the dealer presents it.
 var Game = render.Present(game.Info, render.Presenter[game.View]{
 	Table: func(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
-		return Table(r, v, p.Names)
+		return Table(r, v, p.Names, p.Lang)
 	},
 	Hand: func(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
-		return Hand(r, v, p.Names, Playable(p.Legal))
+		return Hand(r, v, p.Names, Playable(p.Legal), p.Lang)
 	},
 	Text:     Text,
-	Describe: func(v game.View, p render.Params) string { return render.Describe(Text(v, p.Names, false), p) },
+	Describe: func(v game.View, p render.Params) string { return render.Describe(text(v, p.Names, false, p.Lang), p) },
 	Controls: Controls,
 	Private:  Private,
 	Rounds:   Rounds,
+	Words:    words,
 })
 
 // Playable are the cards the legal moves play ("play QH"): the ones the

@@ -8,6 +8,7 @@ import (
 	"github.com/dealer/dealer/games/cards"
 	game "github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -186,12 +187,12 @@ func TestGame(t *testing.T) {
 
 	got, err := Game.Hand(r, own, p)
 	require.NoError(t, err)
-	want, err := Hand(r, own, saTestNames, saLegal(g, seat))
+	want, err := Hand(r, own, saTestNames, saLegal(g, seat), lang.English)
 	require.NoError(t, err)
 	assert.True(t, bytes.Equal(want, got), "the hand drawn by the registration")
 
 	spec := g.View(games.Spectator).(game.View)
-	want, err = Table(r, spec, saTestNames)
+	want, err = Table(r, spec, saTestNames, lang.English)
 	require.NoError(t, err)
 	got, err = Game.Table(r, spec, render.Params{Names: saTestNames})
 	require.NoError(t, err)

@@ -1,9 +1,6 @@
 package secretagent
 
 import (
-	"fmt"
-	"strconv"
-
 	game "github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/render"
 )
@@ -13,22 +10,22 @@ import (
 // "— yourself."). Before the assignments are dealt, or for the spectator,
 // the deal alone.
 func Private(v game.View, p render.Params) string {
-	names := p.Names
-	deal := fmt.Sprintf("Deal %d of 4", v.DealNo)
+	names, l := p.Names, p.Lang
+	deal := T(l, "Deal %d of 4", v.DealNo)
 	if v.DealNo > 4 {
-		deal = fmt.Sprintf("Deal %d (a tie-break)", v.DealNo)
+		deal = T(l, "Deal %d (a tie-break)", v.DealNo)
 	}
 	if v.Assignment == nil || v.Agent == nil {
 		return deal + "."
 	}
-	agent := "Seat " + strconv.Itoa(int(*v.Agent)+1) // the bot names every seat; a short list must not panic
+	agent := T(l, "Seat %d", int(*v.Agent)+1) // the bot names every seat; a short list must not panic
 	if int(*v.Agent) >= 0 && int(*v.Agent) < len(names) {
 		agent = names[*v.Agent]
 	}
 	if *v.Agent == v.Viewer {
-		agent = "yourself"
+		agent = T(l, "yourself")
 	}
-	return fmt.Sprintf("%s. Your agent: **%s** — %s.", deal, *v.Assignment, agent)
+	return T(l, "%s. Your agent: **%s** — %s.", deal, saAssignment(*v.Assignment, l), agent)
 }
 
 // Rounds are the scores of every deal revealed so far, by seat.

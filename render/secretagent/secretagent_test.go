@@ -11,6 +11,7 @@ import (
 	"github.com/dealer/dealer/games/cards"
 	game "github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -23,19 +24,19 @@ func TestSecretAgentTableShowsNoHand(t *testing.T) {
 	for _, moves := range []int{0, 3, saMidTrick, 40, saAfterDeal} {
 		g := saGame(t, 11, moves)
 		spec := g.View(games.Spectator).(game.View)
-		want, err := Table(r, spec, saTestNames)
+		want, err := Table(r, spec, saTestNames, lang.English)
 		require.NoError(t, err)
 		for seat := games.Seat(0); seat < 4; seat++ {
 			v := g.View(seat).(game.View)
 			require.NotEmpty(t, v.Hand)
-			got, err := Table(r, v, saTestNames)
+			got, err := Table(r, v, saTestNames, lang.English)
 			require.NoError(t, err)
 			assert.True(t, bytes.Equal(want, got), "seat %d's view draws another table after %d moves", seat, moves)
 			// another hand and assignment, the same picture
 			v.Hand = []cards.Card{card(t, "AS"), card(t, "KH")}
 			a := game.Self
 			v.Assignment = &a
-			got, err = Table(r, v, saTestNames)
+			got, err = Table(r, v, saTestNames, lang.English)
 			require.NoError(t, err)
 			assert.True(t, bytes.Equal(want, got), "a changed hand changes the table")
 		}
@@ -48,7 +49,7 @@ func TestSecretAgentTableShowsNoHand(t *testing.T) {
 				old[p.Card] = true
 			}
 		}
-		s, err := TableLayout(spec, saTestNames)
+		s, err := TableLayout(spec, saTestNames, lang.English)
 		require.NoError(t, err)
 		for _, h := range st.Hands {
 			for _, c := range h {
@@ -69,7 +70,7 @@ func TestSecretAgentTableTrick(t *testing.T) {
 	g := saGame(t, 11, saMidTrick)
 	v := g.View(games.Spectator).(game.View)
 	require.Len(t, v.Trick.Plays, 2)
-	s, err := TableLayout(v, saTestNames)
+	s, err := TableLayout(v, saTestNames, lang.English)
 	require.NoError(t, err)
 	trick := rendertest.PileCards(s, "trick")
 	require.Len(t, trick, 2)
@@ -122,11 +123,11 @@ func TestSecretAgentTableScored(t *testing.T) {
 	require.Equal(t, 2, v.DealNo)
 	last := v.LastDeal()
 	require.NotNil(t, last)
-	s, err := TableLayout(v, []string{"Ann", "Bob"})
+	s, err := TableLayout(v, []string{"Ann", "Bob"}, lang.English)
 	require.NoError(t, err)
 	_, ok := rendertest.FindLabel(s, "deal 1 scored")
 	assert.True(t, ok)
-	names := saNames([]string{"Ann", "Bob"})
+	names := saNames([]string{"Ann", "Bob"}, lang.English)
 	assert.Equal(t, "Seat 3", names[2])
 	for _, r := range last.Seats {
 		agent := names[r.Agent]
@@ -145,14 +146,14 @@ func TestSecretAgentTableScored(t *testing.T) {
 	}
 	// once play starts the assignments are gone again
 	v = saView(t, 11, saAfterDeal+4, games.Spectator)
-	s, err = TableLayout(v, nil)
+	s, err = TableLayout(v, nil, lang.English)
 	require.NoError(t, err)
 	for _, l := range s.Labels {
 		assert.NotContains(t, l.Text, "→", "an assignment shown in play")
 	}
 	// the game's end
 	v = saView(t, 11, 1<<20, games.Spectator)
-	s, err = TableLayout(v, saTestNames)
+	s, err = TableLayout(v, saTestNames, lang.English)
 	require.NoError(t, err)
 	require.Len(t, v.Winners, 1)
 	_, ok = rendertest.FindLabel(s, saTestNames[v.Winners[0]]+" wins!")
@@ -167,7 +168,7 @@ func TestSecretAgentHand(t *testing.T) {
 	legal := saLegal(g, seat)
 	require.NotEmpty(t, legal)
 	require.Less(t, len(legal), len(v.Hand))
-	h, err := HandLayout(v, saTestNames, legal)
+	h, err := HandLayout(v, saTestNames, legal, lang.English)
 	require.NoError(t, err)
 	hand := rendertest.PileCards(h.Scene, "hand")
 	require.Len(t, hand, len(v.Hand))
@@ -197,33 +198,33 @@ func TestSecretAgentHand(t *testing.T) {
 	assert.Len(t, rendertest.PileCards(h.Scene, "trick"), 2)
 
 	// not the player's turn: nothing dimmed
-	h, err = HandLayout(v, saTestNames, nil)
+	h, err = HandLayout(v, saTestNames, nil, lang.English)
 	require.NoError(t, err)
 	assert.Empty(t, h.Dim)
 
 	// the picture changes with the hand, and with the dimming
-	a, err := Hand(r, v, saTestNames, legal)
+	a, err := Hand(r, v, saTestNames, legal, lang.English)
 	require.NoError(t, err)
-	b, err := Hand(r, v, saTestNames, nil)
+	b, err := Hand(r, v, saTestNames, nil, lang.English)
 	require.NoError(t, err)
 	assert.False(t, bytes.Equal(a, b), "dimming changes nothing")
 	w := v
 	w.Hand = append([]cards.Card(nil), v.Hand...)
 	w.Hand[0], w.Hand[1] = w.Hand[1], w.Hand[0]
-	c, err := Hand(r, w, saTestNames, nil)
+	c, err := Hand(r, w, saTestNames, nil, lang.English)
 	require.NoError(t, err)
 	assert.False(t, bytes.Equal(b, c), "another hand, the same picture")
 	other := g.View((seat + 1) % 4).(game.View)
-	d, err := Hand(r, other, saTestNames, nil)
+	d, err := Hand(r, other, saTestNames, nil, lang.English)
 	require.NoError(t, err)
 	assert.False(t, bytes.Equal(b, d), "another seat's hand, the same picture")
 
 	// the spectator has no hand
-	_, err = Hand(r, g.View(games.Spectator).(game.View), saTestNames, nil)
+	_, err = Hand(r, g.View(games.Spectator).(game.View), saTestNames, nil, lang.English)
 	assert.Error(t, err)
 	bad := v
 	bad.Hand = append([]cards.Card{cards.RedJoker}, v.Hand...)
-	_, err = Hand(r, bad, saTestNames, nil)
+	_, err = Hand(r, bad, saTestNames, nil, lang.English)
 	assert.Error(t, err)
 }
 

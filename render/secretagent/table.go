@@ -7,6 +7,7 @@ import (
 
 	game "github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // The Secret Agent table, for the channel, in pixels: the four seats around
@@ -51,24 +52,24 @@ func saTrickAt(pos int) image.Rectangle {
 // TableLayout lays out the Secret Agent table as the channel
 // sees it. It reads only what every player may see: the view's hand and
 // assignment, when it has them, are ignored. names are the seats' names
-// (missing ones are "Seat N").
-func TableLayout(v game.View, names []string) (*render.Scene, error) {
+// (missing ones are "Seat N"); its words are in l.
+func TableLayout(v game.View, names []string, l lang.Lang) (*render.Scene, error) {
 	if err := saCheck(v); err != nil {
 		return nil, err
 	}
-	nm := saNames(names)
+	nm := saNames(names, l)
 	s := &render.Scene{W: saW, H: saH, Background: render.Felt}
 	render.StatusBar(s, saW, render.FeltDark, render.Cream, [][2]string{
-		{render.Dot("Secret Agent", saDealText(v)), saDoing(v, nm)},
-		{saDealText(v), saDoing(v, nm)},
+		{render.Dot("Secret Agent", saDealText(v, l)), saDoing(v, nm, l)},
+		{saDealText(v, l), saDoing(v, nm, l)},
 	})
 
 	reveal := saRevealing(v)
 	for seat := 0; seat < game.Seats; seat++ {
-		saSeat(s, v, nm, seat, reveal)
+		saSeat(s, v, nm, seat, reveal, l)
 	}
-	saTrumpBox(s, v, nm, image.Rect(16, render.HeaderH+10, saPanels[1].Max.X+20, saPanels[1].Min.Y-16))
-	saInfoBox(s, v, nm, image.Rect(saPanels[3].Min.X-20, render.HeaderH+10, saW-16, saPanels[3].Min.Y-16))
+	saTrumpBox(s, v, nm, image.Rect(16, render.HeaderH+10, saPanels[1].Max.X+20, saPanels[1].Min.Y-16), l)
+	saInfoBox(s, v, nm, image.Rect(saPanels[3].Min.X-20, render.HeaderH+10, saW-16, saPanels[3].Min.Y-16), l)
 
 	// the trick, each card before its player, the winning one ringed
 	for _, p := range v.Trick.Plays {
@@ -88,11 +89,15 @@ func TableLayout(v game.View, names []string) (*render.Scene, error) {
 	mid := image.Rect(saCX-170, saCY-30, saCX+170, saCY+30)
 	switch {
 	case v.Phase == game.PhaseOver:
-		s.Labels = append(s.Labels, render.Label{Text: saDoing(v, nm) + "!", Rect: mid.Inset(-20), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
+		text, w := saDoing(v, nm, l)+"!", mid.Dx()+40-2*render.LabelPad
+		size := saSize(text, w, render.Huge, render.Large)
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, w), Rect: mid.Inset(-20), Size: size, Ink: render.Black, Boxed: true, Fill: render.Gold})
 	case reveal != nil:
-		s.Labels = append(s.Labels, render.Label{Text: fmt.Sprintf("deal %d scored", reveal.DealNo), Rect: mid, Size: render.Large, Ink: render.Black, Boxed: true, Fill: render.Gold})
+		s.Labels = append(s.Labels, render.Label{Text: T(l, "deal %d scored", reveal.DealNo), Rect: mid, Size: render.Large, Ink: render.Black, Boxed: true, Fill: render.Gold})
 	case len(v.Trick.Plays) == 0:
-		s.Labels = append(s.Labels, render.Label{Text: render.Fit(saDoingIn(v, nm, 110), render.Medium, mid.Dx()-2*render.LabelPad), Rect: mid, Size: render.Medium, Ink: render.Cream, Boxed: true, Fill: render.FeltDark})
+		text, w := saDoingIn(v, nm, 110, l), mid.Dx()-2*render.LabelPad
+		size := saSize(text, w, render.Medium, render.Small)
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, w), Rect: mid, Size: size, Ink: render.Cream, Boxed: true, Fill: render.FeltDark})
 	}
 	return s, nil
 }
@@ -100,22 +105,23 @@ func TableLayout(v game.View, names []string) (*render.Scene, error) {
 // saSeat adds a seat's panel: name (gold when to act), dealer mark, hand
 // size as small backs, tricks and total; when a deal has just been scored,
 // its assignment, agent and score instead of the backs.
-func saSeat(s *render.Scene, v game.View, names [4]string, seat int, reveal *game.DealResult) {
+func saSeat(s *render.Scene, v game.View, names [4]string, seat int, reveal *game.DealResult, l lang.Lang) {
 	r := saPanels[seat]
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark, Radius: 12})
 	x0, x1 := r.Min.X+12, r.Max.X-12
 	dealerW := 0
 	if int(v.Dealer) == seat {
-		dealerW = render.TextWidth("dealer", render.Small) + 16
-		s.Labels = append(s.Labels, render.Label{Text: "dealer", Rect: image.Rect(x1-dealerW, r.Min.Y+14, x1, r.Min.Y+42), Size: render.Small, Ink: render.Black, Boxed: true, Fill: render.Paper})
+		dealer := T(l, "dealer")
+		dealerW = render.TextWidth(dealer, render.Small) + 16
+		s.Labels = append(s.Labels, render.Label{Text: dealer, Rect: image.Rect(x1-dealerW, r.Min.Y+14, x1, r.Min.Y+42), Size: render.Small, Ink: render.Black, Boxed: true, Fill: render.Paper})
 	}
 	name := render.Fit(names[seat], render.Large, x1-x0-dealerW-2*render.LabelPad-8)
 	nw := render.TextWidth(name, render.Large) + 2*render.LabelPad
-	l := render.Label{Text: name, Rect: image.Rect(x0-4, r.Min.Y+10, x0-4+nw, r.Min.Y+46), Size: render.Large, Ink: render.Cream, Align: render.Left, Boxed: true, Fill: render.FeltDark}
+	nl := render.Label{Text: name, Rect: image.Rect(x0-4, r.Min.Y+10, x0-4+nw, r.Min.Y+46), Size: render.Large, Ink: render.Cream, Align: render.Left, Boxed: true, Fill: render.FeltDark}
 	if v.Phase != game.PhaseOver && int(v.Turn) == seat {
-		l.Ink, l.Fill = render.Black, render.Gold
+		nl.Ink, nl.Fill = render.Black, render.Gold
 	}
-	s.Labels = append(s.Labels, l)
+	s.Labels = append(s.Labels, nl)
 
 	line := func(y int, text string, in render.Colour, size render.TextSize) {
 		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, x1-x0), Rect: image.Rect(x0, y, x1, y+32), Size: size, Ink: in, Align: render.Left})
@@ -129,11 +135,11 @@ func saSeat(s *render.Scene, v game.View, names [4]string, seat int, reveal *gam
 		}
 	}
 	if res != nil {
-		agent := "self"
+		agent := T(l, "self")
 		if res.Agent >= 0 && int(res.Agent) < len(names) && int(res.Agent) != seat {
 			agent = names[res.Agent]
 		}
-		line(r.Min.Y+52, res.Assignment.String()+" → "+agent, render.Gold, render.Medium)
+		line(r.Min.Y+52, saAssignment(res.Assignment, l)+" → "+agent, render.Gold, render.Medium)
 		av := 0
 		for _, o := range reveal.Seats {
 			if o.Seat == res.Agent {
@@ -141,56 +147,63 @@ func saSeat(s *render.Scene, v game.View, names [4]string, seat int, reveal *gam
 			}
 		}
 		line(r.Min.Y+83, fmt.Sprintf("%d × %d = %d", res.Value, av, res.Score), render.Cream, render.Medium)
-		line(r.Min.Y+114, fmt.Sprintf("%s · total %d", render.Plural(res.Tricks, "trick"), res.Total), render.Mist, render.Medium)
+		line(r.Min.Y+114, N(l, res.Tricks, "%d trick · total %d", "%d tricks · total %d", res.Total), render.Mist, render.Medium)
 		return
 	}
 	n := at(v.HandSizes, seat)
 	end := render.MiniBacks(s, x0, r.Min.Y+54, n)
-	count := render.Plural(n, "card")
+	count := N(l, n, "%d card", "%d cards")
 	if end+10+render.TextWidth(count, render.Medium) > x1 {
 		count = strconv.Itoa(n) // a full fan leaves room for the number alone
 	}
 	s.Labels = append(s.Labels, render.Label{Text: count, Rect: image.Rect(end+10, r.Min.Y+62, x1, r.Min.Y+94), Size: render.Medium, Ink: render.Mist, Align: render.Left})
-	line(r.Min.Y+110, fmt.Sprintf("%s · total %d", render.Plural(at(v.Taken, seat), "trick"), at(v.Totals, seat)), render.Cream, render.Medium)
+	line(r.Min.Y+110, N(l, at(v.Taken, seat), "%d trick · total %d", "%d tricks · total %d", at(v.Totals, seat)), render.Cream, render.Medium)
 }
 
 // saTrumpBox shows trump, or that it is not chosen yet, and who forbade
 // which suit.
-func saTrumpBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle) {
+func saTrumpBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle, l lang.Lang) {
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark, Radius: 12})
 	x := r.Min.X + 14
-	s.Labels = append(s.Labels, render.Label{Text: "trump", Rect: image.Rect(x, r.Min.Y+12, x+80, r.Min.Y+52), Size: render.Medium, Ink: render.Mist, Align: render.Left})
-	tx := x + 84
+	trump := T(l, "trump")
+	tw := max(80, render.TextWidth(trump, render.Medium)+2) // room for the word in every language
+	s.Labels = append(s.Labels, render.Label{Text: trump, Rect: image.Rect(x, r.Min.Y+12, x+tw, r.Min.Y+52), Size: render.Medium, Ink: render.Mist, Align: render.Left})
+	tx := x + tw + 4
 	switch {
 	case v.Trump == nil:
-		s.Labels = append(s.Labels, render.Label{Text: "not yet", Rect: image.Rect(tx, r.Min.Y+12, r.Max.X-12, r.Min.Y+52), Size: render.Large, Ink: render.Cream, Align: render.Left})
+		text := T(l, "not yet")
+		size := saSize(text, r.Max.X-12-tx, render.Large, render.Medium)
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, r.Max.X-12-tx), Rect: image.Rect(tx, r.Min.Y+12, r.Max.X-12, r.Min.Y+52), Size: size, Ink: render.Cream, Align: render.Left})
 	case v.Trump.NoTrump:
-		s.Labels = append(s.Labels, render.Label{Text: "No Trump", Rect: image.Rect(tx, r.Min.Y+12, r.Max.X-12, r.Min.Y+52), Size: render.Large, Ink: render.Gold, Align: render.Left})
+		text := T(l, "No Trump")
+		size := saSize(text, r.Max.X-12-tx, render.Large, render.Medium)
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, r.Max.X-12-tx), Rect: image.Rect(tx, r.Min.Y+12, r.Max.X-12, r.Min.Y+52), Size: size, Ink: render.Gold, Align: render.Left})
 	default:
 		c := render.SuitChip(v.Trump.Suit, tx, r.Min.Y+8, render.Huge)
 		c.Rect.Max.Y = r.Min.Y + 58
 		s.Labels = append(s.Labels, c)
 	}
 	if len(v.Forbidden) > 0 {
-		s.Labels = append(s.Labels, render.Label{Text: "forbidden", Rect: image.Rect(x, r.Min.Y+66, r.Max.X-12, r.Min.Y+98), Size: render.Medium, Ink: render.Mist, Align: render.Left})
+		s.Labels = append(s.Labels, render.Label{Text: T(l, "forbidden"), Rect: image.Rect(x, r.Min.Y+66, r.Max.X-12, r.Min.Y+98), Size: render.Medium, Ink: render.Mist, Align: render.Left})
 	}
 	for i, f := range v.Forbidden {
 		y := r.Min.Y + 104 + i*48
 		c := render.SuitChip(f.Suit, x, y, render.Large)
 		c.Rect.Max.X = c.Rect.Min.X + 44
 		s.Labels = append(s.Labels, c)
-		s.Labels = append(s.Labels, render.Label{Text: render.Fit("by "+saWho(f.Seat, -1, names), render.Medium, r.Max.X-x-68), Rect: image.Rect(x+56, y, r.Max.X-12, y+37), Size: render.Medium, Ink: render.Cream, Align: render.Left})
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(T(l, "by %s", saWho(f.Seat, -1, names, l)), render.Medium, r.Max.X-x-68), Rect: image.Rect(x+56, y, r.Max.X-12, y+37), Size: render.Medium, Ink: render.Cream, Align: render.Left})
 	}
 }
 
 // saInfoBox shows the trick's number, or the stage of the deal, and the
 // last trick.
-func saInfoBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle) {
+func saInfoBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle, l lang.Lang) {
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark, Radius: 12})
 	x := r.Min.X + 14
-	title := map[game.Phase]string{game.PhaseForbid: "forbidding suits", game.PhaseTrump: "choosing trump",
-		game.PhasePlay: fmt.Sprintf("trick %d of %d", max(v.Trick.Number, 1), game.TricksPerDeal), game.PhaseOver: "game over"}[v.Phase]
-	s.Labels = append(s.Labels, render.Label{Text: title, Rect: image.Rect(x, r.Min.Y+12, r.Max.X-12, r.Min.Y+52), Size: render.Large, Ink: render.Cream, Align: render.Left})
+	title := map[game.Phase]string{game.PhaseForbid: T(l, "forbidding suits"), game.PhaseTrump: T(l, "choosing trump"),
+		game.PhasePlay: T(l, "trick %d of %d", max(v.Trick.Number, 1), game.TricksPerDeal), game.PhaseOver: T(l, "game over")}[v.Phase]
+	size := saSize(title, r.Dx()-28, render.Large, render.Medium)
+	s.Labels = append(s.Labels, render.Label{Text: render.Fit(title, size, r.Dx()-28), Rect: image.Rect(x, r.Min.Y+12, r.Max.X-12, r.Min.Y+52), Size: size, Ink: render.Cream, Align: render.Left})
 	lt := v.LastTrick
 	if lt == nil || len(lt.Plays) == 0 {
 		return
@@ -199,9 +212,9 @@ func saInfoBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle)
 	if lt.Winner >= 0 && lt.Winner < game.Seats {
 		who = names[lt.Winner]
 	}
-	title = fmt.Sprintf("last trick: %s", who)
+	title = T(l, "last trick: %s", who)
 	if lt.DealNo != v.DealNo {
-		title = fmt.Sprintf("deal %d's last: %s", lt.DealNo, who)
+		title = T(l, "deal %d's last: %s", lt.DealNo, who)
 	}
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(title, render.Medium, r.Dx()-28), Rect: image.Rect(x, r.Min.Y+66, r.Max.X-12, r.Min.Y+98), Size: render.Medium, Ink: render.Mist, Align: render.Left})
 	cx := x
@@ -216,9 +229,10 @@ func saInfoBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle)
 }
 
 // Table draws the Secret Agent table for the channel as a PNG.
-// It shows only what every player may see, whatever view it is given.
-func Table(r *render.Renderer, v game.View, names []string) ([]byte, error) {
-	s, err := TableLayout(v, names)
+// It shows only what every player may see, whatever view it is given; its
+// words are in l.
+func Table(r *render.Renderer, v game.View, names []string, l lang.Lang) ([]byte, error) {
+	s, err := TableLayout(v, names, l)
 	if err != nil {
 		return nil, err
 	}

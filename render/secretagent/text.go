@@ -6,6 +6,7 @@ import (
 
 	game "github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // Text shows a Secret Agent table as text for a terminal: the
@@ -27,41 +28,38 @@ import (
 //	your hand: A♠ K♠ 9♠ Q♥ 10♥ 4♣ J♦
 //	your agent: Opposite, Carol
 func Text(v game.View, names []string, color bool) string {
-	nm := saNames(names)
+	return text(v, names, color, lang.English)
+}
+
+// text is Text in l: the words of the description of a picture.
+func text(v game.View, names []string, color bool, l lang.Lang) string {
+	nm := saNames(names, l)
 	var b strings.Builder
-	head := []string{"Secret Agent", saDealText(v)}
+	head := []string{"Secret Agent", saDealText(v, l)}
 	if v.Phase == game.PhasePlay {
-		head = append(head, fmt.Sprintf("trick %d of %d", max(v.Trick.Number, 1), game.TricksPerDeal))
+		head = append(head, T(l, "trick %d of %d", max(v.Trick.Number, 1), game.TricksPerDeal))
 	}
-	head = append(head, saDoingText(v, nm))
+	head = append(head, saDoingText(v, nm, l))
 	b.WriteString(strings.Join(head, " · ") + "\n")
-	b.WriteString(saTrumpLine(v, nm) + "\n")
+	b.WriteString(saTrumpLine(v, nm, l) + "\n")
 
 	w := 0
 	for _, n := range nm {
 		w = max(w, len([]rune(n)))
 	}
-	saSeatLines(&b, v, nm, w)
-	saTrickLines(&b, v, nm, color)
+	saSeatLines(&b, v, nm, w, l)
+	saTrickLines(&b, v, nm, color, l)
 	if v.Viewer >= 0 && v.Viewer < game.Seats {
-		saOwnLines(&b, v, nm, color)
+		saOwnLines(&b, v, nm, color, l)
 	}
-	saScoredLines(&b, v, nm, w)
+	saScoredLines(&b, v, nm, w, l)
 	return render.TermLines(saFit(b.String()))
-}
-
-// saNoun is a noun for n things: "card", "cards".
-func saNoun(n int, what string) string {
-	if n == 1 {
-		return what
-	}
-	return what + "s"
 }
 
 // saDoingText is saDoing for the terminal, whose one player is "you":
 // "you win", not "you wins".
-func saDoingText(v game.View, nm [4]string) string {
-	doing := saDoing(v, nm)
+func saDoingText(v game.View, nm [4]string, l lang.Lang) string {
+	doing := saDoing(v, nm, l)
 	if doing == "you wins" {
 		return "you win"
 	}
@@ -80,96 +78,112 @@ func saFit(text string) string {
 }
 
 // saTrumpLine is trump and who forbade which suit.
-func saTrumpLine(v game.View, nm [4]string) string {
-	trump := "trump not chosen yet"
+func saTrumpLine(v game.View, nm [4]string, l lang.Lang) string {
+	trump := T(l, "trump not chosen yet")
 	if v.Trump != nil {
-		trump = "trump " + v.Trump.String()
+		trump = T(l, "trump %s", v.Trump.String())
 		if v.Trump.NoTrump {
-			trump = "No Trump"
+			trump = T(l, "No Trump")
 		}
 	}
 	if len(v.Forbidden) > 0 {
 		var fs []string
 		for _, f := range v.Forbidden {
-			fs = append(fs, fmt.Sprintf("%s (%s)", f.Suit.Symbol(), saWho(f.Seat, -1, nm)))
+			fs = append(fs, fmt.Sprintf("%s (%s)", f.Suit.Symbol(), saWho(f.Seat, -1, nm, l)))
 		}
-		trump += " · forbidden " + strings.Join(fs, " ")
+		trump += " · " + T(l, "forbidden %s", strings.Join(fs, " "))
 	}
 	return trump
 }
 
 // saSeatLines writes a line a seat, names padded to w.
-func saSeatLines(b *strings.Builder, v game.View, nm [4]string, w int) {
+func saSeatLines(b *strings.Builder, v game.View, nm [4]string, w int, l lang.Lang) {
 	for seat := 0; seat < game.Seats; seat++ {
 		mark := "  "
 		if v.Phase != game.PhaseOver && int(v.Turn) == seat {
 			mark = "> "
 		}
-		hand := render.TermPad(fmt.Sprintf("%2d %s", at(v.HandSizes, seat), saNoun(at(v.HandSizes, seat), "card")), 8)
-		line := fmt.Sprintf("%s%s  %s  %s  total %d", mark, render.TermPad(nm[seat], w), hand,
-			render.TermPad(render.Plural(at(v.Taken, seat), "trick"), 8), at(v.Totals, seat))
+		hand := render.TermPad(N(l, at(v.HandSizes, seat), "%2d card", "%2d cards"), 8)
+		line := fmt.Sprintf("%s%s  %s  %s  %s", mark, render.TermPad(nm[seat], w), hand,
+			render.TermPad(N(l, at(v.Taken, seat), "%d trick", "%d tricks"), 8), T(l, "total %d", at(v.Totals, seat)))
 		if int(v.Dealer) == seat {
-			line += "  dealer"
+			line += "  " + T(l, "dealer")
 		}
 		b.WriteString(line + "\n")
 	}
 }
 
 // saTrickLines writes the trick in progress and the last trick.
-func saTrickLines(b *strings.Builder, v game.View, nm [4]string, color bool) {
+func saTrickLines(b *strings.Builder, v game.View, nm [4]string, color bool, l lang.Lang) {
 	if v.Phase == game.PhasePlay {
 		var ps []string
 		for _, p := range v.Trick.Plays {
-			ps = append(ps, saWho(p.Seat, -1, nm)+" "+render.TermCard(p.Card, color))
+			ps = append(ps, saWho(p.Seat, -1, nm, l)+" "+render.TermCard(p.Card, color))
 		}
-		fmt.Fprintf(b, "trick %d: %s\n", max(v.Trick.Number, 1), strings.Join(ps, " · "))
+		b.WriteString(T(l, "trick %d: %s", max(v.Trick.Number, 1), strings.Join(ps, " · ")) + "\n")
 	}
 	if lt := v.LastTrick; lt != nil && len(lt.Plays) > 0 {
 		var cs []string
 		for _, p := range lt.Plays {
 			cs = append(cs, render.TermCard(p.Card, color))
 		}
-		deal := ""
+		who, played := saWho(lt.Winner, -1, nm, l), strings.Join(cs, " ")
 		if lt.DealNo != v.DealNo {
-			deal = fmt.Sprintf(" of deal %d", lt.DealNo)
+			b.WriteString(T(l, "last trick %d of deal %d: %s took it: %s", lt.Number, lt.DealNo, who, played) + "\n")
+		} else {
+			b.WriteString(T(l, "last trick %d: %s took it: %s", lt.Number, who, played) + "\n")
 		}
-		fmt.Fprintf(b, "last trick %d%s: %s took it: %s\n", lt.Number, deal, saWho(lt.Winner, -1, nm), strings.Join(cs, " "))
 	}
 }
 
 // saOwnLines writes the viewer's hand and agent.
-func saOwnLines(b *strings.Builder, v game.View, nm [4]string, color bool) {
+func saOwnLines(b *strings.Builder, v game.View, nm [4]string, color bool, l lang.Lang) {
 	var hs []string
 	for _, c := range v.Hand {
 		hs = append(hs, render.TermCard(c, color))
 	}
-	b.WriteString("your hand: " + strings.Join(hs, " ") + "\n")
+	b.WriteString(T(l, "your hand: %s", strings.Join(hs, " ")) + "\n")
 	if v.Assignment != nil && v.Agent != nil {
-		who := saWho(*v.Agent, -1, nm)
+		who := saWho(*v.Agent, -1, nm, l)
 		if *v.Assignment == game.Self {
-			who = "yourself"
+			who = T(l, "yourself")
 		}
-		fmt.Fprintf(b, "your agent: %s, %s\n", v.Assignment, who)
+		b.WriteString(T(l, "your agent: %s, %s", saAssignment(*v.Assignment, l), who) + "\n")
 	}
 }
 
 // saScoredLines writes the last deal's revealed scores, names padded to w.
-func saScoredLines(b *strings.Builder, v game.View, nm [4]string, w int) {
+func saScoredLines(b *strings.Builder, v game.View, nm [4]string, w int, l lang.Lang) {
 	last := v.LastDeal()
 	if last == nil {
 		return
 	}
-	fmt.Fprintf(b, "deal %d scored:\n", last.DealNo)
+	b.WriteString(T(l, "deal %d scored:", last.DealNo) + "\n")
 	values := map[int]int{}
 	for _, r := range last.Seats {
 		values[int(r.Seat)] = r.Value
 	}
 	for _, r := range last.Seats {
-		agent := saWho(r.Agent, -1, nm)
+		agent := saWho(r.Agent, -1, nm, l)
 		if r.Agent == r.Seat {
-			agent = "self"
+			agent = T(l, "self")
 		}
-		fmt.Fprintf(b, "  %s  %s → %s  %d × %d = %d  total %d\n", render.TermPad(saWho(r.Seat, -1, nm), w),
-			r.Assignment, agent, r.Value, values[int(r.Agent)], r.Score, r.Total)
+		fmt.Fprintf(b, "  %s  %s → %s  %d × %d = %d  %s\n", render.TermPad(saWho(r.Seat, -1, nm, l), w),
+			saAssignment(r.Assignment, l), agent, r.Value, values[int(r.Agent)], r.Score, T(l, "total %d", r.Total))
 	}
+}
+
+// saAssignment is an assignment card's name in l: "Opposite".
+func saAssignment(a game.Assignment, l lang.Lang) string {
+	switch a {
+	case game.Left:
+		return T(l, "Left")
+	case game.Opposite:
+		return T(l, "Opposite")
+	case game.Right:
+		return T(l, "Right")
+	case game.Self:
+		return T(l, "Self")
+	}
+	return a.String()
 }

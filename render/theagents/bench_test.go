@@ -6,6 +6,7 @@ import (
 	"github.com/dealer/dealer/games"
 	game "github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
@@ -21,7 +22,7 @@ func benchGame(deal uint64) games.Game {
 }
 
 func benchTable(r *render.Renderer) func(game.View) ([]byte, error) {
-	return func(v game.View) ([]byte, error) { return Table(r, v, taTestNames) }
+	return func(v game.View) ([]byte, error) { return Table(r, v, taTestNames, lang.English) }
 }
 
 // BenchmarkRenderTheAgentsMoves renders a 5-player table after each move

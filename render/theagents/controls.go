@@ -1,43 +1,86 @@
 package theagents
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	game "github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // Controls offer a player's moves word by word from a menu: The Agents'
 // moves are long phrases ("play mole A2 cmd 1"), too many for a button
-// each. A player with no legal move has nothing to click.
+// each. A player with no legal move has nothing to click. The menu's
+// words are in p.Lang.
 func Controls(_ game.View, p render.Params) render.Controls {
 	if len(p.Legal) == 0 {
 		return render.Controls{}
 	}
-	names := p.Names
+	names, l := p.Names, p.Lang
 	return render.Controls{Menu: &render.Menu{
-		Word: func(prefix []string, w string) string { return Word(names, prefix, w) },
+		Word: func(prefix []string, w string) string { return Word(names, prefix, w, l) },
 	}}
 }
 
-// taVerbs label the notation's fixed words.
-var taVerbs = map[string]string{
-	"play": "Play an agent", "use": "Use an agent's command again", "buy": "Buy a card", "draw": "Draw an agent",
-	"trade": "Trade a mission", "assign": "Assign a mission", "recall": "Recall a mission", "move": "Move a mission",
-	"end": "End your turn", "kill": "Kill", "extract": "Extract", "turn": "Turn", "revive": "Revive", "swap": "Swap",
-	"spy": "Look at a hand", "take": "Take an agent", "steal": "Steal IP from", "cmd": "command facing", "ip": "IP to",
-	"agent": "an agent (1 IP)", "mission": "a mission (3 IP)",
+// taVerb labels a fixed word of the notation in l, and tells whether it is
+// one.
+func taVerb(word string, l lang.Lang) (string, bool) {
+	switch word {
+	case "play":
+		return T(l, "Play an agent"), true
+	case "use":
+		return T(l, "Use an agent's command again"), true
+	case "buy":
+		return T(l, "Buy a card"), true
+	case "draw":
+		return T(l, "Draw an agent"), true
+	case "trade":
+		return T(l, "Trade a mission"), true
+	case "assign":
+		return T(l, "Assign a mission"), true
+	case "recall":
+		return T(l, "Recall a mission"), true
+	case "move":
+		return T(l, "Move a mission"), true
+	case "end":
+		return T(l, "End your turn"), true
+	case "kill":
+		return T(l, "Kill"), true
+	case "extract":
+		return T(l, "Extract"), true
+	case "turn":
+		return T(l, "Turn"), true
+	case "revive":
+		return T(l, "Revive"), true
+	case "swap":
+		return T(l, "Swap"), true
+	case "spy":
+		return T(l, "Look at a hand"), true
+	case "take":
+		return T(l, "Take an agent"), true
+	case "steal":
+		return T(l, "Steal IP from"), true
+	case "cmd":
+		return T(l, "command facing"), true
+	case "ip":
+		return T(l, "IP to"), true
+	case "agent":
+		return T(l, "an agent (1 IP)"), true
+	case "mission":
+		return T(l, "a mission (3 IP)"), true
+	}
+	return "", false
 }
 
-// Word labels a word of The Agents' notation for the move menus, given
-// the words before it: agents and missions by name (a mission with its
-// reward), seats by player (names by seat), places by faction ("faction A,
-// slot 2" where an agent is played, "faction A, card 2" elsewhere).
-func Word(names []string, prefix []string, word string) string {
+// Word labels a word of The Agents' notation for the move menus, in l,
+// given the words before it: agents and missions by name (a mission with
+// its reward), seats by player (names by seat), places by faction
+// ("faction A, slot 2" where an agent is played, "faction A, card 2"
+// elsewhere).
+func Word(names []string, prefix []string, word string, l lang.Lang) string {
 	if len(prefix) == 0 {
-		if s, ok := taVerbs[word]; ok {
+		if s, ok := taVerb(word, l); ok {
 			return s
 		}
 		return word
@@ -46,9 +89,9 @@ func Word(names []string, prefix []string, word string) string {
 	if n, err := strconv.Atoi(word); err == nil && n >= 0 && n < len(names) {
 		switch last {
 		case "cmd":
-			return "command facing " + names[n]
+			return T(l, "command facing %s", names[n])
 		case "ip":
-			return "IP to " + names[n]
+			return T(l, "IP to %s", names[n])
 		}
 		return names[n]
 	}
@@ -56,21 +99,21 @@ func Word(names []string, prefix []string, word string) string {
 		return a.Name
 	}
 	if m, ok := game.MissionByKey(word); ok {
-		return fmt.Sprintf("%s (%d IP)", m.Name, m.Reward)
+		return T(l, "%s (%d IP)", m.Name, m.Reward)
 	}
-	if s, ok := taVerbs[word]; ok {
+	if s, ok := taVerb(word, l); ok {
 		return s
 	}
 	if len(word) >= 2 && word[0] >= 'A' && word[0] <= 'E' {
 		if n, err := strconv.Atoi(word[1:]); err == nil {
 			if last == "play" || (len(prefix) >= 2 && prefix[0] == "play") {
-				return fmt.Sprintf("faction %c, slot %d", word[0], n)
+				return T(l, "faction %c, slot %d", word[0], n)
 			}
-			return fmt.Sprintf("faction %c, card %d", word[0], n)
+			return T(l, "faction %c, card %d", word[0], n)
 		}
 	}
 	if len(word) == 1 && strings.Contains("ABCDE", word) {
-		return "faction " + word
+		return T(l, "faction %s", word)
 	}
 	return word
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
@@ -16,8 +17,8 @@ func TestGoldenDecks(t *testing.T) {
 	for _, d := range rendertest.Decks[1:] {
 		r := rendertest.Renderer(t).With(d.Deck)
 		for name, draw := range map[string]func() ([]byte, error){
-			"ta-table": func() ([]byte, error) { return Table(r, taCrafted(), taTestNames) },
-			"ta-hand":  func() ([]byte, error) { return Hand(r, taCraftedHand(), taTestNames) },
+			"ta-table": func() ([]byte, error) { return Table(r, taCrafted(), taTestNames, lang.English) },
+			"ta-hand":  func() ([]byte, error) { return Hand(r, taCraftedHand(), taTestNames, lang.English) },
 		} {
 			t.Run(name+d.Suffix, func(t *testing.T) {
 				got, err := draw()
@@ -27,8 +28,10 @@ func TestGoldenDecks(t *testing.T) {
 				}
 				if !d.Deck.FourColour { // the classic palette: the very same pixels
 					want, err := map[string]func() ([]byte, error){
-						"ta-table": func() ([]byte, error) { return Table(rendertest.Renderer(t), taCrafted(), taTestNames) },
-						"ta-hand":  func() ([]byte, error) { return Hand(rendertest.Renderer(t), taCraftedHand(), taTestNames) },
+						"ta-table": func() ([]byte, error) { return Table(rendertest.Renderer(t), taCrafted(), taTestNames, lang.English) },
+						"ta-hand": func() ([]byte, error) {
+							return Hand(rendertest.Renderer(t), taCraftedHand(), taTestNames, lang.English)
+						},
 					}[name]()
 					require.NoError(t, err)
 					require.Equal(t, rendertest.Decode(t, want), rendertest.Decode(t, got))
@@ -63,10 +66,10 @@ func BenchmarkRenderTheAgentsDecks(b *testing.B) {
 	for _, d := range rendertest.Decks {
 		r := rendertest.Renderer(b).With(d.Deck)
 		b.Run("table/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, taTestNames) })
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, taTestNames, lang.English) })
 		})
 		b.Run("hand/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, taTestNames) })
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, taTestNames, lang.English) })
 		})
 	}
 }

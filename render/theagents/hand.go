@@ -7,6 +7,7 @@ import (
 
 	game "github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // The Agents hand picture, for a player's direct messages: his IP and what
@@ -27,103 +28,145 @@ const (
 	taMaxListed = 10 // the most missions drawn
 )
 
-// taWhere says where a command reaches, in a few words.
-var taWhere = map[game.Scope]string{
-	game.Self:      "itself",
-	game.Adjacent:  "a neighbour",
-	game.InFaction: "one in its faction",
-	game.Anywhere:  "one anywhere",
-}
-
-// taCommandShort is a command in a few words: "Kill a neighbour".
-func taCommandShort(c game.Command) string {
-	where := taWhere[c.Scope]
+// taCommandShort is a command in a few words, in l: "Kill a neighbour".
+func taCommandShort(c game.Command, l lang.Lang) string {
 	switch c.Kind {
 	case game.Kill:
-		return "Kill " + where
+		switch c.Scope {
+		case game.Self:
+			return T(l, "Kill itself")
+		case game.Adjacent:
+			return T(l, "Kill a neighbour")
+		case game.InFaction:
+			return T(l, "Kill one in its faction")
+		case game.Anywhere:
+			return T(l, "Kill one anywhere")
+		}
 	case game.Extract:
-		return "Extract " + where
+		switch c.Scope {
+		case game.Self:
+			return T(l, "Extract itself")
+		case game.Adjacent:
+			return T(l, "Extract a neighbour")
+		case game.InFaction:
+			return T(l, "Extract one in its faction")
+		case game.Anywhere:
+			return T(l, "Extract one anywhere")
+		}
 	case game.Turn:
-		return "Turn " + where
+		switch c.Scope {
+		case game.Self:
+			return T(l, "Turn itself")
+		case game.Adjacent:
+			return T(l, "Turn a neighbour")
+		case game.InFaction:
+			return T(l, "Turn one in its faction")
+		case game.Anywhere:
+			return T(l, "Turn one anywhere")
+		}
 	case game.Revive:
-		return "Revive " + strings.NewReplacer("a neighbour", "a dead neighbour", "one ", "a dead one ").Replace(where)
+		switch c.Scope {
+		case game.Self:
+			return T(l, "Revive itself")
+		case game.Adjacent:
+			return T(l, "Revive a dead neighbour")
+		case game.InFaction:
+			return T(l, "Revive a dead one in its faction")
+		case game.Anywhere:
+			return T(l, "Revive a dead one anywhere")
+		}
 	case game.Swap:
 		switch c.Scope {
 		case game.Adjacent:
-			return "Swap its two neighbours"
+			return T(l, "Swap its two neighbours")
 		case game.InFaction:
-			return "Swap two in its faction"
+			return T(l, "Swap two in its faction")
 		}
-		return "Swap two in one faction"
+		return T(l, "Swap two in one faction")
 	case game.Draw:
-		return "Draw " + render.Plural(c.N, "agent")
+		return N(l, c.N, "Draw %d agent", "Draw %d agents")
 	case game.DrawMission:
-		return "Draw " + render.Plural(c.N, "mission")
+		return N(l, c.N, "Draw %d mission", "Draw %d missions")
 	case game.Spy:
-		return "Take an agent from a hand"
+		return T(l, "Take an agent from a hand")
 	case game.Steal:
-		return fmt.Sprintf("Take %d IP from a player", c.N)
+		return T(l, "Take %d IP from a player", c.N)
 	}
 	return c.Text()
 }
 
 // taConditionShort is a mission's condition in a few words, as its owner
-// reads it: "2+ dead agents".
-func taConditionShort(c game.Condition) string {
+// reads it, in l: "2+ dead agents".
+func taConditionShort(c game.Condition, l lang.Lang) string {
 	switch c.Kind {
 	case game.CondDead:
-		return fmt.Sprintf("%d+ dead agents", c.N)
+		return T(l, "%d+ dead agents", c.N)
 	case game.CondNoDead:
-		return fmt.Sprintf("%d+ agents, none dead", c.N)
+		return T(l, "%d+ agents, none dead", c.N)
 	case game.CondFull:
-		return "the faction is full"
+		return T(l, "the faction is full")
 	case game.CondColourTokens:
-		return fmt.Sprintf("%d+ %s tokens for you", c.N, c.Colour)
+		if c.Colour == game.Black {
+			return T(l, "%d+ black tokens for you", c.N)
+		}
+		return T(l, "%d+ white tokens for you", c.N)
 	case game.CondMixedTokens:
-		return fmt.Sprintf("%d+ mixed token for you", c.N)
+		return T(l, "%d+ mixed token for you", c.N)
 	case game.CondTokens:
-		return fmt.Sprintf("%d+ tokens for you", c.N)
+		return T(l, "%d+ tokens for you", c.N)
 	case game.CondFacing:
-		return fmt.Sprintf("%d+ commands face you", c.N)
+		return T(l, "%d+ commands face you", c.N)
 	case game.CondAway:
-		return fmt.Sprintf("%d+ commands face the other", c.N)
+		return T(l, "%d+ commands face the other", c.N)
 	case game.CondLoyal:
-		return fmt.Sprintf("%d+ agents, alive, all face you", c.N)
+		return T(l, "%d+ agents, alive, all face you", c.N)
 	case game.CondMoreTokens:
-		return "more token IP than the other"
+		return T(l, "more token IP than the other")
 	case game.CondEnds:
-		return "both ends command you"
+		return T(l, "both ends command you")
 	case game.CondAlone:
-		return fmt.Sprintf("exactly %s", render.Plural(c.N, "agent"))
+		return N(l, c.N, "exactly %d agent", "exactly %d agents")
 	case game.CondDeadDrop:
-		return "a dead agent by the Safe-House"
+		return T(l, "a dead agent by the Safe-House")
 	}
 	return strings.TrimSuffix(c.Text(), ".")
 }
 
-// taFlags lists what bends an agent's rules: "mercenary", "any faction".
-func taFlags(a game.Agent) []string {
+// taFlags lists what bends an agent's rules, in l: "mercenary", "any
+// faction".
+func taFlags(a game.Agent, l lang.Lang) []string {
 	var out []string
 	if a.Mercenary {
-		out = append(out, "mercenary")
+		out = append(out, T(l, "mercenary"))
 	}
 	if a.InsertAnywhere {
-		out = append(out, "insert anywhere")
+		out = append(out, T(l, "insert anywhere"))
 	}
 	if a.AnyFaction {
-		out = append(out, "any faction")
+		out = append(out, T(l, "any faction"))
 	}
 	return out
 }
 
+// taColourWord is a token colour in l: "white", "black".
+func taColourWord(c game.Colour, l lang.Lang) string {
+	switch c {
+	case game.White:
+		return T(l, "white")
+	case game.Black:
+		return T(l, "black")
+	}
+	return T(l, "mixed")
+}
+
 // HandLayout lays out a player's own picture: IP, the choice
 // waiting for him, his agents and his missions. It refuses the spectator's
-// view, which has no hand.
-func HandLayout(v game.View, names []string) (*Scene, error) {
+// view, which has no hand. Its words are in l.
+func HandLayout(v game.View, names []string, l lang.Lang) (*Scene, error) {
 	if err := taHandCheck(v); err != nil {
 		return nil, err
 	}
-	nm := taNames(names, v.Players)
+	nm := taNames(names, v.Players, l)
 	me := v.Viewer
 
 	mine := v.Pending != nil && v.Pending.Performer == me && !taOver(v)
@@ -150,15 +193,15 @@ func HandLayout(v game.View, names []string) (*Scene, error) {
 	ts := &Scene{Scene: &render.Scene{W: taHandW, H: h, Background: render.Felt}}
 	s := ts.Scene
 
-	taHandBar(s, v, nm, mine)
+	taHandBar(s, v, nm, mine, l)
 	y := render.HeaderH + 12
 	if pendH > 0 {
-		taHandPending(s, v.Pending, nm, mine, image.Rect(taPad, y, taHandW-taPad, y+pendH-12))
+		taHandPending(s, v.Pending, nm, mine, image.Rect(taPad, y, taHandW-taPad, y+pendH-12), l)
 		y += pendH
 	}
-	taHandAgents(ts, len(v.Hand), hand, more, y)
+	taHandAgents(ts, len(v.Hand), hand, more, y, l)
 	y += 40 + rows*(taHandTileH+taHandGap)
-	taHandMissions(s, len(v.Missions), len(placed), len(all), listed, y)
+	taHandMissions(s, len(v.Missions), len(placed), len(all), listed, y, l)
 	return ts, nil
 }
 
@@ -208,17 +251,17 @@ func taHandMissionList(v game.View) (all, placed []taListed) {
 
 // taHandBar adds the hand's status bar: the player, his IP and what he is
 // to do.
-func taHandBar(s *render.Scene, v game.View, nm []string, mine bool) {
+func taHandBar(s *render.Scene, v game.View, nm []string, mine bool, l lang.Lang) {
 	me := v.Viewer
-	doing := taDoing(v, nm)
+	doing := taDoing(v, nm, l)
 	switch {
 	case taOver(v):
 	case mine:
-		doing = "your choice: " + taAgentName(v.Pending.Agent)
+		doing = T(l, "your choice: %s", taAgentName(v.Pending.Agent))
 	case v.Pending == nil && v.Turn == me:
-		doing = "your turn · " + taActions(v.ActionsLeft)
+		doing = T(l, "your turn · %s", taActions(v.ActionsLeft, l))
 	}
-	ip := fmt.Sprintf("%d IP (income +%d)", taAt(v.IP, int(me)), taAt(v.Income, int(me)))
+	ip := T(l, "%d IP (income +%d)", taAt(v.IP, int(me)), taAt(v.Income, int(me)))
 	render.StatusBar(s, taHandW, render.FeltDark, render.Cream, [][2]string{
 		{render.Dot(nm[me], ip), doing},
 		{render.Dot(nm[me], fmt.Sprintf("%d IP", taAt(v.IP, int(me)))), doing},
@@ -228,16 +271,16 @@ func taHandBar(s *render.Scene, v game.View, nm []string, mine bool) {
 
 // taHandPending adds the command waiting for a choice in r: ringed in gold
 // when the choice is the viewer's (mine), with the hand a spy looks at.
-func taHandPending(s *render.Scene, p *game.PendingView, nm []string, mine bool, r image.Rectangle) {
+func taHandPending(s *render.Scene, p *game.PendingView, nm []string, mine bool, r image.Rectangle, l lang.Lang) {
 	fill, in := render.FeltDark, render.Cream
 	if mine {
 		s.Boxes = append(s.Boxes, render.Box{Rect: r.Inset(-3), Fill: render.Gold, Radius: 14})
 		in = render.Gold
 	}
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: fill, Radius: 12})
-	text := taPendingText(p, nm)
+	text := taPendingText(p, nm, l)
 	if mine {
-		text = taYourChoice(p, nm)
+		text = taYourChoice(p, nm, l)
 	}
 	ly := r.Min.Y + 8
 	lines, _ := taWrap(text, render.Medium, r.Dx()-32)
@@ -253,24 +296,24 @@ func taHandPending(s *render.Scene, p *game.PendingView, nm []string, mine bool,
 		for _, c := range p.VictimHand {
 			ks = append(ks, taAgentName(c.Agent))
 		}
-		who := "their"
+		hand := T(l, "their hand: %s", strings.Join(ks, " · "))
 		if p.Victim != nil {
-			who = taSeatName(*p.Victim, nm) + "'s"
+			hand = T(l, "%s's hand: %s", taSeatName(*p.Victim, nm), strings.Join(ks, " · "))
 		}
-		line := render.Fit(who+" hand: "+strings.Join(ks, " · "), render.Medium, r.Dx()-32)
+		line := render.Fit(hand, render.Medium, r.Dx()-32)
 		s.Labels = append(s.Labels, render.Label{Text: line, Rect: image.Rect(r.Min.X+16, ly, r.Max.X-16, ly+34), Size: render.Medium, Ink: render.Cream, Align: render.Left})
 	}
 }
 
 // taHandAgents adds the agents in hand from y: a heading counting held,
 // the tiles of hand (those shown), and a count of more not shown.
-func taHandAgents(ts *Scene, held int, hand []game.AgentCard, more, y int) {
+func taHandAgents(ts *Scene, held int, hand []game.AgentCard, more, y int, l lang.Lang) {
 	s := ts.Scene
 	x0, x1 := taPad, taHandW-taPad
-	s.Labels = append(s.Labels, render.Label{Text: fmt.Sprintf("your agents (%d)", held), Rect: image.Rect(x0, y, x1, y+34), Size: render.Medium, Ink: render.Mist, Align: render.Left})
+	s.Labels = append(s.Labels, render.Label{Text: T(l, "your agents (%d)", held), Rect: image.Rect(x0, y, x1, y+34), Size: render.Medium, Ink: render.Mist, Align: render.Left})
 	y += 40
 	if held == 0 {
-		s.Labels = append(s.Labels, render.Label{Text: "no agents in hand", Rect: image.Rect(x0, y, x1, y+taHandTileH), Size: render.Large, Ink: render.Mist})
+		s.Labels = append(s.Labels, render.Label{Text: T(l, "no agents in hand"), Rect: image.Rect(x0, y, x1, y+taHandTileH), Size: render.Large, Ink: render.Mist})
 	}
 	for i, c := range hand {
 		x := x0 + (i%taHandCols)*(taHandTileW+taHandGap) + 12
@@ -278,26 +321,26 @@ func taHandAgents(ts *Scene, held int, hand []game.AgentCard, more, y int) {
 		r := image.Rect(x, ty, x+taHandTileW, ty+taHandTileH)
 		a, _ := game.AgentByKey(c.Agent)
 		ts.Tiles = append(ts.Tiles, Tile{Place: "hand", Key: a.Key, Free: a.Free, Toward: -1, Rect: r})
-		taHandTile(s, a, r)
+		taHandTile(s, a, r, l)
 	}
 	if more > 0 {
 		i := len(hand)
 		x := x0 + (i%taHandCols)*(taHandTileW+taHandGap) + 12
 		ty := y + (i/taHandCols)*(taHandTileH+taHandGap)
-		s.Labels = append(s.Labels, render.Label{Text: fmt.Sprintf("+%d more", more), Rect: image.Rect(x, ty, x+taHandTileW, ty+taHandTileH), Size: render.Large, Ink: render.Cream})
+		s.Labels = append(s.Labels, render.Label{Text: T(l, "+%d more", more), Rect: image.Rect(x, ty, x+taHandTileW, ty+taHandTileH), Size: render.Large, Ink: render.Cream})
 	}
 }
 
 // taHandMissions adds the missions from y, in hand and on the table: a
 // heading with the counts, then a line each of listed (of all), the last
 // counting those left out.
-func taHandMissions(s *render.Scene, inHand, placed, all int, listed []taListed, y int) {
+func taHandMissions(s *render.Scene, inHand, placed, all int, listed []taListed, y int, l lang.Lang) {
 	x0, x1 := taPad, taHandW-taPad
-	s.Labels = append(s.Labels, render.Label{Text: fmt.Sprintf("your missions (%d in hand, %d on the table)", inHand, placed),
+	s.Labels = append(s.Labels, render.Label{Text: T(l, "your missions (%d in hand, %d on the table)", inHand, placed),
 		Rect: image.Rect(x0, y, x1, y+34), Size: render.Medium, Ink: render.Mist, Align: render.Left})
 	y += 40
 	if len(listed) == 0 {
-		s.Labels = append(s.Labels, render.Label{Text: "none", Rect: image.Rect(x0+16, y, x1, y+taMissionH), Size: render.Medium, Ink: render.Mist, Align: render.Left})
+		s.Labels = append(s.Labels, render.Label{Text: T(l, "none"), Rect: image.Rect(x0+16, y, x1, y+taMissionH), Size: render.Medium, Ink: render.Mist, Align: render.Left})
 	}
 	for i, ml := range listed {
 		m, _ := game.MissionByKey(ml.key)
@@ -305,47 +348,44 @@ func taHandMissions(s *render.Scene, inHand, placed, all int, listed []taListed,
 		s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark, Radius: 10})
 		reward := fmt.Sprintf("+%d IP", m.Reward)
 		if i == taMaxListed-1 && all > taMaxListed {
-			reward = fmt.Sprintf("+%d more", all-taMaxListed+1)
+			reward = T(l, "+%d more", all-taMaxListed+1)
 		}
 		rw := render.TextWidth(reward, render.Medium) + 2*render.LabelPad
-		where, in := "in hand", render.Mist
+		where, in := T(l, "in hand"), render.Mist
 		if ml.on != "" {
-			where, in = "on "+ml.on, render.Cream
+			where, in = T(l, "on %s", ml.on), render.Cream
 			if ml.met {
-				where, in = "on "+ml.on+": met", render.Gold
+				where, in = T(l, "on %s: met", ml.on), render.Gold
 			}
 		}
 		ww := 150
+		whereSize := render.Medium
+		if render.TextWidth(where, whereSize) > ww {
+			whereSize = render.Small
+		}
 		cx := r.Min.X + 300
 		s.Labels = append(s.Labels,
 			render.Label{Text: render.Fit(m.Name, render.Large, cx-r.Min.X-24), Rect: image.Rect(r.Min.X+16, y, cx, y+taMissionH), Size: render.Large, Ink: render.Cream, Align: render.Left},
-			render.Label{Text: render.Fit(taConditionShort(m.Condition), render.Medium, r.Max.X-rw-24-ww-cx-8), Rect: image.Rect(cx, y, r.Max.X-rw-24-ww, y+taMissionH), Size: render.Medium, Ink: render.Mist, Align: render.Left},
-			render.Label{Text: where, Rect: image.Rect(r.Max.X-rw-24-ww, y, r.Max.X-rw-24, y+taMissionH), Size: render.Medium, Ink: in, Align: render.Right},
+			render.Label{Text: render.Fit(taConditionShort(m.Condition, l), render.Medium, r.Max.X-rw-24-ww-cx-8), Rect: image.Rect(cx, y, r.Max.X-rw-24-ww, y+taMissionH), Size: render.Medium, Ink: render.Mist, Align: render.Left},
+			render.Label{Text: render.Fit(where, whereSize, ww), Rect: image.Rect(r.Max.X-rw-24-ww, y, r.Max.X-rw-24, y+taMissionH), Size: whereSize, Ink: in, Align: render.Right},
 			render.Label{Text: reward, Rect: image.Rect(r.Max.X-12-rw, y+8, r.Max.X-12, y+taMissionH-8), Size: render.Medium, Ink: render.Black, Boxed: true, Fill: render.Gold})
 		y += taMissionH + 8
 	}
 }
 
 // taYourChoice tells a performer what to choose: "Choose for Ann's Sniper
-// (A3): kill another agent of this faction".
-func taYourChoice(p *game.PendingView, names []string) string {
-	what := taAgentName(p.Agent)
-	if p.At != "" {
-		what += " (" + p.At + ")"
-	}
-	if p.Free {
-		what += fmt.Sprintf(", Free Agent paying %d IP to %s", p.IP, taSeatName(*p.IPTo, names))
-	}
-	owner := "your "
+// (A3): kill another agent of this faction", in l.
+func taYourChoice(p *game.PendingView, names []string, l lang.Lang) string {
+	what := taPendingWhat(p, names, l)
 	if p.Owner != p.Performer {
-		owner = taSeatName(p.Owner, names) + "'s "
+		return T(l, "Choose for %s's %s: %s", taSeatName(p.Owner, names), what, taCommandLower(p.Command, l))
 	}
-	return "Choose for " + owner + what + ": " + taCommandLower(p.Command)
+	return T(l, "Choose for your %s: %s", what, taCommandLower(p.Command, l))
 }
 
 // taHandTile draws an agent in hand: the command on its band, the name,
 // and at the foot the halves' colour, or a Free Agent's IP.
-func taHandTile(s *render.Scene, a game.Agent, r image.Rectangle) {
+func taHandTile(s *render.Scene, a game.Agent, r image.Rectangle, l lang.Lang) {
 	col := taColour(a.Colour)
 	if a.Free {
 		col = render.Cream
@@ -365,28 +405,100 @@ func taHandTile(s *render.Scene, a game.Agent, r image.Rectangle) {
 		render.Box{Rect: body, Fill: col, Radius: 8},
 		render.Box{Rect: band, Fill: render.BackBlue, Radius: 8},
 		render.Box{Rect: image.Rect(band.Min.X, band.Max.Y-10, band.Max.X, band.Max.Y), Fill: render.BackBlue})
-	taLines(s, taCommandShort(a.Command), band.Inset(4), render.Paper, render.Medium, render.Small)
+	taLines(s, taCommandShort(a.Command, l), band.Inset(4), render.Paper, render.Medium, render.Small)
 	taLines(s, a.Name, image.Rect(body.Min.X+10, band.Max.Y+2, body.Max.X-10, foot.Min.Y), taInk(col), render.Large, render.Medium, render.Small)
-	words := taFlags(a)
+	words := taFlags(a, l)
 	if a.Free {
 		coin := fmt.Sprintf("%d IP", a.IP)
 		w := render.TextWidth(coin, render.Small) + 2*render.LabelPad
 		s.Labels = append(s.Labels, render.Label{Text: coin, Rect: image.Rect(foot.Max.X-w, foot.Min.Y, foot.Max.X, foot.Max.Y), Size: render.Small, Ink: render.Black, Boxed: true, Fill: render.Gold})
 		foot.Max.X -= w + 6
-		words = append([]string{"free agent"}, words...)
+		words = append([]string{T(l, "free agent")}, words...)
 	} else {
-		words = append([]string{string(a.Colour)}, words...)
+		words = append([]string{taColourWord(a.Colour, l)}, words...)
 	}
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(strings.Join(words, " · "), render.Small, foot.Dx()), Rect: foot, Size: render.Small, Ink: taInk(col), Align: render.Left})
 }
 
 // Hand draws a player's hand, missions, IP and the choice waiting
 // for him as a PNG for his direct messages. The spectator's view is
-// refused.
-func Hand(r *render.Renderer, v game.View, names []string) ([]byte, error) {
-	s, err := HandLayout(v, names)
+// refused. Its words are in l.
+func Hand(r *render.Renderer, v game.View, names []string, l lang.Lang) ([]byte, error) {
+	s, err := HandLayout(v, names, l)
 	if err != nil {
 		return nil, err
 	}
 	return r.PNG(s.Scene)
+}
+
+// taCommandLower is a command's text to follow a colon, in l: "kill an
+// agent in any faction".
+func taCommandLower(c game.Command, l lang.Lang) string {
+	switch c.Kind {
+	case game.Kill:
+		switch c.Scope {
+		case game.Self:
+			return T(l, "kill this agent")
+		case game.Adjacent:
+			return T(l, "kill an agent next to this one")
+		case game.InFaction:
+			return T(l, "kill another agent of this faction")
+		case game.Anywhere:
+			return T(l, "kill an agent in any faction")
+		}
+	case game.Extract:
+		switch c.Scope {
+		case game.Self:
+			return T(l, "extract this agent into your hand")
+		case game.Adjacent:
+			return T(l, "extract an agent next to this one into your hand")
+		case game.InFaction:
+			return T(l, "extract another agent of this faction into your hand")
+		case game.Anywhere:
+			return T(l, "extract an agent in any faction into your hand")
+		}
+	case game.Turn:
+		switch c.Scope {
+		case game.Self:
+			return T(l, "turn this agent")
+		case game.Adjacent:
+			return T(l, "turn an agent next to this one")
+		case game.InFaction:
+			return T(l, "turn another agent of this faction")
+		case game.Anywhere:
+			return T(l, "turn an agent in any faction")
+		}
+	case game.Revive:
+		switch c.Scope {
+		case game.Self:
+			return T(l, "revive this agent")
+		case game.Adjacent:
+			return T(l, "revive a dead agent next to this one")
+		case game.InFaction:
+			return T(l, "revive another agent of this faction")
+		case game.Anywhere:
+			return T(l, "revive a dead agent in any faction")
+		}
+	case game.Swap:
+		switch c.Scope {
+		case game.Adjacent:
+			return T(l, "swap the two agents on either side of this one")
+		case game.InFaction:
+			return T(l, "swap two other agents of this faction")
+		}
+		return T(l, "swap two agents of any one faction")
+	case game.Draw:
+		return N(l, c.N, "draw %d agent", "draw %d agents")
+	case game.DrawMission:
+		return N(l, c.N, "draw %d mission", "draw %d missions")
+	case game.Spy:
+		return T(l, "look at a player's hand and take an agent from it")
+	case game.Steal:
+		return T(l, "take %d IP from a player", c.N)
+	}
+	t := strings.TrimSuffix(c.Text(), ".")
+	if t == "" {
+		return string(c.Kind)
+	}
+	return strings.ToLower(t[:1]) + t[1:]
 }

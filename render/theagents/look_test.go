@@ -6,6 +6,7 @@ import (
 	"github.com/dealer/dealer/games"
 	game "github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
@@ -30,14 +31,14 @@ func TestLookTheAgents(t *testing.T) {
 func lookTheAgentsScenes(t *testing.T) map[string]*render.Scene {
 	out := map[string]*render.Scene{}
 	table := func(name string, v game.View) {
-		s, err := TableLayout(v, taTestNames)
+		s, err := TableLayout(v, taTestNames, lang.English)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		out[name] = s.Scene
 	}
 	hand := func(name string, v game.View) {
-		s, err := HandLayout(v, taTestNames)
+		s, err := HandLayout(v, taTestNames, lang.English)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -57,5 +58,25 @@ func lookTheAgentsScenes(t *testing.T) map[string]*render.Scene {
 	o := taOverGame(t)
 	table("ta-over3", taSpec(o))
 	hand("ta-hand-over", o.View(games.Seat(1)).(game.View))
+	// the table and the hands in the other languages
+	for _, l := range lang.All[1:] {
+		s, err := TableLayout(taCrafted(), taTestNames, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out["ta-crafted-"+string(l)] = s.Scene
+		s, err = TableLayout(taSpec(p), taTestNames, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out["ta-pending5-"+string(l)] = s.Scene
+		for name, v := range map[string]game.View{"ta-hand-crafted-": taCraftedHand(), "ta-hand-spy-": taSpyHand(), "ta-hand-choice-": p.View(p.ToAct()[0]).(game.View)} {
+			s, err := HandLayout(v, taTestNames, l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[name+string(l)] = s.Scene
+		}
+	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 
 	game "github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
@@ -38,7 +39,7 @@ func TestWord(t *testing.T) {
 		{"trade codebook", "A", "faction A"},
 		{"assign graveyard", "F", "F"},
 	} {
-		got := Word(names, strings.Fields(tc.prefix), tc.word)
+		got := Word(names, strings.Fields(tc.prefix), tc.word, lang.English)
 		assert.Equal(t, tc.want, got, "%q after %q", tc.word, tc.prefix)
 	}
 }
@@ -89,12 +90,12 @@ func TestGame(t *testing.T) {
 
 	r := rendertest.Renderer(t)
 	p := render.Params{Names: taTestNames}
-	want, err := Table(r, v, taTestNames)
+	want, err := Table(r, v, taTestNames, lang.English)
 	require.NoError(t, err)
 	got, err := Game.Table(r, v, p)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
-	want, err = Hand(r, v, taTestNames)
+	want, err = Hand(r, v, taTestNames, lang.English)
 	require.NoError(t, err)
 	got, err = Game.Hand(r, v, p)
 	require.NoError(t, err)

@@ -9,6 +9,7 @@ import (
 	"github.com/dealer/dealer/games"
 	game "github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // The Agents table, for the channel. The circle of players is unrolled
@@ -82,15 +83,15 @@ type Token struct {
 	Rect image.Rectangle
 }
 
-// taNames returns n players' names: those given, "Seat N" for the rest,
-// numbered from 0 as the move notation numbers seats.
-func taNames(names []string, n int) []string {
+// taNames returns n players' names: those given, "Seat N" (in l) for the
+// rest, numbered from 0 as the move notation numbers seats.
+func taNames(names []string, n int, l lang.Lang) []string {
 	out := make([]string, n)
 	for i := range out {
 		if i < len(names) && strings.TrimSpace(names[i]) != "" {
 			out[i] = names[i]
 		} else {
-			out[i] = "Seat " + strconv.Itoa(i)
+			out[i] = T(l, "Seat %d", i)
 		}
 	}
 	return out
@@ -178,44 +179,47 @@ func taRound(v game.View) int {
 	return v.Turns/v.Players + 1
 }
 
-// taWinners says who won: "Ann wins", "Ann and Bob share the win".
-func taWinners(v game.View, names []string) string {
+// taWinners says who won, in l: "Ann wins", "Ann and Bob share the win".
+func taWinners(v game.View, names []string, l lang.Lang) string {
 	var ws []string
 	for _, w := range v.Winners {
 		ws = append(ws, taSeatName(w, names))
 	}
 	switch len(ws) {
 	case 0:
-		return "game over"
+		return T(l, "game over")
 	case 1:
-		return taVerb(ws[0], "wins", "win")
+		if ws[0] == "you" {
+			return T(l, "you win")
+		}
+		return T(l, "%s wins", ws[0])
 	case 2:
-		return ws[0] + " and " + ws[1] + " share the win"
+		return T(l, "%s and %s share the win", ws[0], ws[1])
 	}
-	return strconv.Itoa(len(ws)) + " players share the win"
+	return T(l, "%d players share the win", len(ws))
 }
 
 // taDoing says who is to do what: "Ann's turn · 2 actions left", "Bob to
-// choose for the Sniper".
-func taDoing(v game.View, names []string) string {
+// choose for the Sniper", in l.
+func taDoing(v game.View, names []string, l lang.Lang) string {
 	short := func(s games.Seat) string { return render.Fit(taSeatName(s, names), render.Large, 220) }
 	switch {
 	case taOver(v) && len(v.Winners) == 1:
-		return short(v.Winners[0]) + " wins"
+		return T(l, "%s wins", short(v.Winners[0]))
 	case taOver(v):
-		return taWinners(v, names)
+		return taWinners(v, names, l)
 	case v.Pending != nil:
-		return short(v.Pending.Performer) + " to choose: " + taAgentName(v.Pending.Agent)
+		return T(l, "%s to choose: %s", short(v.Pending.Performer), taAgentName(v.Pending.Agent))
 	}
-	return short(v.Turn) + "'s turn · " + taActions(v.ActionsLeft)
+	return T(l, "%s's turn · %s", short(v.Turn), taActions(v.ActionsLeft, l))
 }
 
-// taActions is "2 actions left", "no action left".
-func taActions(n int) string {
+// taActions is "2 actions left", "no action left", in l.
+func taActions(n int, l lang.Lang) string {
 	if n <= 0 {
-		return "no action left"
+		return T(l, "no action left")
 	}
-	return render.Plural(n, "action") + " left"
+	return N(l, n, "%d action left", "%d actions left")
 }
 
 // taAgentName is an agent's name from its key.
@@ -243,54 +247,96 @@ func taSafeHouse(id int) string {
 	return strings.TrimPrefix(set.SafeHouses[id].Name, "The ")
 }
 
-// taScopeWord is a scope in a word, for the command bands.
-var taScopeWord = map[game.Scope]string{
-	game.Self:      "self",
-	game.Adjacent:  "next",
-	game.InFaction: "faction",
-	game.Anywhere:  "any",
+// taScopeWord is a scope in a word, in l, for the command bands.
+func taScopeWord(sc game.Scope, l lang.Lang) string {
+	switch sc {
+	case game.Self:
+		return T(l, "self")
+	case game.Adjacent:
+		return T(l, "next")
+	case game.InFaction:
+		return T(l, "faction")
+	case game.Anywhere:
+		return T(l, "any")
+	}
+	return ""
 }
 
-// taBandText is a command in a word or two: "kill · any".
-func taBandText(c game.Command) string {
-	k := strings.ReplaceAll(string(c.Kind), "_", " ")
-	if w := taScopeWord[c.Scope]; w != "" {
+// taKindWord is a command's kind in a word or two, in l: "kill".
+func taKindWord(k game.CommandKind, l lang.Lang) string {
+	switch k {
+	case game.Kill:
+		return T(l, "kill")
+	case game.Extract:
+		return T(l, "extract")
+	case game.Turn:
+		return T(l, "turn")
+	case game.Swap:
+		return T(l, "swap")
+	case game.Revive:
+		return T(l, "revive")
+	case game.Draw:
+		return T(l, "draw")
+	case game.DrawMission:
+		return T(l, "draw mission")
+	case game.Spy:
+		return T(l, "spy")
+	case game.Steal:
+		return T(l, "steal")
+	}
+	return strings.ReplaceAll(string(k), "_", " ")
+}
+
+// taBandText is a command in a word or two, in l: "kill · any".
+func taBandText(c game.Command, l lang.Lang) string {
+	k := taKindWord(c.Kind, l)
+	if w := taScopeWord(c.Scope, l); w != "" {
 		return k + " · " + w
 	}
 	return k
 }
 
 // taPendingText says what a pending command is and who chooses:
-// "Bob chooses for Ann's Sniper (A3): kill another agent of this faction".
-func taPendingText(p *game.PendingView, names []string) string {
-	a, _ := game.AgentByKey(p.Agent)
-	what := a.Name
-	if p.At != "" {
-		what += " (" + p.At + ")"
+// "Bob chooses for Ann's Sniper (A3): kill another agent of this faction",
+// in l.
+func taPendingText(p *game.PendingView, names []string, l lang.Lang) string {
+	what := taPendingWhat(p, names, l)
+	performer, owner := taSeatName(p.Performer, names), taSeatName(p.Owner, names)
+	command := taCommandLower(p.Command, l)
+	var text string
+	switch {
+	case p.Owner == p.Performer && performer == "you":
+		text = T(l, "you choose for the %s: %s", what, command)
+	case p.Owner == p.Performer:
+		text = T(l, "%s chooses for the %s: %s", performer, what, command)
+	case performer == "you":
+		text = T(l, "you choose for %s's %s: %s", owner, what, command)
+	case owner == "you":
+		text = T(l, "%s chooses for your %s: %s", performer, what, command)
+	default:
+		text = T(l, "%s chooses for %s's %s: %s", performer, owner, what, command)
 	}
-	if p.Free {
-		what += fmt.Sprintf(", Free Agent paying %d IP to %s", p.IP, taSeatName(*p.IPTo, names))
-	}
-	who := taVerb(taSeatName(p.Performer, names), "chooses", "choose")
-	lead := who + " for " + taPossessive(taSeatName(p.Owner, names)) + " " + what
-	if p.Owner == p.Performer {
-		lead = who + " for the " + what
-	}
-	text := lead + ": " + taCommandLower(p.Command)
 	if p.Victim != nil {
-		text += " (" + taPossessive(taSeatName(*p.Victim, names)) + " hand)"
+		if victim := taSeatName(*p.Victim, names); victim == "you" {
+			text += " " + T(l, "(your hand)")
+		} else {
+			text += " " + T(l, "(%s's hand)", victim)
+		}
 	}
 	return text
 }
 
-// taCommandLower is a command's text to follow a colon: "kill an agent in
-// any faction".
-func taCommandLower(c game.Command) string {
-	t := strings.TrimSuffix(c.Text(), ".")
-	if t == "" {
-		return string(c.Kind)
+// taPendingWhat names the card whose command waits: "Sniper (A3)", or a
+// Free Agent with what it pays, in l.
+func taPendingWhat(p *game.PendingView, names []string, l lang.Lang) string {
+	what := taAgentName(p.Agent)
+	if p.At != "" {
+		what += " (" + p.At + ")"
 	}
-	return strings.ToLower(t[:1]) + t[1:]
+	if p.Free {
+		what = T(l, "%s, Free Agent paying %d IP to %s", what, p.IP, taSeatName(*p.IPTo, names))
+	}
+	return what
 }
 
 // taMission is a mission as a pill's text: "↑ Graveyard Shift +2".
@@ -307,13 +353,14 @@ func taMissionText(m game.Assigned, up bool) string {
 // the players' strips, the factions between them, who is to act, the
 // pending command, the goal, the winners. It reads only what every player
 // may see: the view's hand, missions and a spy's look at a hand are
-// ignored. names are the seats' names (missing ones are "Seat N", from 0).
-func TableLayout(v game.View, names []string) (*Scene, error) {
+// ignored. names are the seats' names (missing ones are "Seat N", from 0);
+// the words are in l.
+func TableLayout(v game.View, names []string, l lang.Lang) (*Scene, error) {
 	if err := taCheck(v); err != nil {
 		return nil, err
 	}
 	n := v.Players
-	nm := taNames(names, n)
+	nm := taNames(names, n, l)
 	foot := taFooter(v, nm)
 	h := render.HeaderH + 8 + n*(taBandH+taRowH) + taBandH + 10 + foot + 12
 	if h > taMaxH {
@@ -322,15 +369,16 @@ func TableLayout(v game.View, names []string) (*Scene, error) {
 	ts := &Scene{Scene: &render.Scene{W: taW, H: h, Background: render.Felt}}
 	s := ts.Scene
 
-	round := "round " + strconv.Itoa(taRound(v))
+	round := T(l, "round %d", taRound(v))
 	if v.Ending && !taOver(v) {
-		round = "final round"
+		round = T(l, "final round")
 	}
-	goal := fmt.Sprintf("goal %d IP", v.Goal)
+	goal := T(l, "goal %d IP", v.Goal)
+	doing := taDoing(v, nm, l)
 	render.StatusBar(s, taW, render.FeltDark, render.Cream, [][2]string{
-		{render.Dot("The Agents", round, goal), taDoing(v, nm)},
-		{render.Dot(round, goal), taDoing(v, nm)},
-		{round, taDoing(v, nm)},
+		{render.Dot("The Agents", round, goal), doing},
+		{render.Dot(round, goal), doing},
+		{round, doing},
 	})
 
 	// the widest row decides the tiles' width, so that every row lines up
@@ -342,21 +390,21 @@ func TableLayout(v game.View, names []string) (*Scene, error) {
 
 	y := render.HeaderH + 8
 	for i := range v.Factions {
-		taPlayerBand(s, v, nm, games.Seat(i), y, true)
+		taPlayerBand(s, v, nm, games.Seat(i), y, true, l)
 		y += taBandH
-		taFaction(ts, v, i, tw, y)
+		taFaction(ts, v, i, tw, y, l)
 		y += taRowH
 	}
-	taPlayerBand(s, v, nm, 0, y, false) // the circle closes
+	taPlayerBand(s, v, nm, 0, y, false, l) // the circle closes
 	y += taBandH + 10
-	taFooterDraw(s, v, nm, image.Rect(taPad, y, taW-taPad, y+foot))
+	taFooterDraw(s, v, nm, image.Rect(taPad, y, taW-taPad, y+foot), l)
 	return ts, nil
 }
 
 // taPlayerBand adds a player's strip: name (gold when the game waits on
 // him), IP, income, cards in hand, and his part in the turn. The strip that
 // closes the circle at the foot holds the name and IP only.
-func taPlayerBand(s *render.Scene, v game.View, names []string, seat games.Seat, y int, full bool) {
+func taPlayerBand(s *render.Scene, v game.View, names []string, seat games.Seat, y int, full bool, lg lang.Lang) {
 	r := image.Rect(0, y, taW, y+taBandH)
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark})
 	x := taPad + 4
@@ -380,15 +428,15 @@ func taPlayerBand(s *render.Scene, v game.View, names []string, seat games.Seat,
 	if !full {
 		return
 	}
-	rest := render.Dot(fmt.Sprintf("income +%d", taAt(v.Income, int(seat))),
-		render.Plural(taAt(v.HandSizes, int(seat)), "agent"), render.Plural(taAt(v.MissionCounts, int(seat)), "mission"))
+	rest := render.Dot(T(lg, "income +%d", taAt(v.Income, int(seat))),
+		N(lg, taAt(v.HandSizes, int(seat)), "%d agent", "%d agents"), N(lg, taAt(v.MissionCounts, int(seat)), "%d mission", "%d missions"))
 	var state string
 	switch {
 	case taOver(v):
 	case v.Pending != nil && v.Pending.Performer == seat:
-		state = "to choose"
+		state = T(lg, "to choose")
 	case v.Turn == seat:
-		state = taActions(v.ActionsLeft)
+		state = taActions(v.ActionsLeft, lg)
 	}
 	right := taW - taPad
 	if state != "" {
@@ -403,21 +451,21 @@ func taPlayerBand(s *render.Scene, v game.View, names []string, seat games.Seat,
 }
 
 // taFaction adds faction i's info line and row of tiles from y.
-func taFaction(ts *Scene, v game.View, i, tw, y int) {
+func taFaction(ts *Scene, v game.View, i, tw, y int, l lang.Lang) {
 	iy := y + 6
-	taInfoLine(ts.Scene, v.Factions[i], iy)
-	taTiles(ts, v, v.Factions[i], tw, iy+taInfoH+10)
+	taInfoLine(ts.Scene, v.Factions[i], iy, l)
+	taTiles(ts, v, v.Factions[i], tw, iy+taInfoH+10, l)
 }
 
 // taInfoLine adds a faction's line from iy: letter, agents, token IP each
 // way; missions at the right.
-func taInfoLine(s *render.Scene, f game.FactionView, iy int) {
+func taInfoLine(s *render.Scene, f game.FactionView, iy int, l lang.Lang) {
 	top, bottom := f.Players[0], f.Players[1]
 	x := taPad + 8
 	letter := render.Label{Text: f.Name, Rect: image.Rect(x, iy, x+44, iy+taInfoH), Size: render.Large, Ink: render.Black, Boxed: true, Fill: render.Cream, Radius: 8}
 	s.Labels = append(s.Labels, letter)
 	x += 56
-	info := fmt.Sprintf("%d of %d agents · tokens ↑%d ↓%d", f.Agents(), f.Limit, f.Income(top), f.Income(bottom))
+	info := T(l, "%d of %d agents · tokens ↑%d ↓%d", f.Agents(), f.Limit, f.Income(top), f.Income(bottom))
 	s.Labels = append(s.Labels, render.Label{Text: info, Rect: image.Rect(x, iy, x+440, iy+taInfoH), Size: render.Medium, Ink: render.Cream, Align: render.Left})
 	x += render.TextWidth(info, render.Medium) + 20
 	if len(f.Missions) > 0 {
@@ -456,7 +504,7 @@ func taMissionPills(s *render.Scene, f game.FactionView, x, iy int) {
 }
 
 // taTiles adds a faction's row of tiles from ty, and its complete tokens.
-func taTiles(ts *Scene, v game.View, f game.FactionView, tw, ty int) {
+func taTiles(ts *Scene, v game.View, f game.FactionView, tw, ty int, l lang.Lang) {
 	s := ts.Scene
 	top := f.Players[0]
 	pend := -1
@@ -503,7 +551,7 @@ func taTiles(ts *Scene, v game.View, f game.FactionView, tw, ty int) {
 			t.Toward, t.Up = c.Cmd, c.Cmd == top
 		}
 		ts.Tiles = append(ts.Tiles, t)
-		taTableTile(s, c, t)
+		taTableTile(s, c, t, l)
 	}
 	taTokens(ts, f, rects)
 }
@@ -561,7 +609,7 @@ func taDisc(s *render.Scene, cx, cy, d int, c render.Colour) {
 }
 
 // taTableTile draws one card of a faction.
-func taTableTile(s *render.Scene, c game.Placed, t Tile) {
+func taTableTile(s *render.Scene, c game.Placed, t Tile, l lang.Lang) {
 	r := t.Rect
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.Edge, Radius: 10})
 	body := r.Inset(2)
@@ -575,7 +623,7 @@ func taTableTile(s *render.Scene, c game.Placed, t Tile) {
 			render.Box{Rect: image.Rect(body.Min.X, mid, body.Max.X, mid+10), Fill: render.Black})
 		// clear of the coins on the corners
 		taLines(s, t.Key, image.Rect(body.Min.X+18, body.Min.Y+2, body.Max.X-18, mid-1), render.Black, render.Large, render.Medium, render.Small)
-		taLines(s, "safe house", image.Rect(body.Min.X+18, mid+2, body.Max.X-18, body.Max.Y-4), render.Gold, render.Medium, render.Small)
+		taLines(s, T(l, "safe house"), image.Rect(body.Min.X+18, mid+2, body.Max.X-18, body.Max.Y-4), render.Gold, render.Medium, render.Small)
 	case c.Dead:
 		s.Boxes = append(s.Boxes, render.Box{Rect: body, Fill: render.Mist, Radius: 8})
 		lines := taLines(s, taAgentName(c.Agent), nameArea, render.Black, render.Large, render.Medium)
@@ -585,7 +633,7 @@ func taTableTile(s *render.Scene, c game.Placed, t Tile) {
 			cx, cy := (l.Rect.Min.X+l.Rect.Max.X)/2, (l.Rect.Min.Y+l.Rect.Max.Y)/2
 			s.Labels = append(s.Labels, render.Label{Rect: image.Rect(cx-w/2-4, cy-2, cx+w/2+4, cy+2), Boxed: true, Fill: render.LostRed, Radius: 1})
 		}
-		s.Labels = append(s.Labels, render.Label{Text: "dead", Rect: image.Rect(body.Min.X, body.Min.Y+2, body.Max.X, body.Min.Y+taCmdH), Size: render.Small, Ink: render.LostRed})
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(T(l, "dead"), render.Small, body.Dx()-4), Rect: image.Rect(body.Min.X, body.Min.Y+2, body.Max.X, body.Min.Y+taCmdH), Size: render.Small, Ink: render.LostRed})
 	default:
 		col := taColour(c.Colour)
 		s.Boxes = append(s.Boxes, render.Box{Rect: body, Fill: col, Radius: 8})
@@ -601,12 +649,15 @@ func taTableTile(s *render.Scene, c game.Placed, t Tile) {
 		a, _ := game.AgentByKey(c.Agent)
 		// the command and its reach at Medium, else Small, else the
 		// command alone
-		text, size := arrow+taBandText(a.Command), render.Medium
+		text, size := arrow+taBandText(a.Command, l), render.Medium
 		if render.TextWidth(text, size) > band.Dx()-12 {
 			size = render.Small
 		}
 		if render.TextWidth(text, size) > band.Dx()-12 {
-			text, size = arrow+string(a.Command.Kind), render.Medium
+			text, size = arrow+taKindWord(a.Command.Kind, l), render.Medium
+			if render.TextWidth(text, size) > band.Dx()-12 {
+				size = render.Small
+			}
 		}
 		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, band.Dx()-12), Rect: band, Size: size, Ink: render.Paper})
 		taLines(s, a.Name, nameArea, taInk(col), render.Large, render.Medium)
@@ -702,16 +753,16 @@ func taFooter(v game.View, names []string) int {
 
 // taFooterDraw adds the panel under the table: the winners' banner or the
 // pending command, the last turn's scoring, the decks.
-func taFooterDraw(s *render.Scene, v game.View, names []string, r image.Rectangle) {
+func taFooterDraw(s *render.Scene, v game.View, names []string, r image.Rectangle, l lang.Lang) {
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark, Radius: 12})
 	x0, x1 := r.Min.X+16, r.Max.X-16
 	y := r.Min.Y + 8
 	switch {
 	case taOver(v):
-		s.Labels = append(s.Labels, render.Label{Text: render.Fit(taWinners(v, names)+"!", render.Huge, x1-x0-40), Rect: image.Rect(x0, y+4, x1, y+72), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(taWinners(v, names, l)+"!", render.Huge, x1-x0-40), Rect: image.Rect(x0, y+4, x1, y+72), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
 		y += 80
 	case v.Pending != nil:
-		lines, _ := taWrap(taPendingText(v.Pending, names), render.Medium, x1-x0)
+		lines, _ := taWrap(taPendingText(v.Pending, names, l), render.Medium, x1-x0)
 		for i, l := range lines {
 			if i == 2 {
 				break
@@ -720,21 +771,22 @@ func taFooterDraw(s *render.Scene, v game.View, names []string, r image.Rectangl
 			y += 34
 		}
 	}
-	last := "no turn scored yet"
-	if l := v.Last; l != nil {
-		last = fmt.Sprintf("%s scored %d IP last turn: %d from tokens, %d from missions", taSeatName(l.Seat, names), l.Tokens+l.Missions, l.Tokens, l.Missions)
+	last := T(l, "no turn scored yet")
+	if lt := v.Last; lt != nil {
+		last = T(l, "%s scored %d IP last turn: %d from tokens, %d from missions", taSeatName(lt.Seat, names), lt.Tokens+lt.Missions, lt.Tokens, lt.Missions)
 	}
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(last, render.Medium, x1-x0), Rect: image.Rect(x0, y, x1, y+32), Size: render.Medium, Ink: render.Cream, Align: render.Left})
 	y += 32
-	decks := fmt.Sprintf("agent deck %d · mission deck %d · retired: %s, %s", v.AgentDeck, v.MissionDeck,
-		render.Plural(len(v.AgentRetired), "agent"), render.Plural(len(v.MissionRetired), "mission"))
+	decks := T(l, "agent deck %d · mission deck %d · retired: %s, %s", v.AgentDeck, v.MissionDeck,
+		N(l, len(v.AgentRetired), "%d agent", "%d agents"), N(l, len(v.MissionRetired), "%d mission", "%d missions"))
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(decks, render.Small, x1-x0), Rect: image.Rect(x0, y, x1, y+32), Size: render.Small, Ink: render.Mist, Align: render.Left})
 }
 
 // Table draws The Agents table for the channel as a PNG. It shows
-// only what every player may see, whatever view it is given.
-func Table(r *render.Renderer, v game.View, names []string) ([]byte, error) {
-	s, err := TableLayout(v, names)
+// only what every player may see, whatever view it is given; its words
+// are in l.
+func Table(r *render.Renderer, v game.View, names []string, l lang.Lang) ([]byte, error) {
+	s, err := TableLayout(v, names, l)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/dealer/dealer/games"
 	game "github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // Text shows The Agents table as text for a terminal: the round,
@@ -39,6 +40,11 @@ import (
 //	your missions:
 //	  graveyard        Graveyard Shift    +2 IP  2+ dead agents, on A
 func Text(v game.View, names []string, color bool) string {
+	return text(v, names, color, lang.English)
+}
+
+// text is Text in l: the words of the description of a picture.
+func text(v game.View, names []string, color bool, l lang.Lang) string {
 	if err := taCheck(v); err != nil {
 		return err.Error() + "\n"
 	}
@@ -48,36 +54,36 @@ func Text(v game.View, names []string, color bool) string {
 		}
 		return s
 	}
-	nm := taNames(names, v.Players)
+	nm := taNames(names, v.Players, l)
 	var b strings.Builder
-	round := fmt.Sprintf("round %d", taRound(v))
+	round := T(l, "round %d", taRound(v))
 	if v.Ending && !taOver(v) {
-		round = "final round"
+		round = T(l, "final round")
 	}
-	b.WriteString(strings.Join([]string{"The Agents", round, fmt.Sprintf("goal %d IP", v.Goal), taDoingText(v, nm)}, " · ") + "\n")
+	b.WriteString(strings.Join([]string{"The Agents", round, T(l, "goal %d IP", v.Goal), taDoingText(v, nm, l)}, " · ") + "\n")
 
 	w := 0
 	for _, n := range nm {
 		w = max(w, len([]rune(n)))
 	}
-	taTextPlayers(&b, v, nm, w, red)
+	taTextPlayers(&b, v, nm, w, red, l)
 	for _, f := range v.Factions {
-		taTextFaction(&b, v, f, nm, w, red)
+		taTextFaction(&b, v, f, nm, w, red, l)
 	}
 
 	if taOver(v) {
-		b.WriteString(taWinners(v, nm) + "\n")
+		b.WriteString(taWinners(v, nm, l) + "\n")
 	} else if p := v.Pending; p != nil {
-		b.WriteString("waiting: " + taPendingText(p, nm) + "\n")
+		b.WriteString(T(l, "waiting: %s", taPendingText(p, nm, l)) + "\n")
 	}
-	if l := v.Last; l != nil {
-		fmt.Fprintf(&b, "last turn: %s scored %d IP (%d from tokens, %d from missions)\n", taSeatName(l.Seat, nm), l.Tokens+l.Missions, l.Tokens, l.Missions)
+	if lt := v.Last; lt != nil {
+		b.WriteString(T(l, "last turn: %s scored %d IP (%d from tokens, %d from missions)", taSeatName(lt.Seat, nm), lt.Tokens+lt.Missions, lt.Tokens, lt.Missions) + "\n")
 	}
-	fmt.Fprintf(&b, "decks: %d agents, %d missions · retired: %s, %s\n", v.AgentDeck, v.MissionDeck,
-		render.Plural(len(v.AgentRetired), "agent"), render.Plural(len(v.MissionRetired), "mission"))
+	b.WriteString(T(l, "decks: %d agents, %d missions · retired: %s, %s", v.AgentDeck, v.MissionDeck,
+		N(l, len(v.AgentRetired), "%d agent", "%d agents"), N(l, len(v.MissionRetired), "%d mission", "%d missions")) + "\n")
 
 	if me := v.Viewer; me >= 0 && int(me) < v.Players {
-		taTextOwn(&b, v, nm)
+		taTextOwn(&b, v, nm, l)
 	}
 	return render.TermLines(taFit(b.String()))
 }
@@ -116,47 +122,29 @@ func taJoin(head string, items []string, indent string) string {
 	return b.String() + line + "\n"
 }
 
-// taPossessive is a name's possessive: "Ann's", "your" for "you" (the
-// terminal's player).
-func taPossessive(name string) string {
-	if name == "you" {
-		return "your"
-	}
-	return name + "'s"
-}
-
-// taVerb is a name and a verb agreeing with it: "Ann chooses", "you
-// choose".
-func taVerb(name, third, second string) string {
-	if name == "you" {
-		return name + " " + second
-	}
-	return name + " " + third
-}
-
 // taTextPlayers writes a line a player: seat, name (padded to w), IP,
 // income, cards in hand, his part in the turn; red marks the seat the game
 // waits on.
-func taTextPlayers(b *strings.Builder, v game.View, nm []string, w int, red func(string) string) {
+func taTextPlayers(b *strings.Builder, v game.View, nm []string, w int, red func(string) string, l lang.Lang) {
 	for s := range v.Players {
 		seat := games.Seat(s)
 		mark := "  "
 		if taWaitsOn(v) == seat {
 			mark = red(">") + " "
 		}
-		line := fmt.Sprintf("%s%d %s  %3d IP  income +%-2d  %s  %s", mark, s, render.TermPad(nm[s], w), taAt(v.IP, s), taAt(v.Income, s),
-			render.TermPad(render.Plural(taAt(v.HandSizes, s), "agent"), 9), render.TermPad(render.Plural(taAt(v.MissionCounts, s), "mission"), 10))
+		line := fmt.Sprintf("%s%d %s  %3d IP  %s  %s  %s", mark, s, render.TermPad(nm[s], w), taAt(v.IP, s), T(l, "income +%-2d", taAt(v.Income, s)),
+			render.TermPad(N(l, taAt(v.HandSizes, s), "%d agent", "%d agents"), 9), render.TermPad(N(l, taAt(v.MissionCounts, s), "%d mission", "%d missions"), 10))
 		switch {
 		case taOver(v):
 			for _, win := range v.Winners {
 				if win == seat {
-					line += "  winner"
+					line += "  " + T(l, "winner")
 				}
 			}
 		case v.Pending != nil && v.Pending.Performer == seat:
-			line += "  to choose"
+			line += "  " + T(l, "to choose")
 		case v.Turn == seat:
-			line += "  " + taActions(v.ActionsLeft)
+			line += "  " + taActions(v.ActionsLeft, l)
 		}
 		b.WriteString(line + "\n")
 	}
@@ -164,80 +152,76 @@ func taTextPlayers(b *strings.Builder, v game.View, nm []string, w int, red func
 
 // taTextFaction writes a faction: its players, a line a card, its complete
 // tokens and its missions.
-func taTextFaction(b *strings.Builder, v game.View, f game.FactionView, nm []string, w int, red func(string) string) {
+func taTextFaction(b *strings.Builder, v game.View, f game.FactionView, nm []string, w int, red func(string) string, l lang.Lang) {
 	top, bottom := f.Players[0], f.Players[1]
-	fmt.Fprintf(b, "Faction %s: %s (%d) and %s (%d) · %d of %d agents\n", f.Name, taSeatName(top, nm), top,
-		taSeatName(bottom, nm), bottom, f.Agents(), f.Limit)
+	b.WriteString(T(l, "Faction %s: %s (%d) and %s (%d) · %d of %d agents", f.Name, taSeatName(top, nm), top,
+		taSeatName(bottom, nm), bottom, f.Agents(), f.Limit) + "\n")
 	for k, c := range f.Cards {
 		place := fmt.Sprintf("%s%d", f.Name, k+1)
 		var line string
 		switch {
 		case c.SafeHouse:
-			line = fmt.Sprintf("  %-4s %-18s %s: white → %s, black → %s", place, "Safe-House", taSafeHouse(c.ID),
-				taSeatName(top, nm), taSeatName(bottom, nm))
+			line = fmt.Sprintf("  %-4s %-18s %s", place, T(l, "Safe-House"), T(l, "%s: white → %s, black → %s", taSafeHouse(c.ID),
+				taSeatName(top, nm), taSeatName(bottom, nm)))
 		case c.Dead:
-			line = fmt.Sprintf("  %-4s %-18s %s", place, taAgentName(c.Agent), red("dead"))
+			line = fmt.Sprintf("  %-4s %-18s %s", place, taAgentName(c.Agent), red(T(l, "dead")))
 		default:
-			line = fmt.Sprintf("  %-4s %-18s cmd → %s  %s → %s", place, taAgentName(c.Agent),
-				render.TermPad(taSeatName(c.Cmd, nm), w), c.Colour, taSeatName(f.Other(c.Cmd), nm))
+			line = fmt.Sprintf("  %-4s %-18s %s", place, taAgentName(c.Agent), T(l, "cmd → %s  %s → %s",
+				render.TermPad(taSeatName(c.Cmd, nm), w), taColourWord(c.Colour, l), taSeatName(f.Other(c.Cmd), nm)))
 		}
 		if p := v.Pending; p != nil && p.At == place {
-			line += "  " + red("< waiting")
+			line += "  " + red(T(l, "< waiting"))
 		}
 		b.WriteString(line + "\n")
 	}
 	if len(f.Tokens) > 0 {
 		var ts []string
 		for _, t := range f.Tokens {
-			col := string(t.Colour)
-			if col == "" {
-				col = "mixed"
-			}
-			ts = append(ts, fmt.Sprintf("%s%d-%s%d %s %d IP → %s", f.Name, t.Pos, f.Name, t.Pos+1, col, t.IP, taSeatName(t.For, nm)))
+			ts = append(ts, fmt.Sprintf("%s%d-%s%d %s %d IP → %s", f.Name, t.Pos, f.Name, t.Pos+1, taColourWord(t.Colour, l), t.IP, taSeatName(t.For, nm)))
 		}
-		b.WriteString(taJoin("  tokens: ", ts, "    "))
+		b.WriteString(taJoin("  "+T(l, "tokens:")+" ", ts, "    "))
 	}
 	if len(f.Missions) > 0 {
 		var ms []string
 		for _, a := range f.Missions {
 			m, _ := game.MissionByKey(a.Mission)
-			met := ""
 			if f.Holds(m.Condition, a.Owner) {
-				met = ", met"
+				ms = append(ms, T(l, "%s (%s, +%d, met)", m.Name, taSeatName(a.Owner, nm), m.Reward))
+			} else {
+				ms = append(ms, T(l, "%s (%s, +%d)", m.Name, taSeatName(a.Owner, nm), m.Reward))
 			}
-			ms = append(ms, fmt.Sprintf("%s (%s, +%d%s)", m.Name, taSeatName(a.Owner, nm), m.Reward, met))
 		}
-		b.WriteString(taJoin("  missions: ", ms, "    "))
+		b.WriteString(taJoin("  "+T(l, "missions:")+" ", ms, "    "))
 	}
 }
 
 // taTextOwn writes what the viewer alone sees: his agents and missions
 // (keys as the moves write them) and the choice waiting for him.
-func taTextOwn(b *strings.Builder, v game.View, nm []string) {
+func taTextOwn(b *strings.Builder, v game.View, nm []string, l lang.Lang) {
 	me := v.Viewer
-	b.WriteString("your agents:")
+	b.WriteString(T(l, "your agents:"))
 	if len(v.Hand) == 0 {
-		b.WriteString(" none")
+		b.WriteString(" " + T(l, "none"))
 	}
 	b.WriteString("\n")
 	for _, c := range v.Hand {
 		a, _ := game.AgentByKey(c.Agent)
-		kind := string(a.Colour)
+		kind := taColourWord(a.Colour, l)
 		if a.Free {
-			kind = fmt.Sprintf("free, %d IP", a.IP)
+			kind = T(l, "free, %d IP", a.IP)
 		}
 		extra := ""
-		if fl := taFlags(a); len(fl) > 0 {
+		if fl := taFlags(a, l); len(fl) > 0 {
 			extra = " (" + strings.Join(fl, ", ") + ")"
 		}
-		line := fmt.Sprintf("  %-16s %-18s %-11s %s%s", a.Key, a.Name, kind, taCommandShort(a.Command), extra)
+		line := fmt.Sprintf("  %-16s %-18s %-11s %s%s", a.Key, a.Name, kind, taCommandShort(a.Command, l), extra)
 		b.WriteString(render.TermWrap(line, taTextWidth, strings.Repeat(" ", 50)) + "\n")
 	}
-	b.WriteString("your missions:")
+	b.WriteString(T(l, "your missions:"))
 	var ms []string
 	for _, c := range v.Missions {
 		m, _ := game.MissionByKey(c.Mission)
-		ms = append(ms, fmt.Sprintf("  %-16s %-18s +%d IP  %s, in hand", m.Key, m.Name, m.Reward, taConditionShort(m.Condition)))
+		ms = append(ms, fmt.Sprintf("  %-16s %-18s +%d IP  %s, %s", m.Key, m.Name, m.Reward, taConditionShort(m.Condition, l), T(l, "in hand")))
 	}
 	for _, f := range v.Factions {
 		for _, a := range f.Missions {
@@ -245,39 +229,42 @@ func taTextOwn(b *strings.Builder, v game.View, nm []string) {
 				continue
 			}
 			m, _ := game.MissionByKey(a.Mission)
-			where := "on " + f.Name
+			where := T(l, "on %s", f.Name)
 			if f.Holds(m.Condition, me) {
-				where += ", met"
+				where = T(l, "on %s, met", f.Name)
 			}
-			ms = append(ms, fmt.Sprintf("  %-16s %-18s +%d IP  %s, %s", m.Key, m.Name, m.Reward, taConditionShort(m.Condition), where))
+			ms = append(ms, fmt.Sprintf("  %-16s %-18s +%d IP  %s, %s", m.Key, m.Name, m.Reward, taConditionShort(m.Condition, l), where))
 		}
 	}
 	if len(ms) == 0 {
-		b.WriteString(" none")
+		b.WriteString(" " + T(l, "none"))
 	}
 	b.WriteString("\n")
 	for _, m := range ms {
 		b.WriteString(render.TermWrap(m, taTextWidth, strings.Repeat(" ", 45)) + "\n")
 	}
 	if p := v.Pending; p != nil && p.Performer == me && !taOver(v) {
-		b.WriteString("your choice: " + taYourChoice(p, nm) + "\n")
+		b.WriteString(T(l, "your choice: %s", taYourChoice(p, nm, l)) + "\n")
 		if len(p.VictimHand) > 0 {
 			var ks []string
 			for _, c := range p.VictimHand {
 				ks = append(ks, c.Agent)
 			}
-			b.WriteString("  the hand: " + strings.Join(ks, " ") + "\n")
+			b.WriteString("  " + T(l, "the hand: %s", strings.Join(ks, " ")) + "\n")
 		}
 	}
 }
 
-// taDoingText is taDoing with whole names, for the terminal.
-func taDoingText(v game.View, names []string) string {
+// taDoingText is taDoing with whole names, for the terminal, in l.
+func taDoingText(v game.View, names []string, l lang.Lang) string {
 	switch {
 	case taOver(v):
-		return taWinners(v, names)
+		return taWinners(v, names, l)
 	case v.Pending != nil:
-		return taSeatName(v.Pending.Performer, names) + " to choose: " + taAgentName(v.Pending.Agent)
+		return T(l, "%s to choose: %s", taSeatName(v.Pending.Performer, names), taAgentName(v.Pending.Agent))
 	}
-	return taPossessive(taSeatName(v.Turn, names)) + " turn · " + taActions(v.ActionsLeft)
+	if who := taSeatName(v.Turn, names); who != "you" {
+		return T(l, "%s's turn · %s", who, taActions(v.ActionsLeft, l))
+	}
+	return T(l, "your turn · %s", taActions(v.ActionsLeft, l))
 }

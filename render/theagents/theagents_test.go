@@ -10,6 +10,7 @@ import (
 	"github.com/dealer/dealer/games"
 	game "github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -17,7 +18,7 @@ import (
 
 func taTable(t *testing.T, v game.View) *Scene {
 	t.Helper()
-	s, err := TableLayout(v, taTestNames)
+	s, err := TableLayout(v, taTestNames, lang.English)
 	require.NoError(t, err)
 	return s
 }
@@ -166,10 +167,10 @@ func TestTheAgentsTableShowsNoHand(t *testing.T) {
 	}
 	r := rendertest.Renderer(t)
 	g := taPending(t)
-	want, err := Table(r, taSpec(g), taTestNames)
+	want, err := Table(r, taSpec(g), taTestNames, lang.English)
 	require.NoError(t, err)
 	performer := g.ToAct()[0]
-	got, err := Table(r, other(g.View(performer).(game.View)), taTestNames)
+	got, err := Table(r, other(g.View(performer).(game.View)), taTestNames, lang.English)
 	require.NoError(t, err)
 	assert.True(t, bytes.Equal(want, got), "the performer's view draws another table")
 
@@ -243,7 +244,7 @@ func TestTheAgentsBadViews(t *testing.T) {
 		v.Factions[0].Cards = append([]game.Placed(nil), v.Factions[0].Cards...)
 		v.Factions[0].Missions = append([]game.Assigned(nil), v.Factions[0].Missions...)
 		change(&v)
-		_, err := Table(r, v, nil)
+		_, err := Table(r, v, nil, lang.English)
 		assert.Error(t, err, name)
 		assert.True(t, strings.HasPrefix(Text(v, nil, false), "render: "), name)
 	}
@@ -252,7 +253,7 @@ func TestTheAgentsBadViews(t *testing.T) {
 func TestTheAgentsHand(t *testing.T) {
 	r := rendertest.Renderer(t)
 	v := taCraftedHand()
-	s, err := HandLayout(v, taTestNames)
+	s, err := HandLayout(v, taTestNames, lang.English)
 	require.NoError(t, err)
 	require.Len(t, s.Tiles, len(v.Hand))
 	frame := image.Rect(0, 0, s.W, s.H)
@@ -277,7 +278,7 @@ func TestTheAgentsHand(t *testing.T) {
 	assert.True(t, found, "the choice")
 
 	// the spy sees the hand he looks at
-	s, err = HandLayout(taSpyHand(), taTestNames)
+	s, err = HandLayout(taSpyHand(), taTestNames, lang.English)
 	require.NoError(t, err)
 	_, ok := rendertest.FindLabel(s.Scene, "Carol's hand: Sniper · Field Medic")
 	assert.True(t, ok)
@@ -286,7 +287,7 @@ func TestTheAgentsHand(t *testing.T) {
 	w := v
 	w.Viewer = 2
 	w.Hand, w.Missions = nil, nil
-	s, err = HandLayout(w, taTestNames)
+	s, err = HandLayout(w, taTestNames, lang.English)
 	require.NoError(t, err)
 	assert.Empty(t, s.Tiles)
 	_, ok = rendertest.FindLabel(s.Scene, "no agents in hand")
@@ -296,11 +297,11 @@ func TestTheAgentsHand(t *testing.T) {
 	}
 
 	// the picture changes with the hand
-	a, err := Hand(r, v, taTestNames)
+	a, err := Hand(r, v, taTestNames, lang.English)
 	require.NoError(t, err)
 	w = v
 	w.Hand = append([]game.AgentCard(nil), v.Hand[1:]...)
-	b, err := Hand(r, w, taTestNames)
+	b, err := Hand(r, w, taTestNames, lang.English)
 	require.NoError(t, err)
 	assert.False(t, bytes.Equal(a, b))
 
@@ -309,23 +310,23 @@ func TestTheAgentsHand(t *testing.T) {
 	for i := range 30 {
 		w.Hand = append(w.Hand, game.AgentCard{ID: i, Agent: "sniper"})
 	}
-	s, err = HandLayout(w, taTestNames)
+	s, err = HandLayout(w, taTestNames, lang.English)
 	require.NoError(t, err)
 	assert.Len(t, s.Tiles, taHandRows*taHandCols-1)
 	_, ok = rendertest.FindLabel(s.Scene, "+11 more")
 	assert.True(t, ok)
 
 	// the spectator has no hand; a game's own views draw
-	_, err = Hand(r, taCrafted(), taTestNames)
+	_, err = Hand(r, taCrafted(), taTestNames, lang.English)
 	assert.Error(t, err)
 	g := taPending(t)
 	for seat := range 5 {
-		_, err := Hand(r, g.View(games.Seat(seat)).(game.View), nil)
+		_, err := Hand(r, g.View(games.Seat(seat)).(game.View), nil, lang.English)
 		require.NoError(t, err)
 	}
 	bad := v
 	bad.Hand = []game.AgentCard{{Agent: "nobody"}}
-	_, err = Hand(r, bad, nil)
+	_, err = Hand(r, bad, nil, lang.English)
 	assert.Error(t, err)
 }
 
@@ -396,8 +397,8 @@ func TestTaWrap(t *testing.T) {
 func TestGoldenTheAgents(t *testing.T) {
 	r := rendertest.Renderer(t)
 	for name, draw := range map[string]func() ([]byte, error){
-		"ta-table": func() ([]byte, error) { return Table(r, taCrafted(), taTestNames) },
-		"ta-hand":  func() ([]byte, error) { return Hand(r, taCraftedHand(), taTestNames) },
+		"ta-table": func() ([]byte, error) { return Table(r, taCrafted(), taTestNames, lang.English) },
+		"ta-hand":  func() ([]byte, error) { return Hand(r, taCraftedHand(), taTestNames, lang.English) },
 	} {
 		t.Run(name, func(t *testing.T) {
 			got, err := draw()
@@ -414,10 +415,10 @@ func BenchmarkRenderTheAgents(b *testing.B) {
 	spec := taSpec(g)
 	own := taCraftedHand()
 	b.Run("table", func(b *testing.B) {
-		benchPNG(b, func() ([]byte, error) { return Table(r, spec, taTestNames) })
+		benchPNG(b, func() ([]byte, error) { return Table(r, spec, taTestNames, lang.English) })
 	})
 	b.Run("hand", func(b *testing.B) {
-		benchPNG(b, func() ([]byte, error) { return Hand(r, own, taTestNames) })
+		benchPNG(b, func() ([]byte, error) { return Hand(r, own, taTestNames, lang.English) })
 	})
 }
 
