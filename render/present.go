@@ -262,13 +262,22 @@ func (g Game) T(l lang.Lang, key string, args ...any) string {
 func (g Game) Words() *lang.Catalog { return g.words }
 
 // Refusal says err to a player in l: a games.Refusal in err's chain is
-// translated by its format, its arguments kept; any other error is said
-// as it is.
+// translated by its format, its arguments kept, save those that are
+// refusals themselves (parts of the sentence), which are translated in
+// turn; any other error is said as it is.
 func (g Game) Refusal(l lang.Lang, err error) string {
-	if r, ok := games.AsRefusal(err); ok {
-		return g.T(l, r.Format, r.Args...)
+	r, ok := games.AsRefusal(err)
+	if !ok {
+		return err.Error()
 	}
-	return err.Error()
+	args := make([]any, len(r.Args))
+	for i, a := range r.Args {
+		if part, ok := a.(*games.Refusal); ok {
+			a = g.Refusal(l, part)
+		}
+		args[i] = a
+	}
+	return g.T(l, r.Format, args...)
 }
 
 // DescribeOptionsIn says the house rules of o that differ from the

@@ -46,3 +46,11 @@ func TestContractRefusals(t *testing.T) {
 	assert.Equal(t, `"expert" ist keine Stufe: easy, normal oder hard`, g.Refusal(lang.German, err))
 	assert.Equal(t, `"expert" is not a level: easy, normal or hard`, g.Refusal(lang.English, err))
 }
+
+// A refusal given as another's argument is translated too: an engine may
+// build a sentence from translatable parts.
+func TestNestedRefusal(t *testing.T) {
+	g := render.Game{}
+	err := games.Refuse("%s: %s=%d is outside %s", "Doublets", "passes", 9, games.Refuse("%s has no options", "X"))
+	assert.Equal(t, "Doublets: passes=9 liegt außerhalb von X hat keine Optionen", g.Refusal(lang.German, err))
+}
