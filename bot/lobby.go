@@ -26,7 +26,7 @@ func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
 	for s := 0; s < t.Info.MaxSeats; s++ {
 		fmt.Fprintf(&sb, "\n%d. ", s+1)
 		if s < len(t.Sess.Players) {
-			sb.WriteString(playerName(t.Sess.Players[s]))
+			sb.WriteString(playerName(l, t.Sess.Players[s]))
 		} else {
 			sb.WriteString(T(l, "*empty*"))
 		}
@@ -66,7 +66,7 @@ func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
 	var opts []discordgo.SelectMenuOption
 	for _, p := range t.Sess.Players {
 		if p.UserID != t.Sess.OwnerID {
-			opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%d. %s", p.Seat+1, plainName(p)), Value: strconv.Itoa(p.Seat)})
+			opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%d. %s", p.Seat+1, plainName(l, p)), Value: strconv.Itoa(p.Seat)})
 		}
 	}
 	if len(opts) > 0 {
@@ -100,19 +100,19 @@ func levelWord(l lang.Lang, lv games.Level) string {
 }
 
 // playerName is a seated player as the channel shows them.
-func playerName(p store.Player) string {
+func playerName(l lang.Lang, p store.Player) string {
 	if p.Computer {
-		return plainName(p)
+		return plainName(l, p)
 	}
 	return "<@" + p.UserID + ">"
 }
 
 // plainName is a player's name as text (select menus show no mentions); a
 // computer player's level is said unless it is normal.
-func plainName(p store.Player) string {
+func plainName(l lang.Lang, p store.Player) string {
 	switch {
 	case p.Computer && p.Level != games.Normal:
-		return "🤖 " + p.Name + " (" + p.Level.String() + ")"
+		return "🤖 " + p.Name + " (" + levelWord(l, p.Level) + ")"
 	case p.Computer:
 		return "🤖 " + p.Name
 	}

@@ -160,19 +160,19 @@ func (b *Bot) channelCaption(l lang.Lang, t *table) string {
 		sb.WriteString("\n" + t.notice)
 	}
 	if t.Game.Status().Finished() {
-		sb.WriteString("\n" + T(l, "🏆 **Game over.** Winner: %s. Totals: %s.", t.namesOf(t.Game.Winners(), playerName), t.totals()))
+		sb.WriteString("\n" + T(l, "🏆 **Game over.** Winner: %s. Totals: %s.", t.namesOf(l, t.Game.Winners(), playerName), t.totals(l)))
 		return sb.String()
 	}
 	sb.WriteString("\n" + T(l, "To play: %s. Totals: %s.\nSeated players: your cards are in your DMs, or under **My hand**.",
-		t.namesOf(games.WaitingOn(t.Game), playerName), t.totals()))
+		t.namesOf(l, games.WaitingOn(t.Game), playerName), t.totals(l)))
 	return sb.String()
 }
 
 // totals lists each player's total.
-func (t *table) totals() string {
+func (t *table) totals(l lang.Lang) string {
 	var parts []string
 	for s, v := range t.Game.Scores() {
-		parts = append(parts, fmt.Sprintf("%s %d", plainName(t.Player(games.Seat(s))), v))
+		parts = append(parts, fmt.Sprintf("%s %d", plainName(l, t.Player(games.Seat(s))), v))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -203,7 +203,7 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 	case len(legal) > 0:
 		sb.WriteString("\n" + T(l, "**Your turn.**"))
 	default:
-		sb.WriteString("\n" + T(l, "Waiting for %s.", t.namesOf(games.WaitingOn(t.Game), plainName)))
+		sb.WriteString("\n" + T(l, "Waiting for %s.", t.namesOf(l, games.WaitingOn(t.Game), plainName)))
 	}
 	var comps []discordgo.MessageComponent
 	if !t.Game.Status().Finished() {

@@ -122,10 +122,10 @@ func (b *Bot) playComputers(t *table) {
 }
 
 // namesOf names seats, joined by commas, each as name writes a player.
-func (t *table) namesOf(seats []games.Seat, name func(p store.Player) string) string {
+func (t *table) namesOf(l lang.Lang, seats []games.Seat, name func(l lang.Lang, p store.Player) string) string {
 	var out []string
 	for _, s := range seats {
-		out = append(out, name(t.Player(s)))
+		out = append(out, name(l, t.Player(s)))
 	}
 	return strings.Join(out, ", ")
 }

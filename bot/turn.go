@@ -45,7 +45,8 @@ func (b *Bot) playForAbsent(t *table, version int) bool {
 		b.log.Error("playing for an absent player failed", "table", t.Sess.ID, "err", err)
 		return false
 	}
-	t.notice = timeoutNotice(b.serverLang(t.Sess.GuildID), plainName(t.Player(seat)), m)
+	l := b.serverLang(t.Sess.GuildID)
+	t.notice = timeoutNotice(l, plainName(l, t.Player(seat)), m)
 	b.log.Info("played for an absent player", "table", t.Sess.ID, "seat", seat, "move", m.String(), "version", version)
 	b.playComputers(t)
 	b.afterChange(t, before)
