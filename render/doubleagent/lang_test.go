@@ -11,15 +11,8 @@ import (
 	game "github.com/dealer/dealer/games/doubleagent"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
-	"github.com/dealer/dealer/render/lang/langtest"
 	"github.com/dealer/dealer/render/rendertest"
 )
-
-func TestWords(t *testing.T) {
-	langtest.Complete(t, words)
-	langtest.Used(t, words, ".")
-	langtest.Refusals(t, words, "../../games/doubleagent")
-}
 
 // drawn are the keys whose words are drawn in the picture.
 var drawn = []string{"Won in %d moves!", "agent", "frozen", "home", "score %d/54"}

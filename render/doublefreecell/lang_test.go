@@ -12,19 +12,8 @@ import (
 	game "github.com/dealer/dealer/games/doublefreecell"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
-	"github.com/dealer/dealer/render/lang/langtest"
 	"github.com/dealer/dealer/render/rendertest"
 )
-
-func TestWords(t *testing.T) {
-	langtest.Complete(t, words)
-	langtest.Used(t, words, ".")
-	langtest.Refusals(t, words, "../../games/doublefreecell")
-	for _, o := range game.Info.Options {
-		_, ok := words.Text(lang.English, o.Text)
-		assert.True(t, ok, "the option %s's text %q has no words", o.Name, o.Text)
-	}
-}
 
 // drawn are the keys whose words are drawn in the picture.
 var drawn = []string{"Won in %d moves!", "%d free cells", "autoplay off", "%d/104 home"}

@@ -12,19 +12,11 @@ import (
 	game "github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
-	"github.com/dealer/dealer/render/lang/langtest"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
 // Every language has every key; every key the code asks for, and every
 // refusal of the engine, is in the catalog.
-func TestWords(t *testing.T) {
-	langtest.Complete(t, words)
-	langtest.Used(t, words, ".")
-	langtest.Refusals(t, words, "../../games/secretagent")
-	assert.Same(t, words, Game.Words())
-}
-
 // Every text of every language can be drawn: the catalog holds no emoji
 // (those go on buttons only), so every key is checked.
 func TestWordsDrawable(t *testing.T) {
@@ -33,15 +25,6 @@ func TestWordsDrawable(t *testing.T) {
 			text, _ := words.Text(l, k)
 			assert.Empty(t, render.Undrawable(text), "%s: %q", l, text)
 		}
-	}
-}
-
-// The house rules' words are in the catalog, for the bot's Game.T.
-func TestOptionWords(t *testing.T) {
-	for _, o := range game.Info.Options {
-		_, ok := words.Text(lang.English, o.Text)
-		assert.True(t, ok, "option %q", o.Text)
-		assert.NotEqual(t, o.Text, Game.T(lang.Spanish, o.Text))
 	}
 }
 

@@ -11,19 +11,11 @@ import (
 	game "github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
-	"github.com/dealer/dealer/render/lang/langtest"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
 // Every language has every key; every key the code asks for, and every
 // refusal of the engine, is in the catalog.
-func TestWords(t *testing.T) {
-	langtest.Complete(t, words)
-	langtest.Used(t, words, ".")
-	langtest.Refusals(t, words, "../../games/theagents")
-	assert.Same(t, words, Game.Words())
-}
-
 // Every text of every language can be drawn (the catalog holds no emoji),
 // and the menu's words fit Discord's select options.
 func TestWordsDrawable(t *testing.T) {
@@ -51,15 +43,6 @@ func TestCardWords(t *testing.T) {
 	// and English says each command as the card does
 	for _, a := range set.Agents {
 		assert.Equal(t, a.Command.Text(), string(taCommandLower(a.Command, lang.English)[0]-'a'+'A')+taCommandLower(a.Command, lang.English)[1:]+".", a.Key)
-	}
-}
-
-// The house rules' words are in the catalog, for the bot's Game.T.
-func TestOptionWords(t *testing.T) {
-	for _, o := range game.Info.Options {
-		_, ok := words.Text(lang.English, o.Text)
-		assert.True(t, ok, "option %q", o.Text)
-		assert.NotEqual(t, o.Text, Game.T(lang.German, o.Text))
 	}
 }
 
