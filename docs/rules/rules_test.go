@@ -11,6 +11,7 @@ import (
 
 	"github.com/dealer/dealer/docs/rules"
 	"github.com/dealer/dealer/render/catalog"
+	"github.com/dealer/dealer/render/lang"
 )
 
 // Every game on offer has its rules, headed by its title, with the
@@ -36,12 +37,95 @@ func TestEveryGameHasItsRules(t *testing.T) {
 }
 
 // The files read well in a terminal and an editor: no line is over 80
-// columns.
+// columns, in any language.
 func TestRulesLinesFit80Columns(t *testing.T) {
+	for _, l := range lang.All {
+		for _, name := range rules.Games() {
+			text, _ := rules.TextIn(name, l)
+			for i, line := range strings.Split(text, "\n") {
+				assert.LessOrEqual(t, utf8.RuneCountInString(line), 80, "%s/%s.md:%d: %s", l, name, i+1, line)
+			}
+		}
+	}
+}
+
+// Every game has its short rules in every language, under the game's own
+// title, and nothing else: the full rules are in English only.
+func TestShortRulesInEveryLanguage(t *testing.T) {
+	for _, l := range lang.All {
+		for _, name := range rules.Games() {
+			t.Run(string(l)+"/"+name, func(t *testing.T) {
+				text, ok := rules.TextIn(name, l)
+				require.True(t, ok, "docs/rules/%s/%s.md", l, name)
+				title, _ := rules.Title(name)
+				assert.True(t, strings.HasPrefix(text, "# "+title+"\n"), "headed by the title, untranslated")
+				short, ok := rules.ShortIn(name, l)
+				require.True(t, ok)
+				assert.NotEmpty(t, short)
+				if l != lang.English {
+					english, _ := rules.Section(name, rules.Short)
+					assert.NotEqual(t, english, short, "translated")
+					assert.Equal(t, 1, strings.Count(text, "\n## "), "one section, In short")
+				}
+			})
+		}
+	}
+}
+
+// A translation keeps the notation: every move in backticks in the
+// English short rules is in each translation.
+func TestShortRulesKeepTheMoves(t *testing.T) {
+	move := regexp.MustCompile("`[^`]+`")
 	for _, name := range rules.Games() {
-		text, _ := rules.Text(name)
-		for i, line := range strings.Split(text, "\n") {
-			assert.LessOrEqual(t, utf8.RuneCountInString(line), 80, "%s.md:%d: %s", name, i+1, line)
+		english, _ := rules.Section(name, rules.Short)
+		moves := move.FindAllString(english, -1)
+		for _, l := range lang.All {
+			short, _ := rules.ShortIn(name, l)
+			assert.ElementsMatch(t, moves, move.FindAllString(short, -1), "%s/%s.md", l, name)
+		}
+	}
+}
+
+// /rules answers in every language within Discord's 2,000 characters,
+// with the short rules in that language, a pointer to the full ones (in
+// English) that is not a link, and the title untranslated.
+func TestDiscordInAnswersFit(t *testing.T) {
+	for _, l := range lang.All {
+		for _, name := range rules.Games() {
+			t.Run(string(l)+"/"+name, func(t *testing.T) {
+				text, ok := rules.DiscordIn(name, l)
+				require.True(t, ok)
+				assert.LessOrEqual(t, len(text), rules.DiscordLimit)
+				title, _ := rules.Title(name)
+				assert.True(t, strings.HasPrefix(text, "**"+title+"**\n"), text)
+				short, _ := rules.ShortIn(name, l)
+				assert.Contains(t, text, strings.Join(strings.Fields(short)[:8], " "), "the short rules in %s, unwrapped", l)
+				assert.Contains(t, text, "dealer rules "+name)
+				assert.Contains(t, text, "docs/rules/"+name+".md")
+				assert.NotContains(t, text, "http")
+			})
+		}
+	}
+	english, _ := rules.Discord("doublets")
+	spanish, _ := rules.DiscordIn("doublets", lang.Spanish)
+	assert.Contains(t, spanish, "(en inglés)", "the full rules are in English")
+	assert.NotEqual(t, english, spanish)
+}
+
+// A language without short rules of its own gets English, the zero Lang
+// among them.
+func TestDiscordInFallsBackToEnglish(t *testing.T) {
+	for _, l := range []lang.Lang{"", "fr", "../es", "EN"} {
+		for _, name := range rules.Games() {
+			english, ok := rules.Discord(name)
+			require.True(t, ok)
+			text, ok := rules.DiscordIn(name, l)
+			assert.True(t, ok, "%q %s", l, name)
+			assert.Equal(t, english, text, "%q %s", l, name)
+		}
+		if l != "" {
+			_, ok := rules.ShortIn("doublets", l)
+			assert.False(t, ok, "%q has no short rules of its own", l)
 		}
 	}
 }
@@ -96,6 +180,10 @@ func TestUnknownGames(t *testing.T) {
 		_, ok := rules.Text(name)
 		assert.False(t, ok, name)
 		_, ok = rules.Discord(name)
+		assert.False(t, ok, name)
+		_, ok = rules.DiscordIn(name, lang.German)
+		assert.False(t, ok, name)
+		_, ok = rules.TextIn(name, lang.Spanish)
 		assert.False(t, ok, name)
 		_, ok = rules.Section(name, rules.Short)
 		assert.False(t, ok, name)
