@@ -111,7 +111,7 @@ func (b *Bot) rules(i *discordgo.Interaction, opts options) *discordgo.Interacti
 	if len(info.Options) > 0 {
 		house = "\n" + T(userLang(i), "**House rules**, options of /play: %s", info.OptionsHelp())
 	}
-	text, ok := rules.Discord(info.Name)
+	text, ok := rules.DiscordIn(info.Name, userLang(i))
 	if !ok {
 		text = fmt.Sprintf("**%s**\n%s", info.Title, info.Summary)
 	}
