@@ -29,14 +29,13 @@ import (
 // kept bits of its pairs laid end to end, closed by an empty final block.
 
 const (
-	windowSize  = 1 << 15 // how far back a match may reach
-	maxMatch    = 258     // the longest match deflate codes
-	hashBits    = 13      // the table of earlier positions, 32 KiB
-	bandRows    = 32      // rows searched together, and reused together
-	groupBands  = 2       // bands coded together (one block or one each), and reused together
-	chainDepth  = 4       // earlier positions with the same hash tried after the latest
-	insertShort = 8       // matches this short have every position entered in the hash table
-	insertTail  = 8       // longer ones their last few
+	windowSize = 1 << 15 // how far back a match may reach
+	maxMatch   = 258     // the longest match deflate codes
+	hashBits   = 13      // the table of earlier positions, 32 KiB
+	bandRows   = 32      // rows searched together, and reused together
+	groupBands = 2       // bands coded together (one block or one each), and reused together
+	chainDepth = 4       // earlier positions with the same hash tried after the latest
+	insertTail = 7       // a match's last positions entered in the hash table (all of a short one's)
 )
 
 // token is a literal or a match, with its codes worked out: the
@@ -57,14 +56,15 @@ func matchToken(length, dist int) token {
 
 // deflater holds a compressor's tables, reused from picture to picture.
 type deflater struct {
-	head [1 << hashBits]int32 // 1 + the latest position whose 5 bytes hash here
-	prev [windowSize]int32    // by position mod windowSize: 1 + the one before it with its hash
-	toks []token
-	bw   bitWriter // the picture
-	gw   bitWriter // a group's blocks
-	lit  huffman   // literals and lengths: symbols 0–285
-	dist huffman   // distances: 0–29
-	cl   huffman   // code lengths in a block's header: 0–18
+	head   [1 << hashBits]int32 // 1 + the latest position whose 5 bytes hash here
+	prev   [windowSize]int32    // by position mod windowSize: 1 + the one before it with its hash
+	toks   []token
+	counts [3]symCounts // a group's, and its bands'
+	bw     bitWriter    // the picture
+	gw     bitWriter    // a group's blocks
+	lit    huffman      // literals and lengths: symbols 0–285
+	dist   huffman      // distances: 0–29
+	cl     huffman      // code lengths in a block's header: 0–18
 }
 
 // zlibCompress appends to dst the zlib stream of data, whose rows are
@@ -119,25 +119,24 @@ func (d *deflater) codeGroup(data []byte, lo, hi, rowLen int, cache *bandCache, 
 		cuts[n] = len(d.toks)
 	}
 	d.gw.reset(d.gw.buf[:0])
-	if n == 2 && d.splitPays(d.toks, cuts[1]) {
-		d.writeBlock(&d.gw, d.toks[:cuts[1]])
-		d.writeBlock(&d.gw, d.toks[cuts[1]:])
-	} else {
-		d.writeBlock(&d.gw, d.toks)
+	// One block, or one a band where their codes pay for a second header
+	// (estimated from the entropy of each part's symbols).
+	whole, first, second := &d.counts[0], &d.counts[1], &d.counts[2]
+	whole.count(d.toks)
+	if n == 2 {
+		first.count(d.toks[:cuts[1]])
+		second.sub(whole, first)
+		if first.cost()+second.cost() < whole.cost() {
+			d.writeBlock(&d.gw, d.toks[:cuts[1]], first)
+			d.writeBlock(&d.gw, d.toks[cuts[1]:], second)
+			whole = nil
+		}
+	}
+	if whole != nil {
+		d.writeBlock(&d.gw, d.toks, whole)
 	}
 	nbits := d.gw.n*8 + int(d.gw.nbits)
 	return group{bits: d.gw.buf[:(nbits+7)/8], nbits: nbits, adler: adler}
-}
-
-// splitPays estimates whether toks cost fewer bits as two blocks, split at
-// cut, than as one: the entropy of each part's symbols, and a header each.
-func (d *deflater) splitPays(toks []token, cut int) bool {
-	var a, b symCounts
-	a.count(toks[:cut])
-	b.count(toks[cut:])
-	whole := a
-	whole.add(&b)
-	return a.cost()+b.cost() < whole.cost()
 }
 
 // symCounts are a block's counts of literal/length and distance symbols.
@@ -146,7 +145,10 @@ type symCounts struct {
 	dist [noDist + 1]uint32 // noDist counts the literals, and is left out
 }
 
+// count sets c to the counts of toks, and an end of block.
 func (c *symCounts) count(toks []token) {
+	clear(c.lit[:])
+	clear(c.dist[:])
 	for _, t := range toks {
 		c.lit[t&0x1ff]++
 		c.dist[t>>9&0x1f]++
@@ -154,14 +156,16 @@ func (c *symCounts) count(toks []token) {
 	c.lit[256]++
 }
 
-func (c *symCounts) add(o *symCounts) {
+// sub sets c to the counts of the tokens of a not in b (b's first), and
+// an end of block.
+func (c *symCounts) sub(a, b *symCounts) {
 	for i := range c.lit {
-		c.lit[i] += o.lit[i]
+		c.lit[i] = a.lit[i] - b.lit[i]
 	}
 	for i := range c.dist {
-		c.dist[i] += o.dist[i]
+		c.dist[i] = a.dist[i] - b.dist[i]
 	}
-	c.lit[256]-- // one end of block
+	c.lit[256]++ // a's and b's end of block cancel out
 }
 
 // cost estimates the block's bits but for extra bits (which do not
@@ -222,9 +226,11 @@ func hash5(v uint64) uint32 { return uint32(v << 24 * 0xcf1bbcdcb7a56463 >> (64 
 func (d *deflater) parseBand(data []byte, lo, hi, rowLen int) {
 	toks := d.toks
 	for i := lo; i < hi; {
-		l, dist := d.longest(data, i, lo, hi, rowLen)
+		l, dist := d.longest(data, i, lo, hi, rowLen, 0)
+		j := i + 1 // the first position of the match not yet in the hash table
 		if dist != 1 && dist != rowLen && i+1 < hi {
-			if l2, dist2 := d.longest(data, i+1, lo, hi, rowLen); l2 > l {
+			j++
+			if l2, dist2 := d.longest(data, i+1, lo, hi, rowLen, l+1); l2 > l {
 				toks = append(toks, literalToken(data[i]))
 				i++
 				l, dist = l2, dist2
@@ -239,10 +245,7 @@ func (d *deflater) parseBand(data []byte, lo, hi, rowLen int) {
 		// Enter positions inside the match in the hash table: all of a
 		// short one's, the last few of a long one's (where the match ends
 		// is where a repeat often starts).
-		j := i + 1
-		if l > insertShort {
-			j = i + l - insertTail
-		}
+		j = max(j, i+l-insertTail) // past j for a short one
 		for end := min(i+l, hi-7); j < end; j++ {
 			d.insert(hash5(binary.LittleEndian.Uint64(data[j:])), j)
 		}
@@ -255,7 +258,11 @@ func (d *deflater) parseBand(data []byte, lo, hi, rowLen int) {
 // pixel above and the hash table's candidate, which it then replaces with
 // i. The first eight bytes of all three are compared at once, without
 // branches, and only those equal throughout are followed further.
-func (d *deflater) longest(data []byte, i, lo, hi, rowLen int) (length, dist int) {
+//
+// Only a match of need bytes or more matters to the caller: a candidate
+// that cannot reach it may be skipped, and what is returned is then exact
+// only if it reaches need (the same as with need 0).
+func (d *deflater) longest(data []byte, i, lo, hi, rowLen, need int) (length, dist int) {
 	if i+8 > hi {
 		return tail(data, i, hi, rowLen)
 	}
@@ -270,22 +277,26 @@ func (d *deflater) longest(data []byte, i, lo, hi, rowLen int) (length, dist int
 	if i >= rowLen && rowLen <= windowSize {
 		above = bits.TrailingZeros64(v^binary.LittleEndian.Uint64(data[i-rowLen:])) >> 3
 	}
-	if c >= lo && c < i && i-c <= windowSize {
-		if earlier = bits.TrailingZeros64(v^binary.LittleEndian.Uint64(data[c:])) >> 3; earlier < 5 {
-			earlier = 0 // another five bytes with the same hash
-		}
+	// The hash's candidate, if in reach, else i itself (compared without
+	// a branch, which would often be mispredicted, and then ignored).
+	out := ((c - lo) | (i - 1 - c) | (windowSize - i + c)) >> 63 // -1 unless lo ≤ c < i, i-c ≤ windowSize
+	earlier = bits.TrailingZeros64(v^binary.LittleEndian.Uint64(data[c+(i-c)&out:])) >> 3 &^ out
+	if earlier < 5 {
+		earlier = 0 // another five bytes with the same hash
 	}
 	// On a tie the nearer distance wins: its code is shorter.
 	length, dist = run, 1
 	if above > length {
-		length, dist = above, rowLen
+		dist = rowLen
 	}
+	length = max(length, above)
 	if earlier > length {
-		length, dist = earlier, i-c
+		dist = i - c
 	}
+	length = max(length, earlier)
 	if length < 8 {
-		if c >= lo { // short everywhere: try the hash's older candidates
-			if l2, d2 := d.chain(data, i, lo, hi, c, v); l2 > length {
+		if c >= lo && need <= 8 { // short everywhere: try the hash's older candidates
+			if l2, d2 := d.chain(data, i, lo, hi, c, v, need); l2 > length {
 				return l2, d2
 			}
 		}
@@ -295,19 +306,35 @@ func (d *deflater) longest(data []byte, i, lo, hi, rowLen int) (length, dist int
 	// the run stopped short, and the hash's candidate only if neither was
 	// full, as it seldom goes further.
 	end := min(hi, i+maxMatch)
+	if need > end-i {
+		return 0, 0
+	}
 	length = 0
-	for _, cand := range [3]struct{ n, dist int }{{run, 1}, {above, rowLen}, {earlier, i - c}} {
-		if cand.n < 8 {
-			continue
-		}
-		if l := 8 + matchLen(data[i+8:end], data[i+8-cand.dist:]); l > length {
-			length, dist = l, cand.dist
-		}
-		if cand.dist != 1 || length == end-i {
-			break
+	if run == 8 && (need <= 8 || equal8(data, i+need-8, 1)) {
+		length = 8 + matchLen(data[i+8:end], data[i+7:])
+		if length == end-i {
+			return length, 1
 		}
 	}
-	return length, dist
+	if above == 8 {
+		if need <= 8 || equal8(data, i+need-8, rowLen) {
+			if l := 8 + matchLen(data[i+8:end], data[i+8-rowLen:]); l > length {
+				return l, rowLen
+			}
+		}
+		return length, 1
+	}
+	if earlier == 8 && (need <= 8 || equal8(data, i+need-8, i-c)) {
+		if l := 8 + matchLen(data[i+8:end], data[c+8:]); l > length {
+			return l, i - c
+		}
+	}
+	return length, 1
+}
+
+// equal8 reports whether the eight bytes at p equal those dist before.
+func equal8(data []byte, p, dist int) bool {
+	return binary.LittleEndian.Uint64(data[p:]) == binary.LittleEndian.Uint64(data[p-dist:])
 }
 
 // insert enters position i, whose bytes hash to h, in the hash table.
@@ -319,23 +346,30 @@ func (d *deflater) insert(h uint32, i int) {
 // chain follows the hash chain on from candidate c for a match at i of five
 // bytes or more (v is i's first eight bytes), trying chainDepth positions
 // at most. Like the hash table, it holds positions from lo on only.
-func (d *deflater) chain(data []byte, i, lo, hi, c int, v uint64) (length, dist int) {
+func (d *deflater) chain(data []byte, i, lo, hi, c int, v uint64, need int) (length, dist int) {
 	end := min(hi, i+maxMatch)
+	if need > end-i {
+		return 0, 0
+	}
+	first := max(lo, i-windowSize) // the earliest position in reach
+	if c < first {
+		return 0, 0
+	}
 	for range chainDepth {
 		n := int(d.prev[c&(windowSize-1)]) - 1
-		if n >= c || n < lo || i-n > windowSize {
+		if uint(n-first) >= uint(c-first) { // not first ≤ n < c
 			break
 		}
 		c = n
 		m := bits.TrailingZeros64(v^binary.LittleEndian.Uint64(data[c:])) >> 3
-		if m == 8 {
+		if m == 8 && (need <= 8 || equal8(data, i+need-8, i-c)) {
 			m += matchLen(data[i+8:end], data[c+8:])
 		}
 		if m > length {
-			length, dist = m, i-c
-			if i+m == end {
-				break
-			}
+			dist = i - c
+		}
+		if length = max(length, m); i+length == end {
+			break
 		}
 	}
 	if length < 5 {
@@ -360,10 +394,22 @@ func tail(data []byte, i, hi, rowLen int) (length, dist int) {
 	return run, 1
 }
 
-// matchLen is the length of the common prefix of a and b (b no shorter).
+// matchLen is the length of the common prefix of a and b (b no shorter),
+// compared sixteen bytes a step.
 func matchLen(a, b []byte) int {
+	b = b[:len(a)]
 	n := 0
-	for n+8 <= len(a) {
+	for ; n+16 <= len(a); n += 16 {
+		x := binary.LittleEndian.Uint64(a[n:]) ^ binary.LittleEndian.Uint64(b[n:])
+		y := binary.LittleEndian.Uint64(a[n+8:]) ^ binary.LittleEndian.Uint64(b[n+8:])
+		if x|y != 0 {
+			if x != 0 {
+				return n + bits.TrailingZeros64(x)>>3
+			}
+			return n + 8 + bits.TrailingZeros64(y)>>3
+		}
+	}
+	if n+8 <= len(a) {
 		if x := binary.LittleEndian.Uint64(a[n:]) ^ binary.LittleEndian.Uint64(b[n:]); x != 0 {
 			return n + bits.TrailingZeros64(x)>>3
 		}
@@ -416,23 +462,16 @@ func init() {
 }
 
 func distanceCode(dm1 int) int {
-	if dm1 < 256 {
-		return int(distCode[dm1])
-	}
-	return int(distCode[256+dm1>>7])
+	far := (255 - dm1) >> 63 // -1 from 256 on
+	return int(distCode[(dm1^(dm1^(256+dm1>>7))&far)&511])
 }
 
-// writeBlock writes toks to w as one block with dynamic Huffman codes,
-// not the final one.
-func (d *deflater) writeBlock(w *bitWriter, toks []token) {
+// writeBlock writes toks, whose symbols c counts, to w as one block with
+// dynamic Huffman codes, not the final one.
+func (d *deflater) writeBlock(w *bitWriter, toks []token, c *symCounts) {
 	lit, dist := &d.lit, &d.dist
-	lit.clearFreq()
-	dist.clearFreq()
-	for _, t := range toks {
-		lit.freq[t&0x1ff]++
-		dist.freq[t>>9&0x1f]++
-	}
-	lit.freq[256]++ // end of block
+	copy(lit.freq[:], c.lit[:])
+	copy(dist.freq[:], c.dist[:noDist])
 	lit.build(286, 15)
 	dist.build(30, 15) // not noDist, which keeps no bits
 	d.writeHeader(w)
