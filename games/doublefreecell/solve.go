@@ -34,8 +34,12 @@ const DefaultMemory = 256 << 20
 // Memory, which is then DefaultMemory. With States set and no Time the
 // result is the same on every run and every machine.
 type Budget struct {
-	// Time is the wall-clock time allowed.
+	// Time is the time allowed, on Clock.
 	Time time.Duration
+	// Clock, when set, is read instead of the wall clock to spend Time and
+	// to report Elapsed: the time since some fixed instant. fcsbench passes
+	// the process's CPU time, the fairer figure on a shared machine.
+	Clock func() time.Duration
 	// States is the number of positions the search may expand.
 	States int
 	// Memory is the bytes the search's tables may take (about).
@@ -58,24 +62,37 @@ type Result struct {
 // Solve looks for a win from g's position (g itself is not changed) within
 // budget b, under g's autoplay setting.
 //
-// It runs six best-first searches side by side, in turns of 256 positions,
-// each on its own weighting of one heuristic (cards up, the cards above
-// those the foundations wait for next, free cells, empty columns, cards not
-// on a fitting card, moves made), until one wins: the weightings get lost
-// in different deals. They try every legal board move, supermoves as single
-// moves, with safe autoplay part of each move as in play. Positions are
+// It runs twelve best-first searches side by side, in turns of 256
+// positions, each on its own weighting of one heuristic (cards up, the
+// cards above those the foundations wait for next, free cells, empty
+// columns, cards not on a fitting card, cards above one needed before
+// them, moves made), until one wins: the weightings get lost in different
+// deals. Six are the portfolio, tuned weightings that win most deals fast;
+// they stop after 30,000 positions each. The other six, and then the
+// portfolio's places too, restart again and again, ever longer (Luby's
+// sequence), each time with weights drawn afresh and random noise in the
+// priority: the hard deals fall to one of these (solve_restart.go).
+// The draws are the same on every run, so with a state budget and no time
+// limit the result is the same on every run and every machine; with a time
+// limit it is not, since where the clock stops depends on the machine.
+//
+// The searches try every legal board move, supermoves as single moves,
+// with safe autoplay part of each move as in play. Positions are
 // recognised by a 64-bit hash of their canonical form (columns and cells as
-// multisets) in a transposition table. A stored position costs about 28
-// bytes: its parent and move, a heap entry and its table slot; it is
-// rebuilt by undoing and redoing moves from the last one expanded.
+// multisets) in a transposition table, one per search. A stored position
+// costs about 32 bytes: its parent and move, a heap entry and its table
+// slot; it is rebuilt by undoing and redoing moves from the last one
+// expanded. When the searches together outgrow the memory budget the
+// biggest starts again.
 //
 // Only moves that reach a position another listed move reaches too are
 // left out (a second empty cell or column as target, a whole column into
 // an empty one), so when a search runs out of positions the verdict Lost is
-// a proof (up to a 64-bit hash collision). Positions with at most 20 cards
-// left are searched depth-first, which needs only the table.
+// a proof (up to a 64-bit hash collision), whatever its weights and noise.
+// Positions with at most 20 cards left are searched depth-first, which
+// needs only the table.
 func Solve(g *Game, b Budget) Result {
-	u := &tracker{b: b, start: time.Now()}
+	u := newTracker(b)
 	if u.b.Memory <= 0 {
 		u.b.Memory = DefaultMemory
 	}
@@ -91,33 +108,65 @@ func Solve(g *Game, b Budget) Result {
 		r = bestFirst(g, u)
 	}
 	r.States = u.states
-	r.Elapsed = time.Since(u.start)
+	r.Elapsed = u.elapsed()
 	return r
 }
 
-// bestFirst runs one best-first search for each set of weights in the
-// portfolio, side by side, a slice of positions each in turn, until one of
-// them wins, runs out of positions (Lost) or the budget is spent.
+// bestFirst runs best-first searches side by side, a slice of positions
+// each in turn, until one of them wins, runs out of positions (Lost) or the
+// budget is spent: one for each set of weights in the portfolio, up to
+// portfolioCap positions each, and as many again that restart with other
+// weights and noise, ever longer (see solve_restart.go), which also take
+// the portfolio's places when they are done.
 func bestFirst(g *Game, u *tracker) Result {
-	ss := make([]*search, len(portfolio))
-	for i := range portfolio {
-		ss[i] = newSearch(g, &portfolio[i])
+	ss := make([]*search, 2*len(portfolio))
+	caps := make([]int, len(ss))
+	runs := 0 // restarting searches begun
+	restart := func(i int) {
+		ss[i], caps[i] = newSearch(g, drawWeights(runs)), runCap(runs)
+		runs++
+	}
+	for i := range ss {
+		if i < len(portfolio) {
+			ss[i], caps[i] = newSearch(g, &portfolio[i]), portfolioCap
+			continue
+		}
+		restart(i)
 	}
 	for {
-		for _, s := range ss {
+		for i, s := range ss {
 			mem := 0
 			for _, t := range ss {
 				mem += t.memory()
 			}
-			n := u.slice(mem)
+			if mem > u.b.Memory {
+				// Over the memory: the biggest search starts again, if
+				// that frees anything.
+				j := 0
+				for k, t := range ss {
+					if t.memory() > ss[j].memory() {
+						j = k
+					}
+				}
+				if ss[j].states < sliceStates {
+					return Result{Status: Unknown}
+				}
+				restart(j)
+				continue
+			}
+			n := u.slice(0)
 			if n == 0 {
 				return Result{Status: Unknown}
 			}
+			n = min(n, caps[i]-s.states)
 			before := s.states
 			s.step(n)
 			u.states += s.states - before
 			if s.done {
 				return Result{Status: s.status, Moves: s.win}
+			}
+			if s.states >= caps[i] {
+				restart(i)
 			}
 		}
 	}
@@ -126,9 +175,24 @@ func bestFirst(g *Game, u *tracker) Result {
 // tracker spends a Solve's budget.
 type tracker struct {
 	b      Budget
-	start  time.Time
+	start  time.Duration // on clock
+	clock  func() time.Duration
 	states int
 }
+
+// newTracker starts spending b: now, on its clock.
+func newTracker(b Budget) *tracker {
+	u := &tracker{b: b, clock: b.Clock}
+	if u.clock == nil {
+		t0 := time.Now()
+		u.clock = func() time.Duration { return time.Since(t0) }
+	}
+	u.start = u.clock()
+	return u
+}
+
+// elapsed is the time spent since the search began.
+func (u *tracker) elapsed() time.Duration { return u.clock() - u.start }
 
 // sliceStates is how many positions a search expands before the next one
 // takes its turn (and the clock is read again).
@@ -141,7 +205,7 @@ func (u *tracker) slice(mem int) int {
 	if u.b.States > 0 {
 		n = min(n, u.b.States-u.states)
 	}
-	if n <= 0 || mem > u.b.Memory || u.b.Time > 0 && time.Since(u.start) >= u.b.Time {
+	if n <= 0 || mem > u.b.Memory || u.b.Time > 0 && u.elapsed() >= u.b.Time {
 		return 0
 	}
 	return n

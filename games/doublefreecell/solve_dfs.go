@@ -33,17 +33,9 @@ func depthFirst(g *Game, u *tracker) Result {
 	return Result{Status: Lost}
 }
 
-func (d *dfs) do(m Move) {
-	if err := d.g.Do(m); err != nil {
-		panic("doublefreecell: solver made an illegal move " + m.String() + ": " + err.Error())
-	}
-}
+func (d *dfs) do(m Move) { d.g.play(m) }
 
-func (d *dfs) undo() {
-	if err := d.g.Undo(); err != nil {
-		panic("doublefreecell: solver undo: " + err.Error())
-	}
-}
+func (d *dfs) undo() { d.g.unplay() }
 
 // search explores g's position at depth dep; on a win it leaves the moves
 // in *win, last first.

@@ -11,6 +11,9 @@ type weights struct {
 	col   int32   // an empty column (the k-th counts k times: each doubles the supermove limit)
 	brk   int32   // a card that does not fit on the card under it
 	depth int32   // a move made (the A* part: shorter wins first)
+	low   int32   // a card above one the foundations need before it: it must move again
+	noise int32   // random noise in the priority, up to this many cost units (with salt)
+	salt  uint64  // when not 0, seeds the noise (see search.prio)
 	dig   []int32 // a card above the next cards each foundation waits for: the very next, the one after, …
 }
 
@@ -25,7 +28,19 @@ func cost(g *Game, w *weights) int32 {
 			depth[s][r] = noCard
 		}
 	}
-	emptyCells, emptyCols, breaks := 0, 0, 0
+	// pos[s][r]: where a card of suit s and rank r still in play goes on
+	// its foundation, 1–26, taking the first round's place while a copy
+	// may still fill it.
+	var pos [4][14]int8
+	for s := range pos {
+		for r := 1; r <= 13; r++ {
+			pos[s][r] = int8(r)
+			if int(g.found[s]) >= r {
+				pos[s][r] += 13
+			}
+		}
+	}
+	emptyCells, emptyCols, breaks, lows := 0, 0, 0, 0
 	for _, c := range g.cells[:g.ncells] {
 		if c.IsNone() {
 			emptyCells++
@@ -40,6 +55,7 @@ func cost(g *Game, w *weights) int32 {
 			emptyCols++
 			continue
 		}
+		least := int8(127) // the earliest foundation place below
 		for j := 0; j < n; j++ {
 			c := col.cards[j]
 			if d := int8(n - 1 - j); d < depth[c.Suit][c.Rank] {
@@ -47,6 +63,11 @@ func cost(g *Game, w *weights) int32 {
 			}
 			if j > 0 && !fits(c, col.cards[j-1]) {
 				breaks++
+			}
+			if p := pos[c.Suit][c.Rank]; p > least {
+				lows++
+			} else {
+				least = p
 			}
 		}
 	}
@@ -66,7 +87,7 @@ func cost(g *Game, w *weights) int32 {
 	// Empty columns are worth more the more there are: the supermove limit
 	// doubles with each.
 	cols := w.col * int32(emptyCols*(emptyCols+1)/2)
-	return -w.up*int32(g.Score()) - w.cell*int32(emptyCells) - cols + w.brk*int32(breaks) + dig
+	return -w.up*int32(g.Score()) - w.cell*int32(emptyCells) - cols + w.brk*int32(breaks) + w.low*int32(lows) + dig
 }
 
 // solverMoves appends to dst the board moves the solver tries from g: all of

@@ -40,6 +40,7 @@ type search struct {
 	path  []uint32 // nodes from the root to g's position
 	stack []uint32 // scratch for goTo
 	buf   []Move
+	cols  colHashes // of the position being expanded
 }
 
 func newSearch(g *Game, w *weights) *search {
@@ -47,9 +48,25 @@ func newSearch(g *Game, w *weights) *search {
 	s.tt.add(hashKey(s.g))
 	s.nodes = append(s.nodes, node{})
 	s.path = append(s.path, 0)
-	s.push(entry{prio: cost(s.g, w), idx: 0})
+	s.push(entry{prio: s.prio(hashKey(s.g), 0), idx: 0})
 	return s
 }
+
+// prio is the heap priority of g's position, k its hash, depth moves from
+// the root: its cost and depth, and when the weights ask for it noise up to
+// w.noise cost units, drawn from the hash and w.salt (deterministic), which
+// breaks ties and makes each restart take its own path across a plateau.
+func (s *search) prio(k uint64, depth uint16) int32 {
+	p := cost(s.g, s.w) + s.w.depth*int32(depth)
+	if s.w.salt == 0 {
+		return p
+	}
+	return p*noiseScale + int32(mix64(k^s.w.salt)%uint64(noiseScale*(s.w.noise+1)))
+}
+
+// noiseScale: a cost unit is this many priority units when there is noise,
+// so that noise below one unit only breaks ties.
+const noiseScale = 8
 
 // memory is the bytes the search's tables take, or will once its table
 // next grows.
@@ -57,17 +74,9 @@ func (s *search) memory() int {
 	return s.tt.grown() + 8*cap(s.nodes) + 8*cap(s.heap)
 }
 
-func (s *search) do(m Move) {
-	if err := s.g.Do(m); err != nil {
-		panic("doublefreecell: solver made an illegal move " + m.String() + ": " + err.Error())
-	}
-}
+func (s *search) do(m Move) { s.g.play(m) }
 
-func (s *search) undo() {
-	if err := s.g.Undo(); err != nil {
-		panic("doublefreecell: solver undo: " + err.Error())
-	}
-}
+func (s *search) undo() { s.g.unplay() }
 
 // step expands up to n positions, best first; it sets done, with status
 // Solved and win, or Lost once no position is left.
@@ -89,21 +98,20 @@ func (s *search) step(n int) {
 func (s *search) expand(idx uint32) {
 	ms := solverMoves(s.g, s.buf[:0])
 	s.buf = ms
+	s.cols.load(s.g)
 	depth := s.nodes[idx].depth + 1
 	for _, m := range ms {
 		s.do(m)
-		switch s.g.status {
-		case games.Won:
+		if s.g.status == games.Won {
 			s.done, s.status, s.win = true, Solved, append(s.moves(idx), m)
 			s.undo()
 			return
-		case games.Lost:
-			s.undo()
-			continue
 		}
-		if s.tt.add(hashKey(s.g)) {
+		// A dead end (no move left) is stored like any position: play
+		// does not look for one, and it simply has no moves when expanded.
+		if k := s.cols.key(s.g); s.tt.add(k) {
 			s.nodes = append(s.nodes, node{parent: idx, move: pack(m), depth: depth})
-			s.push(entry{prio: cost(s.g, s.w) + s.w.depth*int32(depth), idx: uint32(len(s.nodes) - 1)})
+			s.push(entry{prio: s.prio(k, depth), idx: uint32(len(s.nodes) - 1)})
 		}
 		s.undo()
 	}

@@ -7,17 +7,27 @@ package doublefreecell
 func hashKey(g *Game) uint64 {
 	var h uint64
 	for i := range g.cols {
-		c := &g.cols[i]
-		if c.n == 0 {
-			continue
-		}
-		x := uint64(c.n)
-		for _, card := range c.cards[:c.n] {
-			x = (x ^ uint64(card.Suit)<<4 ^ uint64(card.Rank)) * 0x100000001b3
-			x ^= x >> 29
-		}
-		h += mix64(x) // a sum: the columns' order does not count
+		h += colHash(&g.cols[i]) // a sum: the columns' order does not count
 	}
+	return hashRest(g, h)
+}
+
+// colHash is column c's part of hashKey; 0 when it is empty.
+func colHash(c *column) uint64 {
+	if c.n == 0 {
+		return 0
+	}
+	x := uint64(c.n)
+	for _, card := range c.cards[:c.n] {
+		x = (x ^ uint64(card.Suit)<<4 ^ uint64(card.Rank)) * 0x100000001b3
+		x ^= x >> 29
+	}
+	return mix64(x)
+}
+
+// hashRest adds the cells and foundations to h, the columns' part of
+// hashKey.
+func hashRest(g *Game, h uint64) uint64 {
 	for _, card := range g.cells[:g.ncells] {
 		if !card.IsNone() {
 			h += mix64(0x9e3779b97f4a7c15 ^ uint64(card.Suit)<<4 ^ uint64(card.Rank))
@@ -29,6 +39,36 @@ func hashKey(g *Game) uint64 {
 		h = 1
 	}
 	return h
+}
+
+// colHashes are a position's column hashes, kept while its moves are
+// tried: a move changes only the columns whose length it changes (cards
+// come and go at the top only, and a column that gains a card and sends
+// it up by autoplay is as it was), so each child's hashKey recomputes
+// those only.
+type colHashes struct {
+	n [NumColumns]uint8
+	h [NumColumns]uint64
+}
+
+// load records g's columns.
+func (c *colHashes) load(g *Game) {
+	for i := range g.cols {
+		c.n[i], c.h[i] = g.cols[i].n, colHash(&g.cols[i])
+	}
+}
+
+// key is hashKey(g) for g one move from the position loaded.
+func (c *colHashes) key(g *Game) uint64 {
+	var h uint64
+	for i := range g.cols {
+		if g.cols[i].n == c.n[i] {
+			h += c.h[i]
+		} else {
+			h += colHash(&g.cols[i])
+		}
+	}
+	return hashRest(g, h)
 }
 
 // mix64 is a strong 64-bit finaliser (splitmix64's).

@@ -95,6 +95,15 @@ func TestSolveBudgets(t *testing.T) {
 	r = Solve(New(1), Budget{Time: 1}) // one nanosecond
 	assert.Equal(t, Unknown, r.Status)
 	assert.Less(t, r.States, 1000)
+
+	// A clock of our own, a second a reading: read at the start, then
+	// before each turn of 256 positions, it runs out at the third turn.
+	calls := 0
+	clock := func() time.Duration { calls++; return time.Duration(calls) * time.Second }
+	r = Solve(New(1), Budget{Time: 3 * time.Second, Clock: clock})
+	assert.Equal(t, Unknown, r.Status)
+	assert.Equal(t, 2*sliceStates, r.States)
+	assert.Equal(t, 4*time.Second, r.Elapsed)
 }
 
 func TestSolveFinishedGames(t *testing.T) {
@@ -192,7 +201,7 @@ func TestLostByHand(t *testing.T) {
 	require.Equal(t, []string{"3 4"}, legalStrings(g)[:1])
 	assert.Equal(t, Lost, Solve(g, Budget{States: 1000}).Status)
 	b := Budget{States: 1000, Memory: DefaultMemory}
-	assert.Equal(t, Lost, bestFirst(g, &tracker{b: b}).Status)
+	assert.Equal(t, Lost, bestFirst(g, newTracker(b)).Status)
 	win, ok := winnable(g, 10_000)
 	require.True(t, ok)
 	assert.False(t, win)
@@ -292,8 +301,8 @@ func TestVerdictsAgreeWithBruteForce(t *testing.T) {
 		b := Budget{States: 100_000, Memory: DefaultMemory}
 		results := []Result{
 			Solve(g, b),
-			bestFirst(g, &tracker{b: b}),
-			depthFirst(g, &tracker{b: b}),
+			bestFirst(g, newTracker(b)),
+			depthFirst(g, newTracker(b)),
 		}
 		for _, res := range results {
 			if !win {
@@ -364,6 +373,98 @@ func BenchmarkSolve(b *testing.B) {
 			}
 			b.ReportMetric(float64(r.States), "states")
 			b.ReportMetric(float64(len(r.Moves)), "moves")
+		})
+	}
+}
+
+func TestLuby(t *testing.T) {
+	want := []int{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1}
+	for i, w := range want {
+		assert.Equal(t, w, luby(i+1), "term %d", i+1)
+	}
+	assert.Equal(t, restartUnit, runCap(0))
+	assert.Equal(t, 4*restartUnit, runCap(6))
+}
+
+// The restarts' weights are the same on every call and vary from run to
+// run; all carry noise.
+func TestDrawWeights(t *testing.T) {
+	noisy := 0
+	for k := range 60 {
+		a, b := drawWeights(k), drawWeights(k)
+		assert.Equal(t, a, b, "run %d", k)
+		assert.NotEqual(t, drawWeights(k+1), a, "run %d", k)
+		assert.Positive(t, a.low)
+		assert.NotEmpty(t, a.dig)
+		if a.noise > 0 {
+			noisy++
+			assert.NotZero(t, a.salt)
+		}
+	}
+	assert.Equal(t, 60, noisy)
+}
+
+// position3 is what a position is made of, for comparisons.
+type position3 struct {
+	cols  [NumColumns]column
+	cells [MaxCells]cards.Card
+	found [4]uint8
+}
+
+func positionOf(g *Game) position3 { return position3{g.cols, g.cells, g.found} }
+
+// play and unplay, the solver's unchecked Do and Undo, leave the same
+// positions as Do and Undo along random games; the hash of the position
+// after a move, from the column hashes before it, is hashKey's.
+func TestPlayMatchesDo(t *testing.T) {
+	for deal := uint64(1); deal <= 20; deal++ {
+		r := cards.NewRand(deal)
+		g := New(deal)
+		for range 150 {
+			ms := solverMoves(g, nil)
+			if len(ms) == 0 || g.Status() != games.Playing {
+				break
+			}
+			m := ms[r.Below(len(ms))]
+			c := g.Clone()
+			var hs colHashes
+			hs.load(c)
+			c.play(m)
+			require.Equal(t, hashKey(c), hs.key(c), "deal %d: %v", deal, m)
+			require.NoError(t, g.Do(m), "deal %d: %v", deal, m)
+			require.Equal(t, positionOf(g), positionOf(c), "deal %d: %v", deal, m)
+			c.unplay()
+			require.NoError(t, g.Undo())
+			require.Equal(t, positionOf(g), positionOf(c), "deal %d: undo %v", deal, m)
+			require.NoError(t, g.Do(m))
+		}
+	}
+}
+
+// Searches that restart, with noise, win too, and their wins replay; in
+// less memory than the searches would take (deal 2 needs more
+// than 2 MB), the biggest search restarts
+// instead of the whole solve giving up.
+func TestRestartsWin(t *testing.T) {
+	defer func(c int) { portfolioCap = c }(portfolioCap)
+	tests := []struct {
+		name   string
+		pcap   int
+		budget Budget
+		deals  []uint64
+	}{
+		{"restarts only", 1, Budget{States: 300_000}, []uint64{2, 10}},
+		{"little memory", portfolioCap, Budget{States: 300_000, Memory: 2 << 20}, []uint64{2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			portfolioCap = tt.pcap
+			for _, deal := range tt.deals {
+				r := Solve(New(deal), tt.budget)
+				require.Equal(t, Solved, r.Status, "deal %d: %d positions", deal, r.States)
+				g := replay(t, deal, r.Moves)
+				assert.Equal(t, games.Won, g.Status(), "deal %d", deal)
+			}
 		})
 	}
 }
