@@ -116,6 +116,7 @@ type Bot struct {
 	closed bool                // no more goroutines may start
 	dms    map[string]string   // DM channel ids by user id
 	outbox map[string][]letter // letters waiting, by recipient; present while one is being sent
+	dmGate chan struct{}       // held while opening a DM channel (dmChannel)
 	ready  chan struct{}
 	once   sync.Once
 }
@@ -133,7 +134,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	b := &Bot{
 		s: o.Session, store: o.Store, games: o.Games, render: o.Renderer, guildID: o.GuildID,
 		log: o.Logger, deferAfter: o.DeferAfter, ackDeadline: 3 * time.Second, newDeal: o.NewDeal, turnTimeout: o.TurnTimeout,
-		tables: map[int64]*table{}, dms: map[string]string{}, outbox: map[string][]letter{}, ready: make(chan struct{}),
+		tables: map[int64]*table{}, dms: map[string]string{}, outbox: map[string][]letter{}, dmGate: make(chan struct{}, 1), ready: make(chan struct{}),
 		httpMode: httpMode, publicKey: o.PublicKey,
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())

@@ -50,10 +50,12 @@ func (b *Bot) sendHandNow(t *table, seat games.Seat, user string) error {
 	t.dmQueued[seat] = false
 	b.refresh(t) // another process may have moved it on since: the store's hand
 	if t.dmClosed[seat] || t.Game.Status().Finished() {
+		t.lastHand = drawnHand{}
 		t.mu.Unlock()
 		return nil
 	}
 	data, err := b.privateMessage(t, seat)
+	t.lastHand = drawnHand{} // sent: not kept while the table waits
 	t.mu.Unlock()
 	if err != nil {
 		b.log.Error("drawing a hand failed", "table", t.Sess.ID, "err", err)
@@ -106,6 +108,23 @@ func (b *Bot) dmChannel(userID string) (string, error) {
 	b.mu.Unlock()
 	if ok {
 		return id, nil
+	}
+	// One at a time, and the bucket's wait waited out here, where closing
+	// the bot cuts it short: discordgo's own wait for the bucket cannot be
+	// cut short, and with hundreds of new players queued behind one
+	// process-wide bucket Close would wait minutes.
+	select {
+	case b.dmGate <- struct{}{}:
+	case <-b.ctx.Done():
+		return "", b.ctx.Err()
+	}
+	defer func() { <-b.dmGate }()
+	bucket := b.s.Ratelimiter.GetBucket(discordgo.EndpointUserChannels(""))
+	bucket.Lock()
+	wait := b.s.Ratelimiter.GetWaitTime(bucket, 1)
+	bucket.Unlock()
+	if wait > 0 && !b.sleep(wait) {
+		return "", b.ctx.Err()
 	}
 	ch, err := b.s.UserChannelCreate(userID, discordgo.WithRetryOnRatelimit(false))
 	if err != nil {

@@ -297,3 +297,33 @@ func TestFaultDatabaseLost(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, moves, 1, "nothing was applied that was not stored")
 }
+
+// Opening a DM channel has one rate-limit bucket for the whole bot: a
+// hand waiting for it does not hold up Close. (Regression: discordgo's own
+// wait for a bucket cannot be cut short; with a load of new players, Close
+// waited minutes.)
+func TestFaultCloseDoesNotWaitForTheDMBucket(t *testing.T) {
+	h := newHarnessWith(t, func(o *discordtest.Options) {
+		o.RateLimits.Routes = map[string]discordtest.Limit{discordtest.RouteCreateDM: {N: 1, Per: time.Hour}}
+	})
+	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
+	h.click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
+	_, err := h.fake.WaitDM(alice, wait, func(discordtest.Message) bool { return true })
+	require.NoError(t, err, "Alice's DM channel opens")
+	lobby = h.command(bob, "play", map[string]any{"game": "secretagent"})
+	h.click(lobby.ID, bob, button(t, lobby.Message, "Start").CustomID)
+	// Bob's hand is drawn, and then waits an hour for the bucket.
+	require.Eventually(t, func() bool {
+		return gathered(t, h.metrics)["dealer_render_seconds,game=secretagent,picture=hand"] >= 2
+	}, wait, 10*time.Millisecond, "Bob's hand is drawn for his DM")
+	closed := make(chan struct{})
+	go func() {
+		h.stop()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-time.After(time.Minute):
+		t.Fatal("Close waits for the DM channel bucket")
+	}
+}

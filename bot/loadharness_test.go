@@ -70,6 +70,9 @@ type rigOptions struct {
 	// DMGap between clicks.
 	Games []string
 	DMGap time.Duration
+	// SchemaSample is the fake's Options.SchemaSample (0: every body is
+	// checked against the schema).
+	SchemaSample int
 }
 
 // newRig makes the fake with room for n players, and a database path.
@@ -99,7 +102,7 @@ func newRigWith(t testing.TB, n int, o rigOptions) *rig {
 	if db == "" {
 		db = filepath.Join(t.TempDir(), "dealer.db")
 	}
-	fake := discordtest.New(t, discordtest.Options{Guilds: guilds, Lean: !o.Full, Shards: o.Shards})
+	fake := discordtest.New(t, discordtest.Options{Guilds: guilds, Lean: !o.Full, Shards: o.Shards, SchemaSample: o.SchemaSample})
 	r := &rig{t: t, fake: fake, dbPath: db, logs: &logCounter{}, halt: make(chan struct{})}
 	for i := range n {
 		g := guilds[i/perGuild]
@@ -403,11 +406,17 @@ type loadResult struct {
 	late, lost      int
 	acked, unsent   int
 	failed, pending int
+	// cpu is the CPU time the process (bot and fake) used while the
+	// players played.
+	cpu time.Duration
 }
 
+// rate is the interactions answered per second.
+func (l loadResult) rate() float64 { return float64(l.moves) / max(l.dur.Seconds(), 1e-9) }
+
 func (l loadResult) String() string {
-	return fmt.Sprintf("load: tables=%d moves=%d rate=%.0f/s p50=%.0fms p99=%.0fms max=%.0fms late=%d lost=%d",
-		l.tables, l.moves, float64(l.moves)/l.dur.Seconds(), ms(l.p50), ms(l.p99), ms(l.max), l.late, l.lost)
+	return fmt.Sprintf("load: tables=%d moves=%d rate=%.0f/s p50=%.0fms p99=%.0fms max=%.0fms late=%d lost=%d cpu=%.2fms/interaction",
+		l.tables, l.moves, float64(l.moves)/l.dur.Seconds(), ms(l.p50), ms(l.p99), ms(l.max), l.late, l.lost, ms(l.cpu)/float64(max(l.moves, 1)))
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

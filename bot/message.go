@@ -185,12 +185,18 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 	l := b.playerLang(t.Player(seat).UserID)
 	params := render.Params{Names: names, Legal: legal, Lang: l}
 	r := b.renderFor(t.Player(seat).UserID)
-	start := time.Now()
-	png, err := t.show.Hand(r, view, params)
-	if err != nil {
-		return nil, err
+	png := t.lastHand.png
+	if h := t.lastHand; h.png == nil || h.seat != seat || h.version != t.Game.Moves() || h.r != r {
+		start := time.Now()
+		var err error
+		if png, err = t.show.Hand(r, view, params); err != nil {
+			return nil, err
+		}
+		b.metrics.drawn(t.Info.Name, "hand", time.Since(start), len(png))
+		if !t.dmClosed[seat] { // kept for the DM that follows (sendHandNow)
+			t.lastHand = drawnHand{seat: seat, version: t.Game.Moves(), r: r, png: png}
+		}
 	}
-	b.metrics.drawn(t.Info.Name, "hand", time.Since(start), len(png))
 	controls := t.show.Controls(view, params)
 	var sb strings.Builder
 	sb.WriteString(T(l, "**%s** · table #%d in <#%s>%s · move %d", t.Info.Title, t.Sess.ID, t.Sess.ChannelID, rulesNote(l, t), t.Game.Moves()))

@@ -68,6 +68,9 @@ func (b *Bot) deliver(l letter) {
 				b.log.Warn("the bot closed before a message could be sent", "what", l.what)
 				return
 			}
+		case b.ctx.Err() != nil:
+			b.log.Warn("the bot closed before a message could be sent", "what", l.what)
+			return
 		default:
 			if l.failed != nil {
 				l.failed(err)

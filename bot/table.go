@@ -39,6 +39,18 @@ type table struct {
 	lobbyNews atomic.Bool
 	token     string              // its web page's token, once read (tableLink)
 	dmQueued  map[games.Seat]bool // seats whose hand waits in the outbox
+	lastHand  drawnHand           // the hand drawn last (privateMessage)
+}
+
+// drawnHand is a hand's picture as drawn for seat at a version of the game
+// (its move count) by a renderer: the same hand is often drawn twice in a
+// row, as the answer to a move and then in the DM that follows, which
+// lets it go (so an idle table keeps no picture).
+type drawnHand struct {
+	seat    games.Seat
+	version int
+	r       *render.Renderer
+	png     []byte
 }
 
 // newTable wraps a session as a table of the bot's.

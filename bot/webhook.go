@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"hash/fnv"
+	"slices"
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
@@ -89,7 +90,29 @@ func listFiles(message any, files []*discordgo.File) (json.RawMessage, error) {
 	if fields["attachments"], err = json.Marshal(refs); err != nil {
 		return nil, err
 	}
-	return json.Marshal(fields)
+	// The object written by hand, keys in json.Marshal's order: its values
+	// are valid already, and json.Marshal would check and compact each
+	// again (on every picture sent).
+	keys := make([]string, 0, len(fields))
+	n := 2
+	for k, v := range fields {
+		keys = append(keys, k)
+		n += len(k) + len(v) + 4
+	}
+	slices.Sort(keys)
+	out := make([]byte, 0, n)
+	out = append(out, '{')
+	for i, k := range keys {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		key, err := json.Marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		out = append(append(append(out, key...), ':'), fields[k]...)
+	}
+	return append(out, '}'), nil
 }
 
 // callback answers an interaction for the first time.

@@ -116,6 +116,13 @@ type Options struct {
 	// MaxConcurrency) per window; a faster one is a violation.
 	Shards, MaxConcurrency int
 	IdentifyWindow         time.Duration
+	// SchemaSample validates one request body in SchemaSample, on each
+	// route, against the OpenAPI schema (the first, then every
+	// SchemaSample-th): 0 or 1 validates every one. For load tests, where
+	// the validation would take a good share of the CPU the bot and the
+	// fake share; the fake's own checks (layout, lengths, attachments)
+	// still see every request.
+	SchemaSample int
 	// RequireAltText makes a picture sent without a description (alt
 	// text) a violation: not Discord's rule, the project's.
 	RequireAltText bool
@@ -191,6 +198,7 @@ type Server struct {
 	denied       map[string]int64           // channel -> permissions denied to the bot
 	oldEdits     map[string]*window         // channel -> edits of hour-old messages in the current window
 	schemas      *schemaSet                 // the official OpenAPI request-body schemas
+	schemaSeen   map[string]*atomic.Uint64  // bodies seen by route, for Options.SchemaSample
 	hd           httpDelivery               // interactions over HTTP (httpdelivery.go)
 }
 
@@ -249,6 +257,10 @@ func Start(opts Options) *Server {
 		denied:       map[string]int64{},
 		oldEdits:     map[string]*window{},
 		schemas:      loadSchemas(),
+		schemaSeen:   map[string]*atomic.Uint64{},
+	}
+	for route := range operations {
+		s.schemaSeen[route] = new(atomic.Uint64)
 	}
 	if !opts.RateLimits.Off {
 		s.limiter = newLimiter(opts.RateLimits)

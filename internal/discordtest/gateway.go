@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -58,14 +59,28 @@ type gwPayload struct {
 }
 
 func (c *gwConn) write(op int, t string, seq int64, d json.RawMessage) error {
+	// gwPayload's JSON, written by hand: d is compact JSON already
+	// (mustJSON), which WriteJSON would check and copy again.
+	frame := make([]byte, 0, len(d)+len(t)+48)
+	frame = strconv.AppendInt(append(frame, `{"op":`...), int64(op), 10)
+	frame = append(frame, `,"d":`...)
+	if len(d) == 0 {
+		frame = append(frame, "null"...)
+	} else {
+		frame = append(frame, d...)
+	}
+	if op == 0 {
+		frame = strconv.AppendInt(append(frame, `,"s":`...), seq, 10)
+		tq, _ := json.Marshal(t)
+		frame = append(append(frame, `,"t":`...), tq...)
+	} else {
+		frame = append(frame, `,"s":null,"t":null`...)
+	}
+	frame = append(frame, '}')
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
-	p := gwPayload{Op: op, Data: d}
-	if op == 0 {
-		p.Seq, p.Type = &seq, &t
-	}
 	c.ws.SetWriteDeadline(time.Now().Add(5 * time.Second))
-	return c.ws.WriteJSON(p) // text frames: discordgo only inflates binary (zlib) frames
+	return c.ws.WriteMessage(websocket.TextMessage, frame) // text frames: discordgo only inflates binary (zlib) frames
 }
 
 func (c *gwConn) close(code int, text string) {

@@ -252,7 +252,16 @@ func (s *Server) serve(r *http.Request, rec *Request, pattern string, auth authM
 // parseBody fills rec.JSON / rec.Files from a JSON or multipart/form-data body
 // laid out the way Discord expects (payload_json + files[n]).
 func parseBody(r *http.Request, rec *Request) error {
-	body, err := io.ReadAll(r.Body)
+	var body []byte
+	var err error
+	if n := r.ContentLength; n > 0 && n <= 64<<20 {
+		// Read in one piece (a picture's request is tens of kilobytes:
+		// io.ReadAll would grow and copy it several times).
+		body = make([]byte, n)
+		_, err = io.ReadFull(r.Body, body)
+	} else {
+		body, err = io.ReadAll(r.Body)
+	}
 	if err != nil || len(body) == 0 {
 		return err
 	}
@@ -274,10 +283,14 @@ func parseBody(r *http.Request, rec *Request) error {
 			if err != nil {
 				return err
 			}
-			data, err := io.ReadAll(part)
-			if err != nil {
+			var buf bytes.Buffer
+			if strings.HasPrefix(part.FormName(), "files[") {
+				buf.Grow(len(body)) // at most the body: read in one piece
+			}
+			if _, err := buf.ReadFrom(part); err != nil {
 				return err
 			}
+			data := buf.Bytes()
 			switch name := part.FormName(); {
 			case name == "payload_json":
 				rec.JSON = data

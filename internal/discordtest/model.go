@@ -314,6 +314,11 @@ func parseRows(raw json.RawMessage) ([]Row, error) {
 	if err := json.Unmarshal(raw, &rows); err != nil {
 		return nil, err
 	}
+	return rowsOf(rows), nil
+}
+
+// rowsOf is the model of decoded components.
+func rowsOf(rows []wireComponent) []Row {
 	out := make([]Row, 0, len(rows))
 	for _, r := range rows {
 		var row Row
@@ -345,7 +350,7 @@ func parseRows(raw json.RawMessage) ([]Row, error) {
 		}
 		out = append(out, row)
 	}
-	return out, nil
+	return out
 }
 
 type wireEmbed struct {

@@ -729,3 +729,23 @@ func TestDiscordgoHonoursTheHeaders(t *testing.T) {
 	}
 	assert.Zero(t, fake.InvalidRequests())
 }
+
+// Options.SchemaSample validates one body in n per route against the
+// schema (the first, then every n-th): a bad body in between passes the
+// schema, not the fake's own checks.
+func TestSchemaSample(t *testing.T) {
+	t.Parallel()
+	fake := newFake(t, discordtest.Options{SchemaSample: 3, RateLimits: discordtest.RateLimits{Off: true}})
+	bot := newRawBot(t, fake, guildID, "")
+	var refused []int
+	for i := range 7 {
+		st, body := bot.call("POST", "/channels/"+channelID+"/messages", map[string]any{"content": "x",
+			"allowed_mentions": map[string]any{"parse": []any{"everybody"}}})
+		if st == 400 {
+			assert.EqualValues(t, 50035, code(body))
+			refused = append(refused, i)
+		}
+	}
+	assert.Equal(t, []int{0, 3, 6}, refused)
+	assert.Len(t, fake.Violations(), 3)
+}

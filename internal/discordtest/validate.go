@@ -55,6 +55,11 @@ func validateComponents(raw json.RawMessage, prefix string) []formError {
 	if err := json.Unmarshal(raw, &rows); err != nil {
 		return []formError{fe(prefix, "MODEL_TYPE_CONVERT", "Only iterables may be used in a ListType: "+err.Error())}
 	}
+	return validateRows(rows, prefix)
+}
+
+// validateRows is validateComponents on components already decoded.
+func validateRows(rows []wireComponent, prefix string) []formError {
 	var errs []formError
 	if len(rows) > MaxRows {
 		errs = append(errs, tooLong(prefix, MaxRows))
@@ -299,10 +304,17 @@ func (s *Server) applyPayload(m *Message, payload json.RawMessage, files []File,
 		}
 	}
 	if raw, ok := p["components"]; ok {
-		errs = append(errs, validateComponents(raw, join(prefix, "components"))...)
-		rows, err := parseRows(raw)
-		if err != nil {
-			errs = append(errs, fe(join(prefix, "components"), "MODEL_TYPE_CONVERT", err.Error()))
+		// Decoded once, for the checks and the model alike.
+		var rows []Row
+		var wire []wireComponent
+		if string(raw) != "null" {
+			if err := json.Unmarshal(raw, &wire); err != nil {
+				errs = append(errs, fe(join(prefix, "components"), "MODEL_TYPE_CONVERT", "Only iterables may be used in a ListType: "+err.Error()))
+				errs = append(errs, fe(join(prefix, "components"), "MODEL_TYPE_CONVERT", err.Error()))
+			} else {
+				errs = append(errs, validateRows(wire, join(prefix, "components"))...)
+				rows = rowsOf(wire)
+			}
 		}
 		nb.Components, nb.ComponentsJSON = rows, nil
 		if len(rows) > 0 {
@@ -352,8 +364,10 @@ func (s *Server) applyPayload(m *Message, payload json.RawMessage, files []File,
 			// reader cannot read is a failure in the bot's tests.
 			s.violationLocked("picture %q sent without a description (alt text)", f.Name)
 		}
+		// f.Data is the request's own copy (parseBody), never written
+		// again: shared, not copied.
 		nb.Attachments = append(nb.Attachments, Attachment{ID: s.NewID(), Filename: f.Name, ContentType: f.ContentType,
-			Description: descr[i], Data: append([]byte(nil), f.Data...)})
+			Description: descr[i], Data: f.Data})
 	}
 	if len(nb.Attachments) > MaxAttachments {
 		errs = append(errs, tooLong(join(prefix, "attachments"), MaxAttachments))
