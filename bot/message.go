@@ -186,7 +186,7 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 	params := render.Params{Names: names, Legal: legal, Lang: l}
 	r := b.renderFor(t.Player(seat).UserID)
 	png := t.lastHand.png
-	if h := t.lastHand; h.png == nil || h.seat != seat || h.version != t.Game.Moves() || h.r != r {
+	if h := t.lastHand; h.png == nil || h.seat != seat || h.version != t.Game.Moves() || h.r != r || h.lang != l {
 		start := time.Now()
 		var err error
 		if png, err = t.show.Hand(r, view, params); err != nil {
@@ -194,7 +194,7 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 		}
 		b.metrics.drawn(t.Info.Name, "hand", time.Since(start), len(png))
 		if !t.dmClosed[seat] { // kept for the DM that follows (sendHandNow)
-			t.lastHand = drawnHand{seat: seat, version: t.Game.Moves(), r: r, png: png}
+			t.lastHand = drawnHand{seat: seat, version: t.Game.Moves(), r: r, lang: l, png: png}
 		}
 	}
 	controls := t.show.Controls(view, params)

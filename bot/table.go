@@ -13,6 +13,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/session"
 )
@@ -50,6 +51,7 @@ type drawnHand struct {
 	seat    games.Seat
 	version int
 	r       *render.Renderer
+	lang    lang.Lang
 	png     []byte
 }
 

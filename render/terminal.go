@@ -56,10 +56,9 @@ func FourColourText(s string) string {
 	return plainClub.ReplaceAllString(s, "$1"+ANSIGreen+"$2"+ANSIReset)
 }
 
-// termPad fills s (which may hold colour codes) to w visible characters.
+// TermPad fills s (which may hold colour codes) to w visible characters.
 func TermPad(s string, w int) string {
-	n := utf8.RuneCountInString(strings.NewReplacer(ANSIRed, "", ANSIReset, "").Replace(s))
-	if n < w {
+	if n := TermWidth(s); n < w {
 		s += strings.Repeat(" ", w-n)
 	}
 	return s
