@@ -18,15 +18,7 @@ import (
 // drawn are the keys whose words are drawn in the picture.
 var drawn = []string{"Won in %d moves!", "%d free cells", "autoplay off", "%d/104 home"}
 
-func TestWordsDrawable(t *testing.T) {
-	for _, l := range lang.All {
-		for _, k := range drawn {
-			text, ok := words.Text(l, k)
-			require.True(t, ok, "%s: %q", l, k)
-			assert.Empty(t, render.Undrawable(text), "%s: %q cannot be drawn", l, text)
-		}
-	}
-}
+func TestWordsDrawable(t *testing.T) { rendertest.Drawable(t, words, drawn...) }
 
 func TestGoldenLang(t *testing.T) {
 	r := rendertest.Renderer(t)

@@ -19,15 +19,7 @@ var drawn = []string{"Won in %d moves!", "frozen", "next", "stock", "flip redeal
 	"waste %d", "pass %d of %d", "%d redeal left", "%d redeals left", "last pass", "doubling, mod 13",
 	"then A again", "%d/48 home"}
 
-func TestWordsDrawable(t *testing.T) {
-	for _, l := range lang.All {
-		for _, k := range drawn {
-			text, ok := words.Text(l, k)
-			require.True(t, ok, "%s: %q", l, k)
-			assert.Empty(t, render.Undrawable(text), "%s: %q cannot be drawn", l, text)
-		}
-	}
-}
+func TestWordsDrawable(t *testing.T) { rendertest.Drawable(t, words, drawn...) }
 
 // TestWordsFit checks that the words drawn in a place of fixed size fit
 // it in every language: the captions under the stock and waste, the bands

@@ -19,14 +19,7 @@ import (
 // refusal of the engine, is in the catalog.
 // Every text of every language can be drawn: the catalog holds no emoji
 // (those go on buttons only), so every key is checked.
-func TestWordsDrawable(t *testing.T) {
-	for _, l := range lang.All {
-		for _, k := range words.Keys(lang.English) {
-			text, _ := words.Text(l, k)
-			assert.Empty(t, render.Undrawable(text), "%s: %q", l, text)
-		}
-	}
-}
+func TestWordsDrawable(t *testing.T) { rendertest.Drawable(t, words) }
 
 // TestGoldenLang compares the German and Spanish pictures with testdata/;
 // re-bless with

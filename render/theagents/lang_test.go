@@ -18,14 +18,7 @@ import (
 // refusal of the engine, is in the catalog.
 // Every text of every language can be drawn (the catalog holds no emoji),
 // and the menu's words fit Discord's select options.
-func TestWordsDrawable(t *testing.T) {
-	for _, l := range lang.All {
-		for _, k := range words.Keys(lang.English) {
-			text, _ := words.Text(l, k)
-			assert.Empty(t, render.Undrawable(text), "%s: %q", l, text)
-		}
-	}
-}
+func TestWordsDrawable(t *testing.T) { rendertest.Drawable(t, words) }
 
 // Every command and condition of the card set has its words: none falls
 // back to English.
