@@ -86,15 +86,7 @@ func (c *bandCache) get(k bandKey) (band, bool) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if b, ok := c.cur.bands[k]; ok {
-		return b, true
-	}
-	if b, ok := c.old.bands[k]; ok {
-		delete(c.old.bands, k)
-		c.add(k, b)
-		return b, true
-	}
-	return band{}, false
+	return find(c.cur.bands, c.old.bands, k, c.add)
 }
 
 func (c *bandCache) getGroup(k groupKey) (group, bool) {
@@ -103,15 +95,22 @@ func (c *bandCache) getGroup(k groupKey) (group, bool) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if g, ok := c.cur.groups[k]; ok {
-		return g, true
+	return find(c.cur.groups, c.old.groups, k, c.addGroup)
+}
+
+// find looks k up in the current generation, then in the old one, whose
+// entry it moves to the current one (by add) so that it stays.
+func find[K comparable, V any](cur, old map[K]V, k K, add func(K, V)) (V, bool) {
+	if v, ok := cur[k]; ok {
+		return v, true
 	}
-	if g, ok := c.old.groups[k]; ok {
-		delete(c.old.groups, k)
-		c.addGroup(k, g)
-		return g, true
+	if v, ok := old[k]; ok {
+		delete(old, k)
+		add(k, v)
+		return v, true
 	}
-	return group{}, false
+	var none V
+	return none, false
 }
 
 // putGroup keeps a copy of g.
