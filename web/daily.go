@@ -90,9 +90,11 @@ func (s *Server) daily(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	pages := max(1, (total+pageSize-1)/pageSize)
-	if pageNo > pages {
-		return notFound("The board has " + strconv.Itoa(pages) + " pages.")
+	self := s.p.daily(guild, g.Name, day)
+	pg, err := paged(pageNo, total, func(n int) string { return self + query("page", pageParam(n)) },
+		func(pages int) error { return notFound("The board has " + strconv.Itoa(pages) + " pages.") })
+	if err != nil {
+		return err
 	}
 	body := dailyBody{Title: g.Title, Day: day, Today: today, Dealt: dealt, Total: total,
 		AllDays: s.p.daily(guild, g.Name, "") + "/days", Leaderboard: s.p.leaderboard(guild, g.Name, "", "", 1)}
@@ -108,14 +110,7 @@ func (s *Server) daily(w http.ResponseWriter, r *http.Request) error {
 		}
 		body.Rows = append(body.Rows, line)
 	}
-	body.Pager = pager{Page: pageNo, Pages: pages}
-	self := s.p.daily(guild, g.Name, day)
-	if pageNo > 1 {
-		body.Pager.Prev = self + query("page", pageParam(pageNo-1))
-	}
-	if pageNo < pages {
-		body.Pager.Next = self + query("page", pageParam(pageNo+1))
-	}
+	body.Pager = pg
 	recent, _, err := s.st.DailyDeals(ctx, g.Name, recentDays, 0)
 	if err != nil {
 		return err
@@ -163,11 +158,13 @@ func (s *Server) dailyDays(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	pages := max(1, (total+pageSize-1)/pageSize)
-	if pageNo > pages {
-		return notFound("There are " + strconv.Itoa(pages) + " pages of days.")
+	self := s.p.daily(guild, g.Name, "") + "/days"
+	pg, err := paged(pageNo, total, func(n int) string { return self + query("page", pageParam(n)) },
+		func(pages int) error { return notFound("There are " + strconv.Itoa(pages) + " pages of days.") })
+	if err != nil {
+		return err
 	}
-	body := daysBody{Title: g.Title, Pager: pager{Page: pageNo, Pages: pages}}
+	body := daysBody{Title: g.Title, Pager: pg}
 	today := s.today()
 	for _, d := range deals {
 		l := dayLink{Day: d.Day, URL: s.p.daily(guild, g.Name, d.Day), Deal: d.Deal}
@@ -175,13 +172,6 @@ func (s *Server) dailyDays(w http.ResponseWriter, r *http.Request) error {
 			l.Deal = 0 // today's is kept until the day is over
 		}
 		body.Days = append(body.Days, l)
-	}
-	self := s.p.daily(guild, g.Name, "") + "/days"
-	if pageNo > 1 {
-		body.Pager.Prev = self + query("page", pageParam(pageNo-1))
-	}
-	if pageNo < pages {
-		body.Pager.Next = self + query("page", pageParam(pageNo+1))
 	}
 	return s.render(w, http.StatusOK, "days", page{Title: g.Title + " daily deals", Body: body,
 		Crumbs: []crumb{{"This server", s.p.server(guild)}, {g.Title + " daily", s.p.daily(guild, g.Name, "")}}})

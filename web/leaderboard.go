@@ -102,6 +102,24 @@ type pager struct {
 	Prev, Next  string
 }
 
+// paged is the pager of page pageNo of total rows, pageSize to a page,
+// with link naming another page's address; past the last page it is
+// tooFar's answer (given how many pages there are).
+func paged(pageNo, total int, link func(page int) string, tooFar func(pages int) error) (pager, error) {
+	pages := max(1, (total+pageSize-1)/pageSize)
+	if pageNo > pages {
+		return pager{}, tooFar(pages)
+	}
+	p := pager{Page: pageNo, Pages: pages}
+	if pageNo > 1 {
+		p.Prev = link(pageNo - 1)
+	}
+	if pageNo < pages {
+		p.Next = link(pageNo + 1)
+	}
+	return p, nil
+}
+
 // leaderboard answers /g/{guild}/leaderboard/{game}?by=&rules=&page=.
 func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 	guild, err := s.guild(r)
@@ -144,9 +162,10 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	pages := max(1, (lp.Total+pageSize-1)/pageSize)
-	if pageNo > pages {
-		return notFound("The board has " + strconv.Itoa(pages) + " pages.")
+	pg, err := paged(pageNo, lp.Total, func(n int) string { return s.p.leaderboard(guild, g.Name, byParam(by), rules, n) },
+		func(pages int) error { return notFound("The board has " + strconv.Itoa(pages) + " pages.") })
+	if err != nil {
+		return err
 	}
 	body := leaderBody{Title: g.Title, Rules: g.DescribeOptions(mustOptions(g, rules)), Multiplayer: !g.Solitaire(),
 		Action: s.p.leaderboard(guild, g.Name, "", "", 1), By: byParam(by), Total: lp.Total,
@@ -167,13 +186,7 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 	for _, o := range played {
 		body.RulesChoice = append(body.RulesChoice, choice{o, g.DescribeOptions(mustOptions(g, o)), o == rules})
 	}
-	body.Pager = pager{Page: pageNo, Pages: pages}
-	if pageNo > 1 {
-		body.Pager.Prev = s.p.leaderboard(guild, g.Name, byParam(by), rules, pageNo-1)
-	}
-	if pageNo < pages {
-		body.Pager.Next = s.p.leaderboard(guild, g.Name, byParam(by), rules, pageNo+1)
-	}
+	body.Pager = pg
 	title := g.Title + " leaderboard"
 	return s.render(w, http.StatusOK, "leaderboard", page{Title: title, Body: body, Scripts: []string{"site.js"},
 		Crumbs: []crumb{{"This server", s.p.server(guild)}}})
