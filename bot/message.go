@@ -42,7 +42,7 @@ func (b *Bot) picture(t *table, viewer games.Seat, selected string) (*discordgo.
 		r = b.renderFor(t.Sess.OwnerID)
 	}
 	start := time.Now()
-	png, err := t.show.Table(r, view, params)
+	png, err := t.show.Table(r.Series(fmt.Sprintf("table %d seen by %d", t.Sess.ID, viewer)), view, params)
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +189,7 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 	if h := t.lastHand; h.png == nil || h.seat != seat || h.version != t.Game.Moves() || h.r != r || h.lang != l {
 		start := time.Now()
 		var err error
-		if png, err = t.show.Hand(r, view, params); err != nil {
+		if png, err = t.show.Hand(r.Series(fmt.Sprintf("table %d hand %d", t.Sess.ID, seat)), view, params); err != nil {
 			return nil, err
 		}
 		b.metrics.drawn(t.Info.Name, "hand", time.Since(start), len(png))

@@ -31,10 +31,11 @@ type bandCache struct {
 type generation struct {
 	bands  map[bandKey]band
 	groups map[groupKey]group
+	series map[string]*lastPicture
 }
 
 func newGeneration() generation {
-	return generation{bands: map[bandKey]band{}, groups: map[groupKey]group{}}
+	return generation{bands: map[bandKey]band{}, groups: map[groupKey]group{}, series: map[string]*lastPicture{}}
 }
 
 const cacheTokens = 16 << 20
@@ -78,6 +79,87 @@ func (c *bandCache) key(data []byte, lo, hi, rowLen int) bandKey {
 		sum:    maphash.Bytes(c.seed, data[max(lo-rowLen, 0):hi]),
 		rowLen: rowLen, size: hi - lo, first: lo == 0,
 	}
+}
+
+// sameBounds reports whether k names a band in the same place as o, of
+// the same size and rows: one whose tokens may be reused for o's.
+func (k bandKey) sameBounds(o bandKey) bool {
+	return k.rowLen == o.rowLen && k.size == o.size && k.first == o.first && k.rowLen > 0
+}
+
+// peek returns the band named k, if kept, leaving it where it is.
+func (c *bandCache) peek(k bandKey) (band, bool) {
+	if c == nil || k.rowLen == 0 {
+		return band{}, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if b, ok := c.cur.bands[k]; ok {
+		return b, true
+	}
+	b, ok := c.old.bands[k]
+	return b, ok
+}
+
+// keeps marks not the same the bands of p the cache no longer keeps:
+// in a group of bands all the same, the group's bits; else each band's
+// tokens. Those bands are then drawn and read again.
+func (c *bandCache) keeps(p *prior) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	has := func(k bandKey) bool {
+		_, cur := c.cur.bands[k]
+		_, old := c.old.bands[k]
+		return cur || old
+	}
+	for g := 0; g < len(p.same); g += groupBands {
+		var key groupKey
+		all := true
+		for k := range groupBands {
+			if g+k < len(p.same) {
+				key[k] = p.last[g+k]
+				all = all && p.same[g+k]
+			}
+		}
+		if all {
+			_, cur := c.cur.groups[key]
+			_, old := c.old.groups[key]
+			if cur || old {
+				continue
+			}
+		}
+		for n := g; n < min(g+groupBands, len(p.same)); n++ {
+			if p.same[n] && !has(p.last[n]) {
+				p.same[n], p.dirty[n] = false, nil
+			}
+		}
+	}
+}
+
+// last returns the series' last picture (nil for none, or "").
+func (c *bandCache) last(series string) *lastPicture {
+	if c == nil || series == "" {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if l, ok := c.cur.series[series]; ok {
+		return l
+	}
+	return c.old.series[series]
+}
+
+// setLast keeps l, which no one changes after, as the series' last
+// picture.
+func (c *bandCache) setLast(series string, l *lastPicture) {
+	if c == nil || series == "" {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.old.series, series)
+	c.cur.series[series] = l
+	c.grew(l.weight())
 }
 
 func (c *bandCache) get(k bandKey) (band, bool) {

@@ -71,20 +71,77 @@ type deflater struct {
 // rowLen bytes long (a row's first byte is its PNG filter type). Bands and
 // groups found in cache are not searched or coded again; cache may be nil.
 func (d *deflater) zlibCompress(dst, data []byte, rowLen int, cache *bandCache) []byte {
+	out, _ := d.zlibCompressAfter(dst, data, rowLen, cache, nil)
+	return out
+}
+
+// prior is what a picture of a series is encoded from: its last picture.
+type prior struct {
+	last []bandKey // the last picture's bands
+	// same marks the bands known to be the last picture's (nil: none),
+	// whose bytes are not read: their key is last's, and what the cache
+	// keeps of them is all that is needed.
+	same []bool
+	// dirty lists, for each band not the same, the columns where it (or
+	// the row above it) changed; nil where not known.
+	dirty [][]span
+	keys  []bandKey // set to the picture's bands
+}
+
+// dirtyIn returns the columns where band n changed (nil: not known).
+func (p *prior) dirtyIn(n int) []span {
+	if p == nil || n >= len(p.dirty) {
+		return nil
+	}
+	return p.dirty[n]
+}
+
+// sameAs reports whether band n is known to be the last picture's.
+func (p *prior) sameAs(n int) bool { return p != nil && n < len(p.same) && p.same[n] }
+
+// before names band n of the last picture (the zero key for none).
+func (p *prior) before(n int) bandKey {
+	if p == nil || n >= len(p.last) {
+		return bandKey{}
+	}
+	return p.last[n]
+}
+
+// zlibCompressAfter is zlibCompress for a picture encoded from p (nil for
+// none): a changed band starts from the tokens of the band in its place
+// (reuseBand), and the bands p marks the same are taken from the cache
+// unread. It reports false, having written nothing that counts, if the
+// cache no longer keeps one of them.
+func (d *deflater) zlibCompressAfter(dst, data []byte, rowLen int, cache *bandCache, p *prior) ([]byte, bool) {
 	dst = append(dst, 0x78, 0x01) // deflate, 32 KiB window, no dictionary
 	clear(d.head[:])
 	sum := uint32(1) // Adler-32 of nothing
 	d.bw.reset(dst)
 	bandLen := bandRows * rowLen
+	if p != nil {
+		p.keys = make([]bandKey, 0, (len(data)+bandLen-1)/bandLen)
+	}
 	for lo := 0; lo < len(data); lo += groupBands * bandLen {
 		hi := min(lo+groupBands*bandLen, len(data))
-		var key groupKey
+		var key, before groupKey
+		var same [groupBands]bool
 		for k, b := 0, lo; b < hi; k, b = k+1, b+bandLen {
-			key[k] = cache.key(data, b, min(b+bandLen, hi), rowLen)
+			n := b / bandLen
+			before[k] = p.before(n)
+			if same[k] = p.sameAs(n); same[k] {
+				key[k] = before[k]
+			} else {
+				key[k] = cache.key(data, b, min(b+bandLen, hi), rowLen)
+			}
+			if p != nil {
+				p.keys = append(p.keys, key[k])
+			}
 		}
 		g, ok := cache.getGroup(key)
 		if !ok {
-			g = d.codeGroup(data, lo, hi, rowLen, cache, &key)
+			if g, ok = d.codeGroup(data, lo, hi, rowLen, cache, &key, &before, &same, p); !ok {
+				return dst, false
+			}
 			cache.putGroup(key, g)
 		}
 		d.bw.appendBits(g.bits, g.nbits)
@@ -92,12 +149,15 @@ func (d *deflater) zlibCompress(dst, data []byte, rowLen int, cache *bandCache) 
 	}
 	d.bw.grow(8)
 	d.bw.put(3, 10) // the final block: empty, fixed codes (BFINAL 1, BTYPE 01, end of block 0000000)
-	return binary.BigEndian.AppendUint32(d.bw.flush(), sum)
+	return binary.BigEndian.AppendUint32(d.bw.flush(), sum), true
 }
 
 // codeGroup codes the bands of data[lo:hi] (key names them) into blocks,
 // not final, and returns their bits (in d's scratch; put copies them).
-func (d *deflater) codeGroup(data []byte, lo, hi, rowLen int, cache *bandCache, key *groupKey) group {
+// before names the bands in the same place in the series' last picture,
+// and same marks those known to be unchanged, which must be in cache: it
+// reports false if one is not.
+func (d *deflater) codeGroup(data []byte, lo, hi, rowLen int, cache *bandCache, key, before *groupKey, same *[groupBands]bool, p *prior) (group, bool) {
 	bandLen := bandRows * rowLen
 	d.toks = d.toks[:0]
 	var cuts [groupBands + 1]int // where each band's tokens start
@@ -108,9 +168,15 @@ func (d *deflater) codeGroup(data []byte, lo, hi, rowLen int, cache *bandCache, 
 		bd, ok := cache.get(key[n])
 		if ok {
 			d.toks = append(d.toks, bd.toks...)
+		} else if same[n] {
+			return group{}, false
 		} else {
 			start := len(d.toks)
-			d.parseBand(data, b, e, rowLen)
+			if old, ok := cache.peek(before[n]); ok && before[n].sameBounds(key[n]) {
+				d.reuseBand(data, b, e, rowLen, old.toks, p.dirtyIn(b/bandLen))
+			} else {
+				d.parseBand(data, b, e, rowLen)
+			}
 			bd = band{toks: d.toks[start:], adler: adler32(data[b:e])}
 			cache.put(key[n], bd)
 		}
@@ -136,7 +202,7 @@ func (d *deflater) codeGroup(data []byte, lo, hi, rowLen int, cache *bandCache, 
 		d.writeBlock(&d.gw, d.toks, whole)
 	}
 	nbits := d.gw.n*8 + int(d.gw.nbits)
-	return group{bits: d.gw.buf[:(nbits+7)/8], nbits: nbits, adler: adler}
+	return group{bits: d.gw.buf[:(nbits+7)/8], nbits: nbits, adler: adler}, true
 }
 
 // symCounts are a block's counts of literal/length and distance symbols.

@@ -37,14 +37,23 @@ func encodePaletted(buf *bytes.Buffer, m *image.Paletted, cache *bandCache) erro
 		o := m.PixOffset(m.Rect.Min.X, m.Rect.Min.Y+y)
 		e.rows = append(e.rows, m.Pix[o:o+w]...)
 	}
-	return encodeRows(buf, m, e.rows, cache)
+	encodeRows(buf, m, e.rows, cache, nil)
+	return nil
 }
 
 // encodeRows writes m as an 8-bit paletted PNG to buf, given its rows,
-// each after its filter type byte, as PNG's image data holds them.
-func encodeRows(buf *bytes.Buffer, m *image.Paletted, rows []byte, cache *bandCache) error {
+// each after its filter type byte, as PNG's image data holds them,
+// encoded from p (see zlibCompressAfter; nil for none). It reports false
+// if p's unchanged bands were no longer in cache.
+func encodeRows(buf *bytes.Buffer, m *image.Paletted, rows []byte, cache *bandCache, p *prior) bool {
 	b := m.Bounds()
 	w, h := b.Dx(), b.Dy()
+	e := encoders.Get().(*encoder)
+	defer encoders.Put(e)
+	var ok bool
+	if e.idat, ok = e.zlibCompressAfter(e.idat[:0], rows, w+1, cache, p); !ok {
+		return false
+	}
 	buf.Write(pngSignature)
 
 	var ihdr [13]byte
@@ -72,12 +81,9 @@ func encodeRows(buf *bytes.Buffer, m *image.Paletted, rows []byte, cache *bandCa
 		writeChunk(buf, "tRNS", trns[:lastAlpha+1])
 	}
 
-	e := encoders.Get().(*encoder)
-	defer encoders.Put(e)
-	e.idat = e.zlibCompress(e.idat[:0], rows, w+1, cache)
 	writeChunk(buf, "IDAT", e.idat)
 	writeChunk(buf, "IEND", nil)
-	return nil
+	return true
 }
 
 // writeChunk writes one PNG chunk: length, type, data, CRC of type and data.

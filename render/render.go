@@ -32,7 +32,6 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 
@@ -51,6 +50,7 @@ type Renderer struct {
 	canvases *sync.Pool // *canvas, reused between pictures
 	bands    *bandCache // the compressor's work on recent pictures
 	family   *family    // the renderers of every style, made as needed
+	series   string     // the pictures' series (Series), "" for none
 }
 
 // Deck is how a player likes cards drawn: a personal setting, which
@@ -190,23 +190,7 @@ func (r *Renderer) Image(s *Scene) (*image.Paletted, error) {
 
 // PNG draws a scene and encodes it.
 func (r *Renderer) PNG(s *Scene) ([]byte, error) {
-	if err := checkSize(s); err != nil {
-		return nil, err
-	}
-	c := r.canvas(s.W, s.H)
-	defer r.canvases.Put(c)
-	r.drawOn(&c.m, s)
-	return r.encode(c, 96<<10)
-}
-
-// encode encodes a drawn canvas, its buffer first grown by size.
-func (r *Renderer) encode(c *canvas, size int) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.Grow(size)
-	if err := encodeRows(&buf, &c.m, c.rows(), r.bands); err != nil {
-		return nil, fmt.Errorf("render: encoding the picture: %w", err)
-	}
-	return buf.Bytes(), nil
+	return r.png(s, nil, 96<<10)
 }
 
 // canvas is a picture drawn to be encoded: the rows of m lie in buf with a

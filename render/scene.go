@@ -172,9 +172,15 @@ func (r *Renderer) text(dst *image.Paletted, l Label) {
 		}
 		fillRound(dst, r.pal, l.Rect, rad, r.pal.ink(l.Fill))
 	}
+	x, y := r.textPen(l)
+	r.glyphs[l.Size].draw(dst, r.pal, l.Text, r.pal.ink(l.Ink), x, y)
+}
+
+// textPen is where a label's text starts: the pen on the baseline.
+func (r *Renderer) textPen(l Label) (x, y int) {
 	g := r.glyphs[l.Size]
 	w := g.width(l.Text)
-	x := l.Rect.Min.X + (l.Rect.Dx()-w)/2
+	x = l.Rect.Min.X + (l.Rect.Dx()-w)/2
 	switch l.Align {
 	case Left:
 		x = l.Rect.Min.X
@@ -187,8 +193,8 @@ func (r *Renderer) text(dst *image.Paletted, l Label) {
 			x -= LabelPad
 		}
 	}
-	y := l.Rect.Min.Y + (l.Rect.Dy()+g.capTop)/2
-	g.draw(dst, r.pal, l.Text, r.pal.ink(l.Ink), x, y)
+	y = l.Rect.Min.Y + (l.Rect.Dy()+g.capTop)/2
+	return x, y
 }
 
 // TextWidth is how wide a text is drawn at a size, in pixels.

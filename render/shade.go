@@ -56,14 +56,7 @@ func (r *Renderer) dim(m *image.Paletted, parts []image.Rectangle) {
 	}
 }
 
-// shadedPNG draws a shaded scene and encodes it.
+// ShadedPNG draws a shaded scene and encodes it.
 func (r *Renderer) ShadedPNG(s Shaded) ([]byte, error) {
-	if err := checkSize(s.Scene); err != nil {
-		return nil, err
-	}
-	c := r.canvas(s.W, s.H)
-	defer r.canvases.Put(c)
-	r.drawOn(&c.m, s.Scene)
-	r.dim(&c.m, s.Dim)
-	return r.encode(c, 64<<10)
+	return r.png(s.Scene, s.Dim, 64<<10)
 }

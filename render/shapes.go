@@ -24,7 +24,7 @@ func fill(dst *image.Paletted, r image.Rectangle, c Colour) {
 // edges anti-aliased (4×4 samples a pixel).
 func fillRound(dst *image.Paletted, p *palette, r image.Rectangle, rad int, c Colour) {
 	rad = min(rad, r.Dx()/2, r.Dy()/2)
-	if rad <= 0 {
+	if rad <= 0 || !r.Overlaps(dst.Rect) { // (a picture may be drawn a band at a time)
 		fill(dst, r, c)
 		return
 	}
@@ -36,6 +36,10 @@ func fillRound(dst *image.Paletted, p *palette, r image.Rectangle, rad int, c Co
 	cov := cornerCoverage(rad)
 	bg, tab := -1, (*[256]uint8)(nil)
 	for y := 0; y < rad; y++ {
+		if top, bottom := r.Min.Y+y, r.Max.Y-1-y; (top < dst.Rect.Min.Y || top >= dst.Rect.Max.Y) &&
+			(bottom < dst.Rect.Min.Y || bottom >= dst.Rect.Max.Y) {
+			continue // neither row is drawn
+		}
 		for x := 0; x < rad; x++ {
 			a := cov[y*rad+x]
 			if a == 0 {

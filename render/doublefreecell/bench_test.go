@@ -31,6 +31,15 @@ func BenchmarkRenderDoubleFreeCellMoves(b *testing.B) {
 	rendertest.BenchPNGs(b, views, func(v game.View) ([]byte, error) { return Table(r, v, render.Params{}) })
 }
 
+// BenchmarkRenderDoubleFreeCellSeries is …Moves as the bot draws them: a
+// table's pictures as a series (Renderer.Series), each encoded from the
+// last.
+func BenchmarkRenderDoubleFreeCellSeries(b *testing.B) {
+	r := rendertest.Renderer(b).Series("bench")
+	views := rendertest.Positions[game.View](b, 1024, 50, 7, benchGame, rendertest.RandomMoves(1), 0)
+	rendertest.BenchPNGs(b, views, func(v game.View) ([]byte, error) { return Table(r, v, render.Params{}) })
+}
+
 // BenchmarkRenderDoubleFreeCellDeals renders a new deal's first table each
 // time: little of it was seen before.
 func BenchmarkRenderDoubleFreeCellDeals(b *testing.B) {
@@ -58,3 +67,4 @@ func BenchmarkRenderDoubleFreeCellParts(b *testing.B) {
 		rendertest.Bench(b, func() error { _, err := r.PNG(s); return err })
 	})
 }
+
