@@ -67,4 +67,3 @@ func BenchmarkRenderDoubleFreeCellParts(b *testing.B) {
 		rendertest.Bench(b, func() error { _, err := r.PNG(s); return err })
 	})
 }
-
