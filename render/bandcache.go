@@ -32,10 +32,20 @@ type generation struct {
 	bands  map[bandKey]band
 	groups map[groupKey]group
 	series map[string]*lastPicture
+	// shapes holds the last picture of each size and style: where a
+	// series' first picture starts from (a new table is much like
+	// another of its game).
+	shapes map[shape]*lastPicture
+}
+
+// shape is the size and style of a picture.
+type shape struct {
+	w, h  int
+	style style
 }
 
 func newGeneration() generation {
-	return generation{bands: map[bandKey]band{}, groups: map[groupKey]group{}, series: map[string]*lastPicture{}}
+	return generation{bands: map[bandKey]band{}, groups: map[groupKey]group{}, series: map[string]*lastPicture{}, shapes: map[shape]*lastPicture{}}
 }
 
 const cacheTokens = 16 << 20
@@ -136,8 +146,9 @@ func (c *bandCache) keeps(p *prior) {
 	}
 }
 
-// last returns the series' last picture (nil for none, or "").
-func (c *bandCache) last(series string) *lastPicture {
+// last returns the series' last picture (nil for "", or none), or for a
+// series' first, the last picture of its shape.
+func (c *bandCache) last(series string, sh shape) *lastPicture {
 	if c == nil || series == "" {
 		return nil
 	}
@@ -146,7 +157,13 @@ func (c *bandCache) last(series string) *lastPicture {
 	if l, ok := c.cur.series[series]; ok {
 		return l
 	}
-	return c.old.series[series]
+	if l, ok := c.old.series[series]; ok {
+		return l
+	}
+	if l, ok := c.cur.shapes[sh]; ok {
+		return l
+	}
+	return c.old.shapes[sh]
 }
 
 // setLast keeps l, which no one changes after, as the series' last
@@ -159,6 +176,7 @@ func (c *bandCache) setLast(series string, l *lastPicture) {
 	defer c.mu.Unlock()
 	delete(c.old.series, series)
 	c.cur.series[series] = l
+	c.cur.shapes[l.shape()] = l
 	c.grew(l.weight())
 }
 

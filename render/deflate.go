@@ -172,8 +172,9 @@ func (d *deflater) codeGroup(data []byte, lo, hi, rowLen int, cache *bandCache, 
 			return group{}, false
 		} else {
 			start := len(d.toks)
-			if old, ok := cache.peek(before[n]); ok && before[n].sameBounds(key[n]) {
-				d.reuseBand(data, b, e, rowLen, old.toks, p.dirtyIn(b/bandLen))
+			dirty := p.dirtyIn(b / bandLen)
+			if old, ok := cache.peek(before[n]); ok && before[n].sameBounds(key[n]) && !mostly(dirty, rowLen) {
+				d.reuseBand(data, b, e, rowLen, old.toks, dirty)
 			} else {
 				d.parseBand(data, b, e, rowLen)
 			}

@@ -67,6 +67,16 @@ func (c *changes) clear(i, n, dist int) bool {
 	return true
 }
 
+// mostly reports whether dirty spans most of a row: too much for the old
+// tokens to be worth checking (a new deal's columns are all new cards).
+func mostly(dirty []span, rowLen int) bool {
+	n := 0
+	for _, s := range dirty {
+		n += s.hi - s.lo
+	}
+	return 4*n > 3*rowLen
+}
+
 // clean reports whether columns [lo, hi) of a row miss every span of
 // dirty.
 func clean(dirty []span, lo, hi int) bool {
