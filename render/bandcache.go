@@ -32,20 +32,10 @@ type generation struct {
 	bands  map[bandKey]band
 	groups map[groupKey]group
 	series map[string]*lastPicture
-	// shapes holds the last picture of each size and style: where a
-	// series' first picture starts from (a new table is much like
-	// another of its game).
-	shapes map[shape]*lastPicture
-}
-
-// shape is the size and style of a picture.
-type shape struct {
-	w, h  int
-	style style
 }
 
 func newGeneration() generation {
-	return generation{bands: map[bandKey]band{}, groups: map[groupKey]group{}, series: map[string]*lastPicture{}, shapes: map[shape]*lastPicture{}}
+	return generation{bands: map[bandKey]band{}, groups: map[groupKey]group{}, series: map[string]*lastPicture{}}
 }
 
 const cacheTokens = 16 << 20
@@ -146,9 +136,10 @@ func (c *bandCache) keeps(p *prior) {
 	}
 }
 
-// last returns the series' last picture (nil for "", or none), or for a
-// series' first, the last picture of its shape.
-func (c *bandCache) last(series string, sh shape) *lastPicture {
+// last returns the series' last picture (nil for "", or none). Only a
+// series' own pictures are reused: a picture's bytes (the tokens kept)
+// then depend on nothing another player sees alone.
+func (c *bandCache) last(series string) *lastPicture {
 	if c == nil || series == "" {
 		return nil
 	}
@@ -157,13 +148,7 @@ func (c *bandCache) last(series string, sh shape) *lastPicture {
 	if l, ok := c.cur.series[series]; ok {
 		return l
 	}
-	if l, ok := c.old.series[series]; ok {
-		return l
-	}
-	if l, ok := c.cur.shapes[sh]; ok {
-		return l
-	}
-	return c.old.shapes[sh]
+	return c.old.series[series]
 }
 
 // setLast keeps l, which no one changes after, as the series' last
@@ -176,7 +161,6 @@ func (c *bandCache) setLast(series string, l *lastPicture) {
 	defer c.mu.Unlock()
 	delete(c.old.series, series)
 	c.cur.series[series] = l
-	c.cur.shapes[l.shape()] = l
 	c.grew(l.weight())
 }
 

@@ -32,9 +32,6 @@ type lastPicture struct {
 	bands []bandKey
 }
 
-// shape is l's size and style.
-func (l *lastPicture) shape() shape { return shape{l.scene.W, l.scene.H, l.style} }
-
 // weight is about how much memory l takes, in the cache's units (tokens
 // of four bytes).
 func (l *lastPicture) weight() int {
@@ -66,7 +63,7 @@ func (r *Renderer) png(s *Scene, dim []image.Rectangle, size int) ([]byte, error
 	if r.series != "" && r.bands != nil {
 		p = &prior{}
 	}
-	if last := r.bands.last(r.series, shape{s.W, s.H, r.style()}); last != nil {
+	if last := r.bands.last(r.series); last != nil {
 		p.last = last.bands
 		if last.style == r.style() && last.scene.W == s.W && last.scene.H == s.H && last.scene.Background == s.Background {
 			p.same, p.dirty = r.sameBands(last, s, dim)

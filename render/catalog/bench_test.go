@@ -34,30 +34,3 @@ func BenchmarkTables(b *testing.B) {
 	}
 }
 
-// BenchmarkDeals draws every game's new tables, each the first of its
-// series (a series starts from the last picture of its size and style).
-func BenchmarkDeals(b *testing.B) {
-	for _, g := range Registry().All() {
-		views := rendertest.Starts[any](1024, 1000, func(deal uint64) games.Game {
-			game, err := g.New(deal, g.MaxSeats)
-			if err != nil {
-				b.Fatal(err)
-			}
-			return game
-		}, 0)
-		for _, series := range []bool{false, true} {
-			b.Run(fmt.Sprintf("%s/series=%v", g.Name, series), func(b *testing.B) {
-				r, _ := render.New()
-				n := 0
-				rendertest.BenchPNGs(b, views, func(v any) ([]byte, error) {
-					n++
-					s := r
-					if series {
-						s = r.Series(fmt.Sprint("deal ", n))
-					}
-					return g.Table(s, v, render.Params{})
-				})
-			})
-		}
-	}
-}
