@@ -55,15 +55,39 @@ type group struct {
 type band struct {
 	toks  []token
 	adler uint32
+	from  uint64 // the tag of the series whose last picture the tokens came from (0: none)
 }
 
 // bandKey names a band by a hash of its bytes with the row above them,
 // and the rest its tokens depend on. A 64-bit hash with a random seed:
 // two different bands share one by chance once in 2⁶⁴.
+//
+// Tokens found by parseBand depend on the band alone; those found from a
+// series' last picture (reuseBand) depend on that picture too, so they
+// are kept under the series' tag, and only its own pictures find them:
+// no one's picture is encoded from what another player sees alone.
 type bandKey struct {
 	sum          uint64
 	rowLen, size int
 	first        bool
+	tag          uint64 // the series of reused tokens' (seriesTag), 0 for parseBand's
+}
+
+// seriesTag tags the bands a series' pictures searched from its last.
+func (c *bandCache) seriesTag(series string) uint64 {
+	if c == nil || series == "" {
+		return 0
+	}
+	return maphash.String(c.seed, series) | 1
+}
+
+// has reports whether band k is kept.
+func (c *bandCache) has(k bandKey) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, cur := c.cur.bands[k]
+	_, old := c.old.bands[k]
+	return cur || old
 }
 
 func newBandCache() *bandCache {

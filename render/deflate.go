@@ -85,6 +85,7 @@ type prior struct {
 	// dirty lists, for each band not the same, the columns where it (or
 	// the row above it) changed; nil where not known.
 	dirty [][]span
+	tag   uint64    // the series' tag for the bands searched from last's
 	keys  []bandKey // set to the picture's bands
 }
 
@@ -132,9 +133,13 @@ func (d *deflater) zlibCompressAfter(dst, data []byte, rowLen int, cache *bandCa
 				key[k] = before[k]
 			} else {
 				key[k] = cache.key(data, b, min(b+bandLen, hi), rowLen)
-			}
-			if p != nil {
-				p.keys = append(p.keys, key[k])
+				if tagged := key[k]; p != nil && p.tag != 0 {
+					// The series' own search of these bytes, if kept and
+					// no search from nothing is.
+					if tagged.tag = p.tag; !cache.has(key[k]) && cache.has(tagged) {
+						key[k] = tagged
+					}
+				}
 			}
 		}
 		g, ok := cache.getGroup(key)
@@ -143,6 +148,9 @@ func (d *deflater) zlibCompressAfter(dst, data []byte, rowLen int, cache *bandCa
 				return dst, false
 			}
 			cache.putGroup(key, g)
+		}
+		if p != nil {
+			p.keys = append(p.keys, key[:(hi-lo+bandLen-1)/bandLen]...)
 		}
 		d.bw.appendBits(g.bits, g.nbits)
 		sum = adler32Combine(sum, g.adler, hi-lo)
@@ -175,10 +183,11 @@ func (d *deflater) codeGroup(data []byte, lo, hi, rowLen int, cache *bandCache, 
 			dirty := p.dirtyIn(b / bandLen)
 			if old, ok := cache.peek(before[n]); ok && before[n].sameBounds(key[n]) && !mostly(dirty, rowLen) {
 				d.reuseBand(data, b, e, rowLen, old.toks, dirty)
+				key[n].tag = p.tag
 			} else {
 				d.parseBand(data, b, e, rowLen)
 			}
-			bd = band{toks: d.toks[start:], adler: adler32(data[b:e])}
+			bd = band{toks: d.toks[start:], adler: adler32(data[b:e]), from: key[n].tag}
 			cache.put(key[n], bd)
 		}
 		adler = adler32Combine(adler, bd.adler, e-b)

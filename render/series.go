@@ -61,7 +61,7 @@ func (r *Renderer) png(s *Scene, dim []image.Rectangle, size int) ([]byte, error
 	buf.Grow(size)
 	var p *prior
 	if r.series != "" && r.bands != nil {
-		p = &prior{}
+		p = &prior{tag: r.bands.seriesTag(r.series)}
 	}
 	if last := r.bands.last(r.series); last != nil {
 		p.last = last.bands

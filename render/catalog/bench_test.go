@@ -33,4 +33,3 @@ func BenchmarkTables(b *testing.B) {
 		}
 	}
 }
-

@@ -109,3 +109,4 @@ func firstWord(s string) string {
 	}
 	return s
 }
+
