@@ -109,4 +109,3 @@ func firstWord(s string) string {
 	}
 	return s
 }
-
