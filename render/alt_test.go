@@ -1,10 +1,12 @@
 package render
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestAltText(t *testing.T) {
@@ -37,4 +39,17 @@ func TestCutText(t *testing.T) {
 	assert.Equal(t, "short", CutText("short", 10))
 	assert.Equal(t, "one two…", CutText("one two three", 11))
 	assert.LessOrEqual(t, len(CutText(strings.Repeat("♥", 100), 10)), 10)
+}
+
+// plain does what these regular expressions (its first form) do.
+func FuzzPlain(f *testing.F) {
+	ansi := regexp.MustCompile("\x1b\\[[0-9;]*m")
+	spaces := regexp.MustCompile(`[ \t]+`)
+	for _, s := range []string{"", "  a \x1b[1;31m b\t\tc  ", "\x1b[0m", "\x1b[", "x\x1b[12;m y", "\t\x1b[2m\t", " é  ü "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := strings.TrimSpace(spaces.ReplaceAllString(ansi.ReplaceAllString(s, ""), " "))
+		require.Equal(t, want, plain(s))
+	})
 }
