@@ -279,16 +279,21 @@ func (b *Bot) deleteOriginal(i *discordgo.Interaction) error {
 	return err
 }
 
-// originalMessage reads the message an interaction's response created (to
-// learn its id).
-func (b *Bot) originalMessage(i *discordgo.Interaction) (*discordgo.Message, error) {
+// messageRef is where a message is.
+type messageRef struct {
+	ID        string `json:"id"`
+	ChannelID string `json:"channel_id"`
+}
+
+// originalMessage reads where the message an interaction's response
+// created is. Only that is decoded: discordgo's Message decodes every
+// component twice over, for every table opened.
+func (b *Bot) originalMessage(i *discordgo.Interaction) (messageRef, error) {
 	body, err := b.webhookCall(i, "GET", original(i), nil, nil)
 	if err != nil {
-		return nil, err
+		return messageRef{}, err
 	}
-	var m discordgo.Message
-	if err := discordgo.Unmarshal(body, &m); err != nil {
-		return nil, err
-	}
-	return &m, nil
+	var m messageRef
+	err = json.Unmarshal(body, &m)
+	return m, err
 }
