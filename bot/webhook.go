@@ -57,7 +57,10 @@ func (b *Bot) send(method, url, bucket string, data any, files []*discordgo.File
 	if err != nil {
 		return nil, err
 	}
-	contentType, body := multipartBody(payload, files)
+	contentType, body, err := multipartBody(payload, files)
+	if err != nil {
+		return nil, err
+	}
 	return b.s.RequestRaw(method, url, contentType, body, bucket, 0, discordgo.WithRetryOnRatelimit(false))
 }
 
@@ -123,11 +126,8 @@ func listFiles(message any, files []*discordgo.File) ([]byte, error) {
 	return nil, fmt.Errorf("sending files with a %T is not supported", message)
 }
 
-// button and actionsRow are discordgo's without their MarshalJSON.
-type (
-	button     discordgo.Button
-	actionsRow discordgo.ActionsRow
-)
+// button is discordgo's without its MarshalJSON.
+type button discordgo.Button
 
 // plainButton and plainRow are the JSON discordgo's MarshalJSON writes for
 // a button and a row, as plain structs.
@@ -186,7 +186,7 @@ var quoteEscaper = strings.NewReplacer("\\", "\\\\", `"`, "\\\"")
 // as discordgo's MultipartBodyWithJSON writes them, but into a buffer
 // sized once (growing it while copying a picture in cost as much as the
 // copy) and without encoding the payload again.
-func multipartBody(payload []byte, files []*discordgo.File) (contentType string, body []byte) {
+func multipartBody(payload []byte, files []*discordgo.File) (contentType string, body []byte, err error) {
 	size := len(payload) + 256*(len(files)+1)
 	for _, f := range files {
 		if r, ok := f.Reader.(interface{ Len() int }); ok {
@@ -209,10 +209,12 @@ func multipartBody(payload []byte, files []*discordgo.File) (contentType string,
 		}
 		h.Set("Content-Type", contentType)
 		p, _ := w.CreatePart(h)
-		io.Copy(p, f.Reader)
+		if _, err := io.Copy(p, f.Reader); err != nil {
+			return "", nil, err
+		}
 	}
 	w.Close()
-	return w.FormDataContentType(), buf.Bytes()
+	return w.FormDataContentType(), buf.Bytes(), nil
 }
 
 // callback answers an interaction for the first time.
@@ -240,8 +242,7 @@ func callbackBody(resp *discordgo.InteractionResponse) (string, []byte, error) {
 	payload = append(payload, `{"type":`...)
 	payload = strconv.AppendInt(payload, int64(resp.Type), 10)
 	payload = append(append(append(payload, `,"data":`...), data...), '}')
-	contentType, body := multipartBody(payload, resp.Data.Files)
-	return contentType, body, nil
+	return multipartBody(payload, resp.Data.Files)
 }
 
 // original is the URL of an interaction's original answer.
