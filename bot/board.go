@@ -16,26 +16,48 @@ import (
 // movesFrom groups legal moves by source: the one-click move on place (a
 // move that is just the place, or a verb and the place), and the moves to
 // each destination from it.
+//
+// It runs for every place of a board drawn: it splits no move into a
+// slice, and makes dests only when there is one (nil reads as empty).
 func movesFrom(bd *render.Board, legal []string, place string) (direct string, dests map[string]string) {
-	dests = map[string]string{}
 	for _, m := range legal {
-		f := strings.Fields(m)
-		if len(f) == 2 && f[1] == place && contains(bd.Verbs, f[0]) {
+		f0, f1, n := twoWords(m)
+		if n == 2 && f1 == place && contains(bd.Verbs, f0) {
 			direct = m
 			continue
 		}
-		if len(f) == 0 || f[0] != place {
+		if n == 0 || f0 != place {
 			continue
 		}
-		if len(f) == 1 {
+		if n == 1 {
 			direct = m
 			continue
 		}
-		if old, ok := dests[f[1]]; !ok || (bd.Better != nil && bd.Better(m, old)) {
-			dests[f[1]] = m
+		if old, ok := dests[f1]; !ok || (bd.Better != nil && bd.Better(m, old)) {
+			if dests == nil {
+				dests = map[string]string{}
+			}
+			dests[f1] = m
 		}
 	}
 	return direct, dests
+}
+
+// twoWords is a move's first two words (as strings.Fields splits it) and
+// how many words it has, counting no further than three.
+func twoWords(m string) (f0, f1 string, n int) {
+	for w := range strings.FieldsSeq(m) {
+		switch n {
+		case 0:
+			f0 = w
+		case 1:
+			f1 = w
+		default:
+			return f0, f1, 3
+		}
+		n++
+	}
+	return f0, f1, n
 }
 
 // boardComponents draws a board's place buttons and its row of commands.
@@ -47,9 +69,9 @@ func boardComponents(bd *render.Board, st controlState, legal []string) []discor
 		}}}
 	}
 	_, selDests := movesFrom(bd, legal, st.selected)
-	var rows []discordgo.MessageComponent
+	rows := make([]discordgo.MessageComponent, 0, len(bd.Places)+1)
 	for _, places := range bd.Places {
-		var row []discordgo.MessageComponent
+		row := make([]discordgo.MessageComponent, 0, len(places))
 		for _, p := range places {
 			row = append(row, placeButton(bd, st, legal, p, selDests))
 		}

@@ -82,13 +82,17 @@ func limitRows(rows []discordgo.MessageComponent) []discordgo.MessageComponent {
 		if len(out) == maxRows {
 			break
 		}
-		var row []discordgo.MessageComponent
-		for _, c := range r.(discordgo.ActionsRow).Components {
+		in := r.(discordgo.ActionsRow).Components
+		row := make([]discordgo.MessageComponent, 0, min(len(in), maxButtons))
+		for _, c := range in {
 			switch x := c.(type) {
 			case discordgo.Button:
 				if len(row) < maxButtons && keep(x.CustomID) {
-					x.Label = truncate(x.Label, maxLabel-1)
-					row = append(row, x)
+					if label := truncate(x.Label, maxLabel-1); label != x.Label {
+						x.Label = label
+						c = x // else c as it is, not copied anew
+					}
+					row = append(row, c)
 				}
 			case discordgo.SelectMenu:
 				if len(row) == 0 && len(x.Options) > 0 && keep(x.CustomID) {

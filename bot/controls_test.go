@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -84,4 +85,35 @@ func customIDOf(c discordgo.MessageComponent) string {
 		return x.CustomID
 	}
 	return ""
+}
+
+// BenchmarkBoardComponents draws the controls of every solitaire's board
+// after a few moves: the legal moves, the layout and its buttons.
+func BenchmarkBoardComponents(b *testing.B) {
+	reg := catalog.Registry()
+	type position struct {
+		show render.Game
+		g    games.Game
+	}
+	var ps []position
+	for _, show := range reg.All() {
+		if !show.Solitaire() {
+			continue
+		}
+		g, err := reg.Engines().New(show.Name, 3, 1)
+		require.NoError(b, err)
+		for step := 0; step < 10 && !g.Status().Finished(); step++ {
+			legal := slices.DeleteFunc(legalStrings(g, 0), func(m string) bool { return m == "resign" })
+			require.NoError(b, games.Play(g, 0, legal[(step*7)%len(legal)]))
+		}
+		ps = append(ps, position{show, g})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, p := range ps {
+			legal := legalStrings(p.g, 0)
+			st := controlState{table: 42, version: p.g.Moves(), hints: true}
+			components(p.show.Controls(p.g.View(0), render.Params{Legal: legal}), st, legal)
+		}
+	}
 }

@@ -57,9 +57,15 @@ const maxCustomID = 100
 
 var errForged = errors.New("forged button")
 
-// String encodes the id.
+// String encodes the id (in one allocation: a board has dozens).
 func (b buttonID) String() string {
-	return "t:" + strconv.FormatInt(b.Table, 36) + ":" + strconv.FormatInt(int64(b.Version), 36) + ":" + string(b.Action) + b.Arg
+	var buf [maxCustomID]byte
+	s := append(buf[:0], "t:"...)
+	s = strconv.AppendInt(s, b.Table, 36)
+	s = append(s, ':')
+	s = strconv.AppendInt(s, int64(b.Version), 36)
+	s = append(append(append(s, ':'), b.Action), b.Arg...)
+	return string(s)
 }
 
 // parseButtonID decodes a custom_id, refusing anything the bot did not make.

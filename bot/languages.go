@@ -13,15 +13,34 @@ import (
 )
 
 // userLang is the language to answer the player of i in, privately.
-func userLang(i *discordgo.Interaction) lang.Lang { return lang.Match(string(i.Locale)) }
+func userLang(i *discordgo.Interaction) lang.Lang { return localeLang(i.Locale) }
 
 // guildLang is the language of i's server, for what everyone there sees;
 // the player's outside a server.
 func guildLang(i *discordgo.Interaction) lang.Lang {
 	if i.GuildLocale != nil && *i.GuildLocale != "" {
-		return lang.Match(string(*i.GuildLocale))
+		return localeLang(*i.GuildLocale)
 	}
 	return userLang(i)
+}
+
+// localeLangs is the language of each of Discord's locales, matched once:
+// every interaction asks, often more than once, and matching parses the
+// tag anew.
+var localeLangs = func() map[discordgo.Locale]lang.Lang {
+	m := make(map[discordgo.Locale]lang.Lang, len(discordgo.Locales))
+	for loc := range discordgo.Locales {
+		m[loc] = lang.Match(string(loc))
+	}
+	return m
+}()
+
+// localeLang is the language of a Discord locale (lang.Match).
+func localeLang(loc discordgo.Locale) lang.Lang {
+	if l, ok := localeLangs[loc]; ok {
+		return l
+	}
+	return lang.Match(string(loc))
 }
 
 // noteLangs keeps the player's and the server's languages as i tells

@@ -220,8 +220,9 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 }
 
 func legalStrings(g games.Game, seat games.Seat) []string {
-	var out []string
-	for _, m := range g.Legal(seat) {
+	moves := g.Legal(seat)
+	out := make([]string, 0, len(moves))
+	for _, m := range moves {
 		out = append(out, m.String())
 	}
 	return out

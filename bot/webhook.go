@@ -1,11 +1,16 @@
 package bot
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"hash/fnv"
-	"slices"
+	"io"
+	"mime/multipart"
+	"net/textproto"
 	"strconv"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -48,15 +53,15 @@ func (b *Bot) send(method, url, bucket string, data any, files []*discordgo.File
 	if len(files) == 0 {
 		return b.s.RequestWithBucketID(method, url, data, bucket, discordgo.WithRetryOnRatelimit(false))
 	}
-	body, err := listFiles(data, files)
+	payload, err := listFiles(data, files)
 	if err != nil {
 		return nil, err
 	}
-	contentType, multipart, err := discordgo.MultipartBodyWithJSON(body, files)
+	contentType, body, err := multipartBody(payload, files)
 	if err != nil {
 		return nil, err
 	}
-	return b.s.RequestRaw(method, url, contentType, multipart, bucket, 0, discordgo.WithRetryOnRatelimit(false))
+	return b.s.RequestRaw(method, url, contentType, body, bucket, 0, discordgo.WithRetryOnRatelimit(false))
 }
 
 // attachmentRef lists a new file in a message's attachments by its index,
@@ -71,15 +76,12 @@ type attachmentRef struct {
 // attachments, the form both API v9 and v10 accept (v10 drops files a
 // message does not list; discordgo would send every field of its
 // attachment type).
-func listFiles(message any, files []*discordgo.File) (json.RawMessage, error) {
-	raw, err := json.Marshal(message)
-	if err != nil {
-		return nil, err
-	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &fields); err != nil {
-		return nil, err
-	}
+//
+// It is encoded in one pass, for every picture sent: the message's own
+// attachments and components are hidden by the wrapper's (encoding/json
+// lets the shallower field win), the components in their plain form (see
+// plainComponents).
+func listFiles(message any, files []*discordgo.File) ([]byte, error) {
 	refs := make([]attachmentRef, len(files))
 	for k, f := range files {
 		refs[k] = attachmentRef{ID: strconv.Itoa(k), Filename: f.Name}
@@ -87,32 +89,132 @@ func listFiles(message any, files []*discordgo.File) (json.RawMessage, error) {
 			refs[k].Description = d.alt
 		}
 	}
-	if fields["attachments"], err = json.Marshal(refs); err != nil {
-		return nil, err
+	// Each wrapper's components keep the message's field's tag: null, [],
+	// or left out, as discordgo would send them.
+	switch m := message.(type) {
+	case *discordgo.InteractionResponseData:
+		return json.Marshal(struct {
+			*discordgo.InteractionResponseData
+			Components  []any           `json:"components"`
+			Attachments []attachmentRef `json:"attachments"`
+		}{m, plainComponents(m.Components), refs})
+	case *discordgo.WebhookEdit:
+		return json.Marshal(struct {
+			*discordgo.WebhookEdit
+			Components  *[]any          `json:"components,omitempty"`
+			Attachments []attachmentRef `json:"attachments"`
+		}{m, plainComponentsOf(m.Components), refs})
+	case *discordgo.WebhookParams:
+		return json.Marshal(struct {
+			*discordgo.WebhookParams
+			Components  []any           `json:"components"`
+			Attachments []attachmentRef `json:"attachments"`
+		}{m, plainComponents(m.Components), refs})
+	case *discordgo.MessageSend:
+		return json.Marshal(struct {
+			*discordgo.MessageSend
+			Components  []any           `json:"components"`
+			Attachments []attachmentRef `json:"attachments"`
+		}{m, plainComponents(m.Components), refs})
+	case *discordgo.MessageEdit:
+		return json.Marshal(struct {
+			*discordgo.MessageEdit
+			Components  *[]any          `json:"components,omitempty"`
+			Attachments []attachmentRef `json:"attachments"`
+		}{m, plainComponentsOf(m.Components), refs})
 	}
-	// The object written by hand, keys in json.Marshal's order: its values
-	// are valid already, and json.Marshal would check and compact each
-	// again (on every picture sent).
-	keys := make([]string, 0, len(fields))
-	n := 2
-	for k, v := range fields {
-		keys = append(keys, k)
-		n += len(k) + len(v) + 4
+	return nil, fmt.Errorf("sending files with a %T is not supported", message)
+}
+
+// button is discordgo's without its MarshalJSON.
+type button discordgo.Button
+
+// plainButton and plainRow are the JSON discordgo's MarshalJSON writes for
+// a button and a row, as plain structs.
+type (
+	plainButton struct {
+		button
+		Type discordgo.ComponentType `json:"type"`
 	}
-	slices.Sort(keys)
-	out := make([]byte, 0, n)
-	out = append(out, '{')
-	for i, k := range keys {
-		if i > 0 {
-			out = append(out, ',')
+	plainRow struct {
+		Components []any                   `json:"components"`
+		ID         int                     `json:"id,omitempty"`
+		Type       discordgo.ComponentType `json:"type"`
+	}
+)
+
+// plainComponents is components with its rows and buttons as plain
+// structs: discordgo's MarshalJSON marshals each anew, and encoding/json
+// then checks and compacts what it returns, at every level (a message's
+// buttons were scanned three times). Other components stay as they are.
+// nil stays nil.
+func plainComponents(components []discordgo.MessageComponent) []any {
+	if components == nil {
+		return nil
+	}
+	out := make([]any, len(components))
+	for k, c := range components {
+		switch c := c.(type) {
+		case discordgo.ActionsRow:
+			out[k] = plainRow{Components: plainComponents(c.Components), ID: c.ID, Type: c.Type()}
+		case discordgo.Button:
+			if c.Style == 0 { // as discordgo's MarshalJSON
+				c.Style = discordgo.PrimaryButton
+			}
+			out[k] = plainButton{button(c), c.Type()}
+		default:
+			out[k] = c
 		}
-		key, err := json.Marshal(k)
-		if err != nil {
-			return nil, err
-		}
-		out = append(append(append(out, key...), ':'), fields[k]...)
 	}
-	return append(out, '}'), nil
+	return out
+}
+
+// plainComponentsOf is plainComponents of an edit's components: nil
+// (left out) for nil.
+func plainComponentsOf(components *[]discordgo.MessageComponent) *[]any {
+	if components == nil {
+		return nil
+	}
+	plain := plainComponents(*components)
+	return &plain
+}
+
+// quoteEscaper escapes a file name in a part's header, as discordgo does.
+var quoteEscaper = strings.NewReplacer("\\", "\\\\", `"`, "\\\"")
+
+// multipartBody is a request's multipart body: the payload and the files,
+// as discordgo's MultipartBodyWithJSON writes them, but into a buffer
+// sized once (growing it while copying a picture in cost as much as the
+// copy) and without encoding the payload again.
+func multipartBody(payload []byte, files []*discordgo.File) (contentType string, body []byte, err error) {
+	size := len(payload) + 256*(len(files)+1)
+	for _, f := range files {
+		if r, ok := f.Reader.(interface{ Len() int }); ok {
+			size += r.Len()
+		}
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size))
+	w := multipart.NewWriter(buf)
+	h := make(textproto.MIMEHeader)
+	h.Set("Content-Disposition", `form-data; name="payload_json"`)
+	h.Set("Content-Type", "application/json")
+	p, _ := w.CreatePart(h) // writing to a bytes.Buffer does not fail
+	p.Write(payload)
+	for k, f := range files {
+		h := make(textproto.MIMEHeader)
+		h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="files[%d]"; filename="%s"`, k, quoteEscaper.Replace(f.Name)))
+		contentType := f.ContentType
+		if contentType == "" {
+			contentType = "application/octet-stream"
+		}
+		h.Set("Content-Type", contentType)
+		p, _ := w.CreatePart(h)
+		if _, err := io.Copy(p, f.Reader); err != nil {
+			return "", nil, err
+		}
+	}
+	w.Close()
+	return w.FormDataContentType(), buf.Bytes(), nil
 }
 
 // callback answers an interaction for the first time.
@@ -122,20 +224,25 @@ func (b *Bot) callback(i *discordgo.Interaction, resp *discordgo.InteractionResp
 		_, err := b.webhookCall(i, "POST", url, resp, nil)
 		return err
 	}
-	data, err := listFiles(resp.Data, resp.Data.Files)
-	if err != nil {
-		return err
-	}
-	body := struct {
-		Type discordgo.InteractionResponseType `json:"type"`
-		Data json.RawMessage                   `json:"data"`
-	}{resp.Type, data}
-	contentType, multipart, err := discordgo.MultipartBodyWithJSON(body, resp.Data.Files)
+	contentType, multipart, err := callbackBody(resp)
 	if err != nil {
 		return err
 	}
 	_, err = b.s.RequestRaw("POST", url, contentType, multipart, interactionBucket(i.Token), 0, discordgo.WithRetryOnRatelimit(false))
 	return err
+}
+
+// callbackBody is the multipart body of an answer with files.
+func callbackBody(resp *discordgo.InteractionResponse) (string, []byte, error) {
+	data, err := listFiles(resp.Data, resp.Data.Files)
+	if err != nil {
+		return "", nil, err
+	}
+	payload := make([]byte, 0, len(data)+32)
+	payload = append(payload, `{"type":`...)
+	payload = strconv.AppendInt(payload, int64(resp.Type), 10)
+	payload = append(append(append(payload, `,"data":`...), data...), '}')
+	return multipartBody(payload, resp.Data.Files)
 }
 
 // original is the URL of an interaction's original answer.
@@ -173,16 +280,21 @@ func (b *Bot) deleteOriginal(i *discordgo.Interaction) error {
 	return err
 }
 
-// originalMessage reads the message an interaction's response created (to
-// learn its id).
-func (b *Bot) originalMessage(i *discordgo.Interaction) (*discordgo.Message, error) {
+// messageRef is where a message is.
+type messageRef struct {
+	ID        string `json:"id"`
+	ChannelID string `json:"channel_id"`
+}
+
+// originalMessage reads where the message an interaction's response
+// created is. Only that is decoded: discordgo's Message decodes every
+// component twice over, for every table opened.
+func (b *Bot) originalMessage(i *discordgo.Interaction) (messageRef, error) {
 	body, err := b.webhookCall(i, "GET", original(i), nil, nil)
 	if err != nil {
-		return nil, err
+		return messageRef{}, err
 	}
-	var m discordgo.Message
-	if err := discordgo.Unmarshal(body, &m); err != nil {
-		return nil, err
-	}
-	return &m, nil
+	var m messageRef
+	err = json.Unmarshal(body, &m)
+	return m, err
 }

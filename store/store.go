@@ -111,10 +111,11 @@ type Store struct {
 	// listen connects to PostgreSQL for Changes (nil on SQLite).
 	listen *pgx.ConnConfig
 
-	writes    chan *writeReq // to the writer goroutine (writer.go)
-	closing   chan struct{}
-	writerEnd chan struct{}
-	closeOnce sync.Once
+	writes      chan *writeReq // to the writer goroutine (writer.go)
+	commitDelay time.Duration  // see writer.go
+	closing     chan struct{}
+	writerEnd   chan struct{}
+	closeOnce   sync.Once
 }
 
 // Option is an option of Open.
@@ -258,7 +259,7 @@ func readPool(db *sql.DB) {
 // newStore starts the Store's writer.
 func newStore(d *dialect, w, r *sql.DB, path string) *Store {
 	st := &Store{Now: time.Now, d: d, w: w, r: r, q: pool{r, d}, path: path,
-		writes: make(chan *writeReq), closing: make(chan struct{}), writerEnd: make(chan struct{})}
+		writes: make(chan *writeReq), commitDelay: commitDelay, closing: make(chan struct{}), writerEnd: make(chan struct{})}
 	go st.writer()
 	return st
 }

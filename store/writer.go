@@ -25,9 +25,27 @@ import (
 // updated); the server then fails one of them. That batch is rolled back
 // whole and run again, which is why a write's function may run more than
 // once.
+//
+// A commit's flush costs the process more CPU than the writes it commits
+// (~120 µs of a 2-core machine's, against ~35 µs for a move's statements),
+// and even at hundreds of moves a second writes rarely meet during a
+// commit: most batches held one write. So once writes meet (a batch holds
+// more than one), a batch waits, up to commitDelay, until it holds as many
+// writes as the one before it, and at least two: writers that met keep
+// meeting, and writers that are all in the batch already are not kept
+// waiting. After lingerBatches batches of one write in a row, batches wait
+// no more: a lone writer never waits.
 
 // maxBatch bounds the writes committed together.
 const maxBatch = 256
+
+// commitDelay bounds how long a batch waits for more writes (the Store's
+// commitDelay, which tests may change); lingerBatches is how many batches
+// of one write in a row end the waiting.
+const (
+	commitDelay   = 2 * time.Millisecond
+	lingerBatches = 8
+)
 
 // maxAttempts bounds the runs of a batch that keeps meeting deadlocks.
 const maxAttempts = 10
@@ -64,6 +82,8 @@ func (s *Store) write(ctx context.Context, fn func(tx *txn) error) error {
 // writer commits the queued writes until the Store is closed.
 func (s *Store) writer() {
 	defer close(s.writerEnd)
+	linger := 0 // batches left that may wait for more writes
+	last := 0   // the previous batch's writes
 	for {
 		var batch []*writeReq
 		select {
@@ -72,17 +92,49 @@ func (s *Store) writer() {
 		case <-s.closing:
 			return
 		}
-	more:
-		for len(batch) < maxBatch {
-			select {
-			case r := <-s.writes:
-				batch = append(batch, r)
-			default:
-				break more
-			}
+		batch = s.queued(batch)
+		if want := max(last, 2); linger > 0 && len(batch) < want {
+			batch = s.gather(batch, want)
 		}
+		if len(batch) > 1 {
+			linger = lingerBatches
+		} else if linger > 0 {
+			linger--
+		}
+		last = len(batch)
 		s.commit(batch)
 	}
+}
+
+// queued adds the writes waiting now to batch.
+func (s *Store) queued(batch []*writeReq) []*writeReq {
+	for len(batch) < maxBatch {
+		select {
+		case r := <-s.writes:
+			batch = append(batch, r)
+		default:
+			return batch
+		}
+	}
+	return batch
+}
+
+// gather adds the writes that come to batch until it holds n, or for
+// commitDelay at most (less if the Store is closing).
+func (s *Store) gather(batch []*writeReq, n int) []*writeReq {
+	t := time.NewTimer(s.commitDelay)
+	defer t.Stop()
+	for len(batch) < n {
+		select {
+		case r := <-s.writes:
+			batch = append(batch, r)
+		case <-t.C:
+			return batch
+		case <-s.closing:
+			return batch
+		}
+	}
+	return batch
 }
 
 // commit runs a batch of writes in one transaction and tells each its fate.

@@ -137,6 +137,66 @@ func testWriteAfterClose(t *testing.T, e engine) {
 	}
 }
 
+// A lone writer's writes never wait for others to join them: its batches
+// hold one write each.
+func TestLoneWriterNeverWaits(t *testing.T) { forEachEngine(t, testLoneWriterNeverWaits) }
+
+func testLoneWriterNeverWaits(t *testing.T, e engine) {
+	s, _, _ := openTemp(t, e)
+	s.commitDelay = 5 * time.Second
+	ctx := context.Background()
+	id := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 1})
+	start := time.Now()
+	for seq := range 20 {
+		require.NoError(t, s.AppendMove(ctx, id, seq, 0, "m"))
+	}
+	assert.Less(t, time.Since(start), s.commitDelay, "a write waited for others")
+}
+
+// Once writes meet, a write waits for the next ones to be committed with
+// them: two writes a moment apart share a transaction.
+func TestBusyWritesWaitForEachOther(t *testing.T) { forEachEngine(t, testBusyWritesWaitForEachOther) }
+
+func testBusyWritesWaitForEachOther(t *testing.T, e engine) {
+	s, _, _ := openTemp(t, e)
+	s.commitDelay = time.Second
+	ctx := context.Background()
+	// write runs a write in the background; its transaction comes on the
+	// channel once it is committed.
+	write := func(hold <-chan struct{}) <-chan *txn {
+		got := make(chan *txn, 1)
+		go func() {
+			var in *txn
+			assert.NoError(t, s.write(ctx, func(tx *txn) error {
+				in = tx
+				if hold != nil {
+					<-hold
+				}
+				return nil
+			}))
+			got <- in
+		}()
+		return got
+	}
+	// Writes queued while a batch is committed meet in the next batch.
+	met := false
+	for try := 0; try < 10 && !met; try++ {
+		hold := make(chan struct{})
+		first := write(hold)
+		time.Sleep(20 * time.Millisecond) // the writer runs the first
+		a, b := write(nil), write(nil)
+		time.Sleep(50 * time.Millisecond) // both wait in the queue
+		close(hold)
+		<-first
+		met = <-a == <-b
+	}
+	require.True(t, met, "queued writes never met in a batch")
+	a := write(nil)
+	time.Sleep(50 * time.Millisecond)
+	b := write(nil)
+	assert.True(t, <-a == <-b, "the second write, a moment later, joined the first")
+}
+
 // BenchmarkAppendMoveBusy appends from 50 goroutines while 50 others keep
 // both cores busy, as the bot's picture drawing does under load. Measured
 // on the shared 2-core machine: 146-159 ms/op with a transaction per write
