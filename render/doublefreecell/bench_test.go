@@ -31,15 +31,6 @@ func BenchmarkRenderDoubleFreeCellMoves(b *testing.B) {
 	rendertest.BenchPNGs(b, views, func(v game.View) ([]byte, error) { return Table(r, v, render.Params{}) })
 }
 
-// BenchmarkRenderDoubleFreeCellSeries is …Moves as the bot draws them: a
-// table's pictures as a series (Renderer.Series), each encoded from the
-// last.
-func BenchmarkRenderDoubleFreeCellSeries(b *testing.B) {
-	r := rendertest.Renderer(b).Series("bench")
-	views := rendertest.Positions[game.View](b, 1024, 50, 7, benchGame, rendertest.RandomMoves(1), 0)
-	rendertest.BenchPNGs(b, views, func(v game.View) ([]byte, error) { return Table(r, v, render.Params{}) })
-}
-
 // BenchmarkRenderDoubleFreeCellDeals renders a new deal's first table each
 // time: little of it was seen before.
 func BenchmarkRenderDoubleFreeCellDeals(b *testing.B) {
