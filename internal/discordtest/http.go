@@ -252,56 +252,75 @@ func (s *Server) serve(r *http.Request, rec *Request, pattern string, auth authM
 // parseBody fills rec.JSON / rec.Files from a JSON or multipart/form-data body
 // laid out the way Discord expects (payload_json + files[n]).
 func parseBody(r *http.Request, rec *Request) error {
-	var body []byte
-	var err error
-	if n := r.ContentLength; n > 0 && n <= 64<<20 {
-		// Read in one piece (a picture's request is tens of kilobytes:
-		// io.ReadAll would grow and copy it several times).
-		body = make([]byte, n)
-		_, err = io.ReadFull(r.Body, body)
-	} else {
-		body, err = io.ReadAll(r.Body)
-	}
-	if err != nil || len(body) == 0 {
-		return err
-	}
 	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err == nil && mt == "multipart/form-data" {
+		// Read from the wire: a file part lands once, in its own buffer,
+		// with no copy of the whole body before it.
+		return parseMultipart(r.Body, params["boundary"], r.ContentLength, rec)
+	}
+	var body []byte
+	var rerr error
+	if n := r.ContentLength; n > 0 && n <= 64<<20 {
+		// Read in one piece (io.ReadAll would grow and copy it).
+		body = make([]byte, n)
+		_, rerr = io.ReadFull(r.Body, body)
+	} else {
+		body, rerr = io.ReadAll(r.Body)
+	}
+	if rerr != nil || len(body) == 0 {
+		return rerr
+	}
 	if err != nil {
 		return err
 	}
-	switch mt {
-	case "application/json":
-		rec.JSON = body
-	case "multipart/form-data":
-		rec.Multipart = true
-		mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
-		for {
-			part, err := mr.NextPart()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				return err
-			}
-			var buf bytes.Buffer
-			if strings.HasPrefix(part.FormName(), "files[") {
-				buf.Grow(len(body)) // at most the body: read in one piece
-			}
-			if _, err := buf.ReadFrom(part); err != nil {
-				return err
-			}
-			data := buf.Bytes()
-			switch name := part.FormName(); {
-			case name == "payload_json":
-				rec.JSON = data
-			case strings.HasPrefix(name, "files["):
-				rec.Files = append(rec.Files, File{Field: name, Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data})
-			default:
-				return fmt.Errorf("unexpected multipart field %q", name)
-			}
-		}
-	default:
+	if mt != "application/json" {
 		return fmt.Errorf("unsupported content type %q", mt)
+	}
+	rec.JSON = body
+	if !json.Valid(rec.JSON) {
+		return errors.New("invalid json")
+	}
+	return nil
+}
+
+// parseMultipart reads a multipart/form-data body of size bytes (-1:
+// unknown) into rec.JSON (payload_json) and rec.Files (files[n]).
+func parseMultipart(body io.Reader, boundary string, size int64, rec *Request) error {
+	// An empty body is no body, as for JSON.
+	var first [1]byte
+	if n, err := io.ReadFull(body, first[:]); n == 0 {
+		if errors.Is(err, io.EOF) {
+			err = nil
+		}
+		return err
+	}
+	rec.Multipart = true
+	mr := multipart.NewReader(io.MultiReader(bytes.NewReader(first[:]), body), boundary)
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		name := part.FormName()
+		if strings.HasPrefix(name, "files[") && size > 0 && size <= 64<<20 {
+			buf.Grow(int(size)) // at most the body: read in one piece
+		}
+		if _, err := buf.ReadFrom(part); err != nil {
+			return err
+		}
+		data := buf.Bytes()
+		switch {
+		case name == "payload_json":
+			rec.JSON = data
+		case strings.HasPrefix(name, "files["):
+			rec.Files = append(rec.Files, File{Field: name, Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data})
+		default:
+			return fmt.Errorf("unexpected multipart field %q", name)
+		}
 	}
 	if len(rec.JSON) > 0 && !json.Valid(rec.JSON) {
 		return errors.New("invalid json")
