@@ -321,11 +321,8 @@ func (s *Server) initialResponseLocked(in *Interaction, rec *Request) (int, any)
 		return s.reject(apiError(404, 10062, "Unknown interaction"),
 			"interaction %s (%s) answered after %v (deadline %v)", in.ID, in.describe(), age.Round(time.Millisecond), s.opts.AckDeadline)
 	}
-	var p struct {
-		Type int             `json:"type"`
-		Data json.RawMessage `json:"data"`
-	}
-	if err := json.Unmarshal(rec.JSON, &p); err != nil {
+	p, err := decodeCallback(rec.JSON)
+	if err != nil {
 		return s.reject(apiError(400, 50109, "The request body contains invalid JSON."), "callback for %s", in.ID)
 	}
 	if !callbackAllowed(in.Type, p.Type) {
@@ -336,10 +333,6 @@ func (s *Server) initialResponseLocked(in *Interaction, rec *Request) (int, any)
 		return s.reject(invalidForm(fe("files", "FAKE_FILES_NOT_ALLOWED", fmt.Sprintf("files cannot be sent with callback type %d", p.Type))),
 			"interaction %s (%s)", in.ID, in.describe())
 	}
-	var flags struct {
-		Flags int `json:"flags"`
-	}
-	_ = json.Unmarshal(p.Data, &flags)
 	via := fmt.Sprintf("callback %d", p.Type)
 
 	switch p.Type {
@@ -350,7 +343,7 @@ func (s *Server) initialResponseLocked(in *Interaction, rec *Request) (int, any)
 		if in.Type == InteractionCommand {
 			m.Type = 20 // CHAT_INPUT_COMMAND
 		}
-		if e := s.applyPayload(m, p.Data, rec.Files, true, "data", via); e != nil {
+		if e := s.applyCallback(m, p, rec.Files, true, via); e != nil {
 			return s.reject(e, "interaction %s (%s), response type 4", in.ID, in.describe())
 		}
 		m.Ephemeral = m.Flags&FlagEphemeral != 0
@@ -365,7 +358,7 @@ func (s *Server) initialResponseLocked(in *Interaction, rec *Request) (int, any)
 		if in.Type != InteractionCommand {
 			m.Type = 19
 		}
-		m.Flags = FlagLoading | flags.Flags&FlagEphemeral
+		m.Flags = FlagLoading | p.flags()&FlagEphemeral
 		m.Via, m.At = via, now
 		m.Ephemeral = m.Flags&FlagEphemeral != 0
 		if m.Ephemeral {
@@ -383,7 +376,7 @@ func (s *Server) initialResponseLocked(in *Interaction, rec *Request) (int, any)
 		if m == nil || m.Deleted {
 			return s.reject(apiError(404, 10008, "Unknown Message"), "interaction %s (%s): update of a message that does not exist", in.ID, in.describe())
 		}
-		if e := s.applyPayload(m, p.Data, rec.Files, false, "data", via); e != nil {
+		if e := s.applyCallback(m, p, rec.Files, false, via); e != nil {
 			return s.reject(e, "interaction %s (%s), response type 7", in.ID, in.describe())
 		}
 		in.st.originalID, in.st.ephemeral, in.st.finalAt = m.ID, m.Ephemeral, now
@@ -414,6 +407,56 @@ func (s *Server) initialResponseLocked(in *Interaction, rec *Request) (int, any)
 		in.st.callback = nil
 	}
 	return http.StatusNoContent, nil
+}
+
+// callbackBody is an interaction response as the bot sent it, decoded
+// once: its type, and its data's keys when data is an object (the message
+// of types 4 and 7, the flags of type 5), else its data raw (data that is
+// no object, and the types 8 and 9, read whole).
+type callbackBody struct {
+	Type   int
+	Fields map[string]json.RawMessage // data's keys; nil for null or absent data
+	Data   json.RawMessage            // when !decoded
+	// decoded says that Fields holds data (else Data does).
+	decoded bool
+}
+
+func decodeCallback(body []byte) (callbackBody, error) {
+	var p struct {
+		Type int                        `json:"type"`
+		Data map[string]json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(body, &p); err == nil && p.Type != CallbackModal && p.Type != CallbackAutocomplete {
+		return callbackBody{Type: p.Type, Fields: p.Data, decoded: true}, nil
+	}
+	var q struct {
+		Type int             `json:"type"`
+		Data json.RawMessage `json:"data"`
+	}
+	err := json.Unmarshal(body, &q)
+	return callbackBody{Type: q.Type, Data: q.Data}, err
+}
+
+// flags is data's flags (0 when absent or not a number).
+func (c callbackBody) flags() int {
+	var f struct {
+		Flags int `json:"flags"`
+	}
+	if c.decoded {
+		_ = json.Unmarshal(c.Fields["flags"], &f.Flags)
+	} else {
+		_ = json.Unmarshal(c.Data, &f)
+	}
+	return f.Flags
+}
+
+// applyCallback applies the message in a callback's data to m (see
+// applyPayload).
+func (s *Server) applyCallback(m *Message, c callbackBody, files []File, create bool, via string) *apiErr {
+	if c.decoded {
+		return s.applyFields(m, c.Fields, files, create, "data", via)
+	}
+	return s.applyPayload(m, c.Data, files, create, "data", via)
 }
 
 func parseModal(raw json.RawMessage) (*Modal, []formError) {

@@ -3,6 +3,7 @@ package discordtest
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -263,7 +264,15 @@ func (s *Server) applyPayload(m *Message, payload json.RawMessage, files []File,
 			return apiError(400, 50109, "The request body contains invalid JSON.")
 		}
 	}
-	nb := m.Body.clone()
+	return s.applyFields(m, p, files, create, prefix, via)
+}
+
+// applyFields is applyPayload on a payload already decoded to its keys
+// (each value is the body's own bytes, owned by p).
+func (s *Server) applyFields(m *Message, p map[string]json.RawMessage, files []File, create bool, prefix, via string) *apiErr {
+	// A new Body: the stored one is never written to (readers' copies
+	// and History share nothing with it but immutable slices).
+	nb := m.Body
 	if create {
 		nb = Body{}
 	}
@@ -288,7 +297,7 @@ func (s *Server) applyPayload(m *Message, payload json.RawMessage, files []File,
 		errs = append(errs, validateEmbeds(wire, join(prefix, "embeds"))...)
 		nb.Embeds, nb.EmbedsJSON = embeds, nil
 		if len(embeds) > 0 {
-			nb.EmbedsJSON = append(json.RawMessage(nil), raw...)
+			nb.EmbedsJSON = raw
 		}
 	}
 	if raw, ok := p["flags"]; ok {
@@ -318,7 +327,7 @@ func (s *Server) applyPayload(m *Message, payload json.RawMessage, files []File,
 		}
 		nb.Components, nb.ComponentsJSON = rows, nil
 		if len(rows) > 0 {
-			nb.ComponentsJSON = append(json.RawMessage(nil), raw...)
+			nb.ComponentsJSON = raw
 		}
 	}
 
@@ -349,6 +358,7 @@ func (s *Server) applyPayload(m *Message, payload json.RawMessage, files []File,
 		}
 		nb.Attachments = kept
 	}
+	nb.Attachments = slices.Clip(nb.Attachments) // appended to: no write into the stored body's array
 	for i, f := range files {
 		if f.Field != fmt.Sprintf("files[%d]", i) {
 			errs = append(errs, fe("files", "FAKE_MULTIPART", fmt.Sprintf("multipart field %q out of order (want files[%d])", f.Field, i)))
