@@ -418,7 +418,11 @@ func (s *Server) resume(c *gwConn, data json.RawMessage, onResumeURL bool) *gwSe
 // Sessions whose socket dropped but that can still resume get it when they
 // resume. It returns how many sessions it went to.
 func (s *Server) Dispatch(event string, data any, guildID string) int {
-	raw := mustJSON(data)
+	return s.dispatchRaw(event, mustJSON(data), guildID)
+}
+
+// dispatchRaw is Dispatch of an event encoded already.
+func (s *Server) dispatchRaw(event string, raw json.RawMessage, guildID string) int {
 	s.mu.Lock()
 	var targets []*gwSession
 	for _, sess := range s.gwSessions {

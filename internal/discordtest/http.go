@@ -183,7 +183,11 @@ func (s *Server) handle(pattern string, auth authMode, h handlerFunc) {
 			if e, ok := body.(*apiErr); ok {
 				body = e.body
 			}
-			raw, _ = json.Marshal(body)
+			if enc, ok := body.(json.RawMessage); ok { // encoded already (messageWire)
+				raw = enc
+			} else {
+				raw, _ = json.Marshal(body)
+			}
 			w.Header().Set("Content-Type", "application/json")
 		}
 		// Discord's clock, which may differ from the bot's (Options.ClockOffset).
