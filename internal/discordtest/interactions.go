@@ -469,7 +469,7 @@ func parseModal(raw json.RawMessage) (*Modal, []formError) {
 		return nil, []formError{fe("data", "MODEL_TYPE_CONVERT", err.Error())}
 	}
 	var errs []formError
-	errs = append(errs, validateCustomID(wireComponent{CustomID: d.CustomID}, "data")...)
+	errs = append(errs, validateCustomID(wireComponent{CustomID: str(d.CustomID)}, "data")...)
 	if d.Title == "" || runes(d.Title) > MaxModalTitle {
 		errs = append(errs, fe("data.title", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length."))
 	}
@@ -487,11 +487,11 @@ func parseModal(raw json.RawMessage) (*Modal, []formError) {
 		c := row.Components[0]
 		cp := rp + ".components.0"
 		errs = append(errs, validateCustomID(c, cp)...)
-		if seen[str(c.CustomID)] {
+		if seen[c.CustomID] {
 			errs = append(errs, fe(cp+".custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated"))
 		}
-		seen[str(c.CustomID)] = true
-		if str(c.Label) == "" || runes(str(c.Label)) > MaxTextInputLabel {
+		seen[c.CustomID] = true
+		if c.Label == "" || runes(c.Label) > MaxTextInputLabel {
 			errs = append(errs, fe(cp+".label", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length."))
 		}
 		if c.Style != 1 && c.Style != 2 {
@@ -504,7 +504,7 @@ func parseModal(raw json.RawMessage) (*Modal, []formError) {
 		if c.Required != nil {
 			required = *c.Required
 		}
-		md.Inputs = append(md.Inputs, TextInput{CustomID: str(c.CustomID), Label: str(c.Label), Placeholder: c.Placeholder,
+		md.Inputs = append(md.Inputs, TextInput{CustomID: c.CustomID, Label: c.Label, Placeholder: c.Placeholder,
 			Value: c.Value, Style: c.Style, Required: required, MinLength: c.MinLength, MaxLength: c.MaxLength})
 	}
 	return md, errs

@@ -268,8 +268,8 @@ func (b Body) Text() string {
 // wireComponent is a component as the bot sends it (classic components).
 type wireComponent struct {
 	Type        int             `json:"type"`
-	CustomID    *string         `json:"custom_id"`
-	Label       *string         `json:"label"`
+	CustomID    string          `json:"custom_id"` // null or absent: "", as Discord reads it
+	Label       string          `json:"label"`
 	Style       int             `json:"style"`
 	URL         string          `json:"url"`
 	SkuID       string          `json:"sku_id"`
@@ -325,13 +325,13 @@ func rowsOf(rows []wireComponent) []Row {
 		for _, c := range r.Components {
 			switch c.Type {
 			case ComponentButton:
-				b := Button{CustomID: str(c.CustomID), Label: str(c.Label), Style: c.Style, URL: c.URL, Disabled: c.Disabled}
+				b := Button{CustomID: c.CustomID, Label: c.Label, Style: c.Style, URL: c.URL, Disabled: c.Disabled}
 				if c.Emoji != nil {
 					b.Emoji = c.Emoji.Name
 				}
 				row.Buttons = append(row.Buttons, b)
 			case ComponentStringSelect, ComponentUserSelect, ComponentRoleSelect, ComponentMentionSelect, ComponentChannelSelect:
-				sel := &Select{Type: c.Type, CustomID: str(c.CustomID), Placeholder: c.Placeholder, Disabled: c.Disabled, MinValues: 1, MaxValues: 1}
+				sel := &Select{Type: c.Type, CustomID: c.CustomID, Placeholder: c.Placeholder, Disabled: c.Disabled, MinValues: 1, MaxValues: 1}
 				if c.MinValues != nil {
 					sel.MinValues = *c.MinValues
 				}

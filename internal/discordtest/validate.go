@@ -99,7 +99,7 @@ func validateRows(rows []wireComponent, prefix string) []formError {
 				errs = append(errs, fe(cp+".type", "COMPONENT_TYPE_INVALID", fmt.Sprintf("Component type %d is not allowed in a message action row", c.Type)))
 				continue
 			}
-			if id := str(c.CustomID); id != "" {
+			if id := c.CustomID; id != "" {
 				if first, dup := seen[id]; dup {
 					errs = append(errs, fe(cp+".custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED", fmt.Sprintf("Component custom id cannot be duplicated (%q already used at %s)", id, first)))
 				} else {
@@ -112,10 +112,10 @@ func validateRows(rows []wireComponent, prefix string) []formError {
 }
 
 func validateCustomID(c wireComponent, cp string) []formError {
-	if c.CustomID == nil || *c.CustomID == "" {
+	if c.CustomID == "" {
 		return []formError{fe(cp+".custom_id", "BASE_TYPE_REQUIRED", "This field is required")}
 	}
-	if runes(*c.CustomID) > MaxCustomID {
+	if runes(c.CustomID) > MaxCustomID {
 		return []formError{tooLong(cp+".custom_id", MaxCustomID)}
 	}
 	return nil
@@ -133,7 +133,7 @@ func validateButton(c wireComponent, cp string) []formError {
 		if c.URL == "" {
 			errs = append(errs, fe(cp+".url", "BASE_TYPE_REQUIRED", "This field is required"))
 		}
-		if c.CustomID != nil && *c.CustomID != "" {
+		if c.CustomID != "" {
 			errs = append(errs, fe(cp+".custom_id", "BUTTON_LINK_HAS_CUSTOM_ID", "A link button cannot have a custom id"))
 		}
 	case ButtonPremium:
@@ -143,10 +143,10 @@ func validateButton(c wireComponent, cp string) []formError {
 	default:
 		errs = append(errs, fe(cp+".style", "BASE_TYPE_CHOICES", fmt.Sprintf("Value must be one of {1, 2, 3, 4, 5, 6}; got %d", c.Style)))
 	}
-	if runes(str(c.Label)) > MaxButtonLabel {
+	if runes(c.Label) > MaxButtonLabel {
 		errs = append(errs, tooLong(cp+".label", MaxButtonLabel))
 	}
-	if c.Style != ButtonPremium && str(c.Label) == "" && c.Emoji == nil {
+	if c.Style != ButtonPremium && c.Label == "" && c.Emoji == nil {
 		errs = append(errs, fe(cp+".label", "BUTTON_LABEL_OR_EMOJI_REQUIRED", "A button needs a label or an emoji"))
 	}
 	return errs
@@ -315,9 +315,8 @@ func (s *Server) applyFields(m *Message, p map[string]json.RawMessage, files []F
 	if raw, ok := p["components"]; ok {
 		// Decoded once, for the checks and the model alike.
 		var rows []Row
-		var wire []wireComponent
 		if string(raw) != "null" {
-			if err := json.Unmarshal(raw, &wire); err != nil {
+			if wire, err := decodeComponents(raw); err != nil {
 				errs = append(errs, fe(join(prefix, "components"), "MODEL_TYPE_CONVERT", "Only iterables may be used in a ListType: "+err.Error()))
 				errs = append(errs, fe(join(prefix, "components"), "MODEL_TYPE_CONVERT", err.Error()))
 			} else {
