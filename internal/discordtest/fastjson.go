@@ -389,3 +389,68 @@ func (r *jsonReader) options(out *[]wireOption) bool {
 	*out = list
 	return ok
 }
+
+// decodeFields decodes a JSON object (raw is valid JSON, from a checked
+// body) to its keys, as json.Unmarshal into a map[string]json.RawMessage
+// would, but for the values, which are raw's own bytes rather than copies
+// (raw is never written to). A key with an escape in it makes it leave the
+// work to encoding/json.
+func decodeFields(raw []byte) (map[string]json.RawMessage, error) {
+	r := jsonReader{b: raw}
+	if m, ok := r.fields(); ok && r.end() {
+		return m, nil
+	}
+	var m map[string]json.RawMessage
+	err := json.Unmarshal(raw, &m)
+	return m, err
+}
+
+// fields reads an object to its keys and raw values (null: nil).
+func (r *jsonReader) fields() (map[string]json.RawMessage, bool) {
+	if r.literal("null") {
+		return nil, true
+	}
+	if !r.next('{') {
+		return nil, false
+	}
+	m := map[string]json.RawMessage{}
+	if r.next('}') {
+		return m, true
+	}
+	for {
+		key, ok := r.strBytes()
+		if !ok || !r.next(':') {
+			return nil, false
+		}
+		r.space()
+		start := r.i
+		if !r.skip(1) {
+			return nil, false
+		}
+		m[string(key)] = r.b[start:r.i:r.i] // a later repeat replaces it, as in encoding/json
+		if r.next('}') {
+			return m, true
+		}
+		if !r.next(',') {
+			return nil, false
+		}
+	}
+}
+
+var callbackFields = []string{"type", "data"}
+
+// callback reads an interaction response's type and data's keys (see
+// decodeCallback).
+func (r *jsonReader) callback() (c callbackBody, ok bool) {
+	ok = r.object(callbackFields, func(k int) bool {
+		var ok bool
+		if k == 0 {
+			c.Type, ok = r.integer()
+		} else {
+			c.Fields, ok = r.fields()
+		}
+		return ok
+	})
+	c.decoded = true
+	return c, ok
+}

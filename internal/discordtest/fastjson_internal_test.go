@@ -62,3 +62,42 @@ func FuzzDecodeComponents(f *testing.F) {
 		require.Equal(t, want, got)
 	})
 }
+
+func FuzzDecodeFields(f *testing.F) {
+	for _, seed := range []string{
+		`{"type":7,"data":{"content":"x","components":` + table + `,"flags":64,"embeds":null}}`,
+		`{"type":5}`, `{"type":4,"data":null}`, `{"Type":4}`, `{"type":4,"type":7}`, `{"type":"4"}`, `{"type":4.0}`,
+		`{"type":9,"data":{"custom_id":"m","title":"t","components":[]}}`, `{"type":4,"data":[1]}`,
+		`{"data":{"a\"b":1,"c":{"d":[1,"\\"]}},"x":{}}`, `{"data":{"k":1,"k":2}}`, `{}`, `null`, `[]`, ` { "data" : { } } `,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		if !json.Valid(raw) {
+			return // the fake decodes checked bodies only
+		}
+		// An object to its keys.
+		var want map[string]json.RawMessage
+		wantErr := json.Unmarshal(raw, &want)
+		r := jsonReader{b: raw}
+		if fast, ok := r.fields(); ok && r.end() {
+			require.NoError(t, wantErr)
+			require.Equal(t, want, fast)
+		}
+		got, err := decodeFields(raw)
+		require.Equal(t, wantErr != nil, err != nil)
+		require.Equal(t, want, got)
+
+		// An interaction response to its type and data's keys.
+		var cb struct {
+			Type int                        `json:"type"`
+			Data map[string]json.RawMessage `json:"data"`
+		}
+		cbErr := json.Unmarshal(raw, &cb)
+		r = jsonReader{b: raw}
+		if c, ok := r.callback(); ok && r.end() {
+			require.NoError(t, cbErr)
+			require.Equal(t, callbackBody{Type: cb.Type, Fields: cb.Data, decoded: true}, c)
+		}
+	})
+}

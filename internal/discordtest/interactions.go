@@ -422,6 +422,10 @@ type callbackBody struct {
 }
 
 func decodeCallback(body []byte) (callbackBody, error) {
+	r := jsonReader{b: body} // body is valid JSON: parseBody checked it
+	if c, ok := r.callback(); ok && r.end() && c.Type != CallbackModal && c.Type != CallbackAutocomplete {
+		return c, nil
+	}
 	var p struct {
 		Type int                        `json:"type"`
 		Data map[string]json.RawMessage `json:"data"`

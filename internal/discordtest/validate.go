@@ -67,7 +67,7 @@ func validateRows(rows []wireComponent, prefix string) []formError {
 	}
 	seen := map[string]string{}
 	for i, row := range rows {
-		rp := fmt.Sprintf("%s.%d", prefix, i)
+		rp := prefix + "." + strconv.Itoa(i) // not Sprintf: this runs for every component of every move
 		if row.Type != ComponentActionRow {
 			errs = append(errs, fe(rp+".type", "UNION_TYPE_CHOICES", fmt.Sprintf("Value of field \"type\" must be one of (1,); got %d (top-level components must be action rows)", row.Type)))
 			continue
@@ -89,7 +89,7 @@ func validateRows(rows []wireComponent, prefix string) []formError {
 			errs = append(errs, fe(rp+".components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "The specified component exceeds the maximum width (a select menu must be alone in its row)"))
 		}
 		for j, c := range row.Components {
-			cp := fmt.Sprintf("%s.components.%d", rp, j)
+			cp := rp + ".components." + strconv.Itoa(j)
 			switch {
 			case c.Type == ComponentButton:
 				errs = append(errs, validateButton(c, cp)...)
@@ -186,7 +186,7 @@ func validateSelect(c wireComponent, cp string) []formError {
 	}
 	values := map[string]bool{}
 	for k, o := range c.Options {
-		op := fmt.Sprintf("%s.options.%d", cp, k)
+		op := cp + ".options." + strconv.Itoa(k)
 		if o.Label == "" || runes(o.Label) > 100 {
 			errs = append(errs, fe(op+".label", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."))
 		}
@@ -260,7 +260,8 @@ func validateEmbeds(ws []wireEmbed, prefix string) []formError {
 func (s *Server) applyPayload(m *Message, payload json.RawMessage, files []File, create bool, prefix, via string) *apiErr {
 	var p map[string]json.RawMessage
 	if len(payload) > 0 {
-		if err := json.Unmarshal(payload, &p); err != nil {
+		var err error
+		if p, err = decodeFields(payload); err != nil {
 			return apiError(400, 50109, "The request body contains invalid JSON.")
 		}
 	}
@@ -268,7 +269,8 @@ func (s *Server) applyPayload(m *Message, payload json.RawMessage, files []File,
 }
 
 // applyFields is applyPayload on a payload already decoded to its keys
-// (each value is the body's own bytes, owned by p).
+// (the values may be the request body's own bytes, which nothing writes
+// to: they are kept without a copy).
 func (s *Server) applyFields(m *Message, p map[string]json.RawMessage, files []File, create bool, prefix, via string) *apiErr {
 	// A new Body: the stored one is never written to (readers' copies
 	// and History share nothing with it but immutable slices).
