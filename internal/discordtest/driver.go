@@ -259,7 +259,7 @@ func (s *Server) Click(messageID, userID, customID string) (*Interaction, error)
 	}
 	return s.dispatchInteraction(interactionSpec{guildID: m.GuildID, channelID: m.ChannelID, userID: userID,
 		typ: InteractionComponent, msg: m, customID: customID,
-		data: map[string]any{"custom_id": customID, "component_type": ComponentButton}})
+		data: componentDataJSON{CustomID: customID, ComponentType: ComponentButton}})
 }
 
 // Select has userID choose values in the select menu customID on a stored
@@ -299,7 +299,7 @@ func (s *Server) Select(messageID, userID, customID string, values []string) (*I
 	}
 	return s.dispatchInteraction(interactionSpec{guildID: m.GuildID, channelID: m.ChannelID, userID: userID,
 		typ: InteractionComponent, msg: m, customID: customID, values: values,
-		data: map[string]any{"custom_id": customID, "component_type": sel.Type, "values": values}})
+		data: componentDataJSON{CustomID: customID, ComponentType: sel.Type, Values: &values}})
 }
 
 // clickableLocked returns a stored message the user can see and use (not
@@ -356,12 +356,12 @@ func (s *Server) SendComponent(c RawComponent) (*Interaction, error) {
 			Created: time.Now(), Body: Body{Content: ""}}
 	}
 	s.mu.Unlock()
-	data := map[string]any{"custom_id": c.CustomID, "component_type": c.ComponentType}
+	data := componentDataJSON{CustomID: c.CustomID, ComponentType: c.ComponentType}
 	if c.Values != nil || isSelect(c.ComponentType) {
 		if c.Values == nil {
 			c.Values = []string{}
 		}
-		data["values"] = c.Values
+		data.Values = &c.Values
 	}
 	return s.dispatchInteraction(interactionSpec{guildID: c.GuildID, channelID: c.ChannelID, userID: c.UserID,
 		typ: InteractionComponent, msg: msg, customID: c.CustomID, values: c.Values, data: data, raw: true})
@@ -408,24 +408,37 @@ func (s *Server) SubmitModal(origin *Interaction, values map[string]string) (*In
 // interactionJSON is an interaction as Discord sends it, but for its
 // message, which dispatchInteraction adds encoded.
 type interactionJSON struct {
-	ID                           string            `json:"id"`
-	ApplicationID                string            `json:"application_id"`
-	Type                         int               `json:"type"`
-	Data                         any               `json:"data"`
-	Token                        string            `json:"token"`
-	Version                      int               `json:"version"`
-	Locale                       string            `json:"locale"`
-	AppPermissions               string            `json:"app_permissions"`
-	Entitlements                 []struct{}        `json:"entitlements"`
-	AttachmentSizeLimit          int               `json:"attachment_size_limit"`
-	GuildID                      string            `json:"guild_id,omitempty"`
-	GuildLocale                  string            `json:"guild_locale,omitempty"`
-	Context                      int               `json:"context"`
-	AuthorizingIntegrationOwners map[string]string `json:"authorizing_integration_owners"`
-	Member                       *memberJSON       `json:"member,omitempty"`
-	User                         *userJSON         `json:"user,omitempty"`
-	Channel                      channelRefJSON    `json:"channel"`
-	ChannelID                    string            `json:"channel_id"`
+	ID                           string         `json:"id"`
+	ApplicationID                string         `json:"application_id"`
+	Type                         int            `json:"type"`
+	Data                         any            `json:"data"`
+	Token                        string         `json:"token"`
+	Version                      int            `json:"version"`
+	Locale                       string         `json:"locale"`
+	AppPermissions               string         `json:"app_permissions"`
+	Entitlements                 []struct{}     `json:"entitlements"`
+	AttachmentSizeLimit          int            `json:"attachment_size_limit"`
+	GuildID                      string         `json:"guild_id,omitempty"`
+	GuildLocale                  string         `json:"guild_locale,omitempty"`
+	Context                      int            `json:"context"`
+	AuthorizingIntegrationOwners ownersJSON     `json:"authorizing_integration_owners"`
+	Member                       *memberJSON    `json:"member,omitempty"`
+	User                         *userJSON      `json:"user,omitempty"`
+	Channel                      channelRefJSON `json:"channel"`
+	ChannelID                    string         `json:"channel_id"`
+}
+
+// ownersJSON is an interaction's authorizing_integration_owners: the
+// guild install's owner (the guild, or in DMs the user).
+type ownersJSON struct {
+	Guild string `json:"0"`
+}
+
+// componentDataJSON is a component interaction's data.
+type componentDataJSON struct {
+	CustomID      string    `json:"custom_id"`
+	ComponentType int       `json:"component_type"`
+	Values        *[]string `json:"values,omitempty"` // select menus: present, even empty
 }
 
 // channelRefJSON is the partial channel an interaction carries.
@@ -439,7 +452,7 @@ type channelRefJSON struct {
 type interactionSpec struct {
 	guildID, channelID, userID string
 	typ                        int
-	data                       map[string]any
+	data                       any      // the interaction's data, encoded as it is
 	msg                        *Message // component / modal: the message (nil = none), read under s.mu
 	name, customID             string
 	values                     []string
@@ -488,7 +501,7 @@ func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 	if sp.guildID != "" {
 		member := s.memberWire(sp.userID)
 		w.GuildID, w.GuildLocale, w.Context, w.Member = sp.guildID, s.guildLocaleLocked(sp.guildID), 0, &member
-		w.AuthorizingIntegrationOwners = map[string]string{"0": sp.guildID}
+		w.AuthorizingIntegrationOwners = ownersJSON{Guild: sp.guildID}
 		w.Channel = channelRefJSON{ID: sp.channelID, Type: ChannelGuildText, GuildID: sp.guildID, Name: "cards"}
 	} else {
 		// DM with the bot: "user" instead of "member", context 1, no guild_id.
@@ -497,7 +510,7 @@ func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 		}
 		user := s.userWire(sp.userID)
 		w.User, w.Context = &user, 1
-		w.AuthorizingIntegrationOwners = map[string]string{"0": sp.userID}
+		w.AuthorizingIntegrationOwners = ownersJSON{Guild: sp.userID}
 		w.Channel = channelRefJSON{ID: in.ChannelID, Type: ChannelDM}
 	}
 	w.ChannelID = in.ChannelID

@@ -200,6 +200,7 @@ type Server struct {
 	schemas      *schemaSet                 // the official OpenAPI request-body schemas
 	schemaSeen   map[string]*atomic.Uint64  // bodies seen by route, for Options.SchemaSample
 	hd           httpDelivery               // interactions over HTTP (httpdelivery.go)
+	guildIDs     map[string]bool            // the ids of Options.Guilds (a load test has hundreds)
 }
 
 // New starts a fake on 127.0.0.1 and registers its Close with t.Cleanup.
@@ -269,7 +270,9 @@ func Start(opts Options) *Server {
 	if s.opts.AppID == "" {
 		s.opts.AppID = s.NewID()
 	}
+	s.guildIDs = map[string]bool{}
 	for _, g := range opts.Guilds {
+		s.guildIDs[g.ID] = true
 		for _, c := range g.channelIDs() {
 			s.channels[c] = &Channel{ID: c, Type: ChannelGuildText, GuildID: g.ID, Name: "cards"}
 		}

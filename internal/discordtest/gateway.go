@@ -110,11 +110,12 @@ func (sess *gwSession) dispatchLocked(typ string, raw json.RawMessage) {
 }
 
 func (s *Server) logFrame(f GatewayFrame) {
+	if s.opts.Lean { // no log: nothing changes that a waiter could see
+		return
+	}
 	f.At = time.Now()
 	s.mu.Lock()
-	if !s.opts.Lean {
-		s.gwLog = append(s.gwLog, f)
-	}
+	s.gwLog = append(s.gwLog, f)
 	s.notifyLocked()
 	s.mu.Unlock()
 }

@@ -268,14 +268,7 @@ func (s *Server) WaitCommands(scope string, timeout time.Duration) ([]map[string
 	return out, nil
 }
 
-func (s *Server) knownGuildLocked(id string) bool {
-	for _, g := range s.opts.Guilds {
-		if g.ID == id {
-			return true
-		}
-	}
-	return false
-}
+func (s *Server) knownGuildLocked(id string) bool { return s.guildIDs[id] }
 
 // ---- channels, DMs, messages --------------------------------------------
 
