@@ -256,78 +256,85 @@ func (s *Server) serve(r *http.Request, rec *Request, pattern string, auth authM
 // parseBody fills rec.JSON / rec.Files from a JSON or multipart/form-data body
 // laid out the way Discord expects (payload_json + files[n]).
 func parseBody(r *http.Request, rec *Request) error {
-	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err == nil && mt == "multipart/form-data" {
-		// Read from the wire: a file part lands once, in its own buffer,
-		// with no copy of the whole body before it.
-		return parseMultipart(r.Body, params["boundary"], r.ContentLength, rec)
-	}
 	var body []byte
-	var rerr error
+	var err error
 	if n := r.ContentLength; n > 0 && n <= 64<<20 {
-		// Read in one piece (io.ReadAll would grow and copy it).
+		// Read in one piece (a picture's request is tens of kilobytes:
+		// io.ReadAll would grow and copy it several times).
 		body = make([]byte, n)
-		_, rerr = io.ReadFull(r.Body, body)
+		_, err = io.ReadFull(r.Body, body)
 	} else {
-		body, rerr = io.ReadAll(r.Body)
+		body, err = io.ReadAll(r.Body)
 	}
-	if rerr != nil || len(body) == 0 {
-		return rerr
+	if err != nil || len(body) == 0 {
+		return err
 	}
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil {
 		return err
 	}
-	if mt != "application/json" {
+	switch mt {
+	case "application/json":
+		rec.JSON = body
+	case "multipart/form-data":
+		rec.Multipart = true
+		if err := parseMultipart(body, params["boundary"], rec); err != nil {
+			return err
+		}
+	default:
 		return fmt.Errorf("unsupported content type %q", mt)
 	}
-	rec.JSON = body
-	if !json.Valid(rec.JSON) {
+	if len(rec.JSON) > 0 && !json.Valid(rec.JSON) {
 		return errors.New("invalid json")
 	}
 	return nil
 }
 
-// parseMultipart reads a multipart/form-data body of size bytes (-1:
-// unknown) into rec.JSON (payload_json) and rec.Files (files[n]).
-func parseMultipart(body io.Reader, boundary string, size int64, rec *Request) error {
-	// An empty body is no body, as for JSON.
-	var first [1]byte
-	if n, err := io.ReadFull(body, first[:]); n == 0 {
-		if errors.Is(err, io.EOF) {
-			err = nil
+// parseMultipart reads a multipart/form-data body into rec.JSON
+// (payload_json) and rec.Files (files[n]).
+func parseMultipart(body []byte, boundary string, rec *Request) error {
+	// The parts as they lie in the body, with no copy, when the body is
+	// laid out as multipart.Writer lays it out (discordgo's is).
+	if parts, ok := splitMultipart(body, boundary); ok {
+		for _, p := range parts {
+			if err := rec.addPart(p); err != nil {
+				return err
+			}
 		}
-		return err
+		return nil
 	}
-	rec.Multipart = true
-	mr := multipart.NewReader(io.MultiReader(bytes.NewReader(first[:]), body), boundary)
+	mr := multipart.NewReader(bytes.NewReader(body), boundary)
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
-			break
+			return nil
 		}
 		if err != nil {
 			return err
 		}
 		var buf bytes.Buffer
-		name := part.FormName()
-		if strings.HasPrefix(name, "files[") && size > 0 && size <= 64<<20 {
-			buf.Grow(int(size)) // at most the body: read in one piece
+		if strings.HasPrefix(part.FormName(), "files[") {
+			buf.Grow(len(body)) // at most the body: read in one piece
 		}
 		if _, err := buf.ReadFrom(part); err != nil {
 			return err
 		}
-		data := buf.Bytes()
-		switch {
-		case name == "payload_json":
-			rec.JSON = data
-		case strings.HasPrefix(name, "files["):
-			rec.Files = append(rec.Files, File{Field: name, Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data})
-		default:
-			return fmt.Errorf("unexpected multipart field %q", name)
+		if err := rec.addPart(formPart{name: part.FormName(), filename: part.FileName(),
+			contentType: part.Header.Get("Content-Type"), data: buf.Bytes()}); err != nil {
+			return err
 		}
 	}
-	if len(rec.JSON) > 0 && !json.Valid(rec.JSON) {
-		return errors.New("invalid json")
+}
+
+// addPart takes a part of a multipart body: payload_json, or a file.
+func (rec *Request) addPart(p formPart) error {
+	switch {
+	case p.name == "payload_json":
+		rec.JSON = p.data
+	case strings.HasPrefix(p.name, "files["):
+		rec.Files = append(rec.Files, File{Field: p.name, Name: p.filename, ContentType: p.contentType, Data: p.data})
+	default:
+		return fmt.Errorf("unexpected multipart field %q", p.name)
 	}
 	return nil
 }
