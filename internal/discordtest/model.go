@@ -325,6 +325,9 @@ func rowsOf(rows []wireComponent) []Row {
 		for _, c := range r.Components {
 			switch c.Type {
 			case ComponentButton:
+				if row.Buttons == nil {
+					row.Buttons = make([]Button, 0, len(r.Components))
+				}
 				b := Button{CustomID: c.CustomID, Label: c.Label, Style: c.Style, URL: c.URL, Disabled: c.Disabled}
 				if c.Emoji != nil {
 					b.Emoji = c.Emoji.Name

@@ -65,7 +65,7 @@ func validateRows(rows []wireComponent, prefix string) []formError {
 	if len(rows) > MaxRows {
 		errs = append(errs, tooLong(prefix, MaxRows))
 	}
-	seen := map[string]string{}
+	seen := make(map[string]string, MaxRows*MaxButtonsPerRow)
 	for i, row := range rows {
 		rp := prefix + "." + strconv.Itoa(i) // not Sprintf: this runs for every component of every move
 		if row.Type != ComponentActionRow {
