@@ -152,8 +152,17 @@ func (b Body) clone() Body {
 	c.Embeds = append([]Embed(nil), b.Embeds...)
 	c.Attachments = append([]Attachment(nil), b.Attachments...)
 	c.Components = make([]Row, len(b.Components))
+	n := 0
+	for _, r := range b.Components {
+		n += len(r.Buttons)
+	}
+	buttons := make([]Button, 0, n) // one array for every row's buttons (players read tables all the time)
 	for i, r := range b.Components {
-		c.Components[i] = Row{Buttons: append([]Button(nil), r.Buttons...)}
+		if len(r.Buttons) > 0 {
+			start := len(buttons)
+			buttons = append(buttons, r.Buttons...)
+			c.Components[i].Buttons = buttons[start:len(buttons):len(buttons)]
+		}
 		if r.Select != nil {
 			sel := *r.Select
 			sel.Options = append([]SelectOption(nil), r.Select.Options...)
