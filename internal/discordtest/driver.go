@@ -3,6 +3,7 @@ package discordtest
 import (
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -514,7 +515,7 @@ func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 		w.Channel = channelRefJSON{ID: in.ChannelID, Type: ChannelDM}
 	}
 	w.ChannelID = in.ChannelID
-	raw := mustJSON(w)
+	var raw json.RawMessage
 	if m := sp.msg; m != nil {
 		in.MessageID = m.ID
 		if m.ChannelID == "" {
@@ -522,9 +523,10 @@ func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 			c.ChannelID = in.ChannelID
 			m = &c
 		}
-		// The message, encoded already: appended as is (see messageWire).
-		raw = append(raw[:len(raw)-1], `,"message":`...)
-		raw = append(append(raw, s.messageWire(m)...), '}')
+		// The message, encoded already: added as it is (see messageWire).
+		raw = marshalWith(w, rawField{"message", s.messageWire(m)})
+	} else {
+		raw = mustJSON(w)
 	}
 	in.Created = time.Now()
 	endpoint, forgery := s.hd.endpoint, s.hd.forge

@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"time"
@@ -500,11 +501,35 @@ func (s *Server) messageWire(m *Message) json.RawMessage {
 	// The bot's own embeds and components, as it sent them (valid JSON:
 	// parseBody checked the body), appended as they are: json.Marshal
 	// would scan and copy them again.
-	out := mustJSON(w)
-	out = append(out[:len(out)-1], `,"embeds":`...)
-	out = append(out, rawOrEmpty(m.EmbedsJSON)...)
-	out = append(out, `,"components":`...)
-	out = append(out, rawOrEmpty(m.ComponentsJSON)...)
+	return marshalWith(w, rawField{"embeds", rawOrEmpty(m.EmbedsJSON)}, rawField{"components", rawOrEmpty(m.ComponentsJSON)})
+}
+
+// rawField is an object member whose value is encoded already.
+type rawField struct {
+	key   string // a plain key, written as is
+	value []byte
+}
+
+// marshalWith is json.Marshal(v), v encoding to an object, with more
+// members at its end, written into one buffer.
+func marshalWith(v any, fields ...rawField) json.RawMessage {
+	var buf bytes.Buffer
+	n := 2048 // room for v (a message with its attachments, an interaction)
+	for _, f := range fields {
+		n += len(f.key) + len(f.value) + 4
+	}
+	buf.Grow(n)
+	_ = json.NewEncoder(&buf).Encode(v) // structs of strings and numbers: no error
+	out := bytes.TrimSuffix(buf.Bytes(), []byte("}\n"))
+	for i, f := range fields {
+		if i > 0 || len(out) > 1 { // after "{" alone, no comma
+			out = append(out, ',')
+		}
+		out = append(out, '"')
+		out = append(out, f.key...)
+		out = append(out, `":`...)
+		out = append(out, f.value...)
+	}
 	return append(out, '}')
 }
 
