@@ -3,7 +3,6 @@ package discordtest
 import (
 	"crypto/rand"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -515,7 +514,7 @@ func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 		w.Channel = channelRefJSON{ID: in.ChannelID, Type: ChannelDM}
 	}
 	w.ChannelID = in.ChannelID
-	var raw json.RawMessage
+	var msg *messageOut
 	if m := sp.msg; m != nil {
 		in.MessageID = m.ID
 		if m.ChannelID == "" {
@@ -523,10 +522,8 @@ func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 			c.ChannelID = in.ChannelID
 			m = &c
 		}
-		// The message, encoded already: added as it is (see messageWire).
-		raw = marshalWith(w, rawField{"message", s.messageWire(m)})
-	} else {
-		raw = mustJSON(w)
+		out := s.messageWire(m)
+		msg = &out
 	}
 	in.Created = time.Now()
 	endpoint, forgery := s.hd.endpoint, s.hd.forge
@@ -543,6 +540,11 @@ func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 	s.notifyLocked()
 	s.mu.Unlock()
 
+	// Encoded out of the lock: the message is added as it is.
+	raw := mustJSON(w)
+	if msg != nil {
+		raw = marshalWith(w, rawField{"message", msg.encode()})
+	}
 	if endpoint != "" {
 		// Over HTTP instead of the gateway (the two are exclusive).
 		go s.deliverHTTP(endpoint, in, raw, forgery)
@@ -609,12 +611,16 @@ func (s *Server) WaitAllAnswered(timeout time.Duration) (failed int, err error) 
 // Message returns a copy of a stored message (deleted ones included).
 func (s *Server) Message(id string) (Message, bool) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	m, ok := s.messages[id]
+	var snap Message
+	if ok {
+		snap = *m // copied in depth out of the lock (see Response.own)
+	}
+	s.mu.Unlock()
 	if !ok {
 		return Message{}, false
 	}
-	return m.clone(), true
+	return snap.clone(), true
 }
 
 // ChannelMessages returns the channel's messages that are not deleted, oldest

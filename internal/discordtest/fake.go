@@ -181,6 +181,7 @@ type Server struct {
 	channels     map[string]*Channel
 	faults       []*Fault
 	latency      map[string]time.Duration
+	hooked       atomic.Bool           // faults or latency were set since ClearFaults: requests take s.mu to look
 	gwSessions   map[string]*gwSession // by session id
 	conns        map[*gwConn]struct{}
 	gwLog        []GatewayFrame

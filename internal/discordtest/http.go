@@ -183,8 +183,8 @@ func (s *Server) handle(pattern string, auth authMode, h handlerFunc) {
 			if e, ok := body.(*apiErr); ok {
 				body = e.body
 			}
-			if enc, ok := body.(json.RawMessage); ok { // encoded already (messageWire)
-				raw = enc
+			if m, ok := body.(messageOut); ok { // encoded here, out of the lock the handler held
+				raw = m.encode()
 			} else {
 				raw, _ = json.Marshal(body)
 			}
@@ -363,6 +363,7 @@ func (s *Server) Inject(f Fault) {
 		ff.Times = 1
 	}
 	s.faults = append(s.faults, &ff)
+	s.hooked.Store(true)
 }
 
 // ClearFaults removes every fault rule and every latency setting.
@@ -371,6 +372,7 @@ func (s *Server) ClearFaults() {
 	defer s.mu.Unlock()
 	s.faults = nil
 	s.latency = map[string]time.Duration{}
+	s.hooked.Store(false)
 }
 
 // RateLimitNext makes the next n requests on route answer 429 exactly like
@@ -398,9 +400,13 @@ func (s *Server) SetLatency(route string, d time.Duration) {
 		return
 	}
 	s.latency[route] = d
+	s.hooked.Store(true)
 }
 
 func (s *Server) latencyFor(route string) time.Duration {
+	if !s.hooked.Load() {
+		return 0
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d := s.latency[route]
@@ -411,6 +417,9 @@ func (s *Server) latencyFor(route string) time.Duration {
 }
 
 func (s *Server) takeFault(route, path string) *Fault {
+	if !s.hooked.Load() {
+		return nil
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, f := range s.faults {

@@ -165,18 +165,23 @@ func (s *Server) Interactions() []*Interaction {
 // initial response.
 func (in *Interaction) Response() (Response, bool) {
 	in.s.mu.Lock()
-	defer in.s.mu.Unlock()
 	if !in.st.acked {
+		in.s.mu.Unlock()
 		return Response{}, false
 	}
-	return in.responseLocked(), true
+	r := in.responseLocked()
+	in.s.mu.Unlock()
+	r.own()
+	return r, true
 }
 
+// responseLocked is the response so far, its messages shallow copies
+// (see own). Caller holds s.mu.
 func (in *Interaction) responseLocked() Response {
 	r := Response{Type: in.st.responseType, Deferred: in.st.deferred, Callback: in.st.callback,
 		RespondedAt: in.st.respondedAt, FinalAt: in.st.finalAt, Latency: in.st.respondedAt.Sub(in.Created)}
 	if m := in.s.messages[in.st.originalID]; m != nil {
-		r.Message = m.clone()
+		r.Message = *m
 	}
 	if in.st.modal != nil {
 		md := *in.st.modal
@@ -186,10 +191,22 @@ func (in *Interaction) responseLocked() Response {
 	r.Choices = append([]Choice(nil), in.st.choices...)
 	for _, id := range in.st.followups {
 		if m := in.s.messages[id]; m != nil {
-			r.Followups = append(r.Followups, m.clone())
+			r.Followups = append(r.Followups, *m)
 		}
 	}
 	return r
+}
+
+// own makes r's messages copies of their own, out of the lock: a stored
+// body is never written to (an edit stores a new one), so a shallow copy
+// taken under the lock can be copied in depth after it.
+func (r *Response) own() {
+	if r.Message.ID != "" {
+		r.Message = r.Message.clone()
+	}
+	for i := range r.Followups {
+		r.Followups[i] = r.Followups[i].clone()
+	}
 }
 
 // ErrNoResponse is wrapped by WaitResponse/WaitFinal's error when the ack
@@ -220,6 +237,7 @@ func (in *Interaction) wait(timeout time.Duration, what string, done func() bool
 			return nores
 		})
 		if ok && !nores {
+			resp.own()
 			return resp, nil
 		}
 		if nores {

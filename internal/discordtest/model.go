@@ -480,8 +480,15 @@ type interactionMetaJSON struct {
 	AuthorizingIntegrationOwners struct{} `json:"authorizing_integration_owners"`
 }
 
-// messageWire is m as Discord returns it, encoded. Caller holds s.mu.
-func (s *Server) messageWire(m *Message) json.RawMessage {
+// messageOut is a message as Discord returns it, to encode: taken under
+// s.mu, encoded after (encode), so that the lock is not held meanwhile.
+type messageOut struct {
+	messageJSON
+	embeds, components json.RawMessage // the bot's own, as it sent them
+}
+
+// messageWire is m as Discord returns it, to encode. Caller holds s.mu.
+func (s *Server) messageWire(m *Message) messageOut {
 	w := messageJSON{ID: m.ID, ChannelID: m.ChannelID, GuildID: m.GuildID, Type: m.Type, Content: m.Content,
 		Author: s.botUserWire(), Attachments: make([]attachmentJSON, len(m.Attachments)), Flags: m.Flags,
 		Timestamp: s.stamp(m.Created), Mentions: []struct{}{}, MentionRoles: []struct{}{}}
@@ -498,10 +505,24 @@ func (s *Server) messageWire(m *Message) json.RawMessage {
 			w.InteractionMetadata = &interactionMetaJSON{ID: in.ID, Type: in.Type, User: s.userWire(in.UserID)}
 		}
 	}
-	// The bot's own embeds and components, as it sent them (valid JSON:
-	// parseBody checked the body), appended as they are: json.Marshal
-	// would scan and copy them again.
-	return marshalWith(w, rawField{"embeds", rawOrEmpty(m.EmbedsJSON)}, rawField{"components", rawOrEmpty(m.ComponentsJSON)})
+	return messageOut{w, m.EmbedsJSON, m.ComponentsJSON}
+}
+
+// encode is the message's JSON. The bot's embeds and components (valid
+// JSON: parseBody checked the body) are added as they are: json.Marshal
+// would scan and copy them again.
+func (o messageOut) encode() json.RawMessage {
+	return marshalWith(o.messageJSON, rawField{"embeds", rawOrEmpty(o.embeds)}, rawField{"components", rawOrEmpty(o.components)})
+}
+
+// MarshalJSON is encode, for a message inside another answer (a list).
+func (o messageOut) MarshalJSON() ([]byte, error) { return o.encode(), nil }
+
+func rawOrEmpty(r json.RawMessage) json.RawMessage {
+	if len(r) == 0 || string(r) == "null" {
+		return json.RawMessage("[]")
+	}
+	return r
 }
 
 // rawField is an object member whose value is encoded already.
@@ -531,13 +552,6 @@ func marshalWith(v any, fields ...rawField) json.RawMessage {
 		out = append(out, f.value...)
 	}
 	return append(out, '}')
-}
-
-func rawOrEmpty(r json.RawMessage) json.RawMessage {
-	if len(r) == 0 || string(r) == "null" {
-		return json.RawMessage("[]")
-	}
-	return r
 }
 
 // userJSON is a user as Discord returns it.
