@@ -279,10 +279,14 @@ func Start(opts Options) *Server {
 		}
 	}
 	s.routes()
-	s.http = httptest.NewServer(s.mux)
 	resume := http.NewServeMux()
 	resume.HandleFunc("GET /", s.handleGateway)
-	s.resumeHTTP = httptest.NewServer(resume)
+	s.resumeHTTP = httptest.NewUnstartedServer(resume)
+	s.http = httptest.NewUnstartedServer(s.mux)
+	// Started once every field is set (the resume listener first, whose
+	// URL READY gives): handlers read them without taking s.mu.
+	s.resumeHTTP.Start()
+	s.http.Start()
 	return s
 }
 
