@@ -207,10 +207,15 @@ type player struct {
 func (p *player) step() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	var m discordtest.Message // the table as it is now
+	fresh := false
 	if p.last != nil {
 		if resp, ok := p.last.Response(); ok && !resp.Deferred {
 			p.digest(resp)
 			p.last = nil
+			// An answer that updated the table holds it as it is now: no
+			// need to read it again.
+			m, fresh = resp.Message, resp.ID == p.table && p.table != ""
 		} else if p.lastKind == 'p' && time.Since(p.last.Created) < 5*time.Second {
 			p.waiting++ // the table is being dealt
 			return
@@ -220,7 +225,10 @@ func (p *player) step() {
 		p.play()
 		return
 	}
-	m, ok := p.r.fake.Message(p.table)
+	ok := true
+	if !fresh {
+		m, ok = p.r.fake.Message(p.table)
+	}
 	if !ok || m.Deleted || len(m.Components) == 0 {
 		p.play() // the game is over: deal another
 		return
@@ -381,18 +389,31 @@ func (p *player) stepSolitaire(m discordtest.Message) {
 
 // action is a custom_id's action letter ("t:<table>:<version>:<action>…").
 func action(customID string) byte {
-	f := strings.SplitN(customID, ":", 4)
-	if len(f) != 4 || f[3] == "" {
+	rest := customID
+	for range 3 { // past the third colon, without splitting
+		i := strings.IndexByte(rest, ':')
+		if i < 0 {
+			return 0
+		}
+		rest = rest[i+1:]
+	}
+	if rest == "" {
 		return 0
 	}
-	return f[3][0]
+	return rest[0]
 }
 
 func enabledButtons(m discordtest.Message) []discordtest.Button {
-	var out []discordtest.Button
-	for _, b := range m.Buttons() {
-		if !b.Disabled {
-			out = append(out, b)
+	n := 0
+	for _, r := range m.Components {
+		n += len(r.Buttons)
+	}
+	out := make([]discordtest.Button, 0, n)
+	for _, r := range m.Components {
+		for _, b := range r.Buttons {
+			if !b.Disabled {
+				out = append(out, b)
+			}
 		}
 	}
 	return out

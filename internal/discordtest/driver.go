@@ -242,25 +242,24 @@ func sameValue(a, b any) bool {
 func (s *Server) Click(messageID, userID, customID string) (*Interaction, error) {
 	s.mu.Lock()
 	m, err := s.clickableLocked(messageID, userID)
-	var b Button
-	var found bool
 	if err == nil {
-		b, found = m.Button(customID)
+		b, found := m.Button(customID)
+		switch {
+		case !found:
+			err = fmt.Errorf("discordtest: message %s has no button %q (it has %v)", messageID, customID, m.CustomIDs())
+		case b.Style == ButtonLink:
+			err = fmt.Errorf("discordtest: button %q is a link button", customID)
+		case b.Disabled:
+			err = fmt.Errorf("discordtest: button %q is disabled", customID)
+		}
 	}
 	s.mu.Unlock()
-	switch {
-	case err != nil:
+	if err != nil {
 		return nil, err
-	case !found:
-		return nil, fmt.Errorf("discordtest: message %s has no button %q (it has %v)", messageID, customID, m.CustomIDs())
-	case b.Style == ButtonLink:
-		return nil, fmt.Errorf("discordtest: button %q is a link button", customID)
-	case b.Disabled:
-		return nil, fmt.Errorf("discordtest: button %q is disabled", customID)
 	}
 	return s.dispatchInteraction(interactionSpec{guildID: m.GuildID, channelID: m.ChannelID, userID: userID,
 		typ: InteractionComponent, msg: m, customID: customID,
-		data: map[string]any{"custom_id": customID, "component_type": ComponentButton}})
+		data: componentDataJSON{CustomID: customID, ComponentType: ComponentButton}})
 }
 
 // Select has userID choose values in the select menu customID on a stored
@@ -269,17 +268,17 @@ func (s *Server) Click(messageID, userID, customID string) (*Interaction, error)
 func (s *Server) Select(messageID, userID, customID string, values []string) (*Interaction, error) {
 	s.mu.Lock()
 	m, err := s.clickableLocked(messageID, userID)
-	var sel Select
-	var found bool
+	var sel Select // its options are never written to: read after Unlock
 	if err == nil {
-		sel, found = m.Select(customID)
+		var found bool
+		if sel, found = m.Select(customID); !found {
+			err = fmt.Errorf("discordtest: message %s has no select menu %q (it has %v)", messageID, customID, m.CustomIDs())
+		}
 	}
 	s.mu.Unlock()
 	switch {
 	case err != nil:
 		return nil, err
-	case !found:
-		return nil, fmt.Errorf("discordtest: message %s has no select menu %q (it has %v)", messageID, customID, m.CustomIDs())
 	case sel.Disabled:
 		return nil, fmt.Errorf("discordtest: select menu %q is disabled", customID)
 	case len(values) < sel.MinValues || len(values) > sel.MaxValues:
@@ -300,26 +299,27 @@ func (s *Server) Select(messageID, userID, customID string, values []string) (*I
 	}
 	return s.dispatchInteraction(interactionSpec{guildID: m.GuildID, channelID: m.ChannelID, userID: userID,
 		typ: InteractionComponent, msg: m, customID: customID, values: values,
-		data: map[string]any{"custom_id": customID, "component_type": sel.Type, "values": values}})
+		data: componentDataJSON{CustomID: customID, ComponentType: sel.Type, Values: &values}})
 }
 
-// clickableLocked returns a copy of a message the user can see and use.
-func (s *Server) clickableLocked(messageID, userID string) (Message, error) {
+// clickableLocked returns a stored message the user can see and use (not
+// a copy: read its body under s.mu only).
+func (s *Server) clickableLocked(messageID, userID string) (*Message, error) {
 	m := s.messages[messageID]
 	switch {
 	case m == nil:
-		return Message{}, fmt.Errorf("discordtest: unknown message %s", messageID)
+		return nil, fmt.Errorf("discordtest: unknown message %s", messageID)
 	case m.Deleted:
-		return Message{}, fmt.Errorf("discordtest: message %s was deleted", messageID)
+		return nil, fmt.Errorf("discordtest: message %s was deleted", messageID)
 	case m.Ephemeral && m.UserID != userID:
-		return Message{}, fmt.Errorf("discordtest: message %s is ephemeral for user %s; user %s cannot see it", messageID, m.UserID, userID)
+		return nil, fmt.Errorf("discordtest: message %s is ephemeral for user %s; user %s cannot see it", messageID, m.UserID, userID)
 	case m.Loading:
-		return Message{}, fmt.Errorf("discordtest: message %s is still a deferred \"thinking…\" message", messageID)
+		return nil, fmt.Errorf("discordtest: message %s is still a deferred \"thinking…\" message", messageID)
 	}
 	if ch := s.channels[m.ChannelID]; ch != nil && ch.Type == ChannelDM && ch.Recipient != userID {
-		return Message{}, fmt.Errorf("discordtest: message %s is in %s's DMs; user %s cannot see it", messageID, ch.Recipient, userID)
+		return nil, fmt.Errorf("discordtest: message %s is in %s's DMs; user %s cannot see it", messageID, ch.Recipient, userID)
 	}
-	return m.clone(), nil
+	return m, nil
 }
 
 // RawComponent describes a component interaction sent as is, with no
@@ -346,23 +346,22 @@ func (s *Server) SendComponent(c RawComponent) (*Interaction, error) {
 		c.MessageID = s.NewID()
 	}
 	s.mu.Lock()
-	var msg Message
-	if m := s.messages[c.MessageID]; m != nil {
-		msg = m.clone()
+	msg := s.messages[c.MessageID]
+	if msg != nil {
 		if c.GuildID == "" && c.ChannelID == "" {
-			c.GuildID, c.ChannelID = m.GuildID, m.ChannelID
+			c.GuildID, c.ChannelID = msg.GuildID, msg.ChannelID
 		}
 	} else {
-		msg = Message{ID: c.MessageID, ChannelID: c.ChannelID, GuildID: c.GuildID, AuthorID: s.opts.AppID,
+		msg = &Message{ID: c.MessageID, ChannelID: c.ChannelID, GuildID: c.GuildID, AuthorID: s.opts.AppID,
 			Created: time.Now(), Body: Body{Content: ""}}
 	}
 	s.mu.Unlock()
-	data := map[string]any{"custom_id": c.CustomID, "component_type": c.ComponentType}
+	data := componentDataJSON{CustomID: c.CustomID, ComponentType: c.ComponentType}
 	if c.Values != nil || isSelect(c.ComponentType) {
 		if c.Values == nil {
 			c.Values = []string{}
 		}
-		data["values"] = c.Values
+		data.Values = &c.Values
 	}
 	return s.dispatchInteraction(interactionSpec{guildID: c.GuildID, channelID: c.ChannelID, userID: c.UserID,
 		typ: InteractionComponent, msg: msg, customID: c.CustomID, values: c.Values, data: data, raw: true})
@@ -375,11 +374,7 @@ func (s *Server) SendComponent(c RawComponent) (*Interaction, error) {
 func (s *Server) SubmitModal(origin *Interaction, values map[string]string) (*Interaction, error) {
 	s.mu.Lock()
 	md := origin.st.modal
-	var msg Message
-	hasMsg := false
-	if m := s.messages[origin.MessageID]; m != nil {
-		msg, hasMsg = m.clone(), true
-	}
+	msg := s.messages[origin.MessageID]
 	s.mu.Unlock()
 	if md == nil {
 		return nil, fmt.Errorf("discordtest: interaction %s did not respond with a modal", origin.ID)
@@ -406,18 +401,59 @@ func (s *Server) SubmitModal(origin *Interaction, values map[string]string) (*In
 	}
 	spec := interactionSpec{guildID: origin.GuildID, channelID: origin.ChannelID, userID: origin.UserID,
 		typ: InteractionModalSubmit, customID: md.CustomID,
-		data: map[string]any{"custom_id": md.CustomID, "components": rows}}
-	if hasMsg {
-		spec.msg = msg
-	}
+		data: map[string]any{"custom_id": md.CustomID, "components": rows}, msg: msg}
 	return s.dispatchInteraction(spec)
+}
+
+// interactionJSON is an interaction as Discord sends it, but for its
+// message, which dispatchInteraction adds encoded.
+type interactionJSON struct {
+	ID                           string         `json:"id"`
+	ApplicationID                string         `json:"application_id"`
+	Type                         int            `json:"type"`
+	Data                         any            `json:"data"`
+	Token                        string         `json:"token"`
+	Version                      int            `json:"version"`
+	Locale                       string         `json:"locale"`
+	AppPermissions               string         `json:"app_permissions"`
+	Entitlements                 []struct{}     `json:"entitlements"`
+	AttachmentSizeLimit          int            `json:"attachment_size_limit"`
+	GuildID                      string         `json:"guild_id,omitempty"`
+	GuildLocale                  string         `json:"guild_locale,omitempty"`
+	Context                      int            `json:"context"`
+	AuthorizingIntegrationOwners ownersJSON     `json:"authorizing_integration_owners"`
+	Member                       *memberJSON    `json:"member,omitempty"`
+	User                         *userJSON      `json:"user,omitempty"`
+	Channel                      channelRefJSON `json:"channel"`
+	ChannelID                    string         `json:"channel_id"`
+}
+
+// ownersJSON is an interaction's authorizing_integration_owners: the
+// guild install's owner (the guild, or in DMs the user).
+type ownersJSON struct {
+	Guild string `json:"0"`
+}
+
+// componentDataJSON is a component interaction's data.
+type componentDataJSON struct {
+	CustomID      string    `json:"custom_id"`
+	ComponentType int       `json:"component_type"`
+	Values        *[]string `json:"values,omitempty"` // select menus: present, even empty
+}
+
+// channelRefJSON is the partial channel an interaction carries.
+type channelRefJSON struct {
+	ID      string `json:"id"`
+	Type    int    `json:"type"`
+	GuildID string `json:"guild_id,omitempty"`
+	Name    string `json:"name,omitempty"`
 }
 
 type interactionSpec struct {
 	guildID, channelID, userID string
 	typ                        int
-	data                       map[string]any
-	msg                        Message // component / modal: the message (ID "" = none)
+	data                       any      // the interaction's data, encoded as it is
+	msg                        *Message // component / modal: the message (nil = none), read under s.mu
 	name, customID             string
 	values                     []string
 	raw                        bool // forged: skip channel checks
@@ -458,37 +494,37 @@ func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 	}
 	in := &Interaction{ID: s.NewID(), Token: randToken(), Type: sp.typ, GuildID: sp.guildID,
 		ChannelID: sp.channelID, UserID: sp.userID, Name: sp.name, CustomID: sp.customID,
-		Values: sp.values, MessageID: sp.msg.ID, s: s}
-	wire := map[string]any{
-		"id": in.ID, "application_id": s.opts.AppID, "type": sp.typ, "data": sp.data, "token": in.Token,
-		"version": 1, "locale": s.userLocaleLocked(sp.userID), "app_permissions": s.appPermissionsLocked(sp.channelID), "entitlements": []any{},
-		"attachment_size_limit": s.opts.MaxFileSize,
-	}
+		Values: sp.values, s: s}
+	w := interactionJSON{ID: in.ID, ApplicationID: s.opts.AppID, Type: sp.typ, Data: sp.data, Token: in.Token,
+		Version: 1, Locale: s.userLocaleLocked(sp.userID), AppPermissions: s.appPermissionsLocked(sp.channelID),
+		Entitlements: []struct{}{}, AttachmentSizeLimit: s.opts.MaxFileSize}
 	if sp.guildID != "" {
-		wire["guild_id"] = sp.guildID
-		wire["guild_locale"] = s.guildLocaleLocked(sp.guildID)
-		wire["context"] = 0
-		wire["authorizing_integration_owners"] = map[string]any{"0": sp.guildID}
-		wire["member"] = s.memberWire(sp.userID)
-		wire["channel"] = map[string]any{"id": sp.channelID, "type": ChannelGuildText, "guild_id": sp.guildID, "name": "cards"}
+		member := s.memberWire(sp.userID)
+		w.GuildID, w.GuildLocale, w.Context, w.Member = sp.guildID, s.guildLocaleLocked(sp.guildID), 0, &member
+		w.AuthorizingIntegrationOwners = ownersJSON{Guild: sp.guildID}
+		w.Channel = channelRefJSON{ID: sp.channelID, Type: ChannelGuildText, GuildID: sp.guildID, Name: "cards"}
 	} else {
 		// DM with the bot: "user" instead of "member", context 1, no guild_id.
 		if ch := s.channels[in.ChannelID]; ch == nil || ch.Type != ChannelDM || ch.Recipient != sp.userID {
 			in.ChannelID = s.dmChannelLocked(sp.userID).ID
 		}
-		wire["user"] = s.userWire(sp.userID)
-		wire["context"] = 1
-		wire["authorizing_integration_owners"] = map[string]any{"0": sp.userID}
-		wire["channel"] = map[string]any{"id": in.ChannelID, "type": ChannelDM}
+		user := s.userWire(sp.userID)
+		w.User, w.Context = &user, 1
+		w.AuthorizingIntegrationOwners = ownersJSON{Guild: sp.userID}
+		w.Channel = channelRefJSON{ID: in.ChannelID, Type: ChannelDM}
 	}
-	if sp.msg.ID != "" {
-		m := sp.msg
+	w.ChannelID = in.ChannelID
+	var msg *messageOut
+	if m := sp.msg; m != nil {
+		in.MessageID = m.ID
 		if m.ChannelID == "" {
-			m.ChannelID = in.ChannelID
+			c := *m
+			c.ChannelID = in.ChannelID
+			m = &c
 		}
-		wire["message"] = s.messageWire(&m)
+		out := s.messageWire(m)
+		msg = &out
 	}
-	wire["channel_id"] = in.ChannelID
 	in.Created = time.Now()
 	endpoint, forgery := s.hd.endpoint, s.hd.forge
 	s.hd.forge = Genuine
@@ -504,12 +540,17 @@ func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 	s.notifyLocked()
 	s.mu.Unlock()
 
+	// Encoded out of the lock: the message is added as it is.
+	raw := mustJSON(w)
+	if msg != nil {
+		raw = marshalWith(w, rawField{"message", msg.encode()})
+	}
 	if endpoint != "" {
 		// Over HTTP instead of the gateway (the two are exclusive).
-		go s.deliverHTTP(endpoint, in, mustJSON(wire), forgery)
+		go s.deliverHTTP(endpoint, in, raw, forgery)
 		return in, nil
 	}
-	if n := s.Dispatch("INTERACTION_CREATE", wire, sp.guildID); n == 0 {
+	if n := s.dispatchRaw("INTERACTION_CREATE", raw, sp.guildID); n == 0 {
 		return in, ErrNotDelivered
 	}
 	return in, nil
@@ -570,12 +611,16 @@ func (s *Server) WaitAllAnswered(timeout time.Duration) (failed int, err error) 
 // Message returns a copy of a stored message (deleted ones included).
 func (s *Server) Message(id string) (Message, bool) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	m, ok := s.messages[id]
+	var snap Message
+	if ok {
+		snap = *m // copied in depth out of the lock (see Response.own)
+	}
+	s.mu.Unlock()
 	if !ok {
 		return Message{}, false
 	}
-	return m.clone(), true
+	return snap.clone(), true
 }
 
 // ChannelMessages returns the channel's messages that are not deleted, oldest

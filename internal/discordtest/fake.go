@@ -181,6 +181,7 @@ type Server struct {
 	channels     map[string]*Channel
 	faults       []*Fault
 	latency      map[string]time.Duration
+	hooked       atomic.Bool           // faults or latency were set since ClearFaults: requests take s.mu to look
 	gwSessions   map[string]*gwSession // by session id
 	conns        map[*gwConn]struct{}
 	gwLog        []GatewayFrame
@@ -200,6 +201,7 @@ type Server struct {
 	schemas      *schemaSet                 // the official OpenAPI request-body schemas
 	schemaSeen   map[string]*atomic.Uint64  // bodies seen by route, for Options.SchemaSample
 	hd           httpDelivery               // interactions over HTTP (httpdelivery.go)
+	guildIDs     map[string]bool            // the ids of Options.Guilds (a load test has hundreds)
 }
 
 // New starts a fake on 127.0.0.1 and registers its Close with t.Cleanup.
@@ -269,16 +271,22 @@ func Start(opts Options) *Server {
 	if s.opts.AppID == "" {
 		s.opts.AppID = s.NewID()
 	}
+	s.guildIDs = map[string]bool{}
 	for _, g := range opts.Guilds {
+		s.guildIDs[g.ID] = true
 		for _, c := range g.channelIDs() {
 			s.channels[c] = &Channel{ID: c, Type: ChannelGuildText, GuildID: g.ID, Name: "cards"}
 		}
 	}
 	s.routes()
-	s.http = httptest.NewServer(s.mux)
 	resume := http.NewServeMux()
 	resume.HandleFunc("GET /", s.handleGateway)
-	s.resumeHTTP = httptest.NewServer(resume)
+	s.resumeHTTP = httptest.NewUnstartedServer(resume)
+	s.http = httptest.NewUnstartedServer(s.mux)
+	// Started once every field is set (the resume listener first, whose
+	// URL READY gives): handlers read them without taking s.mu.
+	s.resumeHTTP.Start()
+	s.http.Start()
 	return s
 }
 

@@ -110,11 +110,12 @@ func (sess *gwSession) dispatchLocked(typ string, raw json.RawMessage) {
 }
 
 func (s *Server) logFrame(f GatewayFrame) {
+	if s.opts.Lean { // no log: nothing changes that a waiter could see
+		return
+	}
 	f.At = time.Now()
 	s.mu.Lock()
-	if !s.opts.Lean {
-		s.gwLog = append(s.gwLog, f)
-	}
+	s.gwLog = append(s.gwLog, f)
 	s.notifyLocked()
 	s.mu.Unlock()
 }
@@ -418,7 +419,11 @@ func (s *Server) resume(c *gwConn, data json.RawMessage, onResumeURL bool) *gwSe
 // Sessions whose socket dropped but that can still resume get it when they
 // resume. It returns how many sessions it went to.
 func (s *Server) Dispatch(event string, data any, guildID string) int {
-	raw := mustJSON(data)
+	return s.dispatchRaw(event, mustJSON(data), guildID)
+}
+
+// dispatchRaw is Dispatch of an event encoded already.
+func (s *Server) dispatchRaw(event string, raw json.RawMessage, guildID string) int {
 	s.mu.Lock()
 	var targets []*gwSession
 	for _, sess := range s.gwSessions {

@@ -183,7 +183,11 @@ func (s *Server) handle(pattern string, auth authMode, h handlerFunc) {
 			if e, ok := body.(*apiErr); ok {
 				body = e.body
 			}
-			raw, _ = json.Marshal(body)
+			if m, ok := body.(messageOut); ok { // encoded here, out of the lock the handler held
+				raw = m.encode()
+			} else {
+				raw, _ = json.Marshal(body)
+			}
 			w.Header().Set("Content-Type", "application/json")
 		}
 		// Discord's clock, which may differ from the bot's (Options.ClockOffset).
@@ -274,37 +278,63 @@ func parseBody(r *http.Request, rec *Request) error {
 		rec.JSON = body
 	case "multipart/form-data":
 		rec.Multipart = true
-		mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
-		for {
-			part, err := mr.NextPart()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				return err
-			}
-			var buf bytes.Buffer
-			if strings.HasPrefix(part.FormName(), "files[") {
-				buf.Grow(len(body)) // at most the body: read in one piece
-			}
-			if _, err := buf.ReadFrom(part); err != nil {
-				return err
-			}
-			data := buf.Bytes()
-			switch name := part.FormName(); {
-			case name == "payload_json":
-				rec.JSON = data
-			case strings.HasPrefix(name, "files["):
-				rec.Files = append(rec.Files, File{Field: name, Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data})
-			default:
-				return fmt.Errorf("unexpected multipart field %q", name)
-			}
+		if err := parseMultipart(body, params["boundary"], rec); err != nil {
+			return err
 		}
 	default:
 		return fmt.Errorf("unsupported content type %q", mt)
 	}
 	if len(rec.JSON) > 0 && !json.Valid(rec.JSON) {
 		return errors.New("invalid json")
+	}
+	return nil
+}
+
+// parseMultipart reads a multipart/form-data body into rec.JSON
+// (payload_json) and rec.Files (files[n]).
+func parseMultipart(body []byte, boundary string, rec *Request) error {
+	// The parts as they lie in the body, with no copy, when the body is
+	// laid out as multipart.Writer lays it out (discordgo's is).
+	if parts, ok := splitMultipart(body, boundary); ok {
+		for _, p := range parts {
+			if err := rec.addPart(p); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	mr := multipart.NewReader(bytes.NewReader(body), boundary)
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		if strings.HasPrefix(part.FormName(), "files[") {
+			buf.Grow(len(body)) // at most the body: read in one piece
+		}
+		if _, err := buf.ReadFrom(part); err != nil {
+			return err
+		}
+		if err := rec.addPart(formPart{name: part.FormName(), filename: part.FileName(),
+			contentType: part.Header.Get("Content-Type"), data: buf.Bytes()}); err != nil {
+			return err
+		}
+	}
+}
+
+// addPart takes a part of a multipart body: payload_json, or a file.
+func (rec *Request) addPart(p formPart) error {
+	switch {
+	case p.name == "payload_json":
+		rec.JSON = p.data
+	case strings.HasPrefix(p.name, "files["):
+		rec.Files = append(rec.Files, File{Field: p.name, Name: p.filename, ContentType: p.contentType, Data: p.data})
+	default:
+		return fmt.Errorf("unexpected multipart field %q", p.name)
 	}
 	return nil
 }
@@ -333,6 +363,7 @@ func (s *Server) Inject(f Fault) {
 		ff.Times = 1
 	}
 	s.faults = append(s.faults, &ff)
+	s.hooked.Store(true)
 }
 
 // ClearFaults removes every fault rule and every latency setting.
@@ -341,6 +372,7 @@ func (s *Server) ClearFaults() {
 	defer s.mu.Unlock()
 	s.faults = nil
 	s.latency = map[string]time.Duration{}
+	s.hooked.Store(false)
 }
 
 // RateLimitNext makes the next n requests on route answer 429 exactly like
@@ -368,9 +400,13 @@ func (s *Server) SetLatency(route string, d time.Duration) {
 		return
 	}
 	s.latency[route] = d
+	s.hooked.Store(true)
 }
 
 func (s *Server) latencyFor(route string) time.Duration {
+	if !s.hooked.Load() {
+		return 0
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d := s.latency[route]
@@ -381,6 +417,9 @@ func (s *Server) latencyFor(route string) time.Duration {
 }
 
 func (s *Server) takeFault(route, path string) *Fault {
+	if !s.hooked.Load() {
+		return nil
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, f := range s.faults {

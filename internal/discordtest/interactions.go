@@ -165,18 +165,23 @@ func (s *Server) Interactions() []*Interaction {
 // initial response.
 func (in *Interaction) Response() (Response, bool) {
 	in.s.mu.Lock()
-	defer in.s.mu.Unlock()
 	if !in.st.acked {
+		in.s.mu.Unlock()
 		return Response{}, false
 	}
-	return in.responseLocked(), true
+	r := in.responseLocked()
+	in.s.mu.Unlock()
+	r.own()
+	return r, true
 }
 
+// responseLocked is the response so far, its messages shallow copies
+// (see own). Caller holds s.mu.
 func (in *Interaction) responseLocked() Response {
 	r := Response{Type: in.st.responseType, Deferred: in.st.deferred, Callback: in.st.callback,
 		RespondedAt: in.st.respondedAt, FinalAt: in.st.finalAt, Latency: in.st.respondedAt.Sub(in.Created)}
 	if m := in.s.messages[in.st.originalID]; m != nil {
-		r.Message = m.clone()
+		r.Message = *m
 	}
 	if in.st.modal != nil {
 		md := *in.st.modal
@@ -186,10 +191,22 @@ func (in *Interaction) responseLocked() Response {
 	r.Choices = append([]Choice(nil), in.st.choices...)
 	for _, id := range in.st.followups {
 		if m := in.s.messages[id]; m != nil {
-			r.Followups = append(r.Followups, m.clone())
+			r.Followups = append(r.Followups, *m)
 		}
 	}
 	return r
+}
+
+// own makes r's messages copies of their own, out of the lock: a stored
+// body is never written to (an edit stores a new one), so a shallow copy
+// taken under the lock can be copied in depth after it.
+func (r *Response) own() {
+	if r.Message.ID != "" {
+		r.Message = r.Message.clone()
+	}
+	for i := range r.Followups {
+		r.Followups[i] = r.Followups[i].clone()
+	}
 }
 
 // ErrNoResponse is wrapped by WaitResponse/WaitFinal's error when the ack
@@ -220,6 +237,7 @@ func (in *Interaction) wait(timeout time.Duration, what string, done func() bool
 			return nores
 		})
 		if ok && !nores {
+			resp.own()
 			return resp, nil
 		}
 		if nores {
@@ -321,11 +339,8 @@ func (s *Server) initialResponseLocked(in *Interaction, rec *Request) (int, any)
 		return s.reject(apiError(404, 10062, "Unknown interaction"),
 			"interaction %s (%s) answered after %v (deadline %v)", in.ID, in.describe(), age.Round(time.Millisecond), s.opts.AckDeadline)
 	}
-	var p struct {
-		Type int             `json:"type"`
-		Data json.RawMessage `json:"data"`
-	}
-	if err := json.Unmarshal(rec.JSON, &p); err != nil {
+	p, err := decodeCallback(rec.JSON)
+	if err != nil {
 		return s.reject(apiError(400, 50109, "The request body contains invalid JSON."), "callback for %s", in.ID)
 	}
 	if !callbackAllowed(in.Type, p.Type) {
@@ -336,10 +351,6 @@ func (s *Server) initialResponseLocked(in *Interaction, rec *Request) (int, any)
 		return s.reject(invalidForm(fe("files", "FAKE_FILES_NOT_ALLOWED", fmt.Sprintf("files cannot be sent with callback type %d", p.Type))),
 			"interaction %s (%s)", in.ID, in.describe())
 	}
-	var flags struct {
-		Flags int `json:"flags"`
-	}
-	_ = json.Unmarshal(p.Data, &flags)
 	via := fmt.Sprintf("callback %d", p.Type)
 
 	switch p.Type {
@@ -350,7 +361,7 @@ func (s *Server) initialResponseLocked(in *Interaction, rec *Request) (int, any)
 		if in.Type == InteractionCommand {
 			m.Type = 20 // CHAT_INPUT_COMMAND
 		}
-		if e := s.applyPayload(m, p.Data, rec.Files, true, "data", via); e != nil {
+		if e := s.applyCallback(m, p, rec.Files, true, via); e != nil {
 			return s.reject(e, "interaction %s (%s), response type 4", in.ID, in.describe())
 		}
 		m.Ephemeral = m.Flags&FlagEphemeral != 0
@@ -365,7 +376,7 @@ func (s *Server) initialResponseLocked(in *Interaction, rec *Request) (int, any)
 		if in.Type != InteractionCommand {
 			m.Type = 19
 		}
-		m.Flags = FlagLoading | flags.Flags&FlagEphemeral
+		m.Flags = FlagLoading | p.flags()&FlagEphemeral
 		m.Via, m.At = via, now
 		m.Ephemeral = m.Flags&FlagEphemeral != 0
 		if m.Ephemeral {
@@ -383,7 +394,7 @@ func (s *Server) initialResponseLocked(in *Interaction, rec *Request) (int, any)
 		if m == nil || m.Deleted {
 			return s.reject(apiError(404, 10008, "Unknown Message"), "interaction %s (%s): update of a message that does not exist", in.ID, in.describe())
 		}
-		if e := s.applyPayload(m, p.Data, rec.Files, false, "data", via); e != nil {
+		if e := s.applyCallback(m, p, rec.Files, false, via); e != nil {
 			return s.reject(e, "interaction %s (%s), response type 7", in.ID, in.describe())
 		}
 		in.st.originalID, in.st.ephemeral, in.st.finalAt = m.ID, m.Ephemeral, now
@@ -416,6 +427,60 @@ func (s *Server) initialResponseLocked(in *Interaction, rec *Request) (int, any)
 	return http.StatusNoContent, nil
 }
 
+// callbackBody is an interaction response as the bot sent it, decoded
+// once: its type, and its data's keys when data is an object (the message
+// of types 4 and 7, the flags of type 5), else its data raw (data that is
+// no object, and the types 8 and 9, read whole).
+type callbackBody struct {
+	Type   int
+	Fields map[string]json.RawMessage // data's keys; nil for null or absent data
+	Data   json.RawMessage            // when !decoded
+	// decoded says that Fields holds data (else Data does).
+	decoded bool
+}
+
+func decodeCallback(body []byte) (callbackBody, error) {
+	r := jsonReader{b: body} // body is valid JSON: parseBody checked it
+	if c, ok := r.callback(); ok && r.end() && c.Type != CallbackModal && c.Type != CallbackAutocomplete {
+		return c, nil
+	}
+	var p struct {
+		Type int                        `json:"type"`
+		Data map[string]json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(body, &p); err == nil && p.Type != CallbackModal && p.Type != CallbackAutocomplete {
+		return callbackBody{Type: p.Type, Fields: p.Data, decoded: true}, nil
+	}
+	var q struct {
+		Type int             `json:"type"`
+		Data json.RawMessage `json:"data"`
+	}
+	err := json.Unmarshal(body, &q)
+	return callbackBody{Type: q.Type, Data: q.Data}, err
+}
+
+// flags is data's flags (0 when absent or not a number).
+func (c callbackBody) flags() int {
+	var f struct {
+		Flags int `json:"flags"`
+	}
+	if c.decoded {
+		_ = json.Unmarshal(c.Fields["flags"], &f.Flags)
+	} else {
+		_ = json.Unmarshal(c.Data, &f)
+	}
+	return f.Flags
+}
+
+// applyCallback applies the message in a callback's data to m (see
+// applyPayload).
+func (s *Server) applyCallback(m *Message, c callbackBody, files []File, create bool, via string) *apiErr {
+	if c.decoded {
+		return s.applyFields(m, c.Fields, files, create, "data", via)
+	}
+	return s.applyPayload(m, c.Data, files, create, "data", via)
+}
+
 func parseModal(raw json.RawMessage) (*Modal, []formError) {
 	var d struct {
 		CustomID   *string         `json:"custom_id"`
@@ -426,7 +491,7 @@ func parseModal(raw json.RawMessage) (*Modal, []formError) {
 		return nil, []formError{fe("data", "MODEL_TYPE_CONVERT", err.Error())}
 	}
 	var errs []formError
-	errs = append(errs, validateCustomID(wireComponent{CustomID: d.CustomID}, "data")...)
+	errs = append(errs, validateCustomID(wireComponent{CustomID: str(d.CustomID)}, "data")...)
 	if d.Title == "" || runes(d.Title) > MaxModalTitle {
 		errs = append(errs, fe("data.title", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length."))
 	}
@@ -444,11 +509,11 @@ func parseModal(raw json.RawMessage) (*Modal, []formError) {
 		c := row.Components[0]
 		cp := rp + ".components.0"
 		errs = append(errs, validateCustomID(c, cp)...)
-		if seen[str(c.CustomID)] {
+		if seen[c.CustomID] {
 			errs = append(errs, fe(cp+".custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated"))
 		}
-		seen[str(c.CustomID)] = true
-		if str(c.Label) == "" || runes(str(c.Label)) > MaxTextInputLabel {
+		seen[c.CustomID] = true
+		if c.Label == "" || runes(c.Label) > MaxTextInputLabel {
 			errs = append(errs, fe(cp+".label", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length."))
 		}
 		if c.Style != 1 && c.Style != 2 {
@@ -461,7 +526,7 @@ func parseModal(raw json.RawMessage) (*Modal, []formError) {
 		if c.Required != nil {
 			required = *c.Required
 		}
-		md.Inputs = append(md.Inputs, TextInput{CustomID: str(c.CustomID), Label: str(c.Label), Placeholder: c.Placeholder,
+		md.Inputs = append(md.Inputs, TextInput{CustomID: c.CustomID, Label: c.Label, Placeholder: c.Placeholder,
 			Value: c.Value, Style: c.Style, Required: required, MinLength: c.MinLength, MaxLength: c.MaxLength})
 	}
 	return md, errs

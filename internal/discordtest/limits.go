@@ -196,6 +196,16 @@ func bucketHash(name string) string {
 	return hex.EncodeToString(h[:16])
 }
 
+// bucketHashes are the buckets' hashes by name, made once: a sha1 for
+// every request is too dear under load.
+var bucketHashes = func() map[string]string {
+	m := map[string]string{}
+	for _, b := range defaultBuckets {
+		m[b.name] = bucketHash(b.name)
+	}
+	return m
+}()
+
 // rateResult is what the limiter decided for one request.
 type rateResult struct {
 	hasBucket        bool
@@ -227,7 +237,7 @@ func (l *limiter) take(route string, r *http.Request, now time.Time) rateResult 
 		w = &window{}
 		l.buckets[key] = w
 	}
-	res := rateResult{hasBucket: true, hash: bucketHash(b.name), limit: b.limit.N}
+	res := rateResult{hasBucket: true, hash: bucketHashes[b.name], limit: b.limit.N}
 	okTake, wait := w.take(b.limit, now)
 	res.remaining = b.limit.N - w.count
 	res.resetAfter = w.resetAt(b.limit).Sub(now)

@@ -1,8 +1,8 @@
 package discordtest
 
 import (
+	"bytes"
 	"encoding/json"
-	"fmt"
 	"strings"
 	"time"
 )
@@ -153,8 +153,17 @@ func (b Body) clone() Body {
 	c.Embeds = append([]Embed(nil), b.Embeds...)
 	c.Attachments = append([]Attachment(nil), b.Attachments...)
 	c.Components = make([]Row, len(b.Components))
+	n := 0
+	for _, r := range b.Components {
+		n += len(r.Buttons)
+	}
+	buttons := make([]Button, 0, n) // one array for every row's buttons (players read tables all the time)
 	for i, r := range b.Components {
-		c.Components[i] = Row{Buttons: append([]Button(nil), r.Buttons...)}
+		if len(r.Buttons) > 0 {
+			start := len(buttons)
+			buttons = append(buttons, r.Buttons...)
+			c.Components[i].Buttons = buttons[start:len(buttons):len(buttons)]
+		}
 		if r.Select != nil {
 			sel := *r.Select
 			sel.Options = append([]SelectOption(nil), r.Select.Options...)
@@ -191,19 +200,20 @@ func (b Body) Buttons() []Button {
 
 // Button finds the button with customID.
 func (b Body) Button(customID string) (Button, bool) {
-	for _, bt := range b.Buttons() {
-		if bt.CustomID == customID {
-			return bt, true
-		}
-	}
-	return Button{}, false
+	return b.findButton(func(bt *Button) bool { return bt.CustomID == customID })
 }
 
 // ButtonByLabel finds the first button whose label is label.
 func (b Body) ButtonByLabel(label string) (Button, bool) {
-	for _, bt := range b.Buttons() {
-		if bt.Label == label {
-			return bt, true
+	return b.findButton(func(bt *Button) bool { return bt.Label == label })
+}
+
+func (b Body) findButton(match func(*Button) bool) (Button, bool) {
+	for _, r := range b.Components {
+		for i := range r.Buttons {
+			if match(&r.Buttons[i]) {
+				return r.Buttons[i], true
+			}
 		}
 	}
 	return Button{}, false
@@ -268,8 +278,8 @@ func (b Body) Text() string {
 // wireComponent is a component as the bot sends it (classic components).
 type wireComponent struct {
 	Type        int             `json:"type"`
-	CustomID    *string         `json:"custom_id"`
-	Label       *string         `json:"label"`
+	CustomID    string          `json:"custom_id"` // null or absent: "", as Discord reads it
+	Label       string          `json:"label"`
 	Style       int             `json:"style"`
 	URL         string          `json:"url"`
 	SkuID       string          `json:"sku_id"`
@@ -325,13 +335,16 @@ func rowsOf(rows []wireComponent) []Row {
 		for _, c := range r.Components {
 			switch c.Type {
 			case ComponentButton:
-				b := Button{CustomID: str(c.CustomID), Label: str(c.Label), Style: c.Style, URL: c.URL, Disabled: c.Disabled}
+				if row.Buttons == nil {
+					row.Buttons = make([]Button, 0, len(r.Components))
+				}
+				b := Button{CustomID: c.CustomID, Label: c.Label, Style: c.Style, URL: c.URL, Disabled: c.Disabled}
 				if c.Emoji != nil {
 					b.Emoji = c.Emoji.Name
 				}
 				row.Buttons = append(row.Buttons, b)
 			case ComponentStringSelect, ComponentUserSelect, ComponentRoleSelect, ComponentMentionSelect, ComponentChannelSelect:
-				sel := &Select{Type: c.Type, CustomID: str(c.CustomID), Placeholder: c.Placeholder, Disabled: c.Disabled, MinValues: 1, MaxValues: 1}
+				sel := &Select{Type: c.Type, CustomID: c.CustomID, Placeholder: c.Placeholder, Disabled: c.Disabled, MinValues: 1, MaxValues: 1}
 				if c.MinValues != nil {
 					sel.MinValues = *c.MinValues
 				}
@@ -410,17 +423,26 @@ func parseEmbeds(raw json.RawMessage) ([]Embed, []wireEmbed, error) {
 
 // ---- the model back to the wire ------------------------------------------
 
-func (s *Server) attachmentWire(channelID string, a Attachment) map[string]any {
-	u := fmt.Sprintf("https://cdn.discordapp.com/attachments/%s/%s/%s", channelID, a.ID, a.Filename)
-	w := map[string]any{"id": a.ID, "filename": a.Filename, "size": len(a.Data),
-		"url": u, "proxy_url": strings.Replace(u, "cdn.discordapp.com", "media.discordapp.net", 1)}
-	if a.ContentType != "" {
-		w["content_type"] = a.ContentType
-	}
-	if a.Description != "" {
-		w["description"] = a.Description
-	}
-	return w
+// The wire forms below are structs rather than maps: encoding/json writes
+// a struct's fields in order from a cached plan, where a map costs an
+// allocation per key and a sort. Under load the fake encodes a message for
+// every click (INTERACTION_CREATE carries it).
+
+// attachmentJSON is an attachment as Discord returns it.
+type attachmentJSON struct {
+	ID          string `json:"id"`
+	Filename    string `json:"filename"`
+	Size        int    `json:"size"`
+	URL         string `json:"url"`
+	ProxyURL    string `json:"proxy_url"`
+	ContentType string `json:"content_type,omitempty"`
+	Description string `json:"description,omitempty"`
+}
+
+func attachmentWire(channelID string, a Attachment) attachmentJSON {
+	path := "/attachments/" + channelID + "/" + a.ID + "/" + a.Filename
+	return attachmentJSON{ID: a.ID, Filename: a.Filename, Size: len(a.Data), URL: "https://cdn.discordapp.com" + path,
+		ProxyURL: "https://media.discordapp.net" + path, ContentType: a.ContentType, Description: a.Description}
 }
 
 func stamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000000+00:00") }
@@ -428,34 +450,73 @@ func stamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.0000
 // stamp is a real time t as a timestamp on the fake's clock.
 func (s *Server) stamp(t time.Time) string { return stamp(t.Add(s.opts.ClockOffset)) }
 
-func (s *Server) messageWire(m *Message) map[string]any {
-	atts := []any{}
-	for _, a := range m.Attachments {
-		atts = append(atts, s.attachmentWire(m.ChannelID, a))
-	}
-	w := map[string]any{
-		"id": m.ID, "channel_id": m.ChannelID, "type": m.Type, "content": m.Content,
-		"author": s.botUserWire(), "attachments": atts, "embeds": rawOrEmpty(m.EmbedsJSON),
-		"components": rawOrEmpty(m.ComponentsJSON), "flags": m.Flags, "timestamp": s.stamp(m.Created),
-		"edited_timestamp": nil, "tts": false, "mention_everyone": false, "mentions": []any{},
-		"mention_roles": []any{}, "pinned": false,
+// messageJSON is a message as Discord returns it, but for its embeds and
+// components, which messageWire adds as the bot sent them.
+type messageJSON struct {
+	ID                  string               `json:"id"`
+	ChannelID           string               `json:"channel_id"`
+	GuildID             string               `json:"guild_id,omitempty"`
+	Type                int                  `json:"type"`
+	Content             string               `json:"content"`
+	Author              userJSON             `json:"author"`
+	Attachments         []attachmentJSON     `json:"attachments"`
+	Flags               int                  `json:"flags"`
+	Timestamp           string               `json:"timestamp"`
+	EditedTimestamp     *string              `json:"edited_timestamp"`
+	TTS                 bool                 `json:"tts"`
+	MentionEveryone     bool                 `json:"mention_everyone"`
+	Mentions            []struct{}           `json:"mentions"`
+	MentionRoles        []struct{}           `json:"mention_roles"`
+	Pinned              bool                 `json:"pinned"`
+	WebhookID           string               `json:"webhook_id,omitempty"`
+	ApplicationID       string               `json:"application_id,omitempty"`
+	InteractionMetadata *interactionMetaJSON `json:"interaction_metadata,omitempty"`
+}
+
+type interactionMetaJSON struct {
+	ID                           string   `json:"id"`
+	Type                         int      `json:"type"`
+	User                         userJSON `json:"user"`
+	AuthorizingIntegrationOwners struct{} `json:"authorizing_integration_owners"`
+}
+
+// messageOut is a message as Discord returns it, to encode: taken under
+// s.mu, encoded after (encode), so that the lock is not held meanwhile.
+type messageOut struct {
+	messageJSON
+	embeds, components json.RawMessage // the bot's own, as it sent them
+}
+
+// messageWire is m as Discord returns it, to encode. Caller holds s.mu.
+func (s *Server) messageWire(m *Message) messageOut {
+	w := messageJSON{ID: m.ID, ChannelID: m.ChannelID, GuildID: m.GuildID, Type: m.Type, Content: m.Content,
+		Author: s.botUserWire(), Attachments: make([]attachmentJSON, len(m.Attachments)), Flags: m.Flags,
+		Timestamp: s.stamp(m.Created), Mentions: []struct{}{}, MentionRoles: []struct{}{}}
+	for i, a := range m.Attachments {
+		w.Attachments[i] = attachmentWire(m.ChannelID, a)
 	}
 	if len(m.History) > 0 {
-		w["edited_timestamp"] = s.stamp(m.At)
-	}
-	if m.GuildID != "" {
-		w["guild_id"] = m.GuildID
+		edited := s.stamp(m.At)
+		w.EditedTimestamp = &edited
 	}
 	if m.InteractionID != "" {
-		w["webhook_id"] = s.opts.AppID
-		w["application_id"] = s.opts.AppID
+		w.WebhookID, w.ApplicationID = s.opts.AppID, s.opts.AppID
 		if in := s.interactions[m.InteractionID]; in != nil {
-			w["interaction_metadata"] = map[string]any{"id": in.ID, "type": in.Type, "user": s.userWire(in.UserID),
-				"authorizing_integration_owners": map[string]any{}}
+			w.InteractionMetadata = &interactionMetaJSON{ID: in.ID, Type: in.Type, User: s.userWire(in.UserID)}
 		}
 	}
-	return w
+	return messageOut{w, m.EmbedsJSON, m.ComponentsJSON}
 }
+
+// encode is the message's JSON. The bot's embeds and components (valid
+// JSON: parseBody checked the body) are added as they are: json.Marshal
+// would scan and copy them again.
+func (o messageOut) encode() json.RawMessage {
+	return marshalWith(o.messageJSON, rawField{"embeds", rawOrEmpty(o.embeds)}, rawField{"components", rawOrEmpty(o.components)})
+}
+
+// MarshalJSON is encode, for a message inside another answer (a list).
+func (o messageOut) MarshalJSON() ([]byte, error) { return o.encode(), nil }
 
 func rawOrEmpty(r json.RawMessage) json.RawMessage {
 	if len(r) == 0 || string(r) == "null" {
@@ -464,22 +525,56 @@ func rawOrEmpty(r json.RawMessage) json.RawMessage {
 	return r
 }
 
-func (s *Server) userWire(id string) map[string]any {
+// rawField is an object member whose value is encoded already.
+type rawField struct {
+	key   string // a plain key, written as is
+	value []byte
+}
+
+// marshalWith is json.Marshal(v), v encoding to an object, with more
+// members at its end, written into one buffer.
+func marshalWith(v any, fields ...rawField) json.RawMessage {
+	var buf bytes.Buffer
+	n := 2048 // room for v (a message with its attachments, an interaction)
+	for _, f := range fields {
+		n += len(f.key) + len(f.value) + 4
+	}
+	buf.Grow(n)
+	_ = json.NewEncoder(&buf).Encode(v) // structs of strings and numbers: no error
+	out := bytes.TrimSuffix(buf.Bytes(), []byte("}\n"))
+	for i, f := range fields {
+		if i > 0 || len(out) > 1 { // after "{" alone, no comma
+			out = append(out, ',')
+		}
+		out = append(out, '"')
+		out = append(out, f.key...)
+		out = append(out, `":`...)
+		out = append(out, f.value...)
+	}
+	return append(out, '}')
+}
+
+// userJSON is a user as Discord returns it.
+type userJSON struct {
+	ID            string  `json:"id"`
+	Username      string  `json:"username"`
+	GlobalName    *string `json:"global_name"`
+	Discriminator string  `json:"discriminator"`
+	Avatar        *string `json:"avatar"`
+	Bot           bool    `json:"bot"`
+	PublicFlags   int     `json:"public_flags"`
+}
+
+func (s *Server) userWire(id string) userJSON {
 	name := "user" + id
 	if u, ok := s.users[id]; ok {
 		name = u.Name
 	}
-	return map[string]any{
-		"id": id, "username": name, "global_name": name, "discriminator": "0",
-		"avatar": nil, "bot": false, "public_flags": 0,
-	}
+	return userJSON{ID: id, Username: name, GlobalName: &name, Discriminator: "0"}
 }
 
-func (s *Server) botUserWire() map[string]any {
-	return map[string]any{
-		"id": s.opts.AppID, "username": s.opts.BotName, "global_name": nil,
-		"discriminator": "0", "avatar": nil, "bot": true, "public_flags": 0,
-	}
+func (s *Server) botUserWire() userJSON {
+	return userJSON{ID: s.opts.AppID, Username: s.opts.BotName, Discriminator: "0", Bot: true}
 }
 
 func (s *Server) channelWire(c *Channel) map[string]any {

@@ -268,14 +268,7 @@ func (s *Server) WaitCommands(scope string, timeout time.Duration) ([]map[string
 	return out, nil
 }
 
-func (s *Server) knownGuildLocked(id string) bool {
-	for _, g := range s.opts.Guilds {
-		if g.ID == id {
-			return true
-		}
-	}
-	return false
-}
+func (s *Server) knownGuildLocked(id string) bool { return s.guildIDs[id] }
 
 // ---- channels, DMs, messages --------------------------------------------
 
@@ -515,15 +508,25 @@ func (s *Server) deleteChannelMessage(r *http.Request, rec *Request) (int, any) 
 	return http.StatusNoContent, nil
 }
 
-func (s *Server) memberWire(userID string) map[string]any {
+// memberJSON is a guild member as Discord returns it.
+type memberJSON struct {
+	User        userJSON   `json:"user"`
+	Roles       []struct{} `json:"roles"`
+	Permissions string     `json:"permissions"`
+	JoinedAt    string     `json:"joined_at"`
+	Nick        *string    `json:"nick"`
+	Deaf        bool       `json:"deaf"`
+	Mute        bool       `json:"mute"`
+	Flags       int        `json:"flags"`
+	Pending     bool       `json:"pending"`
+}
+
+func (s *Server) memberWire(userID string) memberJSON {
 	perms := guildPerms
 	if u := s.users[userID]; u != nil && u.ManageServer {
 		perms = strconv.FormatInt(mustInt(guildPerms)|0x20, 10) // MANAGE_GUILD
 	}
-	return map[string]any{
-		"user": s.userWire(userID), "roles": []any{}, "permissions": perms,
-		"joined_at": s.stamp(time.Now()), "nick": nil, "deaf": false, "mute": false, "flags": 0, "pending": false,
-	}
+	return memberJSON{User: s.userWire(userID), Roles: []struct{}{}, Permissions: perms, JoinedAt: s.stamp(time.Now())}
 }
 
 // guildPerms is what members get (a string on the wire: discordgo uses `json:",string"`).

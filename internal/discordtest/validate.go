@@ -3,6 +3,7 @@ package discordtest
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -64,9 +65,9 @@ func validateRows(rows []wireComponent, prefix string) []formError {
 	if len(rows) > MaxRows {
 		errs = append(errs, tooLong(prefix, MaxRows))
 	}
-	seen := map[string]string{}
+	seen := make(map[string]string, MaxRows*MaxButtonsPerRow)
 	for i, row := range rows {
-		rp := fmt.Sprintf("%s.%d", prefix, i)
+		rp := prefix + "." + strconv.Itoa(i) // not Sprintf: this runs for every component of every move
 		if row.Type != ComponentActionRow {
 			errs = append(errs, fe(rp+".type", "UNION_TYPE_CHOICES", fmt.Sprintf("Value of field \"type\" must be one of (1,); got %d (top-level components must be action rows)", row.Type)))
 			continue
@@ -88,7 +89,7 @@ func validateRows(rows []wireComponent, prefix string) []formError {
 			errs = append(errs, fe(rp+".components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "The specified component exceeds the maximum width (a select menu must be alone in its row)"))
 		}
 		for j, c := range row.Components {
-			cp := fmt.Sprintf("%s.components.%d", rp, j)
+			cp := rp + ".components." + strconv.Itoa(j)
 			switch {
 			case c.Type == ComponentButton:
 				errs = append(errs, validateButton(c, cp)...)
@@ -98,7 +99,7 @@ func validateRows(rows []wireComponent, prefix string) []formError {
 				errs = append(errs, fe(cp+".type", "COMPONENT_TYPE_INVALID", fmt.Sprintf("Component type %d is not allowed in a message action row", c.Type)))
 				continue
 			}
-			if id := str(c.CustomID); id != "" {
+			if id := c.CustomID; id != "" {
 				if first, dup := seen[id]; dup {
 					errs = append(errs, fe(cp+".custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED", fmt.Sprintf("Component custom id cannot be duplicated (%q already used at %s)", id, first)))
 				} else {
@@ -111,10 +112,10 @@ func validateRows(rows []wireComponent, prefix string) []formError {
 }
 
 func validateCustomID(c wireComponent, cp string) []formError {
-	if c.CustomID == nil || *c.CustomID == "" {
+	if c.CustomID == "" {
 		return []formError{fe(cp+".custom_id", "BASE_TYPE_REQUIRED", "This field is required")}
 	}
-	if runes(*c.CustomID) > MaxCustomID {
+	if runes(c.CustomID) > MaxCustomID {
 		return []formError{tooLong(cp+".custom_id", MaxCustomID)}
 	}
 	return nil
@@ -132,7 +133,7 @@ func validateButton(c wireComponent, cp string) []formError {
 		if c.URL == "" {
 			errs = append(errs, fe(cp+".url", "BASE_TYPE_REQUIRED", "This field is required"))
 		}
-		if c.CustomID != nil && *c.CustomID != "" {
+		if c.CustomID != "" {
 			errs = append(errs, fe(cp+".custom_id", "BUTTON_LINK_HAS_CUSTOM_ID", "A link button cannot have a custom id"))
 		}
 	case ButtonPremium:
@@ -142,10 +143,10 @@ func validateButton(c wireComponent, cp string) []formError {
 	default:
 		errs = append(errs, fe(cp+".style", "BASE_TYPE_CHOICES", fmt.Sprintf("Value must be one of {1, 2, 3, 4, 5, 6}; got %d", c.Style)))
 	}
-	if runes(str(c.Label)) > MaxButtonLabel {
+	if runes(c.Label) > MaxButtonLabel {
 		errs = append(errs, tooLong(cp+".label", MaxButtonLabel))
 	}
-	if c.Style != ButtonPremium && str(c.Label) == "" && c.Emoji == nil {
+	if c.Style != ButtonPremium && c.Label == "" && c.Emoji == nil {
 		errs = append(errs, fe(cp+".label", "BUTTON_LABEL_OR_EMOJI_REQUIRED", "A button needs a label or an emoji"))
 	}
 	return errs
@@ -185,7 +186,7 @@ func validateSelect(c wireComponent, cp string) []formError {
 	}
 	values := map[string]bool{}
 	for k, o := range c.Options {
-		op := fmt.Sprintf("%s.options.%d", cp, k)
+		op := cp + ".options." + strconv.Itoa(k)
 		if o.Label == "" || runes(o.Label) > 100 {
 			errs = append(errs, fe(op+".label", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."))
 		}
@@ -259,11 +260,21 @@ func validateEmbeds(ws []wireEmbed, prefix string) []formError {
 func (s *Server) applyPayload(m *Message, payload json.RawMessage, files []File, create bool, prefix, via string) *apiErr {
 	var p map[string]json.RawMessage
 	if len(payload) > 0 {
-		if err := json.Unmarshal(payload, &p); err != nil {
+		var err error
+		if p, err = decodeFields(payload); err != nil {
 			return apiError(400, 50109, "The request body contains invalid JSON.")
 		}
 	}
-	nb := m.Body.clone()
+	return s.applyFields(m, p, files, create, prefix, via)
+}
+
+// applyFields is applyPayload on a payload already decoded to its keys
+// (the values may be the request body's own bytes, which nothing writes
+// to: they are kept without a copy).
+func (s *Server) applyFields(m *Message, p map[string]json.RawMessage, files []File, create bool, prefix, via string) *apiErr {
+	// A new Body: the stored one is never written to (readers' copies
+	// and History share nothing with it but immutable slices).
+	nb := m.Body
 	if create {
 		nb = Body{}
 	}
@@ -288,7 +299,7 @@ func (s *Server) applyPayload(m *Message, payload json.RawMessage, files []File,
 		errs = append(errs, validateEmbeds(wire, join(prefix, "embeds"))...)
 		nb.Embeds, nb.EmbedsJSON = embeds, nil
 		if len(embeds) > 0 {
-			nb.EmbedsJSON = append(json.RawMessage(nil), raw...)
+			nb.EmbedsJSON = raw
 		}
 	}
 	if raw, ok := p["flags"]; ok {
@@ -306,9 +317,8 @@ func (s *Server) applyPayload(m *Message, payload json.RawMessage, files []File,
 	if raw, ok := p["components"]; ok {
 		// Decoded once, for the checks and the model alike.
 		var rows []Row
-		var wire []wireComponent
 		if string(raw) != "null" {
-			if err := json.Unmarshal(raw, &wire); err != nil {
+			if wire, err := decodeComponents(raw); err != nil {
 				errs = append(errs, fe(join(prefix, "components"), "MODEL_TYPE_CONVERT", "Only iterables may be used in a ListType: "+err.Error()))
 				errs = append(errs, fe(join(prefix, "components"), "MODEL_TYPE_CONVERT", err.Error()))
 			} else {
@@ -318,7 +328,7 @@ func (s *Server) applyPayload(m *Message, payload json.RawMessage, files []File,
 		}
 		nb.Components, nb.ComponentsJSON = rows, nil
 		if len(rows) > 0 {
-			nb.ComponentsJSON = append(json.RawMessage(nil), raw...)
+			nb.ComponentsJSON = raw
 		}
 	}
 
@@ -349,6 +359,7 @@ func (s *Server) applyPayload(m *Message, payload json.RawMessage, files []File,
 		}
 		nb.Attachments = kept
 	}
+	nb.Attachments = slices.Clip(nb.Attachments) // appended to: no write into the stored body's array
 	for i, f := range files {
 		if f.Field != fmt.Sprintf("files[%d]", i) {
 			errs = append(errs, fe("files", "FAKE_MULTIPART", fmt.Sprintf("multipart field %q out of order (want files[%d])", f.Field, i)))
