@@ -49,7 +49,8 @@ func TestBandCacheKeys(t *testing.T) {
 // The cache keeps what was used lately and forgets the rest.
 func TestBandCacheGenerations(t *testing.T) {
 	c := newBandCache()
-	big := band{toks: make([]token, cacheTokens/2+1)}
+	c.setLimit(1 << 20)                        // generations of 128 Ki tokens
+	big := band{toks: make([]token, 64<<10+1)} // two fill one
 	c.put(bandKey{sum: 1}, big)
 	c.put(bandKey{sum: 2}, big)     // full: 1 and 2 are now the old generation
 	_, ok := c.get(bandKey{sum: 1}) // used again: back in the current one

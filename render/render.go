@@ -122,6 +122,12 @@ func New() (*Renderer, error) {
 	return r, nil
 }
 
+// SetCacheLimit bounds the memory the picture cache may hold, in bytes
+// (DefaultCacheLimit unless set): the work kept from recent pictures,
+// which a table's next picture reuses. Less memory costs more CPU when
+// many tables are in play. r's variants (With, Series) share r's cache.
+func (r *Renderer) SetCacheLimit(bytes int) { r.bands.setLimit(bytes) }
+
 // With returns the renderer that draws deck s: r itself for r's own
 // deck, else a variant sharing r's glyphs, canvases and band cache,
 // made the first time it is asked for and kept. It is safe for

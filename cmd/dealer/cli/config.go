@@ -54,6 +54,9 @@ type Config struct {
 	// RawTurnTimeout is TurnTimeout as written, parsed after decoding so that
 	// a bad value gets a message naming the key.
 	RawTurnTimeout string `yaml:"turn_timeout"`
+	// PictureCacheMB bounds the memory of the work kept from recent
+	// pictures (0: render.DefaultCacheLimit).
+	PictureCacheMB int `yaml:"picture_cache_mb"`
 }
 
 // defaultConfigPath is read when no --config is given, if it exists.
@@ -100,6 +103,9 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (Config,
 	if c.TurnTimeout < 0 {
 		return c, fmt.Errorf("config: turn_timeout must not be negative (got %s)", c.TurnTimeout)
 	}
+	if c.PictureCacheMB < 0 {
+		return c, fmt.Errorf("config: picture_cache_mb must not be negative (got %d)", c.PictureCacheMB)
+	}
 	if err := checkScale(&c); err != nil {
 		return c, err
 	}
@@ -128,7 +134,7 @@ func parseLevel(s string) (slog.Level, error) {
 // configKeys are the keys a config file may hold: the top level's (""),
 // and those under each key that holds keys.
 var configKeys = map[string][]string{
-	"":        {"discord", "database", "log_level", "turn_timeout", "interactions", "listen", "shards", "web"},
+	"":        {"discord", "database", "log_level", "turn_timeout", "picture_cache_mb", "interactions", "listen", "shards", "web"},
 	"web":     {"listen", "public_url"},
 	"discord": {"token", "application_id", "test_guild_id", "public_key"},
 }

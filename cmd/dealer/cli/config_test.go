@@ -59,6 +59,7 @@ func TestConfigErrors(t *testing.T) {
 		{"bad level", "log_level: loud\n", "log_level"},
 		{"bad duration", "turn_timeout: soon\n", "turn_timeout"},
 		{"negative duration", "turn_timeout: -1s\n", "turn_timeout"},
+		{"negative picture cache", "picture_cache_mb: -1\n", "picture_cache_mb"},
 		{"bad guild id", "discord:\n  test_guild_id: my-server\n", "test_guild_id"},
 		{"empty database", "database: \"\"\n", "database"},
 		{"unknown interactions", "interactions: carrier-pigeon\n", "gateway or http"},

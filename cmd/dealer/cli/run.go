@@ -101,6 +101,9 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 	if err != nil {
 		return err
 	}
+	if cfg.PictureCacheMB > 0 {
+		r.SetCacheLimit(cfg.PictureCacheMB << 20)
+	}
 	s, err := discordgo.New("Bot " + cfg.Discord.Token)
 	if err != nil {
 		return err
