@@ -157,25 +157,29 @@ func (d *deflater) reuseBand(data []byte, lo, hi, rowLen int, old []token, dirty
 				}
 			}
 		}
-		// Search at i, as parseBand does.
-		l, dist := d.longest(data, i, lo, hi, rowLen, 0)
-		if dist != 1 && dist != rowLen && i+1 < hi {
-			if l2, dist2 := d.longest(data, i+1, lo, hi, rowLen, l+1); l2 > l {
-				toks = append(toks, literalToken(data[i]))
-				i++
-				l, dist = l2, dist2
-			}
-		}
-		if l < 3 {
-			toks = append(toks, literalToken(data[i]))
-			i++
-			continue
-		}
-		toks = append(toks, matchToken(l, dist))
-		d.insertAfter(data, i+1, l-1, hi)
-		i += l
+		toks, i = d.search(toks, data, i, lo, hi, rowLen)
 	}
 	d.toks = toks
+}
+
+// search appends the token at i found as parseBand finds it (a literal
+// first where the next position has a longer match), and returns where
+// the next token starts.
+func (d *deflater) search(toks []token, data []byte, i, lo, hi, rowLen int) ([]token, int) {
+	l, dist := d.longest(data, i, lo, hi, rowLen, 0)
+	if dist != 1 && dist != rowLen && i+1 < hi {
+		if l2, dist2 := d.longest(data, i+1, lo, hi, rowLen, l+1); l2 > l {
+			toks = append(toks, literalToken(data[i]))
+			i++
+			l, dist = l2, dist2
+		}
+	}
+	if l < 3 {
+		return append(toks, literalToken(data[i])), i + 1
+	}
+	toks = append(toks, matchToken(l, dist))
+	d.insertAfter(data, i+1, l-1, hi)
+	return toks, i + l
 }
 
 // insertAfter enters in the hash table the positions of the n bytes at i
