@@ -1,9 +1,11 @@
 package catalog
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -90,6 +92,11 @@ func same(t *testing.T, draw func(*render.Renderer) ([]byte, error), series, alo
 }
 
 func samePixels(a, b image.Image) bool {
+	if pa, ok := a.(*image.Paletted); ok {
+		if pb, ok := b.(*image.Paletted); ok && slices.Equal(pa.Palette, pb.Palette) {
+			return bytes.Equal(pa.Pix, pb.Pix)
+		}
+	}
 	r := a.Bounds()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
