@@ -91,6 +91,11 @@ func (c *bandCache) seriesTag(series string) uint64 {
 func (c *bandCache) has(k bandKey) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	return c.hasLocked(k)
+}
+
+// hasLocked is has with c.mu held.
+func (c *bandCache) hasLocked(k bandKey) bool {
 	_, cur := c.cur.bands[k]
 	_, old := c.old.bands[k]
 	return cur || old
@@ -137,11 +142,6 @@ func (c *bandCache) peek(k bandKey) (band, bool) {
 func (c *bandCache) keeps(p *prior) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	has := func(k bandKey) bool {
-		_, cur := c.cur.bands[k]
-		_, old := c.old.bands[k]
-		return cur || old
-	}
 	for g := 0; g < len(p.same); g += groupBands {
 		var key groupKey
 		all := true
@@ -159,7 +159,7 @@ func (c *bandCache) keeps(p *prior) {
 			}
 		}
 		for n := g; n < min(g+groupBands, len(p.same)); n++ {
-			if p.same[n] && !has(p.last[n]) {
+			if p.same[n] && !c.hasLocked(p.last[n]) {
 				p.same[n], p.dirty[n] = false, nil
 			}
 		}
