@@ -85,7 +85,7 @@ func (r *Renderer) png(s *Scene, dim []image.Rectangle, size int) ([]byte, error
 	}
 	r.drawOn(&c.m, s)
 	r.dim(&c.m, dim)
-	encodeRows(&buf, &c.m, c.rows(), r.bands, p)
+	encodeRows(&buf, &c.m, c.rows(), r.bands, p) // no band marked the same: it cannot fail
 	if p != nil {
 		r.keep(s, dim, p.keys)
 	}
