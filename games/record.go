@@ -9,13 +9,17 @@ type Entry struct {
 }
 
 // Record is everything needed to rebuild a game exactly: which game, which
-// deal, how many seats, its house rules, and the moves in order.
+// deal, how many seats, its house rules, the version of its rules, and the
+// moves in order.
 type Record struct {
-	Game    string  `json:"game"`
-	Deal    uint64  `json:"deal"`
-	Seats   int     `json:"seats"`
-	Options string  `json:"options,omitempty"` // as FormatOptions writes them
-	Moves   []Entry `json:"moves"`
+	Game    string `json:"game"`
+	Deal    uint64 `json:"deal"`
+	Seats   int    `json:"seats"`
+	Options string `json:"options,omitempty"` // as FormatOptions writes them
+	// Rules is the version of the game's rules it is played under; 0 (as
+	// in records written before versions) is the newest.
+	Rules int     `json:"rules,omitempty"`
+	Moves []Entry `json:"moves"`
 }
 
 // Replay rebuilds the game of rec by applying its moves in order. A move that
@@ -29,7 +33,7 @@ func (r *Registry) Replay(rec Record) (Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := r.NewWith(rec.Game, rec.Deal, rec.Seats, opts)
+	g, err := r.NewUnder(rec.Game, rec.Deal, rec.Seats, opts, rec.Rules)
 	if err != nil {
 		return nil, err
 	}

@@ -32,6 +32,17 @@ type Info struct {
 	// deals a game under chosen ones (Start picks New or NewWith).
 	Options []Option
 	NewWith func(deal uint64, seats int, o Options) (Game, error)
+	// Rules is the version of the game's rules that new tables play: 1
+	// (or 0) until they first change. A table keeps the version it
+	// started with (rules.go).
+	Rules int
+	// OldRules deals under an older version of the rules, 1 to Rules-1,
+	// with house rules o (nil for none); required when Rules is above 1.
+	OldRules func(deal uint64, seats int, o Options, version int) (Game, error)
+	// RulesBefore says, for each older version, how its rules differ from
+	// the newest, for people (a table under them says so): "every seat
+	// starts with 0 IP".
+	RulesBefore map[int]string
 }
 
 // Solitaire reports whether the game is played alone.
@@ -70,6 +81,9 @@ func (r *Registry) Register(g Info) {
 	}
 	if len(g.Options) > 0 && g.NewWith == nil {
 		panic("games: " + g.Name + " has options but no NewWith")
+	}
+	if g.Rules > 1 && g.OldRules == nil {
+		panic("games: " + g.Name + " has older rules versions but no OldRules")
 	}
 	if _, dup := r.byName[g.Name]; dup {
 		panic("games: registered twice: " + g.Name)
@@ -114,8 +128,15 @@ func (r *Registry) New(name string, deal uint64, seats int) (Game, error) {
 }
 
 // NewWith creates game name from deal number deal with seats seats, under
-// house rules o (nil for the standard game).
+// house rules o (nil for the standard game) and the newest rules.
 func (r *Registry) NewWith(name string, deal uint64, seats int, o Options) (Game, error) {
+	return r.NewUnder(name, deal, seats, o, 0)
+}
+
+// NewUnder creates game name from deal number deal with seats seats, under
+// house rules o (nil for the standard game) and rules version v (0 for the
+// newest).
+func (r *Registry) NewUnder(name string, deal uint64, seats int, o Options, v int) (Game, error) {
 	g, ok := r.Lookup(name)
 	if !ok {
 		return nil, fmt.Errorf("no game called %q (try one of: %s)", name, strings.Join(r.Names(), ", "))
@@ -126,5 +147,5 @@ func (r *Registry) NewWith(name string, deal uint64, seats int, o Options) (Game
 		}
 		return nil, Refuse("%s is for %d to %d players, not %d", g.Title, g.MinSeats, g.MaxSeats, seats)
 	}
-	return g.Start(deal, seats, o)
+	return g.StartUnder(deal, seats, o, v)
 }

@@ -60,7 +60,9 @@ func (s *Store) listenOnce(ctx context.Context, fn func(id int64, moves int)) er
 		if err != nil {
 			return err
 		}
-		idText, movesText, _ := strings.Cut(n.Payload, ":")
+		// "id:moves:version" (before migration 9, "id:moves").
+		idText, rest, _ := strings.Cut(n.Payload, ":")
+		movesText, _, _ := strings.Cut(rest, ":")
 		id, err1 := strconv.ParseInt(idText, 10, 64)
 		moves, err2 := strconv.Atoi(movesText)
 		if err1 == nil && err2 == nil {

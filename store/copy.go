@@ -10,15 +10,16 @@ import (
 // copyTables are the tables CopyTo copies, parents before children, each
 // with every one of its columns (a test checks them against the schema).
 var copyTables = []struct{ name, columns, order string }{
-	{"sessions", "id, game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, finished_at, hints, daily, options, token", "id"},
+	{"sessions", "id, game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, finished_at, hints, daily, options, token, version, rules_version, broken", "id"},
 	{"players", "session_id, seat, user_id, name, computer, level", "session_id, seat"},
 	{"moves", "session_id, seq, seat, move, at", "session_id, seq"},
 	{"rounds", "session_id, round, seat, score", "session_id, round, seat"},
-	{"results", "session_id, seat, user_id, name, computer, game, guild_id, score, won, duration, moves, finished_at, options", "session_id, seat"},
+	{"results", "session_id, seat, user_id, name, computer, game, guild_id, score, won, duration, moves, finished_at, options, rules_version", "session_id, seat"},
 	{"daily_deals", "game, day, deal", "game, day"},
 	{"guild_settings", "guild_id, pages_off, lang", "guild_id"},
-	{"timers", "session_id, kind, due_at, version, claimed_by, claimed_until", "session_id, kind"},
+	{"timers", "session_id, kind, due_at, version, claimed_by, claimed_until, attempts", "session_id, kind"},
 	{"player_settings", "user_id, four_colour, large_cards, lang", "user_id"},
+	{"interactions", "id, seen_at", "id"},
 }
 
 // ErrNotEmpty is the error of CopyTo into a database that already holds

@@ -159,7 +159,7 @@ func TestCopyTo(t *testing.T) {
 			assert.Equal(t, map[string][2]int64{
 				"sessions": {5, 5}, "players": {7, 7}, "moves": {50, 50}, "rounds": {6, 6},
 				"results": {3, 3}, "daily_deals": {2, 2}, "guild_settings": {1, 1}, "timers": {1, 1},
-				"player_settings": {2, 2},
+				"player_settings": {2, 2}, "interactions": {0, 0},
 			}, got)
 			assert.Equal(t, want, everything(t, dst, ids), "the same through the store's API")
 

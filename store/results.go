@@ -41,14 +41,14 @@ func (s *Store) Finish(ctx context.Context, id int64, status games.Status, resul
 		}
 		var (
 			game, guild, options string
-			seats                int
+			seats, rules         int
 			created              int64
 			moves                int
 			finished             sql.NullInt64
 		)
 		err := tx.QueryRowContext(ctx,
-			`SELECT game, guild_id, options, seats, created_at, moves, finished_at FROM sessions WHERE id = ?`, id).
-			Scan(&game, &guild, &options, &seats, &created, &moves, &finished)
+			`SELECT game, guild_id, options, seats, created_at, moves, finished_at, rules_version FROM sessions WHERE id = ?`, id).
+			Scan(&game, &guild, &options, &seats, &created, &moves, &finished, &rules)
 		if errors.Is(err, sql.ErrNoRows) {
 			return notFound(id)
 		}
@@ -75,10 +75,10 @@ func (s *Store) Finish(ctx context.Context, id int64, status games.Status, resul
 		}
 		for _, r := range results {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO results
-				(session_id, seat, user_id, name, computer, game, guild_id, options, score, won, duration, moves, finished_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				(session_id, seat, user_id, name, computer, game, guild_id, options, score, won, duration, moves, finished_at, rules_version)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 				id, r.Seat, r.UserID, r.Name, boolInt(r.Computer), game, guild, options, r.Score, boolInt(r.Won),
-				duration, moves, at); err != nil {
+				duration, moves, at, rules); err != nil {
 				return fmt.Errorf("store: session %d: finish: seat %d: %w", id, r.Seat, err)
 			}
 		}

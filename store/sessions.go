@@ -48,6 +48,19 @@ type Session struct {
 	// Options are the table's house rules as games.Info.FormatOptions
 	// writes them; "" for the standard game (always so for a daily deal).
 	Options string
+	// Rules is the version of the game's rules the table plays
+	// (games.Info.Rules when it opened; CreateSession takes 0 as 1). A
+	// table keeps it to its end.
+	Rules int
+	// Version counts the changes of what the table is: its players, its
+	// start, its moves, its end. Every such write names the version its
+	// writer saw, and is refused with ErrConflict when another writer
+	// changed the table since (see StaleError).
+	Version int
+	// Broken says why the table's move log no longer replays ("" when it
+	// does): such a table is kept as it is, never played on or counted
+	// (MarkBroken).
+	Broken string
 }
 
 func checkPlayers(seats int, players []Player) error {
@@ -94,10 +107,10 @@ func (s *Store) CreateSession(ctx context.Context, sess Session) (int64, error) 
 	var id int64
 	err := s.write(ctx, func(tx *txn) error {
 		err := tx.QueryRowContext(ctx, `INSERT INTO sessions
-			(game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, options)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) RETURNING id`,
+			(game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, options, rules_version)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING id`,
 			sess.Game, int64(sess.Deal), sess.Seats, sess.GuildID, sess.ChannelID, sess.MessageID,
-			sess.OwnerID, sess.Status.String(), now, now, sess.Options).Scan(&id)
+			sess.OwnerID, sess.Status.String(), now, now, sess.Options, max(sess.Rules, 1)).Scan(&id)
 		if err != nil {
 			return fmt.Errorf("store: create session: %w", err)
 		}
@@ -110,7 +123,7 @@ func (s *Store) CreateSession(ctx context.Context, sess Session) (int64, error) 
 }
 
 const sessionColumns = `id, game, deal, seats, guild_id, channel_id, message_id, owner_id,
-	status, moves, created_at, updated_at, finished_at, hints, daily, options`
+	status, moves, created_at, updated_at, finished_at, hints, daily, options, rules_version, version, broken`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -124,7 +137,8 @@ func scanSession(row scanner) (Session, error) {
 		status   string
 	)
 	err := row.Scan(&sess.ID, &sess.Game, &deal, &sess.Seats, &sess.GuildID, &sess.ChannelID,
-		&sess.MessageID, &sess.OwnerID, &status, &sess.Moves, &created, &updated, &finished, &sess.Hints, &sess.Daily, &sess.Options)
+		&sess.MessageID, &sess.OwnerID, &status, &sess.Moves, &created, &updated, &finished, &sess.Hints, &sess.Daily, &sess.Options,
+		&sess.Rules, &sess.Version, &sess.Broken)
 	if err != nil {
 		return Session{}, err
 	}

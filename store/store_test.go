@@ -102,7 +102,7 @@ func testSessionLifecycle(t *testing.T, e engine) {
 		ID: id, Game: "doublefreecell", Deal: math.MaxUint64, Seats: 2,
 		GuildID: "g1", ChannelID: "c1", OwnerID: "u1",
 		Players: []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, Name: "Computer", Computer: true}},
-		Status:  StatusLobby, Moves: 0, CreatedAt: created, UpdatedAt: created,
+		Status:  StatusLobby, Moves: 0, CreatedAt: created, UpdatedAt: created, Rules: 1,
 	}, got)
 
 	c.Advance(time.Minute)
