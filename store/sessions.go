@@ -381,7 +381,7 @@ func readMoves(ctx context.Context, tx *txn, id int64, n int) ([]games.Entry, er
 }
 
 // Record returns everything needed to replay the session (game, deal, seats,
-// options, moves) from one snapshot, or ErrNotFound.
+// options, rules version, moves) from one snapshot, or ErrNotFound.
 func (s *Store) Record(ctx context.Context, id int64) (games.Record, error) {
 	var rec games.Record
 	err := s.read(ctx, func(tx *txn) error {
@@ -389,8 +389,8 @@ func (s *Store) Record(ctx context.Context, id int64) (games.Record, error) {
 			deal int64
 			n    int
 		)
-		err := tx.QueryRowContext(ctx, `SELECT game, deal, seats, options, moves FROM sessions WHERE id = ?`, id).
-			Scan(&rec.Game, &deal, &rec.Seats, &rec.Options, &n)
+		err := tx.QueryRowContext(ctx, `SELECT game, deal, seats, options, rules_version, moves FROM sessions WHERE id = ?`, id).
+			Scan(&rec.Game, &deal, &rec.Seats, &rec.Options, &rec.Rules, &n)
 		if errors.Is(err, sql.ErrNoRows) {
 			return notFound(id)
 		}

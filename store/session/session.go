@@ -53,9 +53,10 @@ func Open(ctx context.Context, st *store.Store, reg *games.Registry, sess store.
 		return nil, errors.New("the daily deal is played under the standard rules: no options")
 	}
 	sess.Options = info.FormatOptions(opts)
+	sess.Rules = info.NewestRules() // a new table plays the newest rules
 	t := &Table{Info: info, Options: opts, st: st, reg: reg}
 	if sess.Status != store.StatusLobby {
-		g, err := reg.NewWith(info.Name, sess.Deal, sess.Seats, opts)
+		g, err := reg.NewUnder(info.Name, sess.Deal, sess.Seats, opts, sess.Rules)
 		if err != nil {
 			return nil, err
 		}
@@ -152,7 +153,7 @@ func (t *Table) rebuild(ctx context.Context) {
 
 // record is the table's record with moves: what replays it exactly.
 func (t *Table) record(moves []games.Entry) games.Record {
-	return games.Record{Game: t.Info.Name, Deal: t.Sess.Deal, Seats: t.Sess.Seats, Options: t.Sess.Options, Moves: moves}
+	return games.Record{Game: t.Info.Name, Deal: t.Sess.Deal, Seats: t.Sess.Seats, Options: t.Sess.Options, Rules: t.Sess.Rules, Moves: moves}
 }
 
 // Rules says the table's house rules for people ("free cells 8"), "" for
@@ -257,7 +258,7 @@ func (t *Table) Names() []string {
 // Start deals a lobby's game for players (seated by Fill or Seat) and
 // saves the seating.
 func (t *Table) Start(ctx context.Context, players []store.Player) error {
-	g, err := t.reg.NewWith(t.Info.Name, t.Sess.Deal, len(players), t.Options)
+	g, err := t.reg.NewUnder(t.Info.Name, t.Sess.Deal, len(players), t.Options, t.Sess.Rules)
 	if err != nil {
 		return err
 	}
