@@ -45,6 +45,14 @@ type Presenter[V any] struct {
 	// the moves in short (p.Legal). It should fit AltTextLimit; Game's
 	// Describe cuts what does not.
 	Describe func(v V, p Params) string
+	// Spectate writes a move as someone watching the channel may read it,
+	// in p.Lang (multiplayer games): its notation when all it names is
+	// shown to the channel as it is made, else words in place of what
+	// stays hidden ("trade a mission" for a mission traded from a hand).
+	// A replay of a table that never reached its end, when no hand is
+	// shown, lists the moves so. nil: such a replay says who moved, not
+	// what.
+	Spectate func(move string, p Params) string
 	// Words are the game's texts in every language (see package lang):
 	// the words of its pictures, controls, descriptions and private facts
 	// in p.Lang, its house rules' names, and its refusals (the formats of
@@ -86,6 +94,7 @@ type shower interface {
 	private(view any, p Params) string
 	rounds(view any) [][]int
 	describe(view any, p Params) string
+	spectate(move string, p Params) (string, bool)
 	missing(solitaire bool) []string
 }
 
@@ -158,6 +167,13 @@ func (p Presenter[V]) describe(view any, ps Params) string {
 	return p.Describe(v, ps)
 }
 
+func (p Presenter[V]) spectate(move string, ps Params) (string, bool) {
+	if p.Spectate == nil {
+		return "", false
+	}
+	return p.Spectate(move, ps), true
+}
+
 func (p Presenter[V]) missing(solitaire bool) []string {
 	var out []string
 	need := func(ok bool, part string) {
@@ -210,6 +226,13 @@ func (g Game) Rounds(view any) [][]int {
 // readers (its alt text), within AltTextLimit bytes.
 func (g Game) Describe(view any, p Params) string {
 	return CutText(g.show.describe(view, p), AltTextLimit)
+}
+
+// Spectate writes move as someone watching the channel may read it (see
+// Presenter.Spectate); ok is false when the game does not say, and then
+// nothing of the move may be shown to spectators.
+func (g Game) Spectate(move string, p Params) (text string, ok bool) {
+	return g.show.spectate(move, p)
 }
 
 // CutText cuts s to at most n bytes at a word's end, marking the cut with

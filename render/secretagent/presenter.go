@@ -25,8 +25,20 @@ var Game = render.Present(game.Info, render.Presenter[game.View]{
 	Controls: Controls,
 	Private:  Private,
 	Rounds:   Rounds,
+	Spectate: Spectate,
 	Words:    words,
 })
+
+// Spectate writes a move as the channel may read it: as it is. Every move
+// of Secret Agent is seen by the channel as it is made: the suits
+// forbidden, the trump chosen and each card played to the trick.
+func Spectate(move string, _ render.Params) string {
+	m, err := game.Parse(move)
+	if err != nil {
+		return "?" // not a move of the game: nothing of it is said
+	}
+	return m.String()
+}
 
 // Playable are the cards the legal moves play ("play QH"): the ones the
 // hand picture leaves lit.

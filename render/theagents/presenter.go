@@ -22,8 +22,33 @@ var Game = render.Present(game.Info, render.Presenter[game.View]{
 	Describe: Describe,
 	Controls: Controls,
 	Private:  Private,
+	Spectate: Spectate,
 	Words:    words,
 })
+
+// Spectate writes a move as the channel may read it, in p.Lang: its
+// notation, save three moves whose card the channel never sees. A mission
+// traded from a hand goes to the retired pile, which the table shows as a
+// count ("trade a mission from hand"; one traded from a faction was public
+// there). An agent taken from a hand looked at goes to
+// another hand ("take an agent"). A Free Agent is drawn only while its
+// command waits for a choice, so one performed at once is never seen ("play
+// a Free Agent cmd 2 ip 0": where its command and its IP went is seen).
+func Spectate(move string, p render.Params) string {
+	m, err := game.Parse(move)
+	if err != nil {
+		return "?" // not a move of the game: nothing of it is said
+	}
+	switch {
+	case m.Kind == game.MoveTrade && m.F == 0:
+		return T(p.Lang, "trade a mission from hand")
+	case m.Kind == game.MoveTake:
+		return T(p.Lang, "take an agent")
+	case m.Kind == game.MovePlay && m.F == 0:
+		return T(p.Lang, "play a Free Agent cmd %d ip %d", int(m.Cmd), int(m.IP))
+	}
+	return m.String()
+}
 
 // Private states a player's private facts in words, in p.Lang: "Round 3.
 // You have 12 IP, 4 agents and 1 mission."
