@@ -48,7 +48,7 @@ func TestBrowser(t *testing.T) {
 	}
 	open := func(t *testing.T, path string) {
 		t.Helper()
-		require.NoError(t, chromedp.Do(bounded(t), chromedp.Navigate(f.http.URL+path)))
+		require.NoError(t, chromedp.Do(bounded(t), chromedp.Navigate(f.url+path)))
 	}
 	js := func(t *testing.T, expr string) string {
 		t.Helper()

@@ -1,10 +1,14 @@
 package web_test
 
 import (
+	"context"
+	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -39,8 +43,9 @@ type fixture struct {
 	reg     *render.Registry
 	rend    *render.Renderer
 	srv     *web.Server
-	http    *httptest.Server
+	url     string // the server's address, "http://127.0.0.1:…"
 	metrics *prometheus.Registry
+	logs    *logLines
 	tables  []webtest.Table
 	people  []webtest.Person
 }
@@ -52,37 +57,91 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 // in when empty) and serves it. watch is the server's Config.Watch.
 func newFixture(t testing.TB, seed webtest.Seed, watch time.Duration) *fixture {
 	t.Helper()
-	return newFixtureAt(t, "", seed, watch)
+	return newFixtureWith(t, fixtureOptions{Seed: seed, Watch: watch})
 }
 
 // newFixtureAt is newFixture on database ("" for a new SQLite file).
 func newFixtureAt(t testing.TB, database string, seed webtest.Seed, watch time.Duration) *fixture {
+	t.Helper()
+	return newFixtureWith(t, fixtureOptions{DB: database, Seed: seed, Watch: watch})
+}
+
+// fixtureOptions shape a fixture.
+type fixtureOptions struct {
+	// DB is the database ("" for a new SQLite file).
+	DB    string
+	Seed  webtest.Seed
+	Watch time.Duration
+	// Config, when set, changes the server's config before it is made.
+	Config func(*web.Config)
+	// Serve serves the pages with Server.ServeListener, as `dealer run`
+	// does (its limits and timeouts), instead of httptest's server.
+	Serve bool
+	// SendBuffer, when set (with Serve), is the server's sockets' send
+	// buffer in bytes, fixed: small, it fills quickly when a client
+	// stops reading.
+	SendBuffer int
+}
+
+// newFixtureWith makes a fixture shaped by o. The server's log is kept in
+// f.logs.
+func newFixtureWith(t testing.TB, o fixtureOptions) *fixture {
 	t.Helper()
 	reg, rend := shared()
 	var (
 		st    *store.Store
 		clock *webtest.Clock
 	)
-	if database == "" {
+	if o.DB == "" {
 		st, clock = webtest.OpenStore(t)
 	} else {
-		st, clock = webtest.OpenStoreAt(t, database)
+		st, clock = webtest.OpenStoreAt(t, o.DB)
 	}
+	seed := o.Seed
 	if seed.Guild == "" {
 		seed.Guild = guild
 	}
 	if seed.People == nil {
 		seed.People = webtest.People(8)
 	}
-	f := &fixture{st: st, clock: clock, reg: reg, rend: rend, people: seed.People, metrics: prometheus.NewRegistry()}
+	f := &fixture{st: st, clock: clock, reg: reg, rend: rend, people: seed.People, metrics: prometheus.NewRegistry(), logs: &logLines{}}
 	f.tables = webtest.Populate(t, st, reg, clock, seed)
-	srv, err := web.New(web.Config{Store: st, Games: reg, Renderer: rend, Metrics: f.metrics, Watch: watch, Now: clock.Now})
+	cfg := web.Config{Store: st, Games: reg, Renderer: rend, Metrics: f.metrics, Watch: o.Watch, Now: clock.Now, Logger: f.logs.logger()}
+	if o.Config != nil {
+		o.Config(&cfg)
+	}
+	srv, err := web.New(cfg)
 	require.NoError(t, err)
 	f.srv = srv
-	f.http = httptest.NewServer(srv)
+	if !o.Serve {
+		hs := httptest.NewServer(srv)
+		f.url = hs.URL
+		t.Cleanup(func() {
+			srv.Close()
+			hs.Close()
+		})
+		return f
+	}
+	var lc net.ListenConfig
+	if o.SendBuffer > 0 {
+		// Accepted sockets take the listener's buffer size.
+		lc.Control = func(_, _ string, c syscall.RawConn) error {
+			var serr error
+			err := c.Control(func(fd uintptr) {
+				serr = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_SNDBUF, o.SendBuffer)
+			})
+			return errors.Join(err, serr)
+		}
+	}
+	ln, err := lc.Listen(context.Background(), "tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	f.url = "http://" + ln.Addr().String()
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- srv.ServeListener(ctx, ln) }()
 	t.Cleanup(func() {
-		srv.Close()
-		f.http.Close()
+		cancel()
+		require.NoError(t, <-served)
 	})
 	return f
 }
@@ -91,7 +150,7 @@ func newFixtureAt(t testing.TB, database string, seed webtest.Seed, watch time.D
 // the body.
 func (f *fixture) get(t testing.TB, path string) (int, string) {
 	t.Helper()
-	res, err := http.Get(f.http.URL + path)
+	res, err := http.Get(f.url + path)
 	require.NoError(t, err)
 	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)

@@ -17,12 +17,15 @@ import (
 )
 
 // /livez answers while the process runs; /readyz while the store answers
-// and the readiness function agrees.
+// and the readiness function agrees. /readyz says only "ready" or "not
+// ready": why goes to the log (the error may name the database's host or
+// user), once when the reason changes, not at every probe.
 func TestHealth(t *testing.T) {
 	reg, rend := shared()
 	st, _ := webtest.OpenStore(t)
 	var notReady error
-	srv, err := web.New(web.Config{Store: st, Games: reg, Renderer: rend, Watch: -1,
+	logs := &logLines{}
+	srv, err := web.New(web.Config{Store: st, Games: reg, Renderer: rend, Watch: -1, Logger: logs.logger(),
 		Ready: func(context.Context) error { return notReady }})
 	require.NoError(t, err)
 	defer srv.Close()
@@ -31,24 +34,42 @@ func TestHealth(t *testing.T) {
 		srv.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
 		return rec.Code, rec.Body.String()
 	}
-	code, body := get("/livez")
-	assert.Equal(t, http.StatusOK, code)
-	assert.Equal(t, "ok\n", body)
-	code, _ = get("/readyz")
-	assert.Equal(t, http.StatusOK, code)
-	notReady = errors.New("discord: not connected")
-	code, body = get("/readyz")
-	assert.Equal(t, http.StatusServiceUnavailable, code)
-	assert.Contains(t, body, "discord: not connected")
-	notReady = nil
-	require.NoError(t, st.Close())
-	code, body = get("/readyz")
-	assert.Equal(t, http.StatusServiceUnavailable, code, "a closed store is not ready")
-	assert.Contains(t, body, "database")
-	code, _ = get("/livez")
-	assert.Equal(t, http.StatusOK, code, "alive all the same")
-	code, _ = get("/metrics")
-	assert.Equal(t, http.StatusNotFound, code, "no registry, no /metrics")
+	steps := []struct {
+		name     string
+		set      func()
+		path     string
+		code     int
+		body     string
+		newLines []string // what the log gains, in order
+	}{
+		{"alive", func() {}, "/livez", http.StatusOK, "ok\n", nil},
+		{"ready", func() {}, "/readyz", http.StatusOK, "ready\n", nil},
+		{"the bot is not", func() { notReady = errors.New("discord: not connected to gateway.example:443") },
+			"/readyz", http.StatusServiceUnavailable, "not ready\n", []string{"not connected to gateway.example:443"}},
+		{"asked again: logged once", func() {}, "/readyz", http.StatusServiceUnavailable, "not ready\n", nil},
+		{"ready again", func() { notReady = nil }, "/readyz", http.StatusOK, "ready\n", []string{"ready again"}},
+		{"the store is closed", func() { require.NoError(t, st.Close()) },
+			"/readyz", http.StatusServiceUnavailable, "not ready\n", []string{"database is closed"}},
+		{"alive all the same", func() {}, "/livez", http.StatusOK, "ok\n", nil},
+		{"no registry, no /metrics", func() {}, "/metrics", http.StatusNotFound, "", nil},
+	}
+	for _, step := range steps {
+		before := len(logs.all())
+		step.set()
+		code, body := get(step.path)
+		assert.Equal(t, step.code, code, step.name)
+		if step.body != "" {
+			assert.Equal(t, step.body, body, step.name)
+		}
+		for _, secret := range []string{"gateway.example", "database", "discord"} {
+			assert.NotContains(t, body, secret, "%s: the answer says nothing of why", step.name)
+		}
+		gained := logs.all()[before:]
+		require.Len(t, gained, len(step.newLines), "%s: the log gains %q", step.name, gained)
+		for i, want := range step.newLines {
+			assert.Contains(t, gained[i], want, step.name)
+		}
+	}
 }
 
 // /metrics serves the registry handed in, with the web's own metrics:

@@ -3,71 +3,222 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/store"
 )
 
 // Live pages. A playing table's page holds a server-sent event stream
-// (/t/{token}/events): whenever the table may have changed, the stream
-// reads its version (move count, status, last write, its server's pages
-// on or off) and, if it moved on,
-// pushes the new spectator picture's address and caption; a lobby that
-// changed, a game that ended or pages turned off push "reload", and the
-// page loads again (a replay, or the notice).
+// (/t/{token}/events). Every table with open streams has one feed: when
+// the table may have changed, the feed reads its version (move count,
+// status, last write, its server's pages on or off) and, if it moved on,
+// brings its game up to date once (the new moves applied to the game it
+// keeps) and writes the event once; each of the table's streams then
+// writes those same bytes. A change costs one replay of the new moves and
+// one write per stream, however many watch. A lobby that changed, a game
+// that ended, a table that no longer replays or pages turned off push
+// "reload", and the page loads again (a replay, or the notice).
 //
-// Three things wake the streams of a table: Notify, which the bot calls
-// after each change when it runs in the same process; on PostgreSQL, the
-// database's announcement of every change of a session, whichever process
-// made it (store.Store.Changes), at once; and the watcher, which reads the
+// Three things wake a table's feed: Notify, which the bot calls after each
+// change when it runs in the same process; on PostgreSQL, the database's
+// announcement of every change of a session, whichever process made it
+// (store.Store.Changes), at once; and the watcher, which reads the
 // versions of the tables being watched (and only those) every
 // Config.Watch: for a bot in another process on SQLite, and for a server
 // turning its pages off. A spurious wake costs one cheap query.
+//
+// Streams are capped (Limits): in all, per table and per client address.
 
-// heartbeat keeps idle streams open through proxies that close silent
-// connections.
-const heartbeat = 25 * time.Second
+// Frames every stream may be sent, whole.
+var (
+	reloadFrame = []byte("event: reload\ndata: {}\n\n")
+	beatFrame   = []byte(": still here\n\n")
+)
 
-// hub knows which tables have open streams, and wakes them.
+// The answers to a stream refused by a cap.
+var (
+	errTooManyFromYou = &httpError{http.StatusTooManyRequests,
+		"Too many live pages are open from your address: close some, then reload this one."}
+	errTooManyOnTable = &httpError{http.StatusServiceUnavailable,
+		"Too many people are watching this table: live updates are unavailable for now. Reload the page later."}
+	errTooManyInAll = &httpError{http.StatusServiceUnavailable,
+		"Too many live pages are open on this site: live updates are unavailable for now. Reload the page later."}
+	errClosing = &httpError{http.StatusServiceUnavailable, "The site is restarting: reload the page in a moment."}
+)
+
+// refusedCap names the cap of a refusal, for the metrics.
+func refusedCap(e *httpError) string {
+	switch e {
+	case errTooManyFromYou:
+		return "client"
+	case errTooManyOnTable:
+		return "table"
+	case errTooManyInAll:
+		return "total"
+	}
+	return "closing"
+}
+
+// streamRetry is the Retry-After of a refused stream, in seconds.
+const streamRetry = "30"
+
+// hub knows the feeds of the tables being watched, and counts the
+// streams against the caps.
 type hub struct {
-	mu   sync.Mutex
-	subs map[int64]map[chan struct{}]struct{}
+	lim Limits
+
+	mu      sync.Mutex
+	closed  bool
+	feeds   map[int64]*feed
+	total   int
+	clients map[string]int // streams by client address
 }
 
-func newHub() *hub { return &hub{subs: map[int64]map[chan struct{}]struct{}{}} }
-
-// subscribe returns a channel woken when table id may have changed, and
-// the function that ends the subscription.
-func (h *hub) subscribe(id int64) (<-chan struct{}, func()) {
-	ch := make(chan struct{}, 1)
-	h.mu.Lock()
-	if h.subs[id] == nil {
-		h.subs[id] = map[chan struct{}]struct{}{}
-	}
-	h.subs[id][ch] = struct{}{}
-	h.mu.Unlock()
-	return ch, func() {
-		h.mu.Lock()
-		delete(h.subs[id], ch)
-		if len(h.subs[id]) == 0 {
-			delete(h.subs, id)
-		}
-		h.mu.Unlock()
-	}
+func newHub(lim Limits) *hub {
+	return &hub{lim: lim, feeds: map[int64]*feed{}, clients: map[string]int{}}
 }
 
-// wake wakes table id's streams; a stream already woken stays woken once
-// (it reads the latest version anyway).
-func (h *hub) wake(id int64) {
+// feed is one watched table: its latest state as its streams push it,
+// and the game kept to bring it up to date.
+type feed struct {
+	id    int64
+	token string
+	wake  chan struct{} // a change may have happened (one pending is enough)
+	stop  chan struct{} // closed when the last stream leaves
+	// watchers are the table's streams (hub.mu).
+	watchers map[*watcher]struct{}
+
+	mu  sync.RWMutex
+	cur snapshot
+
+	// Owned by the feed's goroutine: the game after log's moves, under
+	// rules (nil until the first replay, and after a failed one).
+	game  games.Game
+	log   []games.Entry
+	rules int
+}
+
+// snapshot is a table as its streams push it.
+type snapshot struct {
+	ready   bool   // read at least once
+	version string // version() of what it shows
+	moves   int
+	reload  bool // not a playing table any more: pages must load again
+	event   liveEvent
+	frame   []byte // the "table" event, whole (a playing table)
+}
+
+// watcher is one stream of a feed: its channel is signalled when the feed
+// has a new snapshot.
+type watcher struct {
+	f      *feed
+	client string
+	ch     chan struct{}
+}
+
+// current is the feed's latest snapshot.
+func (f *feed) current() snapshot {
+	f.mu.RLock()
+	defer f.mu.RUnlock()
+	return f.cur
+}
+
+// refusal says whether a stream of table id from client would be refused
+// now, and with what (nil: it would be admitted). The table's page asks,
+// so as to say so rather than listen in vain.
+func (h *hub) refusal(id int64, client string) *httpError {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for ch := range h.subs[id] {
+	return h.refusalLocked(id, client)
+}
+
+func (h *hub) refusalLocked(id int64, client string) *httpError {
+	switch {
+	case h.closed:
+		return errClosing
+	case h.clients[client] >= h.lim.MaxStreamsPerClient:
+		return errTooManyFromYou
+	case h.feeds[id] != nil && len(h.feeds[id].watchers) >= h.lim.MaxStreamsPerTable:
+		return errTooManyOnTable
+	case h.total >= h.lim.MaxStreams:
+		return errTooManyInAll
+	}
+	return nil
+}
+
+// join adds a stream of table id (token) from client, starting the
+// table's feed with start if it has none; or says which cap refuses it.
+func (h *hub) join(id int64, token, client string, start func(*feed)) (*watcher, *httpError) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if no := h.refusalLocked(id, client); no != nil {
+		return nil, no
+	}
+	f := h.feeds[id]
+	if f == nil {
+		f = &feed{id: id, token: token, wake: make(chan struct{}, 1), stop: make(chan struct{}), watchers: map[*watcher]struct{}{}}
+		f.wake <- struct{}{} // read the table at once
+		h.feeds[id] = f
+		start(f)
+	}
+	w := &watcher{f: f, client: client, ch: make(chan struct{}, 1)}
+	f.watchers[w] = struct{}{}
+	h.total++
+	h.clients[client]++
+	if f.current().ready {
+		w.ch <- struct{}{} // compare with what the feed shows now
+	}
+	return w, nil
+}
+
+// leave ends a stream; the last of a table's ends its feed.
+func (h *hub) leave(w *watcher) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	f := w.f
+	if _, ok := f.watchers[w]; !ok {
+		return
+	}
+	delete(f.watchers, w)
+	h.total--
+	if h.clients[w.client]--; h.clients[w.client] <= 0 {
+		delete(h.clients, w.client)
+	}
+	if len(f.watchers) == 0 {
+		delete(h.feeds, f.id)
+		close(f.stop)
+	}
+}
+
+// signal tells every stream of f that it has a new snapshot.
+func (h *hub) signal(f *feed) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for w := range f.watchers {
 		select {
-		case ch <- struct{}{}:
+		case w.ch <- struct{}{}:
+		default: // already told; it reads the latest anyway
+		}
+	}
+}
+
+// wake tells table id's feed, if it has one, that the table may have
+// changed.
+func (h *hub) wake(id int64) {
+	h.mu.Lock()
+	f := h.feeds[id]
+	h.mu.Unlock()
+	if f != nil {
+		select {
+		case f.wake <- struct{}{}:
 		default:
 		}
 	}
@@ -77,11 +228,34 @@ func (h *hub) wake(id int64) {
 func (h *hub) watched() []int64 {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	ids := make([]int64, 0, len(h.subs))
-	for id := range h.subs {
+	ids := make([]int64, 0, len(h.feeds))
+	for id := range h.feeds {
 		ids = append(ids, id)
 	}
 	return ids
+}
+
+// shown is table id's live state as its feed last read it, if the feed
+// has read version v: the table's page then needs no replay of its own.
+func (h *hub) shown(id int64, v string) (liveEvent, bool) {
+	h.mu.Lock()
+	f := h.feeds[id]
+	h.mu.Unlock()
+	if f == nil {
+		return liveEvent{}, false
+	}
+	cur := f.current()
+	if !cur.ready || cur.reload || cur.version != v {
+		return liveEvent{}, false
+	}
+	return cur.event, true
+}
+
+// close refuses new streams from now on.
+func (h *hub) close() {
+	h.mu.Lock()
+	h.closed = true
+	h.mu.Unlock()
 }
 
 // Notify tells the live pages of table tableID (a session's id) that it
@@ -89,7 +263,7 @@ func (h *hub) watched() []int64 {
 // nothing when no page is watching. Call it after the change is committed.
 func (s *Server) Notify(tableID int64) { s.live.wake(tableID) }
 
-// hear wakes the streams of the tables the database says changed
+// hear wakes the feeds of the tables the database says changed
 // (PostgreSQL), until the Server is closed; on SQLite it returns at once.
 func (s *Server) hear(ctx context.Context) {
 	defer s.watcher.Done()
@@ -104,7 +278,7 @@ func (s *Server) hear(ctx context.Context) {
 	})
 }
 
-// watch wakes the streams of watched tables whose version moved, every
+// watch wakes the feeds of watched tables whose version moved, every
 // period, until the Server is closed.
 func (s *Server) watch(period time.Duration) {
 	defer s.watcher.Done()
@@ -143,6 +317,119 @@ func (s *Server) watch(period time.Duration) {
 	}
 }
 
+// startFeed runs f's goroutine: on each wake it reads the table and, if
+// it changed, tells its streams. It ends with the feed's last stream, or
+// when the Server is closed.
+func (s *Server) startFeed(f *feed) {
+	s.feeds.Add(1)
+	go func() {
+		defer s.feeds.Done()
+		for {
+			select {
+			case <-f.wake:
+			case <-f.stop:
+				return
+			case <-s.closing:
+				return
+			}
+			snap, changed := s.refresh(f)
+			if !changed {
+				continue
+			}
+			f.mu.Lock()
+			f.cur = snap
+			f.mu.Unlock()
+			s.live.signal(f)
+		}
+	}()
+}
+
+// feedTimeout bounds one reading of a watched table.
+const feedTimeout = 10 * time.Second
+
+// refresh reads f's table and returns its snapshot, if it differs from
+// the one its streams have.
+func (s *Server) refresh(f *feed) (snapshot, bool) {
+	ctx, cancel := context.WithTimeout(s.ctx, feedTimeout)
+	defer cancel()
+	old := f.current()
+	vs, err := s.st.TableVersions(ctx, []int64{f.id})
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Warn("web: live table", "table", f.id, "err", err)
+		}
+		return old, false // the next wake tries again
+	}
+	v, ok := vs[f.id]
+	if !ok { // gone
+		return snapshot{ready: true, version: "gone", reload: true}, !old.reload
+	}
+	now := version(v)
+	if old.ready && old.version == now {
+		return old, false
+	}
+	if v.PagesOff || v.Status != store.StatusPlaying {
+		return snapshot{ready: true, version: now, moves: v.Moves, reload: true}, true
+	}
+	s.m.reads.Inc()
+	ev, err := s.feedEvent(ctx, f)
+	var broken *brokenError
+	switch {
+	case errors.As(err, &broken):
+		return snapshot{ready: true, version: now, moves: v.Moves, reload: true}, true
+	case err != nil:
+		if ctx.Err() == nil {
+			s.log.Warn("web: live table", "table", f.id, "err", err)
+		}
+		return old, false
+	}
+	b, err := json.Marshal(ev)
+	if err != nil {
+		return old, false
+	}
+	frame := make([]byte, 0, len(b)+32)
+	frame = append(append(append(frame, "event: table\ndata: "...), b...), "\n\n"...)
+	// The version read before the game: a move made in between is shown
+	// now and pushed again at its own wake, which costs one more frame.
+	return snapshot{ready: true, version: now, moves: v.Moves, event: ev, frame: frame}, true
+}
+
+// feedEvent brings f's game up to date with its table's record, applying
+// only the moves made since its last reading, and says it as a liveEvent.
+func (s *Server) feedEvent(ctx context.Context, f *feed) (liveEvent, error) {
+	sess, err := s.st.Session(ctx, f.id)
+	if err != nil {
+		return liveEvent{}, err
+	}
+	if sess.Broken != "" {
+		return liveEvent{}, &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
+	}
+	info, ok := s.games.Lookup(sess.Game)
+	if !ok {
+		return liveEvent{}, &brokenError{id: sess.ID, why: fmt.Errorf("no game %q", sess.Game)}
+	}
+	rec, err := s.st.Record(ctx, f.id)
+	if err != nil {
+		return liveEvent{}, err
+	}
+	if f.game == nil || f.rules != rec.Rules || len(rec.Moves) < len(f.log) || !slices.Equal(rec.Moves[:len(f.log)], f.log) {
+		f.game, f.log = nil, nil
+		g, err := s.replayRecord(sess.ID, rec)
+		if err != nil {
+			return liveEvent{}, err
+		}
+		f.game, f.log, f.rules = g, rec.Moves, rec.Rules
+	} else if len(rec.Moves) > len(f.log) {
+		if err := s.applyMoves(sess.ID, f.game, rec.Moves[len(f.log):], len(f.log)); err != nil {
+			f.game, f.log = nil, nil
+			return liveEvent{}, err
+		}
+		f.log = rec.Moves
+	}
+	ts := &tableState{sess: sess, token: f.token, info: info, names: seatNames(sess), rec: rec, log: rec.Moves, game: f.game}
+	return s.liveNow(ts), nil
+}
+
 // tableVersion is what changes when a table changes.
 func tableVersion(sess store.Session) store.TableVersion {
 	return store.TableVersion{Moves: sess.Moves, Status: sess.Status, UpdatedAt: sess.UpdatedAt}
@@ -158,14 +445,34 @@ func version(v store.TableVersion) string {
 	return fmt.Sprintf("%d.%s.%d%s", v.Moves, v.Status, v.UpdatedAt.UnixNano(), off)
 }
 
+// versionMoves is the move count a page's version names (-1 if it names
+// none: the version is the client's to send, so anything may come).
+func versionMoves(v string) int {
+	head, _, _ := strings.Cut(v, ".")
+	n, err := strconv.Atoi(head)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
 // tableEvents answers /t/{token}/events: the stream of a table's changes.
 func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
 	sess, token, err := s.byToken(r)
 	if err != nil {
 		return err
 	}
-	wake, done := s.live.subscribe(sess.ID)
-	defer done()
+	if sess.Broken != "" {
+		return &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
+	}
+	wt, refused := s.live.join(sess.ID, token, s.client(r), s.startFeed)
+	if refused != nil {
+		s.m.refused.WithLabelValues(refusedCap(refused)).Inc()
+		w.Header().Set("Retry-After", streamRetry)
+		plain(w, refused.status, refused.msg+"\n")
+		return nil
+	}
+	defer s.live.leave(wt)
 	s.m.streams.Inc()
 	defer s.m.streams.Dec()
 
@@ -173,31 +480,40 @@ func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no") // nginx: pass each event on at once
-	w.WriteHeader(http.StatusOK)
 	rc := http.NewResponseController(w)
-	if err := rc.Flush(); err != nil {
-		return nil // not a stream this connection can carry
+	// The stream outlives the server's timeouts: each write has its own
+	// deadline instead of the WriteTimeout (which would end it), and the
+	// request being read, no read deadline stays (net/http clears it as
+	// it starts watching for the client leaving; cleared here as well, so
+	// that a stream does not hang on that).
+	_ = rc.SetReadDeadline(time.Time{})
+	send := func(b []byte) bool {
+		if err := rc.SetWriteDeadline(time.Now().Add(s.lim.StreamWriteTimeout)); err != nil {
+			return false // not a connection that can carry a stream
+		}
+		if len(b) > 0 {
+			if _, err := w.Write(b); err != nil {
+				return false
+			}
+		}
+		return rc.Flush() == nil
+	}
+	w.WriteHeader(http.StatusOK)
+	if !send(nil) {
+		return nil
 	}
 	known := r.URL.Query().Get("v")
-	beat := time.NewTicker(heartbeat)
+	beat := time.NewTicker(s.lim.Heartbeat)
 	defer beat.Stop()
 	for {
-		event, data, over := s.nextEvent(r, sess, token, &known)
-		if event != "" {
-			if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, data); err != nil {
-				return nil
-			}
-			if err := rc.Flush(); err != nil {
-				return nil
-			}
-		}
-		if over {
-			return nil
-		}
 		select {
-		case <-wake:
+		case <-wt.ch:
+			out, over := nextFrame(wt.f.current(), &known)
+			if out != nil && !send(out) || over {
+				return nil
+			}
 		case <-beat.C:
-			if _, err := fmt.Fprint(w, ": still here\n\n"); err != nil || rc.Flush() != nil {
+			if !send(beatFrame) {
 				return nil
 			}
 		case <-r.Context().Done():
@@ -208,49 +524,22 @@ func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
 	}
 }
 
-// nextEvent reads the table's version and says what its page must be told
-// since known: nothing (""), the playing table ("table", its liveEvent as
-// JSON), or "reload" (the page is no longer what it shows), which ends the
-// stream (over).
-func (s *Server) nextEvent(r *http.Request, sess store.Session, token string, known *string) (event, data string, over bool) {
-	ctx := r.Context()
-	vs, err := s.st.TableVersions(ctx, []int64{sess.ID})
-	if err != nil {
-		if ctx.Err() == nil {
-			s.log.Warn("web: live table", "table", sess.ID, "err", err)
-		}
-		return "", "", false // the next wake tries again
+// nextFrame says what a page that shows version known must be sent of
+// snap: nothing (nil), the playing table's event, or "reload" (the page is
+// no longer what it shows), which ends the stream (over).
+func nextFrame(snap snapshot, known *string) (frame []byte, over bool) {
+	if !snap.ready || snap.version == *known {
+		return nil, false
 	}
-	v, ok := vs[sess.ID]
-	if !ok {
-		return "reload", "{}", true
+	if snap.reload {
+		return reloadFrame, true
 	}
-	now := version(v)
-	if now == *known {
-		return "", "", false
+	if *known != "" && !strings.Contains(*known, "."+store.StatusPlaying.String()+".") {
+		return reloadFrame, true // a lobby's page, and the game began
 	}
-	if v.PagesOff {
-		return "reload", "{}", true
+	if versionMoves(*known) > snap.moves {
+		return nil, false // the page is ahead of the feed, which will catch up
 	}
-	wasPlaying := *known == "" || strings.Contains(*known, "."+store.StatusPlaying.String()+".")
-	if v.Status != store.StatusPlaying || !wasPlaying {
-		return "reload", "{}", true
-	}
-	fresh, err := s.st.Session(ctx, sess.ID)
-	if err != nil {
-		return "", "", false
-	}
-	ts, err := s.loadTable(ctx, fresh, token)
-	if err != nil {
-		if ctx.Err() == nil {
-			s.log.Warn("web: live table", "table", sess.ID, "err", err)
-		}
-		return "", "", false
-	}
-	b, err := json.Marshal(s.liveNow(ts))
-	if err != nil {
-		return "", "", false
-	}
-	*known = now
-	return "table", string(b), false
+	*known = snap.version
+	return snap.frame, false
 }

@@ -60,7 +60,7 @@ func TestLoad(t *testing.T) {
 		go func(path string) {
 			defer wg.Done()
 			t0 := time.Now()
-			res, err := client.Get(f.http.URL + path)
+			res, err := client.Get(f.url + path)
 			if err == nil {
 				_, err = io.Copy(io.Discard, res.Body)
 				res.Body.Close()

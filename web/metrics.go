@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"net"
 	"net/http"
 	"strconv"
 	"time"
@@ -22,6 +23,9 @@ type metrics struct {
 	duration *prometheus.HistogramVec
 	render   *prometheus.HistogramVec
 	streams  prometheus.Gauge
+	refused  *prometheus.CounterVec
+	reads    prometheus.Counter
+	conns    prometheus.Gauge
 }
 
 // newMetrics makes the web's metrics and registers them with reg (nil:
@@ -46,11 +50,23 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 			Name: "dealer_web_live_streams",
 			Help: "Live table pages open now (server-sent event streams).",
 		}),
+		refused: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "dealer_web_live_streams_refused_total",
+			Help: "Live streams refused by a cap: client (one address), table, or total.",
+		}, []string{"cap"}),
+		reads: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "dealer_web_live_table_reads_total",
+			Help: "Watched tables read again after a change: one a change, however many watch.",
+		}),
+		conns: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "dealer_web_connections",
+			Help: "Connections open now to the web server (Serve, ServeListener).",
+		}),
 	}
 	if reg == nil {
 		return m, nil
 	}
-	for _, c := range []prometheus.Collector{m.requests, m.duration, m.render, m.streams} {
+	for _, c := range []prometheus.Collector{m.requests, m.duration, m.render, m.streams, m.refused, m.reads, m.conns} {
 		if err := reg.Register(c); err != nil {
 			return nil, fmt.Errorf("web: metrics: %w", err)
 		}
@@ -63,6 +79,16 @@ func (m *metrics) observe(route string, status int, took time.Duration, stream b
 	m.requests.WithLabelValues(route, strconv.Itoa(status)).Inc()
 	if !stream {
 		m.duration.WithLabelValues(route).Observe(took.Seconds())
+	}
+}
+
+// connState counts the server's open connections (http.Server.ConnState).
+func (m *metrics) connState(_ net.Conn, state http.ConnState) {
+	switch state {
+	case http.StateNew:
+		m.conns.Inc()
+	case http.StateClosed, http.StateHijacked:
+		m.conns.Dec()
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"html/template"
 	"io/fs"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/dealer/dealer/store"
@@ -100,12 +101,21 @@ type errorBody struct {
 }
 
 // fail answers err as an error page: its own status for an httpError, 404
-// for the store's ErrNotFound, nothing for a request its client gave up,
-// and 500 (logged, its detail kept from the page) for anything else.
+// for the store's ErrNotFound, 410 for a table that no longer replays
+// (logged), nothing for a request its client gave up, and 500 (logged,
+// its detail kept from the page) for anything else. A picture or a live
+// stream is answered in a line of plain text: no browser shows an HTML
+// page in their place.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
-	var he *httpError
+	var (
+		he     *httpError
+		broken *brokenError
+	)
 	switch {
 	case errors.As(err, &he):
+	case errors.As(err, &broken):
+		s.log.Warn("web: a table that no longer replays was asked for", "table", broken.id, "err", broken.why)
+		he = errBroken
 	case errors.Is(err, store.ErrNotFound), errors.Is(err, fs.ErrNotExist):
 		he = &httpError{http.StatusNotFound, "There is nothing here."}
 	case r.Context().Err() != nil && errors.Is(err, context.Canceled):
@@ -114,9 +124,16 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		s.log.Error("web: page failed", "path", r.URL.Path, "err", err)
 		he = &httpError{http.StatusInternalServerError, "Something went wrong on our side. Try again in a moment."}
 	}
+	if strings.HasSuffix(r.URL.Path, ".png") || strings.HasSuffix(r.URL.Path, "/events") {
+		plain(w, he.status, he.msg+"\n")
+		return
+	}
 	heading := http.StatusText(he.status)
-	if he == errPagesOff {
+	switch he {
+	case errPagesOff:
 		heading = "Pages turned off"
+	case errBroken:
+		heading = "This table can no longer be shown"
 	}
 	body := errorBody{Status: he.status, Heading: heading, Message: he.msg}
 	w.Header().Set("Cache-Control", "no-store")

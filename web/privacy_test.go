@@ -196,6 +196,8 @@ func handPicture(t *testing.T, f *fixture, tb *session.Table, seat games.Seat) [
 type sse struct {
 	r    *bufio.Reader
 	body io.Closer
+	// stop ends the stream from the client's side.
+	stop func()
 }
 
 // stream opens the live stream of table token, as a page at version v
@@ -203,17 +205,18 @@ type sse struct {
 func (f *fixture) stream(t testing.TB, token, v string) *sse {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, f.http.URL+"/t/"+token+"/events?v="+v, nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, f.url+"/t/"+token+"/events?v="+v, nil)
 	require.NoError(t, err)
 	res, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	require.Equal(t, http.StatusOK, res.StatusCode)
 	require.Equal(t, "text/event-stream", res.Header.Get("Content-Type"))
-	t.Cleanup(func() {
+	stop := func() {
 		cancel()
 		res.Body.Close()
-	})
-	return &sse{r: bufio.NewReader(res.Body), body: res.Body}
+	}
+	t.Cleanup(stop)
+	return &sse{r: bufio.NewReader(res.Body), body: res.Body, stop: stop}
 }
 
 // next reads the next event: its name and data. The stream answers at once

@@ -122,7 +122,7 @@ func TestRoutes(t *testing.T) {
 	assert.Contains(t, houseBoard, "under house rules")
 
 	// Only reading.
-	res, err := http.Post(f.http.URL+g, "text/plain", strings.NewReader("x"))
+	res, err := http.Post(f.url+g, "text/plain", strings.NewReader("x"))
 	require.NoError(t, err)
 	res.Body.Close()
 	assert.Equal(t, http.StatusMethodNotAllowed, res.StatusCode)

@@ -23,10 +23,12 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"golang.org/x/net/netutil"
 
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
@@ -59,7 +61,15 @@ type Config struct {
 	// every second; negative turns the watcher off (Notify, and on
 	// PostgreSQL the database's announcements, then push alone).
 	Watch time.Duration
-	// Logger gets failures; nil is slog.Default().
+	// Limits bound what clients may take: timeouts, header size,
+	// connections, live streams. Zero fields take DefaultLimits'.
+	Limits Limits
+	// TrustedProxies are the proxies whose X-Forwarded-For header names
+	// the client the stream caps count (Limits). nil is
+	// DefaultTrustedProxies (this machine); an empty list trusts none.
+	TrustedProxies []netip.Prefix
+	// Logger gets failures, every table's token written as "[token]";
+	// nil is slog.Default().
 	Logger *slog.Logger
 	// Now is the clock of today's daily deal; nil is time.Now.
 	Now func() time.Time
@@ -84,11 +94,16 @@ type Server struct {
 	static staticSet
 	pics   *pictureCache
 	live   *hub
+	lim    Limits
+	// trusted are the proxies whose X-Forwarded-For is believed.
+	trusted []netip.Prefix
 
 	closing   chan struct{}
-	stop      context.CancelFunc // ends hearing the database
+	ctx       context.Context    // ends with Close: the feeds' reads
+	stop      context.CancelFunc // ends ctx, and hearing the database
 	closeOnce sync.Once
 	watcher   sync.WaitGroup // the watcher and the listener
+	feeds     sync.WaitGroup // the live tables' feeds
 }
 
 // New builds the pages' server, starts its watcher (unless Config.Watch
@@ -98,8 +113,16 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil || cfg.Games == nil {
 		return nil, errors.New("web: a store and the games are needed")
 	}
+	lim, err := cfg.Limits.withDefaults()
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{st: cfg.Store, games: cfg.Games, rend: cfg.Renderer, log: cfg.Logger, now: cfg.Now, ready: cfg.Ready,
-		pics: newPictureCache(pictureCacheBytes), live: newHub(), closing: make(chan struct{})}
+		pics: newPictureCache(pictureCacheBytes), live: newHub(lim), lim: lim, trusted: cfg.TrustedProxies,
+		closing: make(chan struct{})}
+	if s.trusted == nil {
+		s.trusted = DefaultTrustedProxies
+	}
 	if cfg.PublicURL != "" {
 		u, err := NewURLs(cfg.PublicURL)
 		if err != nil {
@@ -110,10 +133,10 @@ func New(cfg Config) (*Server, error) {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	s.log = slog.New(redactHandler{s.log.Handler()})
 	if s.now == nil {
 		s.now = time.Now
 	}
-	var err error
 	if s.rend == nil {
 		if s.rend, err = render.New(); err != nil {
 			return nil, fmt.Errorf("web: %w", err)
@@ -133,10 +156,9 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.routes(cfg.Metrics)
-	var ctx context.Context
-	ctx, s.stop = context.WithCancel(context.Background())
+	s.ctx, s.stop = context.WithCancel(context.Background())
 	s.watcher.Add(1)
-	go s.hear(ctx)
+	go s.hear(s.ctx)
 	if cfg.Watch >= 0 {
 		every := cfg.Watch
 		if every == 0 {
@@ -165,7 +187,7 @@ func (s *Server) routes(metrics *prometheus.Registry) {
 	s.handle("GET /t/{token}/at/{step}/{seat}", "table_hand", s.handPicture)
 	s.handle("GET /static/{file}", "static", s.static.serve)
 	s.mount("GET /livez", "livez", LiveHandler())
-	s.mount("GET /readyz", "readyz", ReadyHandler(s.isReady))
+	s.mount("GET /readyz", "readyz", ReadyHandler(s.isReady, s.log))
 	if metrics != nil {
 		s.mount("GET /metrics", "metrics", MetricsHandler(metrics))
 	}
@@ -199,7 +221,7 @@ func (s *Server) mount(pattern, route string, h http.Handler) {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.log.Error("web: panic", "path", r.URL.Path, "panic", v)
+				s.log.Error("web: panic", "route", route, "path", r.URL.Path, "panic", v)
 				if sw.status == 0 {
 					s.fail(sw, r, fmt.Errorf("panic: %v", v))
 				}
@@ -237,22 +259,26 @@ func (s *Server) isReady(ctx context.Context) error {
 	return nil
 }
 
-// Close ends the live streams and stops the watcher. The Server still
-// serves pages, but no longer pushes changes.
+// client is the address the stream caps count r's client by.
+func (s *Server) client(r *http.Request) string { return clientAddress(r, s.trusted) }
+
+// Close ends the live streams and stops the watcher and the feeds. The
+// Server still serves pages, but no longer pushes changes.
 func (s *Server) Close() error {
 	s.closeOnce.Do(func() {
+		s.live.close()
 		close(s.closing)
 		s.stop()
 	})
 	s.watcher.Wait()
+	s.feeds.Wait()
 	return nil
 }
 
 // Serve serves the pages on addr ("127.0.0.1:8080", ":8080") until ctx
 // ends, then closes the live streams and shuts down gracefully (five
 // seconds at most). It returns once the listener is closed: nil after ctx
-// ended, else why it could not serve. No write timeout: live pages are
-// long answers.
+// ended, else why it could not serve.
 func (s *Server) Serve(ctx context.Context, addr string) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -261,12 +287,24 @@ func (s *Server) Serve(ctx context.Context, addr string) error {
 	return s.ServeListener(ctx, ln)
 }
 
-// ServeListener is Serve on a listener of the caller's.
+// ServeListener is Serve on a listener of the caller's. The server keeps
+// to Config.Limits: its timeouts (a live stream's writes have their own,
+// so that streams are long and a client that stops reading is dropped),
+// the size of a request's header, and at most MaxConns connections at
+// once (past it, a new connection waits to be accepted).
 func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
-	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
-		ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)}
+	hs := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: s.lim.ReadHeaderTimeout,
+		ReadTimeout:       s.lim.ReadTimeout,
+		WriteTimeout:      s.lim.WriteTimeout,
+		IdleTimeout:       s.lim.IdleTimeout,
+		MaxHeaderBytes:    s.lim.MaxHeaderBytes,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		ConnState:         s.m.connState,
+	}
 	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
+	go func() { done <- hs.Serve(netutil.LimitListener(ln, s.lim.MaxConns)) }()
 	select {
 	case err := <-done:
 		return fmt.Errorf("web: %w", err)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -24,7 +25,9 @@ type tableState struct {
 	token string
 	info  render.Game
 	names []string
-	log   []games.Entry
+	// rec is the table's record (nil moves for a lobby); log its moves.
+	rec games.Record
+	log []games.Entry
 	// game is the game after every move of log; nil for a lobby.
 	game games.Game
 }
@@ -47,8 +50,63 @@ func (s *Server) byToken(r *http.Request) (store.Session, string, error) {
 	return sess, token, nil
 }
 
+// brokenError is a table whose moves no longer replay under the dealer's
+// rules (store.Session.Broken, or a replay that failed here): its pages
+// say so, and show nothing of it.
+type brokenError struct {
+	id  int64
+	why error
+}
+
+func (e *brokenError) Error() string {
+	return fmt.Sprintf("web: table %d no longer replays: %v", e.id, e.why)
+}
+
+func (e *brokenError) Unwrap() error { return e.why }
+
+// errBroken is what a broken table's pages answer: 410 Gone, as the table
+// is kept but will not be shown again.
+var errBroken = &httpError{http.StatusGone,
+	"This table can no longer be shown: its moves do not replay under the dealer's rules. It is kept as it was."}
+
+// replayRecord is rec's game after its moves, under its rules version; a
+// record that does not replay (an error, or an engine's panic) is a
+// brokenError.
+func (s *Server) replayRecord(id int64, rec games.Record) (g games.Game, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			g, err = nil, &brokenError{id: id, why: fmt.Errorf("panic: %v", v)}
+		}
+	}()
+	g, err = s.games.Engines().Replay(rec)
+	if err != nil {
+		return nil, &brokenError{id: id, why: err}
+	}
+	return g, nil
+}
+
+// applyMoves plays moves on g, the moves from number done+1 on of table
+// id; one that does not apply (an error, or an engine's panic) is a
+// brokenError, and g is then not to be used.
+func (s *Server) applyMoves(id int64, g games.Game, moves []games.Entry, done int) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &brokenError{id: id, why: fmt.Errorf("panic: %v", v)}
+		}
+	}()
+	for i, e := range moves {
+		if err := games.Play(g, e.Seat, e.Move); err != nil {
+			return &brokenError{id: id, why: fmt.Errorf("move %d (%q): %w", done+i+1, e.Move, err)}
+		}
+	}
+	return nil
+}
+
 // loadTable rebuilds sess's game from its record.
 func (s *Server) loadTable(ctx context.Context, sess store.Session, token string) (*tableState, error) {
+	if sess.Broken != "" {
+		return nil, &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
+	}
 	info, ok := s.games.Lookup(sess.Game)
 	if !ok {
 		return nil, notFound("This table's game is no longer offered.")
@@ -61,10 +119,10 @@ func (s *Server) loadTable(ctx context.Context, sess store.Session, token string
 	if err != nil {
 		return nil, err
 	}
-	if ts.game, err = s.games.Engines().Replay(rec); err != nil {
-		return nil, fmt.Errorf("web: table %d: %w", sess.ID, err)
+	if ts.game, err = s.replayRecord(sess.ID, rec); err != nil {
+		return nil, err
 	}
-	ts.log = rec.Moves
+	ts.rec, ts.log = rec, rec.Moves
 	return ts, nil
 }
 
@@ -78,12 +136,6 @@ func seatNames(sess store.Session) []string {
 		}
 	}
 	return out
-}
-
-// over reports whether the table's page is a replay: the table is closed
-// (its game over, or abandoned).
-func (ts *tableState) over() bool {
-	return ts.sess.Status != store.StatusLobby && ts.sess.Status != store.StatusPlaying
 }
 
 // handsShown reports whether every hand may be shown: a multiplayer game
@@ -100,9 +152,10 @@ type tableBody struct {
 	Lobby        bool
 	Seated       []string
 	// Live is set while the game is played: the page listens at Events,
-	// which pushes what follows Version.
-	Live            bool
-	Events, Version string
+	// which pushes what follows Version; unless a cap refuses its stream
+	// (LiveOff says so, and Events is "").
+	Live                     bool
+	Events, Version, LiveOff string
 	Now             liveEvent
 	Replay          *replayBody
 }
@@ -122,33 +175,53 @@ func (s *Server) table(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ts, err := s.loadTable(r.Context(), sess, token)
-	if err != nil {
-		return err
+	if sess.Broken != "" {
+		return &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
 	}
-	body := tableBody{Title: ts.info.Title, Rules: ts.info.DescribeOptions(mustOptions(ts.info, sess.Options)),
+	info, ok := s.games.Lookup(sess.Game)
+	if !ok {
+		return notFound("This table's game is no longer offered.")
+	}
+	body := tableBody{Title: info.Title, Rules: info.DescribeOptions(mustOptions(info, sess.Options)),
 		Deal: sess.Deal, Daily: sess.Daily}
-	p := page{Title: fmt.Sprintf("%s · deal #%d", ts.info.Title, sess.Deal), NoIndex: true, Body: &body}
+	p := page{Title: fmt.Sprintf("%s · deal #%d", info.Title, sess.Deal), NoIndex: true, Body: &body}
 	if sess.GuildID != "" {
 		p.Crumbs = []crumb{{"This server", s.p.server(sess.GuildID)}}
 	}
-	switch {
-	case ts.over():
+	if sess.Status != store.StatusLobby && sess.Status != store.StatusPlaying {
+		ts, err := s.loadTable(r.Context(), sess, token)
+		if err != nil {
+			return err
+		}
 		step, err := s.step(r, len(ts.log))
 		if err != nil {
 			return err
 		}
 		body.Replay = s.replay(ts, step)
 		p.Scripts = []string{"replay.js"}
-	default:
-		body.Lobby = sess.Status == store.StatusLobby
-		body.Seated = seated(sess)
-		body.Live, body.Events, body.Version = true, s.p.table(token)+"/events", version(tableVersion(sess))
-		if !body.Lobby {
+		return s.render(w, http.StatusOK, "table", p)
+	}
+	body.Lobby = sess.Status == store.StatusLobby
+	body.Seated = seated(sess)
+	body.Live, body.Version = true, version(tableVersion(sess))
+	if no := s.live.refusal(sess.ID, s.client(r)); no != nil {
+		body.LiveOff = no.msg // the page still shows the table as it is
+	} else {
+		body.Events = s.p.table(token) + "/events"
+	}
+	if !body.Lobby {
+		// A watched table's feed has read it already: no replay here.
+		if ev, ok := s.live.shown(sess.ID, body.Version); ok {
+			body.Now = ev
+		} else {
+			ts, err := s.loadTable(r.Context(), sess, token)
+			if err != nil {
+				return err
+			}
 			body.Now = s.liveNow(ts)
 		}
-		p.Scripts = []string{"live.js"}
 	}
+	p.Scripts = []string{"live.js"}
 	return s.render(w, http.StatusOK, "table", p)
 }
 
@@ -249,9 +322,13 @@ type replayBody struct {
 	Standings               []standingLine
 }
 
+// moveLine is one move of a replay's list: who made it and what it was
+// (Move, unless Shown is false: the game does not say how its moves read
+// to spectators, and the list says only that a move was made).
 type moveLine struct {
 	N         int
 	Who, Move string
+	Shown     bool
 	URL       string
 	Current   bool
 }
@@ -277,12 +354,21 @@ func (s *Server) replay(ts *tableState, step int) *replayBody {
 	rb := &replayBody{Step: step, Last: last, Picture: s.pictureURL(ts.token, step),
 		PictureAt: base + "/at/{n}.png", HandAt: base + "/at/{n}/{s}.png", Base: base,
 		First: at(0), Prev: at(max(step-1, 0)), Next: at(min(step+1, last)), End: at(last)}
+	// Until every hand is shown, a multiplayer game's moves read as the
+	// channel saw them: a move that named a card from a hand does not
+	// name it here.
+	spectate := !ts.info.Solitaire() && !ts.handsShown()
 	for i, e := range ts.log {
-		who := ""
+		line := moveLine{N: i + 1, Move: e.Move, URL: at(i + 1), Current: i+1 == step}
 		if !ts.info.Solitaire() {
-			who = ts.name(e.Seat)
+			line.Who = ts.name(e.Seat)
 		}
-		rb.Moves = append(rb.Moves, moveLine{N: i + 1, Who: who, Move: e.Move, URL: at(i + 1), Current: i+1 == step})
+		if spectate {
+			line.Move, line.Shown = ts.info.Spectate(e.Move, render.Params{Names: ts.names})
+		} else {
+			line.Shown = true
+		}
+		rb.Moves = append(rb.Moves, line)
 	}
 	if ts.handsShown() {
 		for seat := range ts.names {
@@ -353,8 +439,11 @@ func (s *Server) tablePicture(w http.ResponseWriter, r *http.Request) error {
 	if !ok || err != nil || step < 0 || step > sess.Moves || sess.Status == store.StatusLobby {
 		return notFound("There is no such picture.")
 	}
+	if sess.Broken != "" {
+		return &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
+	}
 	png, err := s.pics.get(pictureKey{table: sess.ID, step: step, seat: int(games.Spectator)}, func() ([]byte, error) {
-		return s.drawStep(r.Context(), sess, token, step, games.Spectator)
+		return s.drawStep(sess, token, step, games.Spectator)
 	})
 	if err != nil {
 		return err
@@ -380,8 +469,11 @@ func (s *Server) handPicture(w http.ResponseWriter, r *http.Request) error {
 	if !sess.Status.Finished() {
 		return notFound("Hands are shown once the game is over.")
 	}
+	if sess.Broken != "" {
+		return &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
+	}
 	png, err := s.pics.get(pictureKey{table: sess.ID, step: step, seat: seat}, func() ([]byte, error) {
-		return s.drawStep(r.Context(), sess, token, step, games.Seat(seat))
+		return s.drawStep(sess, token, step, games.Seat(seat))
 	})
 	if err != nil {
 		return err
@@ -389,10 +481,17 @@ func (s *Server) handPicture(w http.ResponseWriter, r *http.Request) error {
 	return writePNG(w, png)
 }
 
+// drawTimeout bounds reading a table to draw one of its pictures.
+const drawTimeout = 10 * time.Second
+
 // drawStep draws the table after step moves: as a spectator saw it
 // (viewer games.Spectator), or a seat's hand, which only a multiplayer
-// game that has ended shows.
-func (s *Server) drawStep(ctx context.Context, sess store.Session, token string, step int, viewer games.Seat) ([]byte, error) {
+// game that has ended shows. It is drawn once for all who ask at the same
+// moment (pictureCache), so not on any one request's context: one client
+// leaving does not fail the others.
+func (s *Server) drawStep(sess store.Session, token string, step int, viewer games.Seat) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), drawTimeout)
+	defer cancel()
 	ts, err := s.loadTable(ctx, sess, token)
 	if err != nil {
 		return nil, err
@@ -403,10 +502,13 @@ func (s *Server) drawStep(ctx context.Context, sess store.Session, token string,
 	if viewer != games.Spectator && !ts.handsShown() {
 		return nil, notFound("Hands are shown once the game is over.")
 	}
-	g, err := s.games.Engines().Replay(games.Record{Game: sess.Game, Deal: sess.Deal, Seats: sess.Seats,
-		Options: sess.Options, Moves: ts.log[:step]})
-	if err != nil {
-		return nil, fmt.Errorf("web: table %d at %d: %w", sess.ID, step, err)
+	g := ts.game
+	if step < len(ts.log) {
+		rec := ts.rec
+		rec.Moves = ts.log[:step]
+		if g, err = s.replayRecord(sess.ID, rec); err != nil {
+			return nil, err
+		}
 	}
 	start := time.Now()
 	defer func() { s.m.render.WithLabelValues("picture").Observe(time.Since(start).Seconds()) }()

@@ -37,7 +37,7 @@ func TestURLs(t *testing.T) {
 
 	// A table's URL from its id, and the pages answer at the URLs made.
 	f := newFixture(t, webtest.Seed{Tables: 3, Rand: 8}, -1)
-	local, err := web.NewURLs(f.http.URL)
+	local, err := web.NewURLs(f.url)
 	require.NoError(t, err)
 	tableURL, err := local.TableOf(context.Background(), f.st, f.tables[0].ID)
 	require.NoError(t, err)
@@ -46,7 +46,7 @@ func TestURLs(t *testing.T) {
 	require.ErrorIs(t, err, store.ErrNotFound)
 	for _, link := range []string{tableURL, local.Server(guild), local.Leaderboard(guild, "doublets", store.ByScore),
 		local.Player(guild, f.people[0].ID)} {
-		code, _ := f.get(t, link[len(f.http.URL):])
+		code, _ := f.get(t, link[len(f.url):])
 		assert.Equal(t, 200, code, link)
 	}
 }

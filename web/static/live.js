@@ -7,6 +7,16 @@
   if (!live || !window.EventSource) return;
   var source = new EventSource(live.dataset.events + "?v=" + encodeURIComponent(live.dataset.version));
   source.addEventListener("open", function () { live.dataset.connected = "1"; });
+  // A stream refused (too many watchers) or gone for good: say so, and
+  // leave the table as it is. A dropped one is retried by the browser.
+  source.addEventListener("error", function () {
+    if (source.readyState !== EventSource.CLOSED) return;
+    var off = document.getElementById("live-off");
+    if (off) off.hidden = false;
+    var pill = live.querySelector(".pill");
+    if (pill) pill.hidden = true;
+    live.dataset.closed = "1";
+  });
   function text(id, value) {
     var el = document.getElementById(id);
     if (el) el.textContent = value;
