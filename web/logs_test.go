@@ -35,4 +35,3 @@ func (l *logLines) all() []string {
 	}
 	return strings.Split(text, "\n")
 }
-

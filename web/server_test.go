@@ -243,4 +243,3 @@ func TestLimitsRefused(t *testing.T) {
 		assert.ErrorContains(t, err, "negative")
 	}
 }
-

@@ -156,8 +156,8 @@ type tableBody struct {
 	// (LiveOff says so, and Events is "").
 	Live                     bool
 	Events, Version, LiveOff string
-	Now             liveEvent
-	Replay          *replayBody
+	Now                      liveEvent
+	Replay                   *replayBody
 }
 
 // liveEvent is a playing table as its page shows it, and as the live
