@@ -434,13 +434,13 @@ func (s *Server) tablePicture(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if sess.Broken != "" {
+		return &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
+	}
 	n, ok := strings.CutSuffix(r.PathValue("step"), ".png")
 	step, err := strconv.Atoi(n)
 	if !ok || err != nil || step < 0 || step > sess.Moves || sess.Status == store.StatusLobby {
 		return notFound("There is no such picture.")
-	}
-	if sess.Broken != "" {
-		return &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
 	}
 	png, err := s.pics.get(pictureKey{table: sess.ID, step: step, seat: int(games.Spectator)}, func() ([]byte, error) {
 		return s.drawStep(sess, token, step, games.Spectator)
@@ -458,6 +458,9 @@ func (s *Server) handPicture(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if sess.Broken != "" {
+		return &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
+	}
 	step, err1 := strconv.Atoi(r.PathValue("step"))
 	n, ok := strings.CutSuffix(r.PathValue("seat"), ".png")
 	seat, err2 := strconv.Atoi(n)
@@ -468,9 +471,6 @@ func (s *Server) handPicture(w http.ResponseWriter, r *http.Request) error {
 	// game ended (drawStep checks the engine).
 	if !sess.Status.Finished() {
 		return notFound("Hands are shown once the game is over.")
-	}
-	if sess.Broken != "" {
-		return &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
 	}
 	png, err := s.pics.get(pictureKey{table: sess.ID, step: step, seat: seat}, func() ([]byte, error) {
 		return s.drawStep(sess, token, step, games.Seat(seat))

@@ -1,0 +1,143 @@
+package web_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/web/webtest"
+)
+
+// markBroken sets session id's Broken, as the store does for a table whose
+// log no longer replays under its rules.
+func (f *fixture) markBroken(t testing.TB, id int64, why string) {
+	t.Helper()
+	db, err := sql.Open("sqlite3", f.st.Path())
+	require.NoError(t, err)
+	defer db.Close()
+	_, err = db.Exec(`UPDATE sessions SET broken = ? WHERE id = ?`, why, id)
+	require.NoError(t, err)
+}
+
+// appendMove appends move to session id's log through the store, whether
+// or not the game takes it.
+func (f *fixture) appendMove(t testing.TB, id int64, seat int, move string) {
+	t.Helper()
+	sess, err := f.st.Session(context.Background(), id)
+	require.NoError(t, err)
+	require.NoError(t, f.st.AppendMove(context.Background(), id, sess.Moves, seat, move))
+}
+
+// A table that cannot be replayed (marked broken, or a move in its log
+// that does not parse or is not legal) never gives a 500 nor a panic: its
+// page says it can no longer be shown (410), and its pictures and its live
+// stream answer a line of plain text (410). A watched table that breaks
+// tells its page to reload, and the page says so.
+func TestBrokenTables(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, webtest.Seed{Tables: 3, Games: []string{"secretagent", "doublefreecell", "theagents"}, Rand: 21}, -1)
+	ctx := context.Background()
+	finished := func(game string) (int64, string, int) {
+		tb := f.tableOf(t, game)
+		sess, err := f.st.Session(ctx, tb.ID)
+		require.NoError(t, err)
+		return tb.ID, tb.Token, sess.Moves
+	}
+	cases := []struct {
+		name  string
+		table func(t *testing.T) (id int64, token string, moves int)
+	}{
+		{"a finished table with a move that does not parse", func(t *testing.T) (int64, string, int) {
+			id, token, n := finished("secretagent")
+			f.appendMove(t, id, 0, "shuffle the deck")
+			return id, token, n + 1
+		}},
+		{"a finished solitaire marked broken", func(t *testing.T) (int64, string, int) {
+			id, token, n := finished("doublefreecell")
+			code, _ := f.get(t, "/t/"+token+"/at/0.png") // drawn and kept before it broke
+			require.Equal(t, http.StatusOK, code)
+			f.markBroken(t, id, "move 3 (\"3 h\"): not legal under rules 2")
+			return id, token, n
+		}},
+		{"a playing table with an illegal move", func(t *testing.T) (int64, string, int) {
+			tb := openComputerTable(t, f, "secretagent", 4)
+			computerMove(t, tb)
+			seat := tb.Game.ToAct()[0]
+			f.appendMove(t, tb.Sess.ID, (int(seat)+1)%4, tb.Info.Computer(tb.Game, seat).String()) // not that seat's turn
+			return tb.Sess.ID, f.token(t, tb.Sess.ID), 2
+		}},
+		{"a playing table marked broken", func(t *testing.T) (int64, string, int) {
+			tb := openComputerTable(t, f, "theagents", 3)
+			computerMove(t, tb)
+			f.markBroken(t, tb.Sess.ID, "the rules changed")
+			return tb.Sess.ID, f.token(t, tb.Sess.ID), 1
+		}},
+		{"a lobby marked broken", func(t *testing.T) (int64, string, int) {
+			tb := openLobby(t, f, "theagents")
+			f.markBroken(t, tb.Sess.ID, "the rules changed")
+			return tb.Sess.ID, f.token(t, tb.Sess.ID), 0
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, token, moves := tc.table(t)
+			code, html := f.get(t, "/t/"+token)
+			assert.Equal(t, http.StatusGone, code)
+			assert.Contains(t, html, "can no longer be shown")
+			assert.Contains(t, html, "do not replay under the dealer")
+			assert.Contains(t, html, "kept as it was")
+			assert.NotContains(t, html, "<img", "nothing of the table")
+			for _, path := range []string{"?step=0", "?step=1"} {
+				code, html := f.get(t, "/t/"+token+path)
+				assert.Equal(t, http.StatusGone, code, path)
+				assert.Contains(t, html, "can no longer be shown", path)
+			}
+			// Pictures and the stream: a line of plain text. A hand is
+			// not shown before the end anyway (404, said so); an unmarked
+			// table's stream finds it broken when it reads it, and tells
+			// the page to reload.
+			for _, path := range []string{"/at/0.png", fmt.Sprintf("/at/%d.png", moves), fmt.Sprintf("/at/%d/0.png", moves), "/events"} {
+				code, body := f.get(t, "/t/"+token+path)
+				switch {
+				case code == http.StatusOK && path == "/events":
+					assert.Equal(t, "event: reload\ndata: {}\n\n", body)
+					continue
+				case code == http.StatusNotFound && strings.HasSuffix(path, "/0.png"):
+					assert.Contains(t, body, "Hands are shown once the game is over", path)
+				default:
+					assert.Equal(t, http.StatusGone, code, path)
+					assert.Contains(t, body, "can no longer be shown", path)
+				}
+				assert.Less(t, len(body), 200, "%s: a short answer", path)
+				assert.NotContains(t, body, "<", "%s: plain text", path)
+			}
+		})
+	}
+
+	// A watched table that breaks: its stream says reload, and the page
+	// then says it can no longer be shown.
+	tb := openComputerTable(t, f, "secretagent", 4)
+	token := f.token(t, tb.Sess.ID)
+	events := f.stream(t, token, "")
+	ev, _ := events.next(t)
+	require.Equal(t, "table", ev)
+	f.appendMove(t, tb.Sess.ID, 0, "play the joker")
+	f.srv.Notify(tb.Sess.ID)
+	ev, _ = events.next(t)
+	assert.Equal(t, "reload", ev)
+	code, _ := f.get(t, "/t/"+token)
+	assert.Equal(t, http.StatusGone, code)
+
+	assert.Zero(t, metric(t, f.metrics, "dealer_web_requests_total", "code", "500"), "never a 500")
+	var warned bool
+	for _, line := range f.logs.all() {
+		warned = warned || strings.Contains(line, "no longer replays")
+	}
+	assert.True(t, warned, "the log says which table no longer replays")
+}
