@@ -22,7 +22,7 @@ func TestRedactTokens(t *testing.T) {
 		{"/t/" + testToken + "/at/3.png", "/t/[token]/at/3.png"},
 		{testToken, "[token]"},
 		{"a " + testToken + " and " + strings.Repeat("f", 32), "a [token] and [token]"},
-		{"/t/" + testToken + "abc", "/t/[token]"},                             // a longer run may hold one
+		{"/t/" + testToken + "abc", "/t/[token]"},                                // a longer run may hold one
 		{"/t/" + strings.ToUpper(testToken), "/t/" + strings.ToUpper(testToken)}, // not a token's shape
 		{"/t/" + testToken[:31], "/t/" + testToken[:31]},
 		{"table 12 at move 3", "table 12 at move 3"},
