@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -319,4 +320,56 @@ func testTableVersions(t *testing.T, e engine) {
 	empty, err := s.TableVersions(ctx, nil)
 	require.NoError(t, err)
 	assert.Empty(t, empty)
+}
+
+// The web's streak counts only days won in servers whose pages are on:
+// a server that turned its pages off, and games outside any server, add
+// nothing to it. Streak (the bot's /stats) counts every day.
+func TestPageStreak(t *testing.T) { forEachEngine(t, testPageStreak) }
+
+func testPageStreak(t *testing.T, e engine) {
+	ctx := context.Background()
+	st, _, _ := openTemp(t, e)
+	won := func(guild, day string) {
+		id, err := st.CreateDaily(ctx, Session{Game: "doublets", Deal: 3, Seats: 1, GuildID: guild, OwnerID: "ann",
+			Players: []Player{{UserID: "ann", Name: "Ann"}}}, day)
+		require.NoError(t, err)
+		require.NoError(t, st.Finish(ctx, id, StatusWon, []Result{{Seat: 0, UserID: "ann", Name: "Ann", Score: 10, Won: true}}))
+	}
+	won("on", "2026-11-19")
+	won("on", "2026-11-20")
+	won("off", "2026-11-21")
+	won("on", "2026-11-22")
+	won("", "2026-11-23") // a DM
+	const today = "2026-11-23"
+	cases := []struct {
+		name                string
+		off                 []string // servers whose pages are off
+		current, best       int
+		allCurrent, allBest int
+	}{
+		{"every server's pages on", nil, 4, 4, 5, 5},
+		{"one server's pages off", []string{"off"}, 1, 2, 5, 5},
+		{"both off", []string{"off", "on"}, 0, 0, 5, 5},
+	}
+	for _, tc := range cases {
+		for _, g := range []string{"on", "off"} {
+			require.NoError(t, st.SetPagesOff(ctx, g, slices.Contains(tc.off, g)))
+		}
+		cur, best, err := st.PageStreak(ctx, "ann", "", today)
+		require.NoError(t, err)
+		assert.Equal(t, tc.current, cur, "%s: current", tc.name)
+		assert.Equal(t, tc.best, best, "%s: best", tc.name)
+		cur, best, err = st.PageStreak(ctx, "ann", "doublets", today)
+		require.NoError(t, err)
+		assert.Equal(t, tc.current, cur, "%s: current at doublets", tc.name)
+		assert.Equal(t, tc.best, best, "%s: best at doublets", tc.name)
+		cur, _, err = st.PageStreak(ctx, "ann", "doublefreecell", today)
+		require.NoError(t, err)
+		assert.Zero(t, cur, "%s: another game", tc.name)
+		cur, best, err = st.Streak(ctx, "ann", "", today)
+		require.NoError(t, err)
+		assert.Equal(t, tc.allCurrent, cur, "%s: /stats' streak", tc.name)
+		assert.Equal(t, tc.allBest, best, "%s: /stats' best", tc.name)
+	}
 }

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/web/webtest"
 )
 
@@ -63,5 +65,41 @@ func TestPagesOff(t *testing.T) {
 		}
 		code, body := f.get(t, p)
 		assert.Equal(t, http.StatusOK, code, fmt.Sprintf("%s: %.200s", p, body))
+	}
+}
+
+// A player's daily streak on a server's pages counts only the days won in
+// servers whose pages are on: a day won in a server that turned its pages
+// off is not counted (nor shown) on any page.
+func TestStreakCountsServersWithPagesOn(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, webtest.Seed{Rand: 10}, -1)
+	ctx := context.Background()
+	const other = "777777777777777777"
+	p := f.people[0]
+	today := f.clock.Now().UTC()
+	won := func(server string, back int) {
+		id, err := f.st.CreateDaily(ctx, store.Session{Game: "doublets", Deal: 5, Seats: 1, GuildID: server, ChannelID: "1",
+			OwnerID: p.ID, Players: []store.Player{{UserID: p.ID, Name: p.Name}}}, today.AddDate(0, 0, -back).Format(time.DateOnly))
+		require.NoError(t, err)
+		require.NoError(t, f.st.Finish(ctx, id, store.StatusWon, []store.Result{{Seat: 0, UserID: p.ID, Name: p.Name, Score: 9, Won: true}}))
+	}
+	won(guild, 3)
+	won(other, 2)
+	won(guild, 1)
+	cases := []struct {
+		name          string
+		otherOff      bool
+		current, best int
+	}{
+		{"both servers' pages on", false, 3, 3},
+		{"the other server's pages off", true, 1, 1},
+	}
+	for _, tc := range cases {
+		require.NoError(t, f.st.SetPagesOff(ctx, other, tc.otherOff))
+		code, html := f.get(t, "/g/"+guild+"/players/"+p.ID)
+		require.Equal(t, http.StatusOK, code, tc.name)
+		assert.Contains(t, html, fmt.Sprintf("a streak of %d day", tc.current), tc.name)
+		assert.Contains(t, html, fmt.Sprintf("the best %d.", tc.best), tc.name)
 	}
 }

@@ -69,7 +69,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) error {
 	}
 	today := s.today()
 	body := playerBody{Name: displayName(hist[len(hist)-1].Name, user)}
-	if body.Streak.Current, body.Streak.Best, err = s.st.Streak(ctx, user, "", today); err != nil {
+	if body.Streak.Current, body.Streak.Best, err = s.st.PageStreak(ctx, user, "", today); err != nil {
 		return err
 	}
 	byGame := map[string]*playerGame{}
@@ -84,7 +84,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) error {
 				pg.Title, pg.Board, pg.Daily = g.Title, s.p.leaderboard(guild, g.Name, "", "", 1), g.Solve != nil
 			}
 			if pg.Daily {
-				if pg.Streak.Current, pg.Streak.Best, err = s.st.Streak(ctx, user, row.Game, today); err != nil {
+				if pg.Streak.Current, pg.Streak.Best, err = s.st.PageStreak(ctx, user, row.Game, today); err != nil {
 					return err
 				}
 			}
