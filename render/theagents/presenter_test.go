@@ -101,3 +101,36 @@ func TestGame(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 }
+
+// A move reads to the channel as it was made, save the card it names that
+// the channel never sees: a mission traded from a hand, an agent taken
+// from a hand, a Free Agent.
+func TestSpectate(t *testing.T) {
+	cases := []struct{ move, want string }{
+		{"play sniper A0 cmd 1", "play sniper A0 cmd 1"},
+		{"play Sniper A0 cmd 1", "play sniper A0 cmd 1"}, // written canonically
+		{"play hitman cmd 2 ip 0", "play a Free Agent cmd 2 ip 0"},
+		{"play informant cmd 0 ip 1", "play a Free Agent cmd 0 ip 1"},
+		{"trade graveyard", "trade a mission from hand"},
+		{"trade graveyard B", "trade graveyard B"}, // it was on a faction, for all to see
+		{"take sniper", "take an agent"},
+		{"spy 2", "spy 2"},
+		{"steal 1", "steal 1"},
+		{"assign graveyard A", "assign graveyard A"},
+		{"recall graveyard A", "recall graveyard A"},
+		{"move graveyard A B", "move graveyard A B"},
+		{"use B2", "use B2"},
+		{"kill A2", "kill A2"},
+		{"buy agent", "buy agent"},
+		{"end", "end"},
+		{"not a move", "?"},
+		{"", "?"},
+	}
+	for _, tc := range cases {
+		got, ok := Game.Spectate(tc.move, render.Params{})
+		require.True(t, ok)
+		assert.Equal(t, tc.want, got, "%q", tc.move)
+	}
+	got, _ := Game.Spectate("take sniper", render.Params{Lang: lang.German})
+	assert.Equal(t, "einen Agenten nehmen", got, "in the reader's language")
+}
