@@ -151,7 +151,9 @@ func runLoad(t *testing.T, n int, d, gap time.Duration) loadResult {
 	}
 	t0 := time.Now()
 	r := newRigWith(t, n, o)
+	pages := newLoadWatch(t, r) // -load.watchers
 	r.start()
+	pages.serve()
 	setup := time.Since(t0)
 	from := time.Now()
 	if *loadDump != "" {
@@ -187,6 +189,7 @@ func runLoad(t *testing.T, n int, d, gap time.Duration) loadResult {
 	if testing.Verbose() {
 		r.breakdown(t, from, to)
 	}
+	pages.finish()
 	t1 := time.Now()
 	r.stop()
 	stopped := time.Since(t1)

@@ -49,6 +49,10 @@ type rig struct {
 	logs    *logCounter
 	deal    atomic.Uint64
 	halt    chan struct{} // closed: drive stops early
+
+	// onChange is the bot's Options.OnChange: the web pages' Notify when
+	// TestLoad serves them (watchers_load_test.go).
+	onChange func(int64)
 }
 
 // rigOptions shape a rig beyond its number of players (newRigWith).
@@ -128,7 +132,7 @@ func (r *rig) start() {
 	r.sess = r.fake.NewSession()
 	b, err := bot.New(context.Background(), bot.Options{
 		Session: r.sess, Store: st, Games: catalog.Registry(), Renderer: renderer,
-		Logger: slog.New(r.logs), NewDeal: func() uint64 { return r.deal.Add(1) },
+		Logger: slog.New(r.logs), NewDeal: func() uint64 { return r.deal.Add(1) }, OnChange: r.onChange,
 	})
 	require.NoError(t, err)
 	r.bot = b

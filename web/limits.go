@@ -32,7 +32,9 @@ type Limits struct {
 	// IdleTimeout closes a kept-alive connection with no request.
 	IdleTimeout time.Duration
 	// Heartbeat is how often a quiet stream sends a comment, so that
-	// proxies that close silent connections keep it.
+	// proxies that close silent connections keep it; a stream whose
+	// client left is seen gone when a write fails, so at most two
+	// heartbeats later.
 	Heartbeat time.Duration
 	// MaxHeaderBytes bounds a request's header.
 	MaxHeaderBytes int
@@ -57,7 +59,7 @@ var DefaultLimits = Limits{
 	WriteTimeout:        30 * time.Second,
 	StreamWriteTimeout:  10 * time.Second,
 	IdleTimeout:         60 * time.Second,
-	Heartbeat:           25 * time.Second,
+	Heartbeat:           15 * time.Second,
 	MaxHeaderBytes:      16 << 10,
 	MaxConns:            11000,
 	MaxStreams:          10000,

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"slices"
 	"strconv"
@@ -456,7 +457,21 @@ func versionMoves(v string) int {
 	return n
 }
 
+// streamHeader is a stream's answer's header, written on the connection
+// itself once net/http has let go of it: the body is the events, until
+// the connection closes.
+const streamHeader = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n" +
+	"X-Accel-Buffering: no\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
+
 // tableEvents answers /t/{token}/events: the stream of a table's changes.
+//
+// A stream is taken over from net/http (hijacked): its connection's
+// buffers and its two goroutines (the request's, and the one watching for
+// the client leaving) are let go, and one small goroutine writes the
+// table's events and heartbeats with a deadline for each write. A client
+// gone is seen when a write fails: at the next event or heartbeat. Where
+// the connection cannot be taken over (HTTP/2), the request's goroutine
+// streams through the ResponseWriter instead.
 func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
 	sess, token, err := s.byToken(r)
 	if err != nil {
@@ -465,6 +480,11 @@ func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
 	if sess.Broken != "" {
 		return &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
 	}
+	if r.Method == http.MethodHead {
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		return nil
+	}
 	wt, refused := s.live.join(sess.ID, token, s.client(r), s.startFeed)
 	if refused != nil {
 		s.m.refused.WithLabelValues(refusedCap(refused)).Inc()
@@ -472,54 +492,106 @@ func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
 		plain(w, refused.status, refused.msg+"\n")
 		return nil
 	}
-	defer s.live.leave(wt)
-	s.m.streams.Inc()
-	defer s.m.streams.Dec()
-
+	known := r.URL.Query().Get("v")
+	rc := http.NewResponseController(w)
+	if conn, _, err := rc.Hijack(); err == nil {
+		out := &connStream{conn: conn, timeout: s.lim.StreamWriteTimeout}
+		if !out.send([]byte(streamHeader)) {
+			out.close()
+			s.live.leave(wt)
+			return nil
+		}
+		s.m.streams.Inc()
+		go s.stream(wt, out, known, nil)
+		return nil
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no") // nginx: pass each event on at once
-	rc := http.NewResponseController(w)
-	// The stream outlives the server's timeouts: each write has its own
-	// deadline instead of the WriteTimeout (which would end it), and the
-	// request being read, no read deadline stays (net/http clears it as
-	// it starts watching for the client leaving; cleared here as well, so
-	// that a stream does not hang on that).
-	_ = rc.SetReadDeadline(time.Time{})
-	send := func(b []byte) bool {
-		if err := rc.SetWriteDeadline(time.Now().Add(s.lim.StreamWriteTimeout)); err != nil {
-			return false // not a connection that can carry a stream
-		}
-		if len(b) > 0 {
-			if _, err := w.Write(b); err != nil {
-				return false
-			}
-		}
-		return rc.Flush() == nil
-	}
 	w.WriteHeader(http.StatusOK)
-	if !send(nil) {
+	out := &writerStream{w: w, rc: rc, timeout: s.lim.StreamWriteTimeout}
+	if !out.send(nil) {
+		s.live.leave(wt)
 		return nil
 	}
-	known := r.URL.Query().Get("v")
+	s.m.streams.Inc()
+	s.stream(wt, out, known, r.Context().Done())
+	return nil
+}
+
+// streamOut is where a stream writes: its connection, or its
+// ResponseWriter.
+type streamOut interface {
+	// send writes b at once, within the stream's write timeout; false if
+	// it could not (the client is gone, or does not read).
+	send(b []byte) bool
+	close()
+}
+
+// connStream is a stream on a connection taken over from net/http.
+type connStream struct {
+	conn    net.Conn
+	timeout time.Duration
+}
+
+func (c *connStream) send(b []byte) bool {
+	if err := c.conn.SetWriteDeadline(time.Now().Add(c.timeout)); err != nil {
+		return false
+	}
+	_, err := c.conn.Write(b)
+	return err == nil
+}
+
+func (c *connStream) close() { c.conn.Close() }
+
+// writerStream is a stream through a ResponseWriter, whose deadlines are
+// set through its ResponseController: each write's own instead of the
+// server's WriteTimeout, which would end the stream.
+type writerStream struct {
+	w       http.ResponseWriter
+	rc      *http.ResponseController
+	timeout time.Duration
+}
+
+func (s *writerStream) send(b []byte) bool {
+	if err := s.rc.SetWriteDeadline(time.Now().Add(s.timeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return false
+	}
+	if len(b) > 0 {
+		if _, err := s.w.Write(b); err != nil {
+			return false
+		}
+	}
+	return s.rc.Flush() == nil
+}
+
+func (s *writerStream) close() {}
+
+// stream writes wt's table's events to out until the stream ends: the
+// page must reload, a write fails, gone is closed (the client left), or
+// the Server is closed. known is the version the page shows.
+func (s *Server) stream(wt *watcher, out streamOut, known string, gone <-chan struct{}) {
+	defer s.m.streams.Dec()
+	defer s.live.leave(wt)
+	defer out.close()
 	beat := time.NewTicker(s.lim.Heartbeat)
 	defer beat.Stop()
 	for {
 		select {
 		case <-wt.ch:
-			out, over := nextFrame(wt.f.current(), &known)
-			if out != nil && !send(out) || over {
-				return nil
+			frame, over := nextFrame(wt.f.current(), &known)
+			if frame != nil && !out.send(frame) || over {
+				return
 			}
 		case <-beat.C:
-			if !send(beatFrame) {
-				return nil
+			if !out.send(beatFrame) {
+				return
 			}
-		case <-r.Context().Done():
-			return nil
+		case <-gone:
+			return
 		case <-s.closing:
-			return nil
+			return
 		}
 	}
 }

@@ -138,7 +138,8 @@ func TestStreamsShareOneRead(t *testing.T) {
 // trusted proxy; an IPv6 client counts by its /64.
 func TestStreamCaps(t *testing.T) {
 	t.Parallel()
-	limits := web.Limits{MaxStreams: 5, MaxStreamsPerTable: 3, MaxStreamsPerClient: 2}
+	// Heartbeats often: a stream's client gone is seen at its next write.
+	limits := web.Limits{MaxStreams: 5, MaxStreamsPerTable: 3, MaxStreamsPerClient: 2, Heartbeat: 20 * time.Millisecond}
 	f := newFixtureWith(t, fixtureOptions{Watch: -1, Config: func(c *web.Config) { c.Limits = limits }})
 	tables := make([]string, 3)
 	for i := range tables {
@@ -183,7 +184,8 @@ func TestStreamCaps(t *testing.T) {
 	assert.NotContains(t, html, "data-events")
 	assert.Contains(t, html, `id="picture"`)
 
-	// A stream closed frees its place (once the server sees it go).
+	// A stream closed frees its place, once the server sees it go (its
+	// next write fails).
 	open[0].stop()
 	require.Eventually(t, func() bool { return metric(t, f.metrics, "dealer_web_live_streams") == 4 },
 		30*time.Second, 5*time.Millisecond)

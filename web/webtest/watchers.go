@@ -50,8 +50,11 @@ const maxMoves = 1 << 14
 // of its own, reads them, and reports on standard output: "ready
 // CONNECTED REFUSED" once every stream opened has been sent its first
 // event (or refused), "moves M" once every open stream has been sent the
-// table after M moves, and "events N" (every event read) when its
-// standard input closes, before it ends.
+// table after M moves, and "events N REOPENED" (every event read, and the
+// streams opened again) when its standard input closes, before it ends.
+// A line "tokens T1 T2 …" on its standard input gives the tables to watch
+// from then on: a stream whose table ends (its page would reload) is
+// opened again on another of them.
 func WatchersClient(t *testing.T) {
 	raw := os.Getenv(EnvWatchers)
 	if raw == "" {
@@ -61,33 +64,45 @@ func WatchersClient(t *testing.T) {
 	if err := json.Unmarshal([]byte(raw), &spec); err != nil {
 		t.Fatalf("webtest: %s: %v", EnvWatchers, err)
 	}
-	if err := runWatchers(spec, os.Stdin, os.Stdout); err != nil {
-		t.Fatalf("webtest: watchers: %v", err)
+	runWatchers(spec, os.Stdin, os.Stdout)
+}
+
+// watchersClient is the client process's state.
+type watchersClient struct {
+	spec    WatchersSpec
+	out     io.Writer
+	outMu   sync.Mutex
+	events  atomic.Int64
+	open    atomic.Int64 // streams whose first event came
+	reopen  atomic.Int64
+	hits    [maxMoves]atomic.Int64
+	top     atomic.Int64 // the highest move count read
+	woken   chan struct{}
+	stopped chan struct{}
+
+	mu      sync.Mutex
+	tokens  []string
+	changed chan struct{} // closed when tokens change
+	conns   map[net.Conn]struct{}
+}
+
+func (c *watchersClient) say(format string, args ...any) {
+	c.outMu.Lock()
+	defer c.outMu.Unlock()
+	fmt.Fprintf(c.out, clientLine+format+"\n", args...)
+}
+
+func (c *watchersClient) poke() {
+	select {
+	case c.woken <- struct{}{}:
+	default:
 	}
 }
 
 // runWatchers is the client process's work (WatchersClient).
-func runWatchers(spec WatchersSpec, stdin io.Reader, stdout io.Writer) error {
-	var (
-		outMu  sync.Mutex
-		events atomic.Int64
-		open   atomic.Int64 // streams whose first event came
-		hits   [maxMoves]atomic.Int64
-		top    atomic.Int64 // the highest move count read
-		conns  = make([]net.Conn, spec.Streams)
-		woken  = make(chan struct{}, 1)
-	)
-	say := func(format string, args ...any) {
-		outMu.Lock()
-		defer outMu.Unlock()
-		fmt.Fprintf(stdout, clientLine+format+"\n", args...)
-	}
-	poke := func() {
-		select {
-		case woken <- struct{}{}:
-		default:
-		}
-	}
+func runWatchers(spec WatchersSpec, stdin io.Reader, stdout io.Writer) {
+	c := &watchersClient{spec: spec, out: stdout, woken: make(chan struct{}, 1), stopped: make(chan struct{}),
+		tokens: spec.Tokens, changed: make(chan struct{}), conns: map[net.Conn]struct{}{}}
 	var refused atomic.Int64
 	var dialing sync.WaitGroup
 	slots := make(chan struct{}, 64) // dials at once: the listener's backlog is finite
@@ -95,73 +110,135 @@ func runWatchers(spec WatchersSpec, stdin io.Reader, stdout io.Writer) error {
 		dialing.Add(1)
 		slots <- struct{}{}
 		go func() {
-			defer dialing.Done()
-			defer func() { <-slots }()
-			conn, r, err := openStream(spec.Addr, spec.Tokens[i%len(spec.Tokens)], spec.Version)
+			token := spec.Tokens[i%len(spec.Tokens)]
+			conn, r, err := openStream(spec.Addr, token, spec.Version)
+			<-slots
+			dialing.Done()
 			if err != nil {
 				refused.Add(1)
 				return
 			}
-			conns[i] = conn
-			go func() {
-				first := true
-				for {
-					line, err := r.ReadSlice('\n')
-					if err != nil {
-						return
-					}
-					data, ok := bytes.CutPrefix(line, []byte("data: "))
-					if !ok {
-						continue
-					}
-					events.Add(1)
-					if first {
-						first = false
-						open.Add(1)
-					}
-					if m := movesOf(data); m >= 0 && m < maxMoves {
-						hits[m].Add(1)
-						for seen := top.Load(); int64(m) > seen && !top.CompareAndSwap(seen, int64(m)); seen = top.Load() {
-						}
-					}
-					poke()
-				}
-			}()
+			c.follow(i, token, conn, r)
 		}()
 	}
 	dialing.Wait()
 	connected := int64(spec.Streams) - refused.Load()
-	for open.Load() < connected {
-		<-woken
+	for c.open.Load() < connected {
+		<-c.woken
 	}
-	say("ready %d %d", connected, refused.Load())
+	c.say("ready %d %d", connected, refused.Load())
 
-	done := make(chan struct{})
 	go func() { // "moves M" as each move reaches every stream
 		var said [maxMoves]bool
 		for {
 			select {
-			case <-done:
+			case <-c.stopped:
 				return
-			case <-woken:
+			case <-c.woken:
 			}
-			for m := range top.Load() + 1 {
-				if !said[m] && hits[m].Load() >= connected {
+			for m := range c.top.Load() + 1 {
+				if !said[m] && c.hits[m].Load() >= connected {
 					said[m] = true
-					say("moves %d", m)
+					c.say("moves %d", m)
 				}
 			}
 		}
 	}()
-	_, _ = io.Copy(io.Discard, stdin) // until the parent is done
-	close(done)
-	say("events %d", events.Load())
-	for _, c := range conns {
-		if c != nil {
-			c.Close()
+	sc := bufio.NewScanner(stdin)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() { // until the parent is done
+		if rest, ok := strings.CutPrefix(sc.Text(), "tokens "); ok {
+			c.mu.Lock()
+			c.tokens = strings.Fields(rest)
+			close(c.changed)
+			c.changed = make(chan struct{})
+			c.mu.Unlock()
 		}
 	}
-	return nil
+	close(c.stopped)
+	c.say("events %d %d", c.events.Load(), c.reopen.Load())
+	c.mu.Lock()
+	for conn := range c.conns {
+		conn.Close()
+	}
+	c.mu.Unlock()
+}
+
+// follow reads stream i, on token's table, until the client stops; a
+// stream that ends is opened again on another table, once there is one.
+func (c *watchersClient) follow(i int, token string, conn net.Conn, r *bufio.Reader) {
+	first := true
+	for {
+		c.mu.Lock()
+		c.conns[conn] = struct{}{}
+		c.mu.Unlock()
+		c.read(r, &first)
+		conn.Close()
+		c.mu.Lock()
+		delete(c.conns, conn)
+		c.mu.Unlock()
+		for { // another table to watch
+			select {
+			case <-c.stopped:
+				return
+			default:
+			}
+			c.mu.Lock()
+			tokens, changed := c.tokens, c.changed
+			c.mu.Unlock()
+			next := ""
+			for k := range tokens {
+				if t := tokens[(i+k)%len(tokens)]; t != token {
+					next = t
+					break
+				}
+			}
+			if next == "" {
+				select {
+				case <-changed:
+					continue
+				case <-c.stopped:
+					return
+				}
+			}
+			var err error
+			if conn, r, err = openStream(c.spec.Addr, next, ""); err == nil {
+				token = next
+				c.reopen.Add(1)
+				break
+			}
+			select { // refused: wait for other tables
+			case <-changed:
+			case <-c.stopped:
+				return
+			}
+		}
+	}
+}
+
+// read reads a stream's events until it ends.
+func (c *watchersClient) read(r *bufio.Reader, first *bool) {
+	for {
+		line, err := r.ReadSlice('\n')
+		if err != nil {
+			return
+		}
+		data, ok := bytes.CutPrefix(line, []byte("data: "))
+		if !ok {
+			continue
+		}
+		c.events.Add(1)
+		if *first {
+			*first = false
+			c.open.Add(1)
+		}
+		if m := movesOf(data); m >= 0 && m < maxMoves {
+			c.hits[m].Add(1)
+			for seen := c.top.Load(); int64(m) > seen && !c.top.CompareAndSwap(seen, int64(m)); seen = c.top.Load() {
+			}
+		}
+		c.poke()
+	}
 }
 
 // openStream opens one stream and reads its answer's header: an error
@@ -211,7 +288,7 @@ func movesOf(data []byte) int {
 	return n
 }
 
-// Watchers is a running client process (StartWatchers).
+// Watchers is a running client process (StartWatchers, LaunchWatchers).
 type Watchers struct {
 	cmd   *exec.Cmd
 	stdin io.WriteCloser
@@ -230,23 +307,35 @@ const watchersGuard = 5 * time.Minute
 // event. The process ends with the test, or at Stop.
 func StartWatchers(t testing.TB, run string, spec WatchersSpec) *Watchers {
 	t.Helper()
-	b, err := json.Marshal(spec)
+	w, err := LaunchWatchers(run, spec)
 	if err != nil {
 		t.Fatalf("webtest: %v", err)
+	}
+	t.Cleanup(func() { w.Stop(t) })
+	return w
+}
+
+// LaunchWatchers is StartWatchers for a goroutine other than the test's:
+// it returns an error instead of failing the test, and the caller stops
+// the process (Close).
+func LaunchWatchers(run string, spec WatchersSpec) (*Watchers, error) {
+	b, err := json.Marshal(spec)
+	if err != nil {
+		return nil, err
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^"+run+"$", "-test.count=1")
 	cmd.Env = append(os.Environ(), EnvWatchers+"="+string(b))
 	cmd.Stderr = os.Stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		t.Fatalf("webtest: %v", err)
+		return nil, err
 	}
 	w := &Watchers{cmd: cmd, lines: make(chan string, 1024)}
 	if w.stdin, err = cmd.StdinPipe(); err != nil {
-		t.Fatalf("webtest: %v", err)
+		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		t.Fatalf("webtest: starting the watchers: %v", err)
+		return nil, fmt.Errorf("starting the watchers: %w", err)
 	}
 	go func() {
 		defer close(w.lines)
@@ -257,30 +346,32 @@ func StartWatchers(t testing.TB, run string, spec WatchersSpec) *Watchers {
 			}
 		}
 	}()
-	t.Cleanup(func() { w.Stop(t) })
-	ready := w.Wait(t, "ready ")
-	if _, err := fmt.Sscanf(ready, "%d %d", &w.Connected, &w.Refused); err != nil {
-		t.Fatalf("webtest: watchers said %q", ready)
+	ready, err := w.next("ready ")
+	if err == nil {
+		_, err = fmt.Sscanf(ready, "%d %d", &w.Connected, &w.Refused)
 	}
-	return w
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("the watchers: %w", err)
+	}
+	return w, nil
 }
 
-// Wait returns the rest of the client's next line that starts with
+// next returns the rest of the client's next line that starts with
 // prefix (lines before it are dropped).
-func (w *Watchers) Wait(t testing.TB, prefix string) string {
-	t.Helper()
+func (w *Watchers) next(prefix string) (string, error) {
 	timeout := time.After(watchersGuard)
 	for {
 		select {
 		case line, ok := <-w.lines:
 			if !ok {
-				t.Fatalf("webtest: the watchers ended before saying %q", prefix)
+				return "", fmt.Errorf("the client ended before saying %q", prefix)
 			}
 			if rest, ok := strings.CutPrefix(line, prefix); ok {
-				return rest
+				return rest, nil
 			}
 		case <-timeout:
-			t.Fatalf("webtest: the watchers never said %q", prefix)
+			return "", fmt.Errorf("the client never said %q", prefix)
 		}
 	}
 }
@@ -290,27 +381,53 @@ func (w *Watchers) Wait(t testing.TB, prefix string) string {
 func (w *Watchers) WaitMoves(t testing.TB, moves int) {
 	t.Helper()
 	want := strconv.Itoa(moves)
-	for w.Wait(t, "moves ") != want {
+	for {
+		got, err := w.next("moves ")
+		if err != nil {
+			t.Fatalf("webtest: %v", err)
+		}
+		if got == want {
+			return
+		}
 	}
+}
+
+// Watch gives the client the tables to watch from now on: a stream whose
+// table ends is opened again on one of them.
+func (w *Watchers) Watch(tokens []string) error {
+	if w.stdin == nil || len(tokens) == 0 {
+		return nil
+	}
+	_, err := io.WriteString(w.stdin, "tokens "+strings.Join(tokens, " ")+"\n")
+	return err
 }
 
 // Stop ends the client process and returns how many events its streams
 // read in all (0 if it was stopped before).
 func (w *Watchers) Stop(t testing.TB) int {
 	t.Helper()
+	events, _, err := w.Close()
+	if err != nil {
+		t.Errorf("webtest: %v", err)
+	}
+	return events
+}
+
+// Close ends the client process and returns how many events its streams
+// read in all and how many were opened again on another table.
+func (w *Watchers) Close() (events, reopened int, err error) {
 	if w.stdin == nil {
-		return 0
+		return 0, 0, nil
 	}
 	w.stdin.Close()
 	w.stdin = nil
-	n := 0
 	for line := range w.lines {
 		if rest, ok := strings.CutPrefix(line, "events "); ok {
-			n, _ = strconv.Atoi(rest)
+			_, _ = fmt.Sscanf(rest, "%d %d", &events, &reopened)
 		}
 	}
 	if err := w.cmd.Wait(); err != nil {
-		t.Errorf("webtest: the watchers: %v", err)
+		return events, reopened, fmt.Errorf("the watchers: %w", err)
 	}
-	return n
+	return events, reopened, nil
 }
