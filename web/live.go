@@ -79,12 +79,13 @@ type hub struct {
 	mu      sync.Mutex
 	closed  bool
 	feeds   map[int64]*feed
+	tokens  map[string]*feed // the same feeds, by their tables' tokens
 	total   int
 	clients map[string]int // streams by client address
 }
 
 func newHub(lim Limits) *hub {
-	return &hub{lim: lim, feeds: map[int64]*feed{}, clients: map[string]int{}}
+	return &hub{lim: lim, feeds: map[int64]*feed{}, tokens: map[string]*feed{}, clients: map[string]int{}}
 }
 
 // feed is one watched table: its latest state as its streams push it,
@@ -168,6 +169,7 @@ func (h *hub) join(id int64, token, client string, start func(*feed)) (*watcher,
 		f = &feed{id: id, token: token, wake: make(chan struct{}, 1), stop: make(chan struct{}), watchers: map[*watcher]struct{}{}}
 		f.wake <- struct{}{} // read the table at once
 		h.feeds[id] = f
+		h.tokens[token] = f
 		start(f)
 	}
 	w := &watcher{f: f, client: client, ch: make(chan struct{}, 1)}
@@ -195,8 +197,23 @@ func (h *hub) leave(w *watcher) {
 	}
 	if len(f.watchers) == 0 {
 		delete(h.feeds, f.id)
+		delete(h.tokens, f.token)
 		close(f.stop)
 	}
+}
+
+// following returns the id of table token if its feed follows it as a
+// playing table now (its pages on, its moves replayed): a new stream of it
+// needs no reading of the store to be let in.
+func (h *hub) following(token string) (int64, bool) {
+	h.mu.Lock()
+	f := h.tokens[token]
+	h.mu.Unlock()
+	if f == nil {
+		return 0, false
+	}
+	cur := f.current()
+	return f.id, cur.ready && !cur.reload
 }
 
 // signal tells every stream of f that it has a new snapshot.
@@ -473,19 +490,26 @@ const streamHeader = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCach
 // the connection cannot be taken over (HTTP/2), the request's goroutine
 // streams through the ResponseWriter instead.
 func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
-	sess, token, err := s.byToken(r)
-	if err != nil {
-		return err
-	}
-	if sess.Broken != "" {
-		return &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
+	// A table already followed is let in without reading the store: many
+	// watchers of one table cost one reading, not one each.
+	token := r.PathValue("token")
+	id, followed := s.live.following(token)
+	if !followed {
+		sess, _, err := s.byToken(r)
+		if err != nil {
+			return err
+		}
+		if sess.Broken != "" {
+			return &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
+		}
+		id = sess.ID
 	}
 	if r.Method == http.MethodHead {
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.WriteHeader(http.StatusOK)
 		return nil
 	}
-	wt, refused := s.live.join(sess.ID, token, s.client(r), s.startFeed)
+	wt, refused := s.live.join(id, token, s.client(r), s.startFeed)
 	if refused != nil {
 		s.m.refused.WithLabelValues(refusedCap(refused)).Inc()
 		w.Header().Set("Retry-After", streamRetry)
