@@ -3,8 +3,10 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,6 +18,7 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/web"
 	"github.com/dealer/dealer/web/webtest"
 )
 
@@ -30,7 +33,9 @@ const stepTimeout = 30 * time.Second
 func TestBrowser(t *testing.T) {
 	t.Parallel()
 	ctx := webtest.Browser(t)
-	f := newFixture(t, webtest.Seed{Tables: 16, Daily: 2, People: webtest.People(30), Rand: 7}, -1)
+	// Quick heartbeats: a stream whose page is gone is seen gone soon.
+	f := newFixtureWith(t, fixtureOptions{Seed: webtest.Seed{Tables: 16, Daily: 2, People: webtest.People(30), Rand: 7}, Watch: -1,
+		Config: func(c *web.Config) { c.Limits.Heartbeat = 100 * time.Millisecond }})
 	shots := webtest.ShotsDir(t)
 	t.Logf("screenshots in %s", shots)
 	// bounded is ctx for one step: a page that never comes fails the test
@@ -189,6 +194,85 @@ func TestBrowser(t *testing.T) {
 			return err
 		}))
 		assert.Equal(t, "true", js(t, `String(!!document.querySelector("[data-replay]"))`))
+	})
+
+	t.Run("abandoned", func(t *testing.T) {
+		// An abandoned game of The Agents: its moves as the channel saw
+		// them, no hand.
+		whole := openComputerTable(t, f, "theagents", 3)
+		for !whole.Game.Status().Finished() {
+			computerMove(t, whole)
+		}
+		log := whole.Log()
+		cut := len(log) / 2
+		for i, e := range log {
+			if strings.HasPrefix(e.Move, "trade ") || strings.HasPrefix(e.Move, "take ") || strings.Contains(e.Move, " ip ") {
+				cut = max(cut, i+3)
+				break
+			}
+		}
+		tb := openComputerTable(t, f, "theagents", 3)
+		for _, e := range log[:min(cut, len(log)-1)] {
+			require.NoError(t, tb.Apply(context.Background(), e.Seat, e.Move))
+		}
+		require.NoError(t, tb.Abandon(context.Background()))
+		open(t, "/t/"+f.token(t, tb.Sess.ID))
+		wait(t, loaded("#picture"))
+		assert.Contains(t, js(t, `document.querySelector(".ending").textContent`), "Abandoned")
+		assert.Equal(t, "0", js(t, `String(document.querySelectorAll(".hands img").length)`))
+		shoot(t, "replay-abandoned")
+	})
+
+	t.Run("broken", func(t *testing.T) {
+		tb := f.tableOf(t, "doublets")
+		f.markBroken(t, tb.ID, "the rules changed")
+		open(t, "/t/"+tb.Token)
+		assert.Equal(t, "This table can no longer be shown", js(t, `document.querySelector("h1").textContent`))
+		shoot(t, "broken")
+	})
+
+	t.Run("too many watchers", func(t *testing.T) {
+		// Streams from this address up to its cap: the page shows the
+		// table, and says it does not follow it.
+		tb := openComputerTable(t, f, "secretagent", 4)
+		computerMove(t, tb)
+		token := f.token(t, tb.Sess.ID)
+		before := metric(t, f.metrics, "dealer_web_live_streams") // an earlier page's, the browser may keep
+		var streams []*sse
+		for {
+			s, code, _ := f.streamAs(t, token, "", "")
+			if code != http.StatusOK {
+				require.Equal(t, http.StatusTooManyRequests, code)
+				break
+			}
+			streams = append(streams, s)
+		}
+		open(t, "/t/"+token)
+		wait(t, loaded("#picture"))
+		assert.Equal(t, "false", js(t, `String(document.getElementById("live-off").hidden)`))
+		assert.Contains(t, js(t, `document.getElementById("live-off").textContent`), "Too many live pages")
+		assert.Equal(t, "false", js(t, `String(!!document.querySelector("[data-events]"))`), "the page does not listen")
+		shoot(t, "live-off")
+		for _, s := range streams {
+			s.stop()
+		}
+		require.Eventually(t, func() bool { return metric(t, f.metrics, "dealer_web_live_streams") == before },
+			stepTimeout, 10*time.Millisecond, "the streams are seen gone")
+	})
+
+	t.Run("live updates end", func(t *testing.T) {
+		// The server stops pushing (it is restarting) while a live page
+		// is open: the stream ends, the browser tries again, is refused,
+		// and the page says live updates are unavailable. Last: the
+		// fixture's server pushes nothing more.
+		tb := openComputerTable(t, f, "secretagent", 4)
+		computerMove(t, tb)
+		open(t, "/t/"+f.token(t, tb.Sess.ID))
+		wait(t, `document.querySelector("[data-events]").dataset.connected === "1"`)
+		require.NoError(t, f.srv.Close())
+		wait(t, `document.querySelector("[data-events]").dataset.closed === "1"`)
+		assert.Equal(t, "false", js(t, `String(document.getElementById("live-off").hidden)`))
+		shoot(t, "live-ended")
 	})
 }
 

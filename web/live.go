@@ -486,7 +486,7 @@ const streamHeader = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCach
 // buffers and its two goroutines (the request's, and the one watching for
 // the client leaving) are let go, and one small goroutine writes the
 // table's events and heartbeats with a deadline for each write. A client
-// gone is seen when a write fails: at the next event or heartbeat. Where
+// gone is seen at the next heartbeat (or when a write fails). Where
 // the connection cannot be taken over (HTTP/2), the request's goroutine
 // streams through the ResponseWriter instead.
 func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
@@ -550,6 +550,9 @@ type streamOut interface {
 	// send writes b at once, within the stream's write timeout; false if
 	// it could not (the client is gone, or does not read).
 	send(b []byte) bool
+	// gone reports whether the client has closed its end, without
+	// waiting (false when that cannot be known).
+	gone() bool
 	close()
 }
 
@@ -565,6 +568,20 @@ func (c *connStream) send(b []byte) bool {
 	}
 	_, err := c.conn.Write(b)
 	return err == nil
+}
+
+// gone peeks at the connection: a client sends nothing after its
+// request, so anything readable now (its end closed, most often) ends the
+// stream. The read waits a millisecond at most (a deadline already past
+// would not read at all).
+func (c *connStream) gone() bool {
+	if err := c.conn.SetReadDeadline(time.Now().Add(time.Millisecond)); err != nil {
+		return true
+	}
+	var b [1]byte
+	_, err := c.conn.Read(b[:])
+	var ne net.Error
+	return !(errors.As(err, &ne) && ne.Timeout())
 }
 
 func (c *connStream) close() { c.conn.Close() }
@@ -590,6 +607,8 @@ func (s *writerStream) send(b []byte) bool {
 	return s.rc.Flush() == nil
 }
 
+func (s *writerStream) gone() bool { return false } // net/http cancels the request's context instead
+
 func (s *writerStream) close() {}
 
 // stream writes wt's table's events to out until the stream ends: the
@@ -609,7 +628,7 @@ func (s *Server) stream(wt *watcher, out streamOut, known string, gone <-chan st
 				return
 			}
 		case <-beat.C:
-			if !out.send(beatFrame) {
+			if out.gone() || !out.send(beatFrame) {
 				return
 			}
 		case <-gone:

@@ -136,6 +136,9 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		heading = "This table can no longer be shown"
 	}
 	body := errorBody{Status: he.status, Heading: heading, Message: he.msg}
+	if he == errBroken {
+		body.Message = "Its moves do not replay under the dealer's rules. It is kept as it was."
+	}
 	w.Header().Set("Cache-Control", "no-store")
 	if rerr := s.render(w, he.status, "error", page{Title: heading, Body: body, NoIndex: true}); rerr != nil {
 		plain(w, he.status, he.msg+"\n")

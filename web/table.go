@@ -317,6 +317,7 @@ type replayBody struct {
 	PictureAt, HandAt, Base string // URL patterns: {n} the step, {s} the seat
 	First, Prev, Next, End  string
 	Moves                   []moveLine
+	Wide                    bool // the moves say who made them: wider columns
 	Hands                   []handLine
 	Ending                  string
 	Standings               []standingLine
@@ -357,6 +358,7 @@ func (s *Server) replay(ts *tableState, step int) *replayBody {
 	// Until every hand is shown, a multiplayer game's moves read as the
 	// channel saw them: a move that named a card from a hand does not
 	// name it here.
+	rb.Wide = !ts.info.Solitaire()
 	spectate := !ts.info.Solitaire() && !ts.handsShown()
 	for i, e := range ts.log {
 		line := moveLine{N: i + 1, Move: e.Move, URL: at(i + 1), Current: i+1 == step}

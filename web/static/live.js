@@ -15,6 +15,8 @@
     if (off) off.hidden = false;
     var pill = live.querySelector(".pill");
     if (pill) pill.hidden = true;
+    var follows = document.getElementById("follows");
+    if (follows) follows.hidden = true;
     live.dataset.closed = "1";
   });
   function text(id, value) {
