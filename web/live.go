@@ -76,6 +76,10 @@ const streamRetry = "30"
 type hub struct {
 	lim Limits
 
+	// streams counts the streams joined and not yet left: Close waits
+	// for them (each is added under mu, before closed is set).
+	streams sync.WaitGroup
+
 	mu      sync.Mutex
 	closed  bool
 	feeds   map[int64]*feed
@@ -174,6 +178,7 @@ func (h *hub) join(id int64, token, client string, start func(*feed)) (*watcher,
 	}
 	w := &watcher{f: f, client: client, ch: make(chan struct{}, 1)}
 	f.watchers[w] = struct{}{}
+	h.streams.Add(1)
 	h.total++
 	h.clients[client]++
 	if f.current().ready {
@@ -191,6 +196,7 @@ func (h *hub) leave(w *watcher) {
 		return
 	}
 	delete(f.watchers, w)
+	h.streams.Done()
 	h.total--
 	if h.clients[w.client]--; h.clients[w.client] <= 0 {
 		delete(h.clients, w.client)

@@ -272,6 +272,7 @@ func (s *Server) Close() error {
 	})
 	s.watcher.Wait()
 	s.feeds.Wait()
+	s.live.streams.Wait()
 	return nil
 }
 
