@@ -166,3 +166,31 @@ func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 	}
 	return false
 }
+
+// ParseTrustedProxies reads Config.TrustedProxies as a config file writes
+// them: addresses ("10.0.0.5", "::1") and networks ("10.0.0.0/8"),
+// separated by commas or spaces; "none" for none; "" for the default
+// (nil: DefaultTrustedProxies).
+func ParseTrustedProxies(s string) ([]netip.Prefix, error) {
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+	switch {
+	case len(fields) == 0:
+		return nil, nil
+	case len(fields) == 1 && fields[0] == "none":
+		return []netip.Prefix{}, nil
+	}
+	out := make([]netip.Prefix, 0, len(fields))
+	for _, f := range fields {
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("web: %q is not an address or a network such as 10.0.0.0/8", f)
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
+}

@@ -65,7 +65,8 @@ type Config struct {
 	// connections, live streams. Zero fields take DefaultLimits'.
 	Limits Limits
 	// TrustedProxies are the proxies whose X-Forwarded-For header names
-	// the client the stream caps count (Limits). nil is
+	// the client the stream caps count (Limits): the config's
+	// web.trusted_proxies (ParseTrustedProxies). nil is
 	// DefaultTrustedProxies (this machine); an empty list trusts none.
 	TrustedProxies []netip.Prefix
 	// Logger gets failures, every table's token written as "[token]";

@@ -37,10 +37,13 @@ type Config struct {
 	Shards string `yaml:"shards"`
 	// Web serves the web pages (and /livez, /readyz, /metrics) on Listen;
 	// PublicURL is their address as people reach it, for links from
-	// Discord.
+	// Discord; TrustedProxies are the reverse proxies whose
+	// X-Forwarded-For names the client, as web.ParseTrustedProxies
+	// reads them ("10.0.0.0/8, 192.0.2.7"; "none"; "": this machine's).
 	Web struct {
-		Listen    string `yaml:"listen"`
-		PublicURL string `yaml:"public_url"`
+		Listen         string `yaml:"listen"`
+		PublicURL      string `yaml:"public_url"`
+		TrustedProxies string `yaml:"trusted_proxies"`
 	} `yaml:"web"`
 	ShardIDs   []int `yaml:"-"`
 	ShardCount int   `yaml:"-"`
@@ -114,6 +117,9 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (Config,
 			return c, fmt.Errorf("config: web.public_url: %v", strings.TrimPrefix(err.Error(), "web: "))
 		}
 	}
+	if _, err := web.ParseTrustedProxies(c.Web.TrustedProxies); err != nil {
+		return c, fmt.Errorf("config: web.trusted_proxies: %v", strings.TrimPrefix(err.Error(), "web: "))
+	}
 	for name, id := range map[string]string{"application_id": c.Discord.ApplicationID, "test_guild_id": c.Discord.TestGuildID} {
 		if strings.Trim(id, "0123456789") != "" {
 			return c, fmt.Errorf("config: discord.%s must be a numeric Discord id (got %q)", name, id)
@@ -135,7 +141,7 @@ func parseLevel(s string) (slog.Level, error) {
 // and those under each key that holds keys.
 var configKeys = map[string][]string{
 	"":        {"discord", "database", "log_level", "turn_timeout", "picture_cache_mb", "interactions", "listen", "shards", "web"},
-	"web":     {"listen", "public_url"},
+	"web":     {"listen", "public_url", "trusted_proxies"},
 	"discord": {"token", "application_id", "test_guild_id", "public_key"},
 }
 

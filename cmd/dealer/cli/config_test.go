@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/web"
 )
 
 func writeConfig(t *testing.T, text string) string {
@@ -71,6 +73,7 @@ func TestConfigErrors(t *testing.T) {
 		{"shards without a count", "shards: 0-3\n", "such as 0-3/8"},
 		{"shard past the count", "shards: 0-8/8\n", "from 0 to 7"},
 		{"shard twice", "shards: 0,1,1/4\n", "named twice"},
+		{"a proxy that is no address", "web:\n  trusted_proxies: 10.0.0.0/8, proxy.example\n", "web.trusted_proxies"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -133,4 +136,33 @@ func TestConfigErrorsNameTheKey(t *testing.T) {
 	c, err := loadConfig(writeConfig(t, "discord:\ndatabase: x.db\n"), true, noEnv)
 	require.NoError(t, err, "an empty section is no error")
 	assert.Equal(t, "x.db", c.Database)
+}
+
+// web.trusted_proxies: addresses and networks; unset, this machine's
+// (web.DefaultTrustedProxies); "none", none.
+func TestConfigTrustedProxies(t *testing.T) {
+	cases := []struct {
+		text string
+		want []string // nil: the default
+	}{
+		{"web:\n  listen: :8080\n", nil},
+		{"web:\n  trusted_proxies: none\n", []string{}},
+		{"web:\n  trusted_proxies: \"10.0.0.0/8, 192.0.2.7 ::1\"\n", []string{"10.0.0.0/8", "192.0.2.7/32", "::1/128"}},
+		{"web:\n  trusted_proxies: 10.1.2.3/8\n", []string{"10.0.0.0/8"}},
+	}
+	for _, tc := range cases {
+		c, err := loadConfig(writeConfig(t, tc.text), true, noEnv)
+		require.NoError(t, err, tc.text)
+		got, err := web.ParseTrustedProxies(c.Web.TrustedProxies)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want == nil, got == nil, "%s: unset means the default", tc.text)
+		var s []string
+		for _, p := range got {
+			s = append(s, p.String())
+		}
+		if tc.want != nil && s == nil {
+			s = []string{}
+		}
+		assert.Equal(t, tc.want, s, tc.text)
+	}
 }

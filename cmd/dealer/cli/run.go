@@ -228,8 +228,13 @@ func startWeb(ctx context.Context, cfg Config, st *store.Store, reg *render.Regi
 	if err != nil {
 		return nil, fmt.Errorf("serving the web pages: %w", err)
 	}
+	proxies, err := web.ParseTrustedProxies(cfg.Web.TrustedProxies) // checked with the config
+	if err != nil {
+		ln.Close()
+		return nil, err
+	}
 	srv, err := web.New(web.Config{Store: st, Games: reg, Renderer: r, PublicURL: cfg.Web.PublicURL, Metrics: metrics,
-		Ready: ready, Logger: log})
+		Ready: ready, Logger: log, TrustedProxies: proxies})
 	if err != nil {
 		ln.Close()
 		return nil, err
