@@ -49,6 +49,7 @@ func TestBrokenTables(t *testing.T) {
 		require.NoError(t, err)
 		return tb.ID, tb.Token, sess.Moves
 	}
+	var illegal string // a card move made out of turn
 	cases := []struct {
 		name  string
 		table func(t *testing.T) (id int64, token string, moves int)
@@ -69,7 +70,8 @@ func TestBrokenTables(t *testing.T) {
 			tb := openComputerTable(t, f, "secretagent", 4)
 			computerMove(t, tb)
 			seat := tb.Game.ToAct()[0]
-			f.appendMove(t, tb.Sess.ID, (int(seat)+1)%4, tb.Info.Computer(tb.Game, seat).String()) // not that seat's turn
+			illegal = tb.Info.Computer(tb.Game, seat).String()
+			f.appendMove(t, tb.Sess.ID, (int(seat)+1)%4, illegal) // not that seat's turn
 			return tb.Sess.ID, f.token(t, tb.Sess.ID), 2
 		}},
 		{"a playing table marked broken", func(t *testing.T) (int64, string, int) {
@@ -140,4 +142,12 @@ func TestBrokenTables(t *testing.T) {
 		warned = warned || strings.Contains(line, "no longer replays")
 	}
 	assert.True(t, warned, "the log says which table no longer replays")
+	// Why a move does not apply may name a card of a hand: the log says
+	// which move, not what it was.
+	require.NotEmpty(t, illegal)
+	for _, line := range f.logs.all() {
+		for _, move := range []string{illegal, "shuffle the deck", "play the joker", "the rules changed"} {
+			assert.NotContains(t, line, move)
+		}
+	}
 }

@@ -114,7 +114,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.As(err, &he):
 	case errors.As(err, &broken):
-		s.log.Warn("web: a table that no longer replays was asked for", "table", broken.id, "err", broken.why)
+		s.log.Warn("web: a table that no longer replays was asked for", "err", broken)
 		he = errBroken
 	case errors.Is(err, store.ErrNotFound), errors.Is(err, fs.ErrNotExist):
 		he = &httpError{http.StatusNotFound, "There is nothing here."}

@@ -52,14 +52,20 @@ func (s *Server) byToken(r *http.Request) (store.Session, string, error) {
 
 // brokenError is a table whose moves no longer replay under the dealer's
 // rules (store.Session.Broken, or a replay that failed here): its pages
-// say so, and show nothing of it.
+// say so, and show nothing of it. Its text names the table and the move
+// that failed, never why: a refusal may name a card of a hand, which no
+// log line shows (why is kept for errors.Is and As).
 type brokenError struct {
-	id  int64
-	why error
+	id   int64
+	move int // the move that did not apply, from 1; 0 if not known
+	why  error
 }
 
 func (e *brokenError) Error() string {
-	return fmt.Sprintf("web: table %d no longer replays: %v", e.id, e.why)
+	if e.move > 0 {
+		return fmt.Sprintf("web: table %d no longer replays: its move %d does not apply", e.id, e.move)
+	}
+	return fmt.Sprintf("web: table %d no longer replays", e.id)
 }
 
 func (e *brokenError) Unwrap() error { return e.why }
@@ -80,7 +86,9 @@ func (s *Server) replayRecord(id int64, rec games.Record) (g games.Game, err err
 	}()
 	g, err = s.games.Engines().Replay(rec)
 	if err != nil {
-		return nil, &brokenError{id: id, why: err}
+		var move int
+		_, _ = fmt.Sscanf(err.Error(), "move %d", &move) // games.Registry.Replay's "move N (…): …"
+		return nil, &brokenError{id: id, move: move, why: err}
 	}
 	return g, nil
 }
@@ -96,7 +104,7 @@ func (s *Server) applyMoves(id int64, g games.Game, moves []games.Entry, done in
 	}()
 	for i, e := range moves {
 		if err := games.Play(g, e.Seat, e.Move); err != nil {
-			return &brokenError{id: id, why: fmt.Errorf("move %d (%q): %w", done+i+1, e.Move, err)}
+			return &brokenError{id: id, move: done + i + 1, why: err}
 		}
 	}
 	return nil
