@@ -61,7 +61,9 @@ func TestStaleCopiesChangeNothing(t *testing.T) {
 		require.NoError(t, a.Start(ctx, session.Fill(a.Info, a.Sess.Players)))
 		started := load()
 		for name, write := range map[string]func(tb *session.Table) error{
-			"join":    func(tb *session.Table) error { return tb.SetPlayers(ctx, session.Seat([]store.Player{owner, ann, carol, dave})) },
+			"join": func(tb *session.Table) error {
+				return tb.SetPlayers(ctx, session.Seat([]store.Player{owner, ann, carol, dave}))
+			},
 			"leave":   func(tb *session.Table) error { return tb.Abandon(ctx) },
 			"start":   func(tb *session.Table) error { return tb.Start(ctx, session.Fill(tb.Info, []store.Player{owner})) },
 			"players": func(tb *session.Table) error { return tb.SetPlayers(ctx, session.Seat([]store.Player{owner})) },
