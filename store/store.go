@@ -294,15 +294,29 @@ func (s *Store) now() int64 {
 
 func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
 
-// read runs fn in one read transaction, so that its queries see one snapshot.
+// ReadTimeout bounds a read whose context has no deadline of its own,
+// and WriteTimeout a batch of writes none of which has a later one: no
+// call waits for ever on a database that stopped answering.
+const (
+	ReadTimeout  = 10 * time.Second
+	WriteTimeout = 5 * time.Second
+)
+
+// read runs fn in one read transaction, so that its queries see one
+// snapshot, within ctx's deadline or ReadTimeout.
 func (s *Store) read(ctx context.Context, fn func(tx *txn) error) error {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, ReadTimeout)
+		defer cancel()
+	}
 	opts := s.d.readTx
 	tx, err := s.r.BeginTx(ctx, &opts)
 	if err != nil {
 		return fmt.Errorf("store: begin read: %w", err)
 	}
 	defer tx.Rollback()
-	return fn(&txn{tx, s.d})
+	return fn(&txn{tx, s.d, ctx})
 }
 
 func notFound(id int64) error {

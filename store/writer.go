@@ -59,24 +59,52 @@ type writeReq struct {
 	done chan error
 }
 
+// ErrUnconfirmed is the error of a write whose caller's deadline passed
+// while it was being committed: it may yet be committed, or not. A
+// writer that keeps a copy of what it wrote reads it again (a table's
+// version tells).
+var ErrUnconfirmed = errors.New("store: the write was not confirmed in time (it may yet be committed)")
+
 // write runs fn in a write transaction (on the single writer connection;
-// BEGIN IMMEDIATE on SQLite) and returns once it is committed. If fn
-// fails, its statements are undone and nothing of it is committed. fn must
-// use only tx: the writer has one connection. fn may be run more than once
-// (after a deadlock with another process, on PostgreSQL), each time in a
-// fresh transaction: it must set its results, never add to them.
+// BEGIN IMMEDIATE on SQLite) and returns once it is committed, or when ctx
+// ends. If fn fails, its statements are undone and nothing of it is
+// committed. fn must use only tx: the writer has one connection. fn may be
+// run more than once (after a deadlock with another process, on
+// PostgreSQL), each time in a fresh transaction: it must set its results,
+// never add to them. A write whose ctx ends before it is taken is not run;
+// one whose ctx ends while it is being committed is ErrUnconfirmed, and
+// fn may still run: it must not write to anything its caller reads after
+// an error.
 func (s *Store) write(ctx context.Context, fn func(tx *txn) error) error {
 	req := &writeReq{ctx: ctx, fn: fn, done: make(chan error, 1)}
 	select {
 	case s.writes <- req:
 	case <-ctx.Done():
-		return ctx.Err()
+		return fmt.Errorf("store: %w", ctx.Err())
 	case <-s.closing:
 		return ErrClosed
 	}
-	// Once taken, the write is done or not, whatever ctx says since: wait
-	// for the truth.
-	return <-req.done
+	select {
+	case err := <-req.done:
+		return err
+	case <-ctx.Done():
+		return fmt.Errorf("%w: %w", ErrUnconfirmed, ctx.Err())
+	}
+}
+
+// batchDeadline is when a batch must be done: the latest of its writes'
+// deadlines, a write without one counting WriteTimeout from now, so that
+// a database that stopped answering holds the writer no longer than its
+// callers wait (and the writer then goes on with the next batch, on a new
+// connection).
+func batchDeadline(batch []*writeReq) time.Time {
+	latest := time.Now().Add(WriteTimeout)
+	for _, r := range batch {
+		if d, ok := r.ctx.Deadline(); ok && d.After(latest) {
+			latest = d
+		}
+	}
+	return latest
 }
 
 // writer commits the queued writes until the Store is closed.
@@ -186,13 +214,14 @@ type attempt struct {
 // savepoint if savepoints (else a failing write fails the batch, to run
 // again with them; alone, it is its own transaction).
 func (s *Store) tryCommit(batch []*writeReq, savepoints bool) attempt {
-	ctx := context.Background()
+	ctx, cancel := context.WithDeadline(context.Background(), batchDeadline(batch))
+	defer cancel()
 	errs := make([]error, len(batch))
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return attempt{err: fmt.Errorf("store: begin: %w", err)}
 	}
-	t := &txn{tx, s.d}
+	t := &txn{tx, s.d, ctx}
 	fail := func(err error) attempt {
 		tx.Rollback()
 		return attempt{err: err, retry: s.d.retryable(err)}
