@@ -208,15 +208,11 @@ func (b *Bot) Open(ctx context.Context) error {
 	}
 }
 
-// startLoops starts what runs beside the interactions: the timers, and
-// listening for tables other processes change.
+// startLoops starts what runs beside the interactions: the timers. (A
+// table another process changed is brought up to the store as it is used:
+// session.Table.Sync.)
 func (b *Bot) startLoops() {
 	b.goBackground("timers", b.runTimers)
-	b.goBackground("table changes", func() {
-		if err := b.store.Changes(b.ctx, b.tableChanged); err != nil {
-			b.log.Warn("listening for table changes failed", "err", err)
-		}
-	})
 }
 
 // Close stops the timers, waits for every goroutine the bot started

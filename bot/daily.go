@@ -52,7 +52,9 @@ func chooseDaily(info games.Info, day string) uint64 {
 // dailyBoard is /leaderboard by:daily: today's attempts in this server.
 func (b *Bot) dailyBoard(i *discordgo.Interaction, info games.Info) *discordgo.InteractionResponse {
 	day := today(time.Now())
-	rows, err := b.store.DailyBoard(b.ctx, i.GuildID, info.Name, day, 15)
+	ctx, cancel := b.quick()
+	defer cancel()
+	rows, err := b.store.DailyBoard(ctx, i.GuildID, info.Name, day, 15)
 	if err != nil {
 		b.log.Error("daily board failed", "err", err)
 		return private(T(userLang(i), "I couldn't read the records just now: try again."))

@@ -22,6 +22,7 @@ type metrics struct {
 	dmFailures   *prometheus.CounterVec   // reason
 	rateLimited  *prometheus.CounterVec   // route
 	shards       *prometheus.GaugeVec     // shard: 1 connected, 0 not
+	unreplayable prometheus.Gauge         // tables kept because their moves no longer replay
 }
 
 // newMetrics makes the bot's metrics and registers them, with the open
@@ -47,6 +48,10 @@ func newMetrics(b *Bot, reg prometheus.Registerer) *metrics {
 			Help:    "Size of a picture, by game and picture (table, hand).",
 			Buckets: prometheus.ExponentialBuckets(8<<10, 2, 7),
 		}, []string{"game", "picture"}),
+		unreplayable: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "dealer_unreplayable_tables",
+			Help: "Tables kept as they were because their moves no longer replay under the dealer's rules (dealer db check lists them).",
+		}),
 		moveCommit: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "dealer_move_commit_seconds",
 			Help:    "Time to make a move and commit it to the store.",
@@ -69,7 +74,7 @@ func newMetrics(b *Bot, reg prometheus.Registerer) *metrics {
 		return m
 	}
 	open := prometheus.NewDesc("dealer_open_tables", "Tables in play in this process, by game (lobbies included).", []string{"game"}, nil)
-	reg.MustRegister(m.interactions, m.firstAnswer, m.render, m.pngBytes, m.moveCommit, m.dmFailures, m.rateLimited, m.shards,
+	reg.MustRegister(m.interactions, m.firstAnswer, m.render, m.pngBytes, m.moveCommit, m.dmFailures, m.rateLimited, m.shards, m.unreplayable,
 		collector{open, func(ch chan<- prometheus.Metric) {
 			for game, n := range b.openTables() {
 				ch <- prometheus.MustNewConstMetric(open, prometheus.GaugeValue, float64(n), game)
