@@ -97,6 +97,7 @@ type Bot struct {
 	lobbyTimeout    time.Duration
 	processID       string               // names this process in the timers it claims
 	timerWake       chan struct{}        // a timer was armed: the timer loop looks again
+	onFire          func(store.Timer)    // tests: called as a claimed timer is about to fire
 	shards          []*discordgo.Session // the gateway connections
 	maxConcurrency  int
 	identifySpacing time.Duration

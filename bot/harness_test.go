@@ -66,6 +66,8 @@ type harness struct {
 	// served on endpoint, instead of the gateway.
 	http     bool
 	endpoint *httptest.Server
+	// beforeOpen, when set, is called with each new bot before it opens.
+	beforeOpen func(*bot.Bot)
 }
 
 // syncLog collects log output from the bot's goroutines.
@@ -147,6 +149,9 @@ func (h *harness) start() {
 	b, err := bot.New(context.Background(), o)
 	require.NoError(t, err)
 	h.bot = b
+	if h.beforeOpen != nil {
+		h.beforeOpen(b)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	require.NoError(t, b.Open(ctx))

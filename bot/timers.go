@@ -121,6 +121,9 @@ func (b *Bot) runTimers() {
 			b.log.Warn("claiming timers failed", "err", err)
 		}
 		for _, tm := range due {
+			if b.onFire != nil {
+				b.onFire(tm)
+			}
 			b.settleTimer(tm, b.fire(tm))
 		}
 		if len(due) == timerBatch {
@@ -159,9 +162,13 @@ func (b *Bot) settleTimer(tm store.Timer, fired error) {
 	}
 	wait := retryAfter(tm.Attempts)
 	b.log.Warn("a timer failed: it is tried again", "table", tm.Session, "kind", tm.Kind, "attempts", tm.Attempts+1, "after", wait, "err", fired)
-	if err := b.store.RetryTimer(ctx, tm, time.Now().Add(wait)); err != nil {
-		b.log.Warn("putting off a failed timer failed: it fires again when its claim runs out", "table", tm.Session, "kind", tm.Kind, "err", err)
+	var err error
+	for try := 0; try < 2; try++ { // a dropped connection costs the first
+		if err = b.store.RetryTimer(ctx, tm, time.Now().Add(wait)); err == nil {
+			return
+		}
 	}
+	b.log.Warn("putting off a failed timer failed: it fires again when its claim runs out", "table", tm.Session, "kind", tm.Kind, "err", err)
 }
 
 // fire does what a timer is for; a timer of a table no longer in play, or

@@ -1,0 +1,93 @@
+package bot_test
+
+import (
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/bot"
+	"github.com/dealer/dealer/internal/discordtest"
+	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/pgtest"
+)
+
+// onProxy moves a harness's bot to a fresh PostgreSQL database reached
+// through a proxy the test can freeze, and restarts it there.
+func (h *harness) onProxy() *pgtest.Proxy {
+	h.t.Helper()
+	proxy, u := pgtest.NewProxy(h.t, pgtest.URL(h.t))
+	h.stop()
+	h.dbPath = u
+	h.start()
+	return proxy
+}
+
+// A PostgreSQL server that stops answering (a proxy that stops forwarding:
+// no error, no closed connection) makes clicks answer "try again" within
+// Discord's 3 s — deferred in time, never failed — and changes nothing;
+// once it answers again the bot goes on, with every acknowledged move kept.
+func TestFaultDatabaseFrozen(t *testing.T) {
+	h := newHarness(t)
+	proxy := h.onProxy()
+	table := h.command(alice, "play", map[string]any{"game": "doublets"})
+	require.False(t, table.Ephemeral, table.Content)
+	moved := h.click(table.ID, alice, button(t, table.Message, "Flip").CustomID)
+	require.False(t, moved.Ephemeral, moved.Content)
+	id := tableOf(t, table.Message)
+
+	proxy.Freeze()
+	for range 2 { // the first holds the writer; the second is not stuck behind it
+		in, err := h.fake.Click(table.ID, alice, button(t, moved.Message, "Flip").CustomID)
+		require.NoError(t, err)
+		r, err := in.WaitFinal(time.Minute)
+		require.NoError(t, err, "answered, not failed")
+		assert.Contains(t, r.LastMessage().Content, "try again")
+		assert.True(t, r.LastMessage().Ephemeral || r.Ephemeral, "a short private answer")
+		t.Logf("frozen database: first answer after %v, the final one after %v", r.Latency, r.FinalAt.Sub(in.Created))
+	}
+	proxy.Thaw()
+
+	// The bot goes on: the next click moves the table on.
+	var now discordtest.Message
+	require.Eventually(t, func() bool {
+		now, _ = h.fake.Message(table.ID)
+		r := h.click(table.ID, alice, button(t, now, "Flip").CustomID)
+		return !r.Ephemeral && !r.LastMessage().Ephemeral
+	}, time.Minute, 100*time.Millisecond, "clicks work again after the thaw")
+	moves := h.storedMoves(id)
+	assert.GreaterOrEqual(t, len(moves), 2, "the acknowledged move is kept, and the new one made")
+	assert.Equal(t, "flip", moves[0])
+}
+
+// A turn timer whose firing fails (here the database's connections are cut
+// as it fires: "conn closed") is not lost: it stays armed, is put off, and
+// plays the absent player's turn when it fires again.
+func TestTimerRetriedAfterDroppedConnection(t *testing.T) {
+	h := newHarness(t)
+	h.turnTimeout = 300 * time.Millisecond
+	var proxy *pgtest.Proxy
+	var drops atomic.Int32
+	h.beforeOpen = func(b *bot.Bot) {
+		bot.OnFire(b, func(tm store.Timer) {
+			if tm.Kind == "turn" && drops.Add(1) == 1 {
+				proxy.Drop()
+			}
+		})
+	}
+	proxy = h.onProxy()
+	table := h.startSecretAgent()
+	id := tableOf(t, table)
+
+	m, err := h.fake.WaitMessage(table.ID, time.Minute, func(m discordtest.Message) bool { return strings.Contains(m.Content, "took too long") })
+	require.NoError(t, err, "the absent player is played for in the end")
+	assert.Contains(t, m.Content, "alice")
+	assert.NotEmpty(t, h.storedMoves(id))
+	logs := h.logs.String()
+	assert.Contains(t, logs, "a timer failed: it is tried again", "the first firing failed")
+	assert.GreaterOrEqual(t, drops.Load(), int32(2), "and the timer fired again")
+}
+
