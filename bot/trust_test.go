@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"context"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -91,3 +92,40 @@ func TestTimerRetriedAfterDroppedConnection(t *testing.T) {
 	assert.GreaterOrEqual(t, drops.Load(), int32(2), "and the timer fired again")
 }
 
+
+// A table whose moves no longer replay (here a move the engine does not
+// take, written into its log as a changed engine, or another process's
+// bad write, would leave it) is kept as it was: the first to find it out
+// (here a click) tells the player and the channel, logs it once and counts
+// it; it takes no more moves; every later start counts it without saying
+// it again.
+func TestUnreplayableTableKept(t *testing.T) {
+	h := newHarness(t)
+	table := h.command(alice, "play", map[string]any{"game": "doublets"})
+	moved := h.click(table.ID, alice, button(t, table.Message, "Flip").CustomID)
+	require.False(t, moved.Ephemeral, moved.Content)
+	id := tableOf(t, table.Message)
+	require.NoError(t, h.st.AppendMove(context.Background(), id, 1, 0, "not a move"))
+
+	r := h.click(table.ID, alice, button(t, moved.Message, "Flip").CustomID)
+	assert.True(t, r.Ephemeral || r.LastMessage().Ephemeral)
+	assert.Contains(t, r.LastMessage().Content, "can't be played on", "the player is told")
+	notice, err := h.fake.WaitMessage(table.ID, time.Minute, func(m discordtest.Message) bool {
+		return strings.Contains(m.Content, "can't be played on")
+	})
+	require.NoError(t, err, "the channel is told")
+	assert.Contains(t, notice.Content, "kept as it was")
+	assert.Empty(t, notice.Components, "no buttons on a table that takes no moves")
+	assert.Equal(t, 1.0, gathered(t, h.metrics)["dealer_unreplayable_tables"])
+
+	sess, err := h.st.Session(context.Background(), id)
+	require.NoError(t, err)
+	assert.NotEmpty(t, sess.Broken)
+	assert.Equal(t, store.StatusPlaying, sess.Status, "kept as it was")
+	assert.Equal(t, []string{"flip", "not a move"}, h.storedMoves(id), "its log whole")
+	assert.ErrorIs(t, h.st.AppendMove(context.Background(), id, 2, 0, "flip"), store.ErrConflict, "no more moves")
+
+	h.restart()
+	assert.Equal(t, 1.0, gathered(t, h.metrics)["dealer_unreplayable_tables"], "counted after a restart")
+	assert.Equal(t, 1, strings.Count(h.logs.String(), "no longer replay"), "logged once")
+}
