@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -128,4 +129,29 @@ func TestUnreplayableTableKept(t *testing.T) {
 	h.restart()
 	assert.Equal(t, 1.0, gathered(t, h.metrics)["dealer_unreplayable_tables"], "counted after a restart")
 	assert.Equal(t, 1, strings.Count(h.logs.String(), "no longer replay"), "logged once")
+}
+
+// A table that started before its game's rules changed plays on under
+// the rules it started with, and its message says so.
+func TestOlderRulesSaidOnTheTable(t *testing.T) {
+	h := newHarness(t)
+	lobby := h.command(alice, "play", map[string]any{"game": "theagents"})
+	require.False(t, lobby.Ephemeral, lobby.Content)
+	id := tableOf(t, lobby.Message)
+	h.stop()
+	raw, err := sql.Open("sqlite3", h.dbPath)
+	require.NoError(t, err)
+	_, err = raw.Exec(`UPDATE sessions SET rules_version = 1 WHERE id = ?`, id) // as migration 9 labels a table of before
+	require.NoError(t, err)
+	require.NoError(t, raw.Close())
+	h.start()
+
+	table := h.click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
+	require.False(t, table.Ephemeral, table.Content)
+	assert.Contains(t, table.Content, "older rules (version 1): every seat starts with 0 IP")
+	sess, err := h.st.Session(context.Background(), id)
+	require.NoError(t, err)
+	assert.Equal(t, 1, sess.Rules, "it keeps the rules it started with")
+	ordinary := h.command(bob, "play", map[string]any{"game": "theagents"})
+	assert.NotContains(t, ordinary.Content, "older rules", "a new table plays the newest")
 }
