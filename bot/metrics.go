@@ -23,6 +23,7 @@ type metrics struct {
 	rateLimited  *prometheus.CounterVec   // route
 	shards       *prometheus.GaugeVec     // shard: 1 connected, 0 not
 	unreplayable prometheus.Gauge         // tables kept because their moves no longer replay
+	shed         prometheus.Counter       // interactions endpoint connections closed to make room
 }
 
 // newMetrics makes the bot's metrics and registers them, with the open
@@ -69,12 +70,16 @@ func newMetrics(b *Bot, reg prometheus.Registerer) *metrics {
 			Name: "dealer_shard_connected",
 			Help: "1 while a gateway shard of this process is connected, else 0.",
 		}, []string{"shard"}),
+		shed: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "dealer_endpoint_connections_shed_total",
+			Help: "Connections to the interactions endpoint closed past its connection limit (to make room for a new one, or the new one itself).",
+		}),
 	}
 	if reg == nil {
 		return m
 	}
 	open := prometheus.NewDesc("dealer_open_tables", "Tables in play in this process, by game (lobbies included).", []string{"game"}, nil)
-	reg.MustRegister(m.interactions, m.firstAnswer, m.render, m.pngBytes, m.moveCommit, m.dmFailures, m.rateLimited, m.shards, m.unreplayable,
+	reg.MustRegister(m.interactions, m.firstAnswer, m.render, m.pngBytes, m.moveCommit, m.dmFailures, m.rateLimited, m.shards, m.unreplayable, m.shed,
 		collector{open, func(ch chan<- prometheus.Metric) {
 			for game, n := range b.openTables() {
 				ch <- prometheus.MustNewConstMetric(open, prometheus.GaugeValue, float64(n), game)
