@@ -142,6 +142,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	if b.log == nil {
 		b.log = slog.Default()
 	}
+	b.log = slog.New(RedactTokens(b.log.Handler(), o.Session.Token)) // no token in a log line (redact.go)
 	if b.deferAfter <= 0 {
 		b.deferAfter = 1500 * time.Millisecond
 	}
