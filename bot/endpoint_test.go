@@ -216,6 +216,7 @@ func TestEndpointRefusalsCloseTheConnection(t *testing.T) {
 		{"no signature", post("", `{"type":1}`), http.StatusUnauthorized},
 		{"a bad signature", post("X-Signature-Timestamp: 1\r\nX-Signature-Ed25519: "+strings.Repeat("ab", 64)+"\r\n", `{"type":1}`), http.StatusUnauthorized},
 		{"a body over the limit", post("", strings.Repeat(" ", bot.MaxInteractionBody+1)), http.StatusRequestEntityTooLarge},
+		{"headers over the limit", "POST / HTTP/1.1\r\nHost: dealer\r\nX-Junk: " + strings.Repeat("a", 64<<10) + "\r\n\r\n", http.StatusRequestHeaderFieldsTooLarge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
