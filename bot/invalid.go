@@ -39,7 +39,7 @@ type invalidRequests struct {
 	now     func() time.Time
 	holdAt  int // letters wait while the window holds this many
 	slots   [invalidSlots]invalidSlot
-	holding bool          // the last look found the window at holdAt or more
+	holding bool          // the last look found the window at holdAt or more (for the log)
 	wake    chan struct{} // closed and replaced when letters should look again
 
 	waiting atomic.Int64 // letters held back now
@@ -79,15 +79,27 @@ func (v *invalidRequests) observe(status int, scope string) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	i := v.now().UnixNano() / int64(slotLength)
+	n := v.countLocked(i)
+	v.noteLocked(n) // the window may have emptied unseen since the last look
 	s := &v.slots[i%invalidSlots]
 	if s.index != i {
 		*s = invalidSlot{index: i}
 	}
 	s.n++
-	if n := v.countLocked(i); !v.holding && n >= v.holdAt {
+	v.noteLocked(n + 1)
+}
+
+// noteLocked logs when the window's count n crosses the threshold, either
+// way. Caller holds v.mu.
+func (v *invalidRequests) noteLocked(n int) {
+	switch {
+	case !v.holding && n >= v.holdAt:
 		v.holding = true
 		v.log().Warn("many of Discord's answers refuse requests: holding back redraws and DMs (answers to players still go) until fewer come",
 			"invalid_requests", n, "window", invalidWindow, "discord_bans_at", invalidLimit)
+	case v.holding && n < v.holdAt:
+		v.holding = false
+		v.log().Info("fewer of Discord's answers refuse requests: redraws and DMs go again", "invalid_requests", n)
 	}
 }
 
@@ -118,11 +130,8 @@ func (v *invalidRequests) held() (bool, time.Duration, <-chan struct{}) {
 	now := v.now()
 	i := now.UnixNano() / int64(slotLength)
 	n := v.countLocked(i)
+	v.noteLocked(n)
 	if n < v.holdAt {
-		if v.holding {
-			v.holding = false
-			v.log().Info("fewer of Discord's answers refuse requests: redraws and DMs go again", "invalid_requests", n)
-		}
 		return false, 0, nil
 	}
 	// The oldest slots leave the window first.

@@ -1,12 +1,14 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -123,4 +125,22 @@ func TestWaitClear(t *testing.T) {
 	v.set(1, clock) // the clock moved: look again
 	assert.True(t, <-done)
 	assert.Zero(t, v.waiting.Load())
+}
+
+// The log says when holding back starts and ends, each time, even when
+// the window emptied with no letter looking.
+func TestInvalidLogsEachEpisode(t *testing.T) {
+	var buf bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&buf, nil))
+	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	v := newInvalidRequests(func() *slog.Logger { return log }, func(int) {})
+	v.set(2, func() time.Time { return now })
+	for range 2 {
+		v.observe(http.StatusForbidden, "")
+		v.observe(http.StatusForbidden, "")
+		now = now.Add(2 * invalidWindow)
+	}
+	v.held()
+	assert.Equal(t, 2, strings.Count(buf.String(), "holding back"), buf.String())
+	assert.Equal(t, 2, strings.Count(buf.String(), "go again"), buf.String())
 }
