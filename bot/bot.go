@@ -142,6 +142,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	if b.log == nil {
 		b.log = slog.Default()
 	}
+	b.log = slog.New(RedactTokens(b.log.Handler(), o.Session.Token)) // no token in a log line (redact.go)
 	if b.deferAfter <= 0 {
 		b.deferAfter = 1500 * time.Millisecond
 	}
@@ -166,6 +167,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 		return nil, err
 	}
 	watchClock(b.s.Client, &b.clock)
+	watchInvalid(b.s.Client, b.metrics.invalid) // Discord's invalid-request limit (invalid.go)
 	// discordgo would otherwise wait out any 429 while holding the route,
 	// which blows the 3 s deadline; the responder handles 429s itself.
 	b.s.ShouldRetryOnRateLimit = false

@@ -68,6 +68,8 @@ type harness struct {
 	endpoint *httptest.Server
 	// beforeOpen, when set, is called with each new bot before it opens.
 	beforeOpen func(*bot.Bot)
+	// endpointLimits are the endpoint's limits (zero: the defaults).
+	endpointLimits bot.EndpointLimits
 }
 
 // syncLog collects log output from the bot's goroutines.
@@ -158,7 +160,9 @@ func (h *harness) start() {
 	if h.http {
 		// As the command line mounts it; setting the URL sends Discord's
 		// PING and a forged request first.
-		h.endpoint = httptest.NewServer(b.HTTPHandler())
+		h.endpoint = httptest.NewUnstartedServer(nil)
+		h.endpoint.Config = b.InteractionsServer(h.endpointLimits)
+		h.endpoint.Start()
 		require.NoError(t, h.fake.SetInteractionsEndpoint(h.endpoint.URL))
 	}
 }

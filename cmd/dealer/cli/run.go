@@ -160,7 +160,7 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 	}
 	var srv *http.Server
 	if endpoint != nil {
-		srv = &http.Server{Handler: b.HTTPHandler(), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 10 * time.Second}
+		srv = b.InteractionsServer(bot.EndpointLimits{})
 		go func() { _ = srv.Serve(endpoint) }()
 		log.Info("serving interactions", "listen", endpoint.Addr().String())
 	}
