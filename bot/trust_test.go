@@ -93,7 +93,6 @@ func TestTimerRetriedAfterDroppedConnection(t *testing.T) {
 	assert.GreaterOrEqual(t, drops.Load(), int32(2), "and the timer fired again")
 }
 
-
 // A table whose moves no longer replay (here a move the engine does not
 // take, written into its log as a changed engine, or another process's
 // bad write, would leave it) is kept as it was: the first to find it out

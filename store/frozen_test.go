@@ -141,4 +141,3 @@ func mustMoves(t *testing.T, s *Store, id int64) []string {
 	}
 	return out
 }
-

@@ -195,4 +195,3 @@ func (p *Proxy) Close() {
 func (p *Proxy) String() string {
 	return fmt.Sprintf("proxy %s → %s %s", p.ln.Addr(), p.network, p.addr)
 }
-
