@@ -16,13 +16,9 @@ import (
 
 // openPostgres opens the PostgreSQL database of rawURL.
 func openPostgres(rawURL string, o options) (*Store, error) {
-	shown := Redact(rawURL)
-	var secrets []string
-	if u, err := url.Parse(rawURL); err == nil {
-		if pw, ok := u.User.Password(); ok {
-			secrets = append(secrets, pw)
-		}
-	}
+	// Every secret of the URL, and the password given, are scrubbed from
+	// what is shown, pgx's and the server's words included.
+	shown, secrets := redact(rawURL)
 	if o.password != "" {
 		secrets = append(secrets, o.password)
 	}
@@ -36,6 +32,14 @@ func openPostgres(rawURL string, o options) (*Store, error) {
 	}
 	if o.password != "" {
 		cfg.Password = o.password
+	}
+	if cfg.Password != "" { // pgx's own finds too: PGPASSWORD, ~/.pgpass
+		secrets = append(secrets, cfg.Password)
+	}
+	for k, v := range cfg.RuntimeParams { // a secret misspelt is sent as a setting
+		if secretParam(k) && v != "" {
+			secrets = append(secrets, v)
+		}
 	}
 	if cfg.RuntimeParams["application_name"] == "" {
 		cfg.RuntimeParams["application_name"] = "dealer"
