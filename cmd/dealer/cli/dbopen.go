@@ -51,7 +51,9 @@ func openDatabase(database, password string) (*store.Store, error) {
 // player's words: SQLite's own ("unable to open database file: no such
 // file or directory") names neither the file nor the cause.
 func explainOpen(path string, err error) error {
-	if strings.Contains(path, "://") {
+	if strings.Contains(path, "://") || store.Redact(path) != path || store.IsKeywordValue(path) {
+		// A URL, or anything else that may hold a password: shown only
+		// as Redact shows it, never made a path.
 		return explainOpenURL(path, err)
 	}
 	abs, aerr := filepath.Abs(path)

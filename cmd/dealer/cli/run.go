@@ -113,7 +113,7 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 	}
 	metrics := newMetricsRegistry()
 	o := bot.Options{Session: s, Store: st, Games: reg, Renderer: r, GuildID: cfg.Discord.TestGuildID, Logger: log,
-		TurnTimeout: cfg.TurnTimeout, Interactions: cfg.Interactions, Metrics: metrics}
+		TurnTimeout: cfg.TurnTimeout, LobbyTimeout: cfg.LobbyTimeout, Interactions: cfg.Interactions, Metrics: metrics}
 	if err := scaleOptions(&o, cfg, log); err != nil {
 		return err
 	}
@@ -197,9 +197,9 @@ func scaleOptions(o *bot.Options, cfg Config, log *slog.Logger) error {
 	}
 	ids, count := cfg.ShardIDs, cfg.ShardCount
 	if cfg.Shards == "auto" {
-		ids, count = nil, plan.Count
-		for id := range count {
-			ids = append(ids, id)
+		count = plan.Count
+		if ids, err = autoShards(count); err != nil {
+			return err
 		}
 	}
 	o.Shards, err = bot.ShardSessions(o.Session, ids, count)

@@ -58,6 +58,9 @@ func webCmd(e env, args []string) int {
 	case o.listen == "":
 		return usageError(e.stderr, "web", "give the address to serve on: --listen :8080")
 	}
+	if err := checkAddress(o.listen); err != nil {
+		return usageError(e.stderr, "web", "--listen %v", err)
+	}
 	path, explicit := o.config, o.config != ""
 	if !explicit {
 		path = defaultConfigPath
