@@ -115,7 +115,7 @@ func listUnfinished(e env, st *store.Store) int {
 	}
 	fmt.Fprintf(e.stdout, "%5s  %-16s %8s %6s  %s\n", "game", "", "deal", "moves", "last played")
 	for _, s := range list {
-		title := s.Game
+		title := safeText(s.Game)
 		if rg, ok := e.reg.Lookup(s.Game); ok {
 			title = rg.Title
 		}
