@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -58,9 +59,14 @@ func (s *Store) ClaimTimers(ctx context.Context, owner string, now time.Time, le
 	if s.d.engine == EnginePostgres {
 		lock = " FOR UPDATE SKIP LOCKED"
 	}
-	var out []Timer
+	// write may return at ctx's end while fn still runs in the writer
+	// (ErrUnconfirmed): out is handed over under mu.
+	var (
+		mu  sync.Mutex
+		out []Timer
+	)
 	err := s.write(ctx, func(tx *txn) error {
-		out = out[:0]
+		var got []Timer
 		rows, err := tx.QueryContext(ctx, `UPDATE timers SET claimed_by = ?, claimed_until = ?
 			WHERE (session_id, kind) IN (
 				SELECT session_id, kind FROM timers WHERE due_at <= ? AND claimed_until < ?
@@ -80,10 +86,18 @@ func (s *Store) ClaimTimers(ctx context.Context, owner string, now time.Time, le
 				return fmt.Errorf("store: claim timers: %w", err)
 			}
 			t.Due = fromNanos(due)
-			out = append(out, t)
+			got = append(got, t)
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		mu.Lock()
+		out = got
+		mu.Unlock()
+		return nil
 	})
+	mu.Lock()
+	defer mu.Unlock()
 	return out, err
 }
 
