@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 )
 
@@ -59,14 +58,9 @@ func (s *Store) ClaimTimers(ctx context.Context, owner string, now time.Time, le
 	if s.d.engine == EnginePostgres {
 		lock = " FOR UPDATE SKIP LOCKED"
 	}
-	// write may return at ctx's end while fn still runs in the writer
-	// (ErrUnconfirmed): out is handed over under mu.
-	var (
-		mu  sync.Mutex
-		out []Timer
-	)
+	var out []Timer
 	err := s.write(ctx, func(tx *txn) error {
-		var got []Timer
+		out = out[:0]
 		rows, err := tx.QueryContext(ctx, `UPDATE timers SET claimed_by = ?, claimed_until = ?
 			WHERE (session_id, kind) IN (
 				SELECT session_id, kind FROM timers WHERE due_at <= ? AND claimed_until < ?
@@ -86,18 +80,10 @@ func (s *Store) ClaimTimers(ctx context.Context, owner string, now time.Time, le
 				return fmt.Errorf("store: claim timers: %w", err)
 			}
 			t.Due = fromNanos(due)
-			got = append(got, t)
+			out = append(out, t)
 		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		mu.Lock()
-		out = got
-		mu.Unlock()
-		return nil
+		return rows.Err()
 	})
-	mu.Lock()
-	defer mu.Unlock()
 	return out, err
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -57,6 +58,49 @@ type writeReq struct {
 	ctx  context.Context
 	fn   func(tx *txn) error
 	done chan error
+
+	// A caller whose ctx ends gives its write up (abandon): a function not
+	// yet run is then never run, and one running is waited for, so that
+	// no function of a write ever runs after its caller has returned (it
+	// sets its caller's variables).
+	mu        sync.Mutex
+	idle      sync.Cond // signalled when fn stops running
+	running   bool
+	ran       bool // fn ran at least once
+	abandoned bool
+}
+
+// begin reports whether the writer may run the write's function now (its
+// caller has not given it up), and marks it running.
+func (r *writeReq) begin() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.abandoned || r.ctx.Err() != nil {
+		return false
+	}
+	r.running = true
+	return true
+}
+
+// end marks the write's function as no longer running.
+func (r *writeReq) end() {
+	r.mu.Lock()
+	r.running, r.ran = false, true
+	r.mu.Unlock()
+	r.idle.Broadcast()
+}
+
+// abandon gives the write up for its caller: its function will not run
+// again, and is not running when abandon returns. It reports whether the
+// function ran (then the write may yet be committed).
+func (r *writeReq) abandon() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.abandoned = true
+	for r.running {
+		r.idle.Wait()
+	}
+	return r.ran
 }
 
 // ErrUnconfirmed is the error of a write whose caller's deadline passed
@@ -71,12 +115,13 @@ var ErrUnconfirmed = errors.New("store: the write was not confirmed in time (it 
 // committed. fn must use only tx: the writer has one connection. fn may be
 // run more than once (after a deadlock with another process, on
 // PostgreSQL), each time in a fresh transaction: it must set its results,
-// never add to them. A write whose ctx ends before it is taken is not run;
-// one whose ctx ends while it is being committed is ErrUnconfirmed, and
-// fn may still run: it must not write to anything its caller reads after
-// an error.
+// never add to them. A write whose ctx ends before fn runs is not run
+// (ctx's error); one whose ctx ends after fn ran, while it is being
+// committed, is ErrUnconfirmed. Either way fn is not running when write
+// returns, and never runs after.
 func (s *Store) write(ctx context.Context, fn func(tx *txn) error) error {
 	req := &writeReq{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	req.idle.L = &req.mu
 	select {
 	case s.writes <- req:
 	case <-ctx.Done():
@@ -88,6 +133,9 @@ func (s *Store) write(ctx context.Context, fn func(tx *txn) error) error {
 	case err := <-req.done:
 		return err
 	case <-ctx.Done():
+		if !req.abandon() {
+			return fmt.Errorf("store: %w", ctx.Err()) // never run: nothing of it is committed
+		}
 		return fmt.Errorf("%w: %w", ErrUnconfirmed, ctx.Err())
 	}
 }
@@ -234,10 +282,15 @@ func (s *Store) tryCommit(batch []*writeReq, savepoints bool) attempt {
 		}
 	}
 	for i, r := range batch {
-		if errs[i] = r.ctx.Err(); errs[i] != nil {
-			continue // given up before it ran: nothing of it to undo
+		if !r.begin() {
+			// Given up before it ran (this time): nothing of it to undo.
+			if errs[i] = r.ctx.Err(); errs[i] == nil {
+				errs[i] = context.Canceled
+			}
+			continue
 		}
 		errs[i] = run(r.fn, t)
+		r.end()
 		if s.d.retryable(errs[i]) {
 			return fail(errs[i])
 		}
