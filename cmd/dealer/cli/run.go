@@ -68,7 +68,9 @@ func runBot(reg *render.Registry, cfgPath string, stderr io.Writer, getenv func(
 		return exitUsage
 	}
 	level, _ := parseLevel(cfg.LogLevel)
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	// No token in a log line, whoever logs it (the bot, the web pages, the
+	// store's errors): the bot's and anything of a token's shape go.
+	log := slog.New(bot.RedactTokens(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}), cfg.Discord.Token))
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/web"
 )
@@ -89,7 +90,7 @@ func webCmd(e env, args []string) int {
 // ctx ends.
 func serveWebAlone(ctx context.Context, reg *render.Registry, cfg Config, stderr io.Writer) int {
 	level, _ := parseLevel(cfg.LogLevel)
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	log := slog.New(bot.RedactTokens(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))) // no table token in a line
 	st, err := openDatabase(cfg.Database, cfg.DatabasePassword)
 	if err != nil {
 		fmt.Fprintln(stderr, "dealer web:", err)
