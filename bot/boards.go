@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -11,7 +12,7 @@ import (
 )
 
 // leaderboard answers /leaderboard game:<name> [by:<wins|points|score>].
-func (b *Bot) leaderboard(i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
+func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
 	info, ok := b.games.Lookup(opts.str("game"))
 	if !ok {
 		return private(T(userLang(i), "I don't know that game. See /rules for the games I know."))
@@ -24,7 +25,7 @@ func (b *Bot) leaderboard(i *discordgo.Interaction, opts options) *discordgo.Int
 	default:
 		return private(T(userLang(i), "Rank by wins, points or score."))
 	}
-	rows, err := b.store.Leaderboard(b.ctx, i.GuildID, info.Name, by, 10)
+	rows, err := b.store.Leaderboard(ctx, i.GuildID, info.Name, by, 10)
 	if err != nil {
 		b.log.Error("leaderboard failed", "err", err)
 		return private(T(userLang(i), "I couldn't read the records just now: try again."))
@@ -59,7 +60,7 @@ func (b *Bot) leaderboard(i *discordgo.Interaction, opts options) *discordgo.Int
 }
 
 // stats answers /stats [user].
-func (b *Bot) stats(i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
+func (b *Bot) stats(ctx context.Context, i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
 	user := userOf(i)
 	// UserValue panics on an option of another type.
 	if o := opts["user"]; o != nil && o.Type == discordgo.ApplicationCommandOptionUser {
@@ -67,7 +68,7 @@ func (b *Bot) stats(i *discordgo.Interaction, opts options) *discordgo.Interacti
 			user = u
 		}
 	}
-	rows, err := b.store.Stats(b.ctx, i.GuildID, user.ID)
+	rows, err := b.store.Stats(ctx, i.GuildID, user.ID)
 	if err != nil {
 		b.log.Error("stats failed", "err", err)
 		return private(T(userLang(i), "I couldn't read the records just now: try again."))
@@ -75,7 +76,7 @@ func (b *Bot) stats(i *discordgo.Interaction, opts options) *discordgo.Interacti
 	l := guildLang(i)
 	var sb strings.Builder
 	sb.WriteString(T(l, "**Statistics of <@%s> in this server**", user.ID))
-	if cur, best, err := b.store.Streak(b.ctx, user.ID, "", today(time.Now())); err == nil && best > 0 {
+	if cur, best, err := b.store.Streak(ctx, user.ID, "", today(time.Now())); err == nil && best > 0 {
 		sb.WriteString("\n" + N(l, cur, "Daily deals: a streak of %d day won (best %d).", "Daily deals: a streak of %d days won (best %d).", best))
 	}
 	if len(rows) == 0 {

@@ -97,6 +97,7 @@ type Bot struct {
 	lobbyTimeout    time.Duration
 	processID       string               // names this process in the timers it claims
 	timerWake       chan struct{}        // a timer was armed: the timer loop looks again
+	onFire          func(store.Timer)    // tests: called as a claimed timer is about to fire
 	shards          []*discordgo.Session // the gateway connections
 	maxConcurrency  int
 	identifySpacing time.Duration
@@ -141,6 +142,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	if b.log == nil {
 		b.log = slog.Default()
 	}
+	b.log = slog.New(RedactTokens(b.log.Handler(), o.Session.Token)) // no token in a log line (redact.go)
 	if b.deferAfter <= 0 {
 		b.deferAfter = 1500 * time.Millisecond
 	}
@@ -165,6 +167,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 		return nil, err
 	}
 	watchClock(b.s.Client, &b.clock)
+	watchInvalid(b.s.Client, b.metrics.invalid) // Discord's invalid-request limit (invalid.go)
 	// discordgo would otherwise wait out any 429 while holding the route,
 	// which blows the 3 s deadline; the responder handles 429s itself.
 	b.s.ShouldRetryOnRateLimit = false
@@ -208,15 +211,11 @@ func (b *Bot) Open(ctx context.Context) error {
 	}
 }
 
-// startLoops starts what runs beside the interactions: the timers, and
-// listening for tables other processes change.
+// startLoops starts what runs beside the interactions: the timers. (A
+// table another process changed is brought up to the store as it is used:
+// session.Table.Sync.)
 func (b *Bot) startLoops() {
 	b.goBackground("timers", b.runTimers)
-	b.goBackground("table changes", func() {
-		if err := b.store.Changes(b.ctx, b.tableChanged); err != nil {
-			b.log.Warn("listening for table changes failed", "err", err)
-		}
-	})
 }
 
 // Close stops the timers, waits for every goroutine the bot started

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"time"
@@ -9,30 +10,53 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render/lang"
+	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/session"
 )
 
 // onClick handles a button or menu on a table. It takes the table's lock
-// and hands it to the reply (see reply).
-func (b *Bot) onClick(i *discordgo.Interaction) reply {
+// and hands it to the reply (see reply), with the table as the store has
+// it now.
+func (b *Bot) onClick(ctx context.Context, i *discordgo.Interaction) reply {
 	id, err := parseButtonID(i.MessageComponentData().CustomID)
 	if err != nil {
 		b.log.Warn("forged or unknown button", "user", userOf(i).ID, "custom_id", truncate(i.MessageComponentData().CustomID, 120))
 		return respond(private(T(userLang(i), "That button isn't one of mine. Use the buttons on a table's latest message.")))
 	}
-	t := b.table(id.Table)
+	t, err := b.table(ctx, id.Table)
+	if err != nil {
+		return respond(private(b.unreachableTable(userLang(i), err)))
+	}
 	if t == nil {
 		return respond(private(T(userLang(i), "This game is over or no longer at the table. Deal a new one with `/play`.")))
 	}
 	t.mu.Lock()
-	b.refresh(t)
-	rep := b.clickTable(i, t, id)
+	if err := b.sync(ctx, t); err != nil {
+		t.mu.Unlock()
+		if errors.Is(err, errGone) {
+			return respond(private(T(userLang(i), "This game is over or no longer at the table. Deal a new one with `/play`.")))
+		}
+		return respond(private(b.unreachableTable(userLang(i), err)))
+	}
+	rep := b.clickTable(ctx, i, t, id)
 	rep.table = t
 	return rep
 }
 
+// unreachableTable is what a player is told of a table that could not be
+// read: kept because its moves no longer replay, or the store did not
+// answer in time.
+func (b *Bot) unreachableTable(l lang.Lang, err error) string {
+	var u *session.Unreplayable
+	if errors.As(err, &u) {
+		return unreplayableText(l)
+	}
+	b.log.Warn("reading a table failed", "err", err)
+	return T(l, "I couldn't reach the table's records just now: try again in a moment.")
+}
+
 // clickTable routes a click on a locked table.
-func (b *Bot) clickTable(i *discordgo.Interaction, t *table, id buttonID) reply {
+func (b *Bot) clickTable(ctx context.Context, i *discordgo.Interaction, t *table, id buttonID) reply {
 	switch {
 	case b.gone(i):
 		// It waited for the table past its 3 s: making the move now would
@@ -40,21 +64,22 @@ func (b *Bot) clickTable(i *discordgo.Interaction, t *table, id buttonID) reply 
 		// queued behind it. Discord tells the player it failed.
 		return reply{}
 	case t.Game == nil:
-		return b.onLobbyClick(i, t, id)
+		return b.onLobbyClick(ctx, i, t, id)
 	case isLobbyAction(id.Action):
 		// A lobby button on a game that has started: the lobby message
 		// never became the table (the bot was killed between saving the
-		// start and answering). Redraw it as the table, with My hand.
+		// start and answering), or this click was on a lobby another
+		// process started meanwhile. Redraw it as the table, with My hand.
 		b.redrawLater(t, 0)
 		return respond(private(T(userLang(i), "The game has started: use **My hand** on the table.")))
 	case !t.Info.Solitaire():
-		return b.onMultiClick(i, t, id)
+		return b.onMultiClick(ctx, i, t, id)
 	}
-	return b.onSolitaireClick(i, t, id)
+	return b.onSolitaireClick(ctx, i, t, id)
 }
 
 // onSolitaireClick handles a click on a solitaire's board.
-func (b *Bot) onSolitaireClick(i *discordgo.Interaction, t *table, id buttonID) reply {
+func (b *Bot) onSolitaireClick(ctx context.Context, i *discordgo.Interaction, t *table, id buttonID) reply {
 	seat, seated := t.SeatOf(userOf(i).ID)
 	switch {
 	case t.Game.Status().Finished():
@@ -74,7 +99,7 @@ func (b *Bot) onSolitaireClick(i *discordgo.Interaction, t *table, id buttonID) 
 	selected := ""
 	switch id.Action {
 	case actHint:
-		return b.hint(t)
+		return b.hint(ctx, t)
 	case actSelect:
 		if !b.canSelect(t, seat, id.Arg) {
 			return respond(private(T(userLang(i), "Nothing can move from there now.")))
@@ -84,7 +109,7 @@ func (b *Bot) onSolitaireClick(i *discordgo.Interaction, t *table, id buttonID) 
 		if !games.IsLegal(t.Game, seat, id.Arg) {
 			return respond(private(T(userLang(i), "That move isn't possible now.")))
 		}
-		if err := b.apply(b.ctx, t, seat, id.Arg); err != nil {
+		if err := b.apply(ctx, t, seat, id.Arg); err != nil {
 			return respond(private(b.moveError(userLang(i), t, err)))
 		}
 		t.notice = ""
@@ -127,6 +152,12 @@ func (b *Bot) update(t *table, selected string, moved bool) reply {
 
 // moveError is what a player is told of a move that was not made.
 func (b *Bot) moveError(l lang.Lang, t *table, err error) string {
+	if errors.Is(err, store.ErrConflict) {
+		// Another click, process or window got there first: t is now the
+		// store's table; its message is brought up to it.
+		b.redrawLater(t, 0)
+		return T(l, "The table moved on before your move, which was not made: use the buttons on its latest message.")
+	}
 	if errors.Is(err, session.ErrNotSaved) {
 		b.log.Error("saving a move failed; the table was rebuilt from the store", "table", t.Sess.ID, "err", err)
 		return T(l, "The move could not be saved, so it was not made: try again.")

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"github.com/bwmarrin/discordgo"
 )
 
@@ -78,7 +79,7 @@ func (o options) str(name string) string {
 }
 
 // onCommand answers a slash command.
-func (b *Bot) onCommand(i *discordgo.Interaction) reply {
+func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) reply {
 	d := i.ApplicationCommandData()
 	opts := options{}
 	for _, o := range d.Options {
@@ -86,20 +87,20 @@ func (b *Bot) onCommand(i *discordgo.Interaction) reply {
 	}
 	switch d.Name {
 	case "play":
-		return b.play(i, opts)
+		return b.play(ctx, i, opts)
 	case "daily":
-		return b.daily(i, opts)
+		return b.daily(ctx, i, opts)
 	case "leaderboard":
-		return respond(b.leaderboard(i, opts))
+		return respond(b.leaderboard(ctx, i, opts))
 	case "stats":
-		return respond(b.stats(i, opts))
+		return respond(b.stats(ctx, i, opts))
 	case "rules":
 		return respond(b.rules(i, opts))
 	case "settings":
-		return respond(b.settings(i, opts))
+		return respond(b.settings(ctx, i, opts))
 	case "web":
 		if b.links != nil {
-			return respond(b.pages(i, opts))
+			return respond(b.pages(ctx, i, opts))
 		}
 	}
 	return respond(private(T(userLang(i), "I don't know that command any more. Discord may still be showing an old list: try again in a minute.")))

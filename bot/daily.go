@@ -21,6 +21,13 @@ const dailyBudget = 1500 * time.Millisecond
 // today is the day of daily deals: the UTC date.
 func today(now time.Time) string { return now.UTC().Format(time.DateOnly) }
 
+// dealHidden reports whether t's deal number is kept from the players:
+// today's daily deal, until the day is over (a player who knew it could
+// practise the deal first with /play, or at the terminal). t is locked.
+func dealHidden(t *table, now time.Time) bool {
+	return t.Sess.Daily != "" && t.Sess.Daily >= today(now)
+}
+
 // dailyDeal returns the deal of the day of a game, choosing it if needed.
 func (b *Bot) dailyDeal(ctx context.Context, info games.Info, day string) (uint64, error) {
 	if deal, ok, err := b.store.DailyDeal(ctx, info.Name, day); err != nil || ok {
@@ -52,7 +59,9 @@ func chooseDaily(info games.Info, day string) uint64 {
 // dailyBoard is /leaderboard by:daily: today's attempts in this server.
 func (b *Bot) dailyBoard(i *discordgo.Interaction, info games.Info) *discordgo.InteractionResponse {
 	day := today(time.Now())
-	rows, err := b.store.DailyBoard(b.ctx, i.GuildID, info.Name, day, 15)
+	ctx, cancel := b.quick()
+	defer cancel()
+	rows, err := b.store.DailyBoard(ctx, i.GuildID, info.Name, day, 15)
 	if err != nil {
 		b.log.Error("daily board failed", "err", err)
 		return private(T(userLang(i), "I couldn't read the records just now: try again."))

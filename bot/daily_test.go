@@ -3,7 +3,6 @@ package bot_test
 import (
 	"context"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -55,13 +54,15 @@ func TestDailyDealOneAttemptBoardAndStreak(t *testing.T) {
 	h := newHarness(t)
 	r := h.command(alice, "daily", map[string]any{"game": "doublets"})
 	require.False(t, r.Ephemeral, r.Content)
-	assert.Contains(t, r.Content, "daily deal of "+time.Now().UTC().Format(time.DateOnly))
-	deal, err := strconv.ParseUint(regexp.MustCompile(`deal #(\d+)`).FindStringSubmatch(r.Content)[1], 10, 64)
+	day := time.Now().UTC().Format(time.DateOnly)
+	assert.Contains(t, r.Content, "daily deal of "+day)
+	deal, ok, err := h.st.DailyDeal(context.Background(), "doublets", day)
 	require.NoError(t, err)
+	require.True(t, ok)
 
 	// Bob gets the same deal; Alice gets no second attempt.
 	rb := h.command(bob, "daily", map[string]any{"game": "doublets"})
-	assert.Contains(t, rb.Content, "deal #"+strconv.FormatUint(deal, 10))
+	assert.Equal(t, deal, h.sessionOf(tableOf(t, rb.Message)).Deal)
 	again := h.command(alice, "daily", map[string]any{"game": "doublets"})
 	assert.True(t, again.Ephemeral)
 	assert.Contains(t, again.Content, "today's")

@@ -48,8 +48,14 @@ func (b *Bot) sendHand(t *table, seat games.Seat) {
 func (b *Bot) sendHandNow(t *table, seat games.Seat, user string) error {
 	t.mu.Lock()
 	t.dmQueued[seat] = false
-	b.refresh(t) // another process may have moved it on since: the store's hand
-	if t.dmClosed[seat] || t.Game.Status().Finished() {
+	ctx, cancel := b.background()
+	err := t.Sync(ctx) // another process may have moved it on since: the store's hand
+	cancel()
+	if err != nil {
+		t.mu.Unlock()
+		return err
+	}
+	if t.dmClosed[seat] || t.Game == nil || t.Game.Status().Finished() || !open(t.Sess) {
 		t.lastHand = drawnHand{}
 		t.mu.Unlock()
 		return nil

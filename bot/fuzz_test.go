@@ -131,14 +131,14 @@ func TestAbsurdCommands(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := answer(t)(b.onCommand(tt.in))
+			r := answer(t)(b.onCommand(b.ctx, tt.in))
 			assert.True(t, isPrivate(r) || strings.HasPrefix(tt.name, "stats"), r.Data.Content)
 			assert.Contains(t, r.Data.Content, tt.want)
 			assert.Zero(t, b.Tables())
 		})
 	}
 	// The largest deal Discord lets through is dealt.
-	r := answer(t)(b.onCommand(slash("play", opt("game", discordgo.ApplicationCommandOptionString, "doublets"), opt("deal", discordgo.ApplicationCommandOptionInteger, 1e15))))
+	r := answer(t)(b.onCommand(b.ctx, slash("play", opt("game", discordgo.ApplicationCommandOptionString, "doublets"), opt("deal", discordgo.ApplicationCommandOptionInteger, 1e15))))
 	assert.False(t, isPrivate(r), r.Data.Content)
 	assert.Contains(t, r.Data.Content, "deal #1000000000000000")
 }
@@ -148,8 +148,8 @@ func TestAbsurdCommands(t *testing.T) {
 // gets an answer; a refused one (private) changes nothing in the store.
 func FuzzClick(f *testing.F) {
 	b := newOfflineBot(f)
-	answer(f)(b.onCommand(slash("play", opt("game", discordgo.ApplicationCommandOptionString, "doublefreecell"))))
-	answer(f)(b.onCommand(slash("play", opt("game", discordgo.ApplicationCommandOptionString, "secretagent"))))
+	answer(f)(b.onCommand(b.ctx, slash("play", opt("game", discordgo.ApplicationCommandOptionString, "doublefreecell"))))
+	answer(f)(b.onCommand(b.ctx, slash("play", opt("game", discordgo.ApplicationCommandOptionString, "secretagent"))))
 	for _, s := range []string{"t:1:0:s1", "t:1:0:m1 h", "t:1:0:mresign", "t:1:0:sconfirm:resign", "t:1:0:c", "t:1:0:r",
 		"t:1:0:mundo", "t:1:0:mauto", "t:1:1:m2 3", "t:1:-1:m1 2", "t:1:0:h", "t:2:0:j", "t:2:0:a", "t:2:0:k1", "t:2:0:g",
 		"t:2:0:mplay QH", "t:2:0:h", "t:2:0:l", "t:zz:0:c", "t::::", "t:1:0:", "", "t:1:0:m" + strings.Repeat("9", 90)} {
@@ -168,7 +168,7 @@ func FuzzClick(f *testing.F) {
 			require.NoError(t, err)
 			before[id] = s.Moves
 		}
-		r := answer(t)(b.onClick(click(user, customID)))
+		r := answer(t)(b.onClick(b.ctx, click(user, customID)))
 		if isPrivate(r) && !strings.HasPrefix(r.Data.Content, "Played") {
 			for id, n := range before {
 				s, err := b.store.Session(ctx, id)
@@ -187,12 +187,12 @@ func FuzzClick(f *testing.F) {
 // Clicks on a finished table, or from someone not seated, change nothing.
 func TestClicksOnFinishedTable(t *testing.T) {
 	b := newOfflineBot(t)
-	answer(t)(b.onCommand(slash("play", opt("game", discordgo.ApplicationCommandOptionString, "doublets"))))
-	r := answer(t)(b.onClick(click(owner, "t:1:0:mresign")))
+	answer(t)(b.onCommand(b.ctx, slash("play", opt("game", discordgo.ApplicationCommandOptionString, "doublets"))))
+	r := answer(t)(b.onClick(b.ctx, click(owner, "t:1:0:mresign")))
 	require.False(t, isPrivate(r), r.Data.Content)
 	require.Contains(t, r.Data.Content, "Game over")
 	for _, id := range []string{"t:1:1:mflip", "t:1:0:mflip", "t:1:1:s" + strconv.Itoa(1), "t:1:1:r"} {
-		r := answer(t)(b.onClick(click(owner, id)))
+		r := answer(t)(b.onClick(b.ctx, click(owner, id)))
 		assert.True(t, isPrivate(r))
 		assert.Contains(t, r.Data.Content, "over")
 	}

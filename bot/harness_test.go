@@ -66,6 +66,10 @@ type harness struct {
 	// served on endpoint, instead of the gateway.
 	http     bool
 	endpoint *httptest.Server
+	// beforeOpen, when set, is called with each new bot before it opens.
+	beforeOpen func(*bot.Bot)
+	// endpointLimits are the endpoint's limits (zero: the defaults).
+	endpointLimits bot.EndpointLimits
 }
 
 // syncLog collects log output from the bot's goroutines.
@@ -147,13 +151,18 @@ func (h *harness) start() {
 	b, err := bot.New(context.Background(), o)
 	require.NoError(t, err)
 	h.bot = b
+	if h.beforeOpen != nil {
+		h.beforeOpen(b)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	require.NoError(t, b.Open(ctx))
 	if h.http {
 		// As the command line mounts it; setting the URL sends Discord's
 		// PING and a forged request first.
-		h.endpoint = httptest.NewServer(b.HTTPHandler())
+		h.endpoint = httptest.NewUnstartedServer(nil)
+		h.endpoint.Config = b.InteractionsServer(h.endpointLimits)
+		h.endpoint.Start()
 		require.NoError(t, h.fake.SetInteractionsEndpoint(h.endpoint.URL))
 	}
 }

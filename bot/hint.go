@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strings"
 	"time"
 
@@ -14,12 +15,12 @@ const hintBudget = 2 * time.Second
 
 // hint answers the Hint button: the table with the next move of a solution
 // highlighted, or a word that the deal can no longer be won. t is locked.
-func (b *Bot) hint(t *table) reply {
+func (b *Bot) hint(ctx context.Context, t *table) reply {
 	if t.Info.Solve == nil {
 		return respond(private(T(b.playerLang(t.Sess.OwnerID), "This game has no hints.")))
 	}
 	sol := t.Info.Solve(t.Game, hintBudget)
-	n, err := b.store.AddHint(b.ctx, t.Sess.ID)
+	n, err := b.store.AddHint(ctx, t.Sess.ID)
 	if err != nil {
 		b.log.Warn("counting a hint failed", "table", t.Sess.ID, "err", err)
 	}

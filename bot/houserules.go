@@ -82,11 +82,20 @@ func houseRules(info games.Info, opts options) (games.Options, error) {
 }
 
 // rulesNote is " · house rules: free cells 8" for a table under house
-// rules, in l; "" for the standard game: every table message says its
+// rules, and " · older rules (version 1): every seat starts with 0 IP"
+// for one that started before its game's rules changed, in l; "" for the
+// standard game under the newest rules: every table message says its
 // rules.
 func rulesNote(l lang.Lang, t *table) string {
+	var note string
 	if r := t.show.DescribeOptionsIn(l, t.Options); r != "" {
-		return " · " + T(l, "house rules: %s", r)
+		note += " · " + T(l, "house rules: %s", r)
 	}
-	return ""
+	if v := t.Sess.Rules; v >= 1 && v < t.Info.NewestRules() {
+		note += " · " + T(l, "older rules (version %d)", v)
+		if d := t.Info.RulesBefore[v]; d != "" {
+			note += ": " + t.show.T(l, d)
+		}
+	}
+	return note
 }

@@ -25,7 +25,7 @@ func TestHouseRulesOutOfRange(t *testing.T) {
 	} {
 		in := slash("play", opt("game", discordgo.ApplicationCommandOptionString, tt.game),
 			opt(tt.name, discordgo.ApplicationCommandOptionInteger, tt.value))
-		r := answer(t)(b.onCommand(in))
+		r := answer(t)(b.onCommand(b.ctx, in))
 		assert.True(t, isPrivate(r), r.Data.Content)
 		assert.Contains(t, r.Data.Content, tt.want)
 		assert.Zero(t, b.Tables())

@@ -56,7 +56,7 @@ const MaxInteractionBody = 1 << 20
 // signedWithin is how far a request's signed timestamp may be from
 // Discord's clock (as the bot estimates it): Discord signs as it sends, so
 // anything older is a replay of a captured request. Within it, a replay is
-// caught by its interaction id (seenIDs).
+// caught by its interaction id (seenIDs, then the store's FirstSeen).
 const signedWithin = time.Minute
 
 // resyncEvery spaces out the re-readings of Discord's clock that a stale
@@ -128,15 +128,18 @@ func (b *Bot) openHTTP(ctx context.Context) error {
 //     sends such requests on purpose, and drops an endpoint URL that does
 //     not answer 401), and to replays: a signed timestamp more than
 //     signedWithin from Discord's clock, or an interaction already
-//     received;
+//     received by any process sharing the store;
 //   - 415 to a Content-Type other than JSON, 400 to a body that is not an
 //     interaction;
 //   - 200 {"type":1} (PONG) to a PING;
 //   - 202 with no body once an interaction's initial response was accepted
 //     over REST; 500 when it could not be answered (too late, refused),
-//     503 when the bot is closing.
+//     503 when the bot is closing or the store cannot say in time whether
+//     the interaction was received already.
 //
-// Nothing is changed before the request is verified.
+// Nothing is changed before the request is verified. Every answer but 200
+// and 202 closes the connection. Serve it with InteractionsServer, which
+// bounds what a client may hold.
 func (b *Bot) HTTPHandler() http.Handler { return http.HandlerFunc(b.serveInteraction) }
 
 func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
@@ -147,25 +150,26 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
-		http.Error(w, "interactions are POSTed", http.StatusMethodNotAllowed)
+		refuse(w, "interactions are POSTed", http.StatusMethodNotAllowed)
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxInteractionBody))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
+			refuse(w, "request body too large", http.StatusRequestEntityTooLarge)
 			return
 		}
-		http.Error(w, "unreadable request body", http.StatusBadRequest)
+		refuse(w, "unreadable request body", http.StatusBadRequest)
 		return
 	}
 	if !b.verified(r, body) {
-		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		refuse(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}
+	verifiedConn(r)
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		http.Error(w, "interactions are JSON", http.StatusUnsupportedMediaType)
+		refuse(w, "interactions are JSON", http.StatusUnsupportedMediaType)
 		return
 	}
 	var head struct {
@@ -174,7 +178,7 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 		Token string                    `json:"token"`
 	}
 	if err := json.Unmarshal(body, &head); err != nil {
-		http.Error(w, "not an interaction", http.StatusBadRequest)
+		refuse(w, "not an interaction", http.StatusBadRequest)
 		return
 	}
 	if head.Type == discordgo.InteractionPing {
@@ -185,22 +189,65 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	var i discordgo.Interaction
 	if err := json.Unmarshal(body, &i); err != nil || head.ID == "" || head.Token == "" || head.Type == 0 {
 		b.log.Warn("an HTTP interaction could not be read", "err", err)
-		http.Error(w, "not an interaction", http.StatusBadRequest)
+		refuse(w, "not an interaction", http.StatusBadRequest)
 		return
 	}
-	if !b.seen.first(head.ID, time.Now()) {
-		b.log.Info("HTTP interaction refused: received already (a replay?)", "interaction", head.ID)
-		http.Error(w, "interaction already received", http.StatusUnauthorized)
+	if !b.firstReceived(w, r, head.ID) {
 		return
 	}
 	b.answerHTTP(w, r, &i)
+}
+
+// replayCheckWithin bounds the store's answer to whether an interaction
+// was received already: past it the interaction is refused (see
+// firstReceived), with time left to answer the next ones.
+const replayCheckWithin = time.Second
+
+// firstReceived reports whether interaction id is received for the first
+// time by any process sharing the store; if not, it has answered the
+// request. This process's memory is asked first (cheap, and it catches
+// replays to this process), then the store.
+//
+// When the store cannot say within replayCheckWithin, the interaction is
+// refused (503, and it fails in the player's Discord): its handling needs
+// the store anyway (a move is saved before it is shown), so answering
+// without it would trade nothing for a replay let through.
+func (b *Bot) firstReceived(w http.ResponseWriter, r *http.Request, id string) bool {
+	now := time.Now()
+	if !b.seen.first(id, now) {
+		b.log.Info("HTTP interaction refused: received already (a replay?)", "interaction", id)
+		refuse(w, "interaction already received", http.StatusUnauthorized)
+		return false
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), replayCheckWithin)
+	defer cancel()
+	first, err := b.store.FirstSeen(ctx, id, now)
+	switch {
+	case err != nil:
+		b.log.Warn("HTTP interaction refused: the store could not say whether another process received it already", "interaction", id, "err", err)
+		refuse(w, "the dealer cannot check this request now", http.StatusServiceUnavailable)
+		return false
+	case !first:
+		b.log.Info("HTTP interaction refused: another process received it already (a replay?)", "interaction", id)
+		refuse(w, "interaction already received", http.StatusUnauthorized)
+		return false
+	}
+	return true
+}
+
+// refuse answers a request that is not taken, in one short line, and
+// closes its connection: a client that sent one gets no kept-alive
+// connection to hold (see endpoint.go).
+func refuse(w http.ResponseWriter, msg string, code int) {
+	w.Header().Set("Connection", "close")
+	http.Error(w, msg, code)
 }
 
 // answerHTTP handles i on a goroutine Close waits for, and completes
 // Discord's request once the initial response went out over REST.
 func (b *Bot) answerHTTP(w http.ResponseWriter, r *http.Request, i *discordgo.Interaction) {
 	if !b.enter() {
-		http.Error(w, "the dealer is closing", http.StatusServiceUnavailable)
+		refuse(w, "the dealer is closing", http.StatusServiceUnavailable)
 		return
 	}
 	initial := make(chan bool, 1)
@@ -211,7 +258,7 @@ func (b *Bot) answerHTTP(w http.ResponseWriter, r *http.Request, i *discordgo.In
 	select {
 	case ok := <-initial:
 		if !ok {
-			http.Error(w, "the interaction could not be answered", http.StatusInternalServerError)
+			refuse(w, "the interaction could not be answered", http.StatusInternalServerError)
 			return
 		}
 		w.WriteHeader(http.StatusAccepted) // no body: the answer went by the callback
@@ -256,9 +303,8 @@ func (b *Bot) fresh(signed time.Time) bool {
 // replay of their requests could pass the timestamp check, so that a
 // captured request sent again is refused, not handled twice (a second
 // table opened). Its size is bounded by the rate of interactions times
-// 2×signedWithin; a restart forgets it, and then the responder drops a
-// replay as too late to answer unless it comes within the interaction's
-// first 3 s.
+// 2×signedWithin. It is this process's memory, asked before the store
+// (which every process shares, and which a restart does not forget).
 type seenIDs struct {
 	mu    sync.Mutex
 	at    map[string]time.Time // interaction id → when received

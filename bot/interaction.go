@@ -1,8 +1,38 @@
 package bot
 
 import (
+	"context"
+	"time"
+
 	"github.com/bwmarrin/discordgo"
 )
+
+// workBudget bounds the work an interaction's answer waits for, from when
+// Discord created it: its store calls end by then (a database that stopped
+// answering makes the click answer "try again" before Discord's 3 s).
+// What follows the answer (redraws, hands, timers) runs on its own
+// deadline (background).
+const workBudget = 2500 * time.Millisecond
+
+// backgroundBudget bounds each piece of the bot's own work that no
+// interaction waits for: a timer's firing, what follows an answer.
+const backgroundBudget = 10 * time.Second
+
+// background is a context for the bot's own work, ending after
+// backgroundBudget or when the bot closes.
+func (b *Bot) background() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(b.ctx, backgroundBudget)
+}
+
+// quickBudget bounds a small read that a picture or a text waits for (a
+// player's language, settings, a table's page token): without an answer
+// in time the default is used.
+const quickBudget = time.Second
+
+// quick is a context for such a read.
+func (b *Bot) quick() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(b.ctx, quickBudget)
+}
 
 // reply is a handler's answer to an interaction.
 //
@@ -45,12 +75,16 @@ func (b *Bot) handle(i *discordgo.Interaction, onInitial func(ok bool)) {
 	b.live.Store(i.ID, r)
 	defer b.live.Delete(i.ID)
 	b.noteLangs(i)
+	// The work's store calls end in time for a "try again" within the
+	// interaction's 3 s, however the database is doing.
+	ctx, cancel := context.WithDeadline(b.ctx, r.created.Add(workBudget))
+	defer cancel()
 	var rep reply
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
-		rep = b.onCommand(i)
+		rep = b.onCommand(ctx, i)
 	case discordgo.InteractionMessageComponent:
-		rep = b.onClick(i)
+		rep = b.onClick(ctx, i)
 	default:
 		rep = respond(private(T(userLang(i), "The dealer does not know what to do with that.")))
 	}

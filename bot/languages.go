@@ -48,7 +48,10 @@ func localeLang(loc discordgo.Locale) lang.Lang {
 func (b *Bot) noteLangs(i *discordgo.Interaction) {
 	if u := userOf(i); u.ID != "" && i.Locale != "" {
 		if l := userLang(i); b.playerLang(u.ID) != l {
-			if err := b.store.SetPlayerLang(b.ctx, u.ID, string(l)); err != nil {
+			ctx, cancel := b.quick()
+			err := b.store.SetPlayerLang(ctx, u.ID, string(l))
+			cancel()
+			if err != nil {
 				b.log.Warn("keeping a player's language failed", "err", err)
 			} else {
 				b.langs.Store("u:"+u.ID, l)
@@ -57,7 +60,10 @@ func (b *Bot) noteLangs(i *discordgo.Interaction) {
 	}
 	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" {
 		if l := guildLang(i); b.serverLang(i.GuildID) != l {
-			if err := b.store.SetGuildLang(b.ctx, i.GuildID, string(l)); err != nil {
+			ctx, cancel := b.quick()
+			err := b.store.SetGuildLang(ctx, i.GuildID, string(l))
+			cancel()
+			if err != nil {
 				b.log.Warn("keeping a server's language failed", "err", err)
 			} else {
 				b.langs.Store("g:"+i.GuildID, l)
@@ -75,7 +81,9 @@ func (b *Bot) playerLang(userID string) lang.Lang {
 	if l, ok := b.langs.Load("u:" + userID); ok {
 		return l.(lang.Lang)
 	}
-	s, err := b.store.PlayerLang(b.ctx, userID)
+	ctx, cancel := b.quick()
+	defer cancel()
+	s, err := b.store.PlayerLang(ctx, userID)
 	if err != nil {
 		b.log.Warn("reading a player's language failed: English", "err", err)
 		return lang.English
@@ -94,7 +102,9 @@ func (b *Bot) serverLang(guildID string) lang.Lang {
 	if l, ok := b.langs.Load("g:" + guildID); ok {
 		return l.(lang.Lang)
 	}
-	s, err := b.store.GuildLang(b.ctx, guildID)
+	ctx, cancel := b.quick()
+	defer cancel()
+	s, err := b.store.GuildLang(ctx, guildID)
 	if err != nil {
 		b.log.Warn("reading a server's language failed: English", "err", err)
 		return lang.English

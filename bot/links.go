@@ -46,7 +46,9 @@ func (b *Bot) tableLink(t *table) string {
 		return ""
 	}
 	if t.token == "" {
-		token, err := b.store.TableToken(b.ctx, t.Sess.ID)
+		ctx, cancel := b.quick()
+		token, err := b.store.TableToken(ctx, t.Sess.ID)
+		cancel()
 		if err != nil {
 			b.log.Warn("reading a table's token failed", "table", t.Sess.ID, "err", err)
 			return ""

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -119,8 +120,37 @@ func plainName(l lang.Lang, p store.Player) string {
 	return p.Name
 }
 
-// onLobbyClick handles the lobby's buttons; t is locked.
-func (b *Bot) onLobbyClick(i *discordgo.Interaction, t *table, id buttonID) reply {
+// onLobbyClick handles the lobby's buttons; t is locked. A lobby that
+// another process changed meanwhile (its change came first) is read again
+// and the click tried once more on it: a join still joins, a start starts
+// with whoever sits there now; a lobby that has started or closed answers
+// so.
+func (b *Bot) onLobbyClick(ctx context.Context, i *discordgo.Interaction, t *table, id buttonID) reply {
+	for try := 0; ; try++ {
+		rep, err := b.lobbyChange(ctx, i, t, id)
+		switch {
+		case err == nil:
+			return rep
+		case !errors.Is(err, session.ErrMovedOn):
+			b.log.Error("saving the lobby failed", "table", t.Sess.ID, "err", err)
+			return respond(private(T(userLang(i), "I couldn't save that just now: try again.")))
+		case t.Game != nil:
+			// Started meanwhile: the lobby message becomes the table.
+			b.redrawLater(t, 0)
+			return respond(private(T(userLang(i), "The game has started: use **My hand** on the table.")))
+		case !open(t.Sess):
+			b.forget(t)
+			return respond(private(T(userLang(i), "This table was closed. Open a new one with `/play`.")))
+		case try == 1:
+			return respond(private(T(userLang(i), "The table moved on meanwhile: try again.")))
+		}
+	}
+}
+
+// lobbyChange makes one lobby click's change from the lobby as t has it;
+// session.ErrMovedOn when the store's lobby had moved on (t is then the
+// store's).
+func (b *Bot) lobbyChange(ctx context.Context, i *discordgo.Interaction, t *table, id buttonID) (reply, error) {
 	user := userOf(i)
 	_, seated := t.SeatOf(user.ID)
 	owner := user.ID == t.Sess.OwnerID
@@ -128,47 +158,44 @@ func (b *Bot) onLobbyClick(i *discordgo.Interaction, t *table, id buttonID) repl
 	full := len(players) >= t.Info.MaxSeats
 	switch {
 	case id.Action == actJoin && seated:
-		return respond(private(T(userLang(i), "You are already seated at this table.")))
+		return respond(private(T(userLang(i), "You are already seated at this table."))), nil
 	case id.Action == actJoin && full:
-		return respond(private(T(userLang(i), "This table is full.")))
+		return respond(private(T(userLang(i), "This table is full."))), nil
 	case id.Action == actJoin:
 		players = append(players, store.Player{UserID: user.ID, Name: displayName(i)})
 	case id.Action == actLeave && !seated:
-		return respond(private(T(userLang(i), "You are not seated at this table.")))
+		return respond(private(T(userLang(i), "You are not seated at this table."))), nil
 	case id.Action == actLeave && owner:
-		return b.closeLobby(t)
+		return b.closeLobby(ctx, t)
 	case id.Action == actLeave:
 		players = removePlayer(players, func(p store.Player) bool { return p.UserID == user.ID })
 	case !isLobbyAction(id.Action):
-		return respond(private(T(userLang(i), "The game has not started yet.")))
+		return respond(private(T(userLang(i), "The game has not started yet."))), nil
 	case !owner:
-		return respond(private(T(userLang(i), "Only the table's opener, <@%s>, can do that.", t.Sess.OwnerID)))
+		return respond(private(T(userLang(i), "Only the table's opener, <@%s>, can do that.", t.Sess.OwnerID))), nil
 	case id.Action == actAddAI && full:
-		return respond(private(T(userLang(i), "This table is full.")))
+		return respond(private(T(userLang(i), "This table is full."))), nil
 	case id.Action == actAddAI:
 		level, err := games.ParseLevel(menuValue(i, id))
 		if err != nil && menuValue(i, id) != "" {
-			return respond(private(T(userLang(i), "There is no such computer player: choose easy, normal or hard.")))
+			return respond(private(T(userLang(i), "There is no such computer player: choose easy, normal or hard."))), nil
 		}
 		players = append(players, store.Player{Computer: true, Level: level})
 	case id.Action == actKick:
 		seat, err := strconv.Atoi(menuValue(i, id))
 		if err != nil || seat <= 0 || seat >= len(players) {
-			return respond(private(T(userLang(i), "There is nobody to remove there.")))
+			return respond(private(T(userLang(i), "There is nobody to remove there."))), nil
 		}
 		players = removePlayer(players, func(p store.Player) bool { return p.Seat == seat })
 	case id.Action == actStart:
-		return b.startGame(t)
+		return b.startGame(ctx, t)
 	}
-	players = session.Seat(players)
-	if err := b.store.SetPlayers(b.ctx, t.Sess.ID, players); err != nil {
-		b.log.Error("saving the lobby failed", "table", t.Sess.ID, "err", err)
-		return respond(private(T(userLang(i), "I couldn't save that just now: try again.")))
+	if err := t.SetPlayers(ctx, session.Seat(players)); err != nil {
+		return reply{}, err
 	}
-	t.Sess.Players = players
-	b.armLobbyClock(t)
+	b.armLobbyClock(ctx, t)
 	b.changed(t.Sess.ID)
-	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: b.lobbyMessage(t)})
+	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: b.lobbyMessage(t)}), nil
 }
 
 // menuValue is what the opener chose in a lobby's menu (the seat to
@@ -192,46 +219,46 @@ func removePlayer(ps []store.Player, drop func(store.Player) bool) []store.Playe
 }
 
 // closeLobby ends a lobby that its opener left.
-func (b *Bot) closeLobby(t *table) reply {
-	b.close(t, store.StatusAbandoned)
+func (b *Bot) closeLobby(ctx context.Context, t *table) (reply, error) {
+	if err := b.close(ctx, t); err != nil {
+		return reply{}, err
+	}
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
 		Content: T(b.serverLang(t.Sess.GuildID), "**%s** · the table was closed by its opener.", t.Info.Title), Components: []discordgo.MessageComponent{},
 		Attachments: &[]*discordgo.MessageAttachment{},
-	}})
+	}}), nil
 }
 
 // startGame deals: it fills empty seats with computer players, saves the
 // seating and turns the lobby message into the table; then everyone is
 // brought up to date (hands by DM).
-func (b *Bot) startGame(t *table) reply {
-	if err := t.Start(b.ctx, session.Fill(t.Info, t.Sess.Players)); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			// Another process started it meanwhile (a second click on
-			// Start reached it); this copy is reloaded at its next use.
-			return respond(private(T(b.playerLang(t.Sess.OwnerID), "The game has started: use **My hand** on the table.")))
+func (b *Bot) startGame(ctx context.Context, t *table) (reply, error) {
+	if err := t.Start(ctx, session.Fill(t.Info, t.Sess.Players)); err != nil {
+		if errors.Is(err, session.ErrMovedOn) {
+			return reply{}, err
 		}
 		b.log.Error("starting a game failed", "table", t.Sess.ID, "err", err)
-		return respond(private(T(b.playerLang(t.Sess.OwnerID), "I couldn't start the game just now: try again.")))
+		return respond(private(T(b.playerLang(t.Sess.OwnerID), "I couldn't start the game just now: try again."))), nil
 	}
-	b.clearTimer(t, timerLobby)
+	b.clearTimer(ctx, t, timerLobby)
 	b.changed(t.Sess.ID)
 	b.log.Info("game started", "table", t.Sess.ID, "game", t.Info.Name, "players", t.Sess.Seats)
-	b.playComputers(t)
+	b.playComputers(ctx, t)
 	data, err := b.message(t, "")
 	if err != nil {
 		b.log.Error("drawing a table failed", "table", t.Sess.ID, "err", err)
-		return respond(private(T(b.playerLang(t.Sess.OwnerID), "I couldn't draw the table: try again.")))
+		return respond(private(T(b.playerLang(t.Sess.OwnerID), "I couldn't draw the table: try again."))), nil
 	}
 	return reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data},
-		then: func(error) { b.afterChange(t, nil) },
-	}
+		then: b.after(t, nil),
+	}, nil
 }
 
 // armLobbyClock (re)starts a lobby's wait: nobody started it within the
 // lobby timeout, it is closed. t is locked.
-func (b *Bot) armLobbyClock(t *table) {
+func (b *Bot) armLobbyClock(ctx context.Context, t *table) {
 	if b.lobbyTimeout > 0 {
-		b.setTimer(t, timerLobby, b.lobbyTimeout)
+		b.setTimer(ctx, t, timerLobby, b.lobbyTimeout)
 	}
 }

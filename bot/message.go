@@ -36,7 +36,8 @@ func (b *Bot) message(t *table, selected string) (*discordgo.InteractionResponse
 // table's, everyone's, in the classic one.
 func (b *Bot) picture(t *table, viewer games.Seat, selected string) (*discordgo.File, error) {
 	view := t.Game.View(viewer)
-	params := render.Params{Names: t.Names(), Selected: selected, Lang: b.serverLang(t.Sess.GuildID)}
+	hidden := dealHidden(t, time.Now())
+	params := render.Params{Names: t.Names(), Selected: selected, Lang: b.serverLang(t.Sess.GuildID), HideDeal: hidden}
 	r := b.render
 	if t.Info.Solitaire() {
 		r = b.renderFor(t.Sess.OwnerID)
@@ -51,6 +52,9 @@ func (b *Bot) picture(t *table, viewer games.Seat, selected string) (*discordgo.
 		params.Legal = legalStrings(t.Game, 0)
 	}
 	name := fmt.Sprintf("%s-%d-%d.png", t.Info.Name, t.Sess.Deal, t.Game.Moves())
+	if hidden {
+		name = fmt.Sprintf("%s-daily-%d.png", t.Info.Name, t.Game.Moves())
+	}
 	return describedPNG(name, png, t.show.Describe(view, params)), nil
 }
 
@@ -85,7 +89,10 @@ func (b *Bot) solitaireMessage(t *table, selected string) (*discordgo.Interactio
 		return nil, err
 	}
 	l := b.serverLang(t.Sess.GuildID)
-	comps := linkRow(T(l, "Replay"), b.tableLink(t))
+	var comps []discordgo.MessageComponent
+	if !dealHidden(t, time.Now()) { // the replay's page names the deal
+		comps = linkRow(T(l, "Replay"), b.tableLink(t))
+	}
 	if !t.Game.Status().Finished() {
 		legal := legalStrings(t.Game, 0)
 		st := controlState{table: t.Sess.ID, version: t.Game.Moves(), selected: selected, hints: t.Info.Solve != nil, lang: l}
@@ -106,9 +113,15 @@ func pictureSelection(selected string) string {
 // table, and what is going on.
 func (b *Bot) solitaireCaption(l lang.Lang, t *table, selected string) string {
 	var sb strings.Builder
-	sb.WriteString(T(l, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Sess.Deal, rulesNote(l, t), t.Sess.OwnerID, t.Game.Moves()))
-	if t.Sess.Daily != "" {
+	hidden := dealHidden(t, time.Now())
+	switch {
+	case hidden:
+		sb.WriteString(T(l, "**%s** · daily deal of %s · <@%s>'s table · move %d", t.Info.Title, t.Sess.Daily, t.Sess.OwnerID, t.Game.Moves()))
+	case t.Sess.Daily != "":
+		sb.WriteString(T(l, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Sess.Deal, rulesNote(l, t), t.Sess.OwnerID, t.Game.Moves()))
 		sb.WriteString(" · " + T(l, "daily deal of %s", t.Sess.Daily))
+	default:
+		sb.WriteString(T(l, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Sess.Deal, rulesNote(l, t), t.Sess.OwnerID, t.Game.Moves()))
 	}
 	if t.notice != "" {
 		sb.WriteString("\n" + t.notice)
@@ -117,6 +130,8 @@ func (b *Bot) solitaireCaption(l lang.Lang, t *table, selected string) string {
 	switch st := t.Game.Status(); {
 	case st == games.Won:
 		sb.WriteString("\n" + N(l, t.Game.Moves(), "🏆 **Won** in %d move! Score %d. Deal again with `/play`.", "🏆 **Won** in %d moves! Score %d. Deal again with `/play`.", scores[0]))
+	case st == games.Lost && hidden:
+		sb.WriteString("\n" + T(l, "**Game over**: score %d. A new daily deal comes at midnight UTC.", scores[0]))
 	case st == games.Lost:
 		sb.WriteString("\n" + T(l, "**Game over**: score %d. Try deal #%d again with `/play deal:%d`.", scores[0], t.Sess.Deal, t.Sess.Deal))
 	case st == games.Over:

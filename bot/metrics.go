@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"log/slog"
 	"regexp"
 	"strings"
 	"time"
@@ -22,6 +23,10 @@ type metrics struct {
 	dmFailures   *prometheus.CounterVec   // reason
 	rateLimited  *prometheus.CounterVec   // route
 	shards       *prometheus.GaugeVec     // shard: 1 connected, 0 not
+	unreplayable prometheus.Gauge         // tables kept because their moves no longer replay
+	shed         prometheus.Counter       // interactions endpoint connections closed to make room
+	invalidTotal *prometheus.CounterVec   // status: Discord's answers counted against its invalid-request limit
+	invalid      *invalidRequests         // the same in Discord's sliding window (invalid.go)
 }
 
 // newMetrics makes the bot's metrics and registers them, with the open
@@ -47,6 +52,10 @@ func newMetrics(b *Bot, reg prometheus.Registerer) *metrics {
 			Help:    "Size of a picture, by game and picture (table, hand).",
 			Buckets: prometheus.ExponentialBuckets(8<<10, 2, 7),
 		}, []string{"game", "picture"}),
+		unreplayable: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "dealer_unreplayable_tables",
+			Help: "Tables kept as they were because their moves no longer replay under the dealer's rules (dealer db check lists them).",
+		}),
 		moveCommit: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "dealer_move_commit_seconds",
 			Help:    "Time to make a move and commit it to the store.",
@@ -64,12 +73,32 @@ func newMetrics(b *Bot, reg prometheus.Registerer) *metrics {
 			Name: "dealer_shard_connected",
 			Help: "1 while a gateway shard of this process is connected, else 0.",
 		}, []string{"shard"}),
+		shed: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "dealer_endpoint_connections_shed_total",
+			Help: "Connections to the interactions endpoint closed past its connection limit (to make room for a new one, or the new one itself).",
+		}),
+		invalidTotal: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "dealer_invalid_requests_total",
+			Help: "Discord's answers that count against its invalid-request limit (401, 403, 429 but shared ones), by status.",
+		}, []string{"status"}),
 	}
+	m.invalid = newInvalidRequests(func() *slog.Logger { return b.log }, func(status int) {
+		m.invalidTotal.WithLabelValues(statusLabel(status)).Inc()
+	})
 	if reg == nil {
 		return m
 	}
+	reg.MustRegister(m.invalidTotal,
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "dealer_invalid_requests",
+			Help: "Invalid requests (401, 403, 429 but shared ones) in the last 10 minutes: Discord bans the IP address past 10,000.",
+		}, func() float64 { return float64(m.invalid.count()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "dealer_sends_held_back",
+			Help: "Redraws and DMs waiting because dealer_invalid_requests reached half of Discord's limit.",
+		}, func() float64 { return float64(m.invalid.waiting.Load()) }))
 	open := prometheus.NewDesc("dealer_open_tables", "Tables in play in this process, by game (lobbies included).", []string{"game"}, nil)
-	reg.MustRegister(m.interactions, m.firstAnswer, m.render, m.pngBytes, m.moveCommit, m.dmFailures, m.rateLimited, m.shards,
+	reg.MustRegister(m.interactions, m.firstAnswer, m.render, m.pngBytes, m.moveCommit, m.dmFailures, m.rateLimited, m.shards, m.unreplayable, m.shed,
 		collector{open, func(ch chan<- prometheus.Metric) {
 			for game, n := range b.openTables() {
 				ch <- prometheus.MustNewConstMetric(open, prometheus.GaugeValue, float64(n), game)

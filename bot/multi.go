@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -18,7 +19,7 @@ import (
 // seat's own view, so no hand can leak into another player's message.
 
 // onMultiClick handles a click on a multiplayer table in play; t is locked.
-func (b *Bot) onMultiClick(i *discordgo.Interaction, t *table, id buttonID) reply {
+func (b *Bot) onMultiClick(ctx context.Context, i *discordgo.Interaction, t *table, id buttonID) reply {
 	seat, seated := t.SeatOf(userOf(i).ID)
 	switch {
 	case !seated:
@@ -44,12 +45,12 @@ func (b *Bot) onMultiClick(i *discordgo.Interaction, t *table, id buttonID) repl
 		return respond(private(T(userLang(i), "You can't play that now.")))
 	}
 	before := b.snapshot(t)
-	if err := b.apply(b.ctx, t, seat, move); err != nil {
+	if err := b.apply(ctx, t, seat, move); err != nil {
 		return respond(private(b.moveError(userLang(i), t, err)))
 	}
 	t.notice = ""
-	b.playComputers(t)
-	after := func(error) { b.afterChange(t, before) }
+	b.playComputers(ctx, t)
+	after := b.after(t, before)
 	data, err := b.privateMessage(t, seat)
 	if err != nil {
 		return reply{resp: private(T(userLang(i), "Played. (I couldn't draw your hand.)")), then: after}
@@ -111,13 +112,13 @@ func (b *Bot) pick(i *discordgo.Interaction, t *table, seat games.Seat, id butto
 }
 
 // playComputers lets computer players move while one is to act.
-func (b *Bot) playComputers(t *table) {
+func (b *Bot) playComputers(ctx context.Context, t *table) {
 	moves := t.Game.Moves()
-	if err := t.PlayComputers(b.ctx, nil); err != nil {
+	if err := t.PlayComputers(ctx, nil); err != nil {
 		b.log.Error("a computer player's move failed", "table", t.Sess.ID, "err", err)
 	}
 	if t.Game.Moves() > moves && t.Game.Status().Finished() {
-		b.finish(b.ctx, t)
+		b.finish(ctx, t)
 	}
 }
 
@@ -155,8 +156,8 @@ func (b *Bot) snapshot(t *table) map[games.Seat]seatState {
 // redrawn, a player whose turn has come (or whose hand is new) gets a DM,
 // finished rounds are recorded, and the turn clock restarts. before is nil
 // when the game has just been dealt.
-func (b *Bot) afterChange(t *table, before map[games.Seat]seatState) {
-	b.recordRounds(t)
+func (b *Bot) afterChange(ctx context.Context, t *table, before map[games.Seat]seatState) {
+	b.recordRounds(ctx, t)
 	b.redraw(t)
 	if t.Game.Status().Finished() {
 		return
@@ -170,14 +171,25 @@ func (b *Bot) afterChange(t *table, before map[games.Seat]seatState) {
 			b.sendHand(t, seat)
 		}
 	}
-	b.armTurnClock(t)
+	b.armTurnClock(ctx, t)
+}
+
+// after is what follows an answer that changed t (afterChange), on the
+// bot's own deadline, not the interaction's. before is nil when the game
+// has just been dealt.
+func (b *Bot) after(t *table, before map[games.Seat]seatState) func(error) {
+	return func(error) {
+		ctx, cancel := b.background()
+		defer cancel()
+		b.afterChange(ctx, t, before)
+	}
 }
 
 // recordRounds stores the scores of rounds finished since the last record.
-func (b *Bot) recordRounds(t *table) {
+func (b *Bot) recordRounds(ctx context.Context, t *table) {
 	rounds := t.show.Rounds(t.Game.View(games.Spectator))
 	for r := t.roundsSaved; r < len(rounds); r++ {
-		if err := b.store.RecordRound(b.ctx, t.Sess.ID, r, rounds[r]); err != nil {
+		if err := b.store.RecordRound(ctx, t.Sess.ID, r, rounds[r]); err != nil {
 			b.log.Warn("recording a round failed", "table", t.Sess.ID, "round", r, "err", err)
 			return
 		}

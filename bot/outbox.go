@@ -11,8 +11,10 @@ import (
 // by DM, notices in a channel): each in the order it was queued for its
 // recipient, on a goroutine of the bot's, so a slow or rate-limited send
 // holds up neither the table nor other recipients. A 429 delays a message
-// until Discord's Retry-After has passed; it never loses it. A message
-// given up (the bot closing, or Discord refusing it for good) is logged.
+// until Discord's Retry-After has passed; it never loses it. Letters wait
+// too while many of Discord's answers refuse requests (invalid.go). A
+// message given up (the bot closing, or Discord refusing it for good) is
+// logged.
 
 // outboxPatience is how long a message may wait for rate limits to pass.
 const outboxPatience = 10 * time.Minute
@@ -53,8 +55,13 @@ func (b *Bot) drain(recipient string) {
 	}
 }
 
-// deliver sends one letter, waiting out rate limits.
+// deliver sends one letter, waiting out rate limits, and while too many
+// of Discord's answers refuse requests (invalid.go).
 func (b *Bot) deliver(l letter) {
+	if !b.metrics.invalid.waitClear(b.ctx) {
+		b.log.Warn("the bot closed before a message could be sent", "what", l.what)
+		return
+	}
 	giveUp := time.Now().Add(outboxPatience)
 	for {
 		err := l.send()
@@ -64,7 +71,7 @@ func (b *Bot) deliver(l letter) {
 			return
 		case errors.As(err, &rl) && time.Now().Add(rl.RetryAfter).Before(giveUp):
 			b.log.Info("rate limited: sending later", "what", l.what, "after", rl.RetryAfter)
-			if !b.sleep(rl.RetryAfter) {
+			if !b.sleep(rl.RetryAfter) || !b.metrics.invalid.waitClear(b.ctx) {
 				b.log.Warn("the bot closed before a message could be sent", "what", l.what)
 				return
 			}

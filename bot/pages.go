@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"github.com/bwmarrin/discordgo"
 )
 
@@ -26,7 +27,7 @@ func webCommand() *discordgo.ApplicationCommand {
 
 // pages answers /web: only a member who may manage the server may turn
 // its pages off or on.
-func (b *Bot) pages(i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
+func (b *Bot) pages(ctx context.Context, i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
 	if i.GuildID == "" || i.Member == nil || i.Member.Permissions&manageServer == 0 {
 		return private(T(userLang(i), "Only a member who may manage this server can turn its web pages on or off."))
 	}
@@ -34,7 +35,7 @@ func (b *Bot) pages(i *discordgo.Interaction, opts options) *discordgo.Interacti
 	if v := opts.str("pages"); v != "on" && v != "off" {
 		return private(T(userLang(i), "Choose on or off."))
 	}
-	if err := b.store.SetPagesOff(b.ctx, i.GuildID, off); err != nil {
+	if err := b.store.SetPagesOff(ctx, i.GuildID, off); err != nil {
 		b.log.Error("turning the web pages on or off failed", "guild", i.GuildID, "err", err)
 		return private(T(userLang(i), "I couldn't save that just now: try again."))
 	}

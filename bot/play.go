@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"time"
 
@@ -11,7 +12,7 @@ import (
 
 // play opens a new table: /play game:<name> [deal:<n>] [house rules]. A
 // solitaire starts at once; a multiplayer game opens a lobby.
-func (b *Bot) play(i *discordgo.Interaction, opts options) reply {
+func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, opts options) reply {
 	if i.GuildID == "" {
 		return respond(private(T(userLang(i), "Tables are dealt in a server's channels: use /play there.")))
 	}
@@ -39,7 +40,7 @@ func (b *Bot) play(i *discordgo.Interaction, opts options) reply {
 	if !g.Solitaire() {
 		sess.Seats, sess.Status = g.MaxSeats, store.StatusLobby
 	}
-	rep, err := b.openTable(i, sess)
+	rep, err := b.openTable(ctx, i, sess)
 	if err != nil {
 		b.log.Error("creating a table failed", "err", err)
 		return respond(private(T(userLang(i), "I couldn't open a table just now (the records are busy): try again.")))
@@ -57,7 +58,7 @@ func (b *Bot) newSession(i *discordgo.Interaction, game string, deal uint64) sto
 }
 
 // daily answers /daily game:<name>: today's deal, one attempt a player.
-func (b *Bot) daily(i *discordgo.Interaction, opts options) reply {
+func (b *Bot) daily(ctx context.Context, i *discordgo.Interaction, opts options) reply {
 	if i.GuildID == "" {
 		return respond(private(T(userLang(i), "Daily deals are played in a server's channels.")))
 	}
@@ -66,14 +67,14 @@ func (b *Bot) daily(i *discordgo.Interaction, opts options) reply {
 		return respond(private(T(userLang(i), "There is no daily deal of that game.")))
 	}
 	day := today(time.Now())
-	deal, err := b.dailyDeal(b.ctx, g.Info, day)
+	deal, err := b.dailyDeal(ctx, g.Info, day)
 	if err != nil {
 		b.log.Error("choosing the daily deal failed", "game", g.Name, "err", err)
 		return respond(private(T(userLang(i), "I couldn't pick today's deal just now: try again.")))
 	}
 	sess := b.newSession(i, g.Name, deal)
 	sess.Daily = day
-	rep, err := b.openTable(i, sess)
+	rep, err := b.openTable(ctx, i, sess)
 	switch {
 	case errors.Is(err, store.ErrAttempted):
 		return respond(private(T(userLang(i), "You have had today's %s attempt. A new deal comes at midnight UTC; see how everyone did with `/leaderboard game:%s by:daily`.", g.Title, g.Name)))

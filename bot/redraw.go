@@ -68,7 +68,13 @@ func (b *Bot) redrawNow(t *table) error {
 	}
 	t.mu.Lock()
 	t.redrawQueued = false
-	b.refresh(t) // another process may have moved it on since: draw the store's table
+	ctx, cancel := b.background()
+	err := t.Sync(ctx) // another process may have moved it on since: draw the store's table
+	cancel()
+	if err != nil {
+		t.mu.Unlock()
+		return err
+	}
 	if t.Sess.MessageID == "" || t.Game == nil || t.noEdits {
 		t.mu.Unlock()
 		return nil
@@ -131,7 +137,9 @@ func (b *Bot) freshMessage(t *table, data *discordgo.InteractionResponseData, ch
 	b.log.Info("the table's message was too old to edit: the table goes on in a fresh message", "table", t.Sess.ID, "channel", channel, "message", m.ID)
 	t.mu.Lock()
 	t.Sess.MessageID = m.ID
-	if err := b.store.SetMessage(b.ctx, t.Sess.ID, channel, m.ID); err != nil {
+	ctx, cancel := b.background()
+	defer cancel()
+	if err := b.store.SetMessage(ctx, t.Sess.ID, channel, m.ID); err != nil {
 		b.log.Warn("saving the table's message failed", "table", t.Sess.ID, "err", err)
 	}
 	t.mu.Unlock()
@@ -164,5 +172,7 @@ func restCode(err error) int {
 // redrawLater queues a redraw of a table after wait, on a goroutine of the
 // bot's (a failed answer may have left its message behind).
 func (b *Bot) redrawLater(t *table, wait time.Duration) {
-	b.setTimer(t, timerRedraw, wait)
+	ctx, cancel := b.background()
+	defer cancel()
+	b.setTimer(ctx, t, timerRedraw, wait)
 }

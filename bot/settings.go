@@ -6,6 +6,7 @@ package bot
 // channel is everyone's, and stays classic.
 
 import (
+	"context"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -37,12 +38,12 @@ func settingsCommand() *discordgo.ApplicationCommand {
 
 // settings answers /settings, privately: the player's settings, changed
 // first by the options given.
-func (b *Bot) settings(i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
+func (b *Bot) settings(ctx context.Context, i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
 	user := userOf(i)
 	if user.ID == "" {
 		return private(T(userLang(i), "I couldn't tell who you are: try again."))
 	}
-	st, err := b.store.Settings(b.ctx, user.ID)
+	st, err := b.store.Settings(ctx, user.ID)
 	if err != nil {
 		b.log.Error("reading settings failed", "err", err)
 		return private(T(userLang(i), "I couldn't read your settings just now: try again."))
@@ -62,7 +63,7 @@ func (b *Bot) settings(i *discordgo.Interaction, opts options) *discordgo.Intera
 	}
 	given := opts.str("deck") != "" || opts.str("cards") != ""
 	if given {
-		if err := b.store.SetSettings(b.ctx, user.ID, st); err != nil {
+		if err := b.store.SetSettings(ctx, user.ID, st); err != nil {
 			b.log.Error("saving settings failed", "err", err)
 			return private(T(userLang(i), "I couldn't save your settings just now: try again."))
 		}
@@ -108,7 +109,9 @@ func (b *Bot) renderFor(userID string) *render.Renderer {
 	if userID == "" {
 		return b.render
 	}
-	st, err := b.store.Settings(b.ctx, userID)
+	ctx, cancel := b.quick()
+	defer cancel()
+	st, err := b.store.Settings(ctx, userID)
 	if err != nil {
 		b.log.Warn("reading a player's settings failed: classic cards", "err", err)
 		return b.render

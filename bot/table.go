@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -33,14 +31,9 @@ type table struct {
 	notice       string              // a word for the channel, such as a timeout or a hint
 	noEdits      bool                // the bot may not write in the table's channel
 	redrawQueued bool                // a redraw of the table's message waits in the outbox
-	// announced is the highest move count another process announced for
-	// the table, lobbyNews that its lobby changed: it is reloaded from the
-	// store before use (set without its lock, by the changes listener).
-	announced atomic.Int64
-	lobbyNews atomic.Bool
-	token     string              // its web page's token, once read (tableLink)
-	dmQueued  map[games.Seat]bool // seats whose hand waits in the outbox
-	lastHand  drawnHand           // the hand drawn last (privateMessage)
+	token        string              // its web page's token, once read (tableLink)
+	dmQueued     map[games.Seat]bool // seats whose hand waits in the outbox
+	lastHand     drawnHand           // the hand drawn last (privateMessage)
 }
 
 // drawnHand is a hand's picture as drawn for seat at a version of the game
@@ -62,6 +55,8 @@ func (b *Bot) newTable(st *session.Table) *table {
 }
 
 // resumeTables rebuilds every unfinished table by replaying its move log.
+// A table whose moves no longer replay is kept as it is (keep), and every
+// table that waits on a timer is given one if it lost it.
 func (b *Bot) resumeTables(ctx context.Context) error {
 	open, err := b.store.UnfinishedWithMoves(ctx)
 	if err != nil {
@@ -71,113 +66,107 @@ func (b *Bot) resumeTables(ctx context.Context) error {
 		if o.GuildID == "" { // a terminal game
 			continue
 		}
-		st, err := session.Replay(b.store, b.games.Engines(), o.Session, o.Log)
+		st, err := session.Restore(ctx, b.store, b.games.Engines(), o.Session, o.Log)
+		var u *session.Unreplayable
+		if errors.As(err, &u) {
+			b.keep(u)
+			continue
+		}
 		if err != nil {
 			b.log.Error("a table could not be resumed", "table", o.ID, "game", o.Game, "err", err)
 			continue
 		}
 		t := b.newTable(st)
-		if t.Game == nil { // a lobby
-			b.tables[o.ID] = t
-			continue
-		}
-		if t.Game.Status().Finished() { // it ended before its result was saved
+		if t.Game != nil && t.Game.Status().Finished() { // it ended before its result was saved
 			b.finish(ctx, t)
 			continue
 		}
-		// Its timers (a turn's clock) are in the store and fire as they
-		// were armed.
 		b.tables[o.ID] = t
 	}
 	if len(open) > 0 {
 		b.log.Info("tables resumed", "count", len(b.tables))
 	}
-	return nil
+	if kept, err := b.store.BrokenTables(ctx); err == nil {
+		b.metrics.unreplayable.Set(float64(len(kept)))
+	}
+	return b.rearmTimers(ctx)
 }
 
 // table finds a table in play: in this process's tables, or else in the
 // store. Any process serves any table: a click may reach one that never
 // saw it (another process opened it; DM clicks all arrive on shard 0), so
-// it loads the table from the store. nil when there is no such table in
-// play.
-func (b *Bot) table(id int64) *table {
+// it loads the table from the store. nil, and no error, when there is no
+// such table in play; a *session.Unreplayable for a table kept because
+// its moves no longer replay (keep has been told); another error when the
+// store could not say.
+func (b *Bot) table(ctx context.Context, id int64) (*table, error) {
 	b.mu.Lock()
 	t := b.tables[id]
 	b.mu.Unlock()
 	if t != nil {
-		return t
+		return t, nil
 	}
-	st, err := session.Load(b.ctx, b.store, b.games.Engines(), id)
+	st, err := session.Load(ctx, b.store, b.games.Engines(), id)
+	var u *session.Unreplayable
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return nil
+		return nil, nil
+	case errors.As(err, &u):
+		b.keep(u)
+		return nil, err
 	case err != nil:
 		b.log.Warn("loading a table failed", "table", id, "err", err)
-		return nil
-	case st.Sess.GuildID == "" || st.Sess.Status.Finished() || st.Sess.Status == games.Abandoned:
-		return nil
+		return nil, err
+	case st.Sess.GuildID == "" || !open(st.Sess):
+		return nil, nil
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if have := b.tables[id]; have != nil { // loaded meanwhile
-		return have
+		return have, nil
 	}
 	if b.closed {
-		return nil
+		return nil, nil
 	}
 	t = b.newTable(st)
 	b.tables[id] = t
-	return t
+	return t, nil
 }
 
-// refresh brings a locked table up to the store when another process
-// moved it on (announced by the store): the store's log is the truth.
-func (b *Bot) refresh(t *table) {
-	lobby := t.Game == nil && t.lobbyNews.Swap(false)
-	if !lobby && t.announced.Load() <= int64(t.Sess.Moves) {
-		return
-	}
-	st, err := session.Load(b.ctx, b.store, b.games.Engines(), t.Sess.ID)
-	if err != nil {
-		b.log.Warn("refreshing a table failed", "table", t.Sess.ID, "err", err)
-		return
-	}
-	t.Table = st
-	t.announced.Store(int64(st.Sess.Moves))
+// open reports whether a table is in play: a lobby, or a game going on.
+func open(sess store.Session) bool {
+	return sess.Status == store.StatusLobby || sess.Status == store.StatusPlaying
 }
 
-// tableChanged is told that table id was changed by some process (its move
-// log is moves long; id 0: any table may have changed). A copy here that
-// is behind is reloaded before its next use.
-func (b *Bot) tableChanged(id int64, moves int) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	mark := func(t *table, moves int64) {
-		t.lobbyNews.Store(true)
-		for {
-			was := t.announced.Load()
-			if was >= moves || t.announced.CompareAndSwap(was, moves) {
-				return
-			}
+// sync brings a locked table up to the store, where another process (or
+// a terminal on the same file) may have changed it since this copy was
+// read: one cheap read when it has not. A table no longer in play is
+// forgotten (the error is errGone).
+func (b *Bot) sync(ctx context.Context, t *table) error {
+	if err := t.Sync(ctx); err != nil {
+		var u *session.Unreplayable
+		if errors.As(err, &u) {
+			b.keep(u)
+			b.forget(t)
 		}
+		return err
 	}
-	if id == 0 {
-		for _, t := range b.tables {
-			mark(t, math.MaxInt64)
-		}
-		return
+	if !open(t.Sess) {
+		b.forget(t)
+		return errGone
 	}
-	if t := b.tables[id]; t != nil {
-		mark(t, int64(moves))
-	}
+	return nil
 }
+
+// errGone is a table that another writer finished or closed meanwhile.
+var errGone = errors.New("the table is no longer in play")
 
 // openTable is the one way a table opens, for /play, /daily and lobbies:
 // the session is created in the store, the table is registered locked, and
 // the answer that shows it carries the lock (see reply) until the table's
 // message is known.
-func (b *Bot) openTable(i *discordgo.Interaction, sess store.Session) (reply, error) {
-	st, err := session.Open(b.ctx, b.store, b.games.Engines(), sess)
+func (b *Bot) openTable(ctx context.Context, i *discordgo.Interaction, sess store.Session) (reply, error) {
+	st, err := session.Open(ctx, b.store, b.games.Engines(), sess)
 	if err != nil {
 		return reply{}, err
 	}
@@ -187,7 +176,7 @@ func (b *Bot) openTable(i *discordgo.Interaction, sess store.Session) (reply, er
 	b.tables[t.Sess.ID] = t
 	b.mu.Unlock()
 	if t.Game == nil {
-		b.armLobbyClock(t)
+		b.armLobbyClock(ctx, t)
 	}
 	rep := reply{table: t, then: b.rememberMessage(i, t)}
 	data, err := b.message(t, "")
@@ -207,27 +196,36 @@ func (b *Bot) openTable(i *discordgo.Interaction, sess store.Session) (reply, er
 // appeared is closed again.
 func (b *Bot) rememberMessage(i *discordgo.Interaction, t *table) func(error) {
 	return func(err error) {
+		ctx, cancel := b.background()
+		defer cancel()
 		if err != nil {
-			b.close(t, store.StatusAbandoned)
+			b.close(ctx, t)
 			return
 		}
 		if m, err := b.originalMessage(i); err == nil {
 			t.Sess.MessageID, t.Sess.ChannelID = m.ID, m.ChannelID
-			if err := b.store.SetMessage(b.ctx, t.Sess.ID, m.ChannelID, m.ID); err != nil {
+			if err := b.store.SetMessage(ctx, t.Sess.ID, m.ChannelID, m.ID); err != nil {
 				b.log.Warn("saving the table's message failed", "table", t.Sess.ID, "err", err)
 			}
 		}
 	}
 }
 
-// close takes a table out of play with a status (abandoned: no result).
-func (b *Bot) close(t *table, status games.Status) {
-	b.clearTimer(t, timerTurn)
-	b.clearTimer(t, timerLobby)
-	if err := b.store.Finish(b.ctx, t.Sess.ID, status, nil); err != nil {
-		b.log.Warn("closing a table failed", "table", t.Sess.ID, "err", err)
+// close takes a table out of play, abandoned (it counts for no one),
+// unless it moved on since this copy was read (another process started or
+// closed it): err is then session.ErrMovedOn and the table is the store's.
+func (b *Bot) close(ctx context.Context, t *table) error {
+	if err := t.Abandon(ctx); err != nil {
+		if !errors.Is(err, session.ErrMovedOn) {
+			b.log.Warn("closing a table failed", "table", t.Sess.ID, "err", err)
+		}
+		return err
 	}
+	b.clearTimer(ctx, t, timerTurn)
+	b.clearTimer(ctx, t, timerLobby)
+	b.changed(t.Sess.ID)
 	b.forget(t)
+	return nil
 }
 
 // forget takes a table out of the tables in play.
@@ -253,14 +251,19 @@ func (b *Bot) apply(ctx context.Context, t *table, seat games.Seat, move string)
 	return nil
 }
 
-// finish records a finished game's result and closes the table.
+// finish records a finished game's result and closes the table. A table
+// that another process finished meanwhile is only forgotten here.
 func (b *Bot) finish(ctx context.Context, t *table) {
 	if err := t.Finish(ctx); err != nil {
+		if errors.Is(err, session.ErrMovedOn) && !open(t.Sess) {
+			b.forget(t) // recorded by another process: its results stand
+			return
+		}
 		// The moves are all saved: the result is recomputed at the next start.
 		b.log.Error("recording a result failed", "table", t.Sess.ID, "err", err)
 		return
 	}
-	b.clearTimer(t, timerTurn)
+	b.clearTimer(ctx, t, timerTurn)
 	b.log.Info("game over", "table", t.Sess.ID, "game", t.Sess.Game, "status", t.Sess.Status, "scores", t.Game.Scores())
 	b.forget(t)
 }

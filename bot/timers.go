@@ -1,13 +1,17 @@
 package bot
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/session"
 )
 
 // What a table waits for is kept in the store as timers (rows), not in a
@@ -38,10 +42,19 @@ func newProcessID() string {
 	return hex.EncodeToString(b[:])
 }
 
+// timerRetry bounds the wait before a timer whose firing failed is tried
+// again: 1, 2, 4… seconds after each failure, up to it.
+const timerRetry = 2 * time.Minute
+
+// retryAfter is how long a timer that failed attempts times waits.
+func retryAfter(attempts int) time.Duration {
+	return min(time.Second<<min(attempts, 10), timerRetry)
+}
+
 // setTimer arms a timer of t's and wakes the timer loop. t is locked.
-func (b *Bot) setTimer(t *table, kind string, after time.Duration) {
+func (b *Bot) setTimer(ctx context.Context, t *table, kind string, after time.Duration) {
 	tm := store.Timer{Session: t.Sess.ID, Kind: kind, Due: time.Now().Add(after), Version: t.Sess.Moves}
-	if err := b.store.SetTimer(b.ctx, tm); err != nil {
+	if err := b.store.SetTimer(ctx, tm); err != nil {
 		if b.ctx.Err() == nil {
 			b.log.Warn("arming a timer failed", "table", t.Sess.ID, "kind", kind, "err", err)
 		}
@@ -54,33 +67,74 @@ func (b *Bot) setTimer(t *table, kind string, after time.Duration) {
 }
 
 // clearTimer disarms a timer of t's.
-func (b *Bot) clearTimer(t *table, kind string) {
-	if err := b.store.ClearTimer(b.ctx, t.Sess.ID, kind); err != nil && b.ctx.Err() == nil {
+func (b *Bot) clearTimer(ctx context.Context, t *table, kind string) {
+	if err := b.store.ClearTimer(ctx, t.Sess.ID, kind); err != nil && b.ctx.Err() == nil {
 		b.log.Warn("clearing a timer failed", "table", t.Sess.ID, "kind", kind, "err", err)
 	}
 }
 
+// rearmTimers gives every table in play that waits on a timer and has
+// none one (at start-up): a lobby its expiry, a game its turn's clock. A
+// timer lost (armed by a process that died before it could, removed by a
+// version of the bot that dropped failed timers) would leave the table
+// waiting for ever.
+func (b *Bot) rearmTimers(ctx context.Context) error {
+	armed, err := b.store.Timers(ctx)
+	if err != nil {
+		return fmt.Errorf("reading the timers: %w", err)
+	}
+	has := map[int64]map[string]bool{}
+	for _, tm := range armed {
+		if has[tm.Session] == nil {
+			has[tm.Session] = map[string]bool{}
+		}
+		has[tm.Session][tm.Kind] = true
+	}
+	n := 0
+	for _, t := range b.tables {
+		switch {
+		case t.Game == nil && b.lobbyTimeout > 0 && !has[t.Sess.ID][timerLobby]:
+			b.armLobbyClock(ctx, t)
+		case t.Game != nil && b.turnTimeout > 0 && !t.Info.Solitaire() && !has[t.Sess.ID][timerTurn]:
+			b.armTurnClock(ctx, t)
+		default:
+			continue
+		}
+		n++
+	}
+	if n > 0 {
+		b.log.Info("timers armed again for tables that had lost theirs", "count", n)
+	}
+	return nil
+}
+
 // runTimers fires the timers that come due, in whichever process claims
-// them first, until the bot closes.
+// them first, until the bot closes. A timer whose firing fails (but for a
+// table that moved on, which is no failure) stays armed and is tried
+// again after a pause that grows with its failures.
 func (b *Bot) runTimers() {
 	for b.ctx.Err() == nil {
-		due, err := b.store.ClaimTimers(b.ctx, b.processID, time.Now(), timerLease, timerBatch)
+		ctx, cancel := b.background()
+		due, err := b.store.ClaimTimers(ctx, b.processID, time.Now(), timerLease, timerBatch)
+		cancel()
 		if err != nil && b.ctx.Err() == nil {
 			b.log.Warn("claiming timers failed", "err", err)
 		}
 		for _, tm := range due {
-			b.fire(tm)
-			if err := b.store.DoneTimer(b.ctx, tm); err != nil && b.ctx.Err() == nil {
-				b.log.Warn("a fired timer could not be removed", "table", tm.Session, "kind", tm.Kind, "err", err)
+			if b.onFire != nil {
+				b.onFire(tm)
 			}
+			b.settleTimer(tm, b.fire(tm))
 		}
 		if len(due) == timerBatch {
 			continue
 		}
 		wait := timerPoll
-		if next, ok, err := b.store.NextTimer(b.ctx); err == nil && ok {
+		ctx, cancel = b.background()
+		if next, ok, err := b.store.NextTimer(ctx); err == nil && ok {
 			wait = min(wait, max(time.Until(next), 5*time.Millisecond))
 		}
+		cancel()
 		t := time.NewTimer(wait)
 		select {
 		case <-b.ctx.Done():
@@ -91,41 +145,84 @@ func (b *Bot) runTimers() {
 	}
 }
 
-// fire does what a timer is for; a timer of a table no longer in play, or
-// that moved on since the timer was armed, does nothing.
-func (b *Bot) fire(tm store.Timer) {
-	defer b.recover("timer")
-	t := b.table(tm.Session)
-	if t == nil {
+// settleTimer removes a timer that fired, or puts it off when its firing
+// failed. When even that fails (the store is away), its claim runs out
+// and it is fired again then.
+func (b *Bot) settleTimer(tm store.Timer, fired error) {
+	if b.ctx.Err() != nil {
 		return
+	}
+	ctx, cancel := b.background()
+	defer cancel()
+	if fired == nil {
+		if err := b.store.DoneTimer(ctx, tm); err != nil {
+			b.log.Warn("a fired timer could not be removed", "table", tm.Session, "kind", tm.Kind, "err", err)
+		}
+		return
+	}
+	wait := retryAfter(tm.Attempts)
+	b.log.Warn("a timer failed: it is tried again", "table", tm.Session, "kind", tm.Kind, "attempts", tm.Attempts+1, "after", wait, "err", fired)
+	var err error
+	for try := 0; try < 2; try++ { // a dropped connection costs the first
+		if err = b.store.RetryTimer(ctx, tm, time.Now().Add(wait)); err == nil {
+			return
+		}
+	}
+	b.log.Warn("putting off a failed timer failed: it fires again when its claim runs out", "table", tm.Session, "kind", tm.Kind, "err", err)
+}
+
+// fire does what a timer is for; a timer of a table no longer in play, or
+// that moved on since the timer was armed, does nothing. An error means it
+// did not do it and should be tried again.
+func (b *Bot) fire(tm store.Timer) (err error) {
+	defer b.recover("timer")
+	ctx, cancel := b.background()
+	defer cancel()
+	t, err := b.table(ctx, tm.Session)
+	var u *session.Unreplayable
+	switch {
+	case errors.As(err, &u):
+		return nil // kept as it is: nothing to do
+	case err != nil:
+		return err
+	case t == nil:
+		return nil
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	// A timer armed at a move this copy has not reached says the copy is
-	// behind (the store's notice of the move is still on its way).
-	b.tableChanged(tm.Session, tm.Version)
-	b.refresh(t)
+	if err := b.sync(ctx, t); err != nil {
+		if errors.Is(err, errGone) || errors.As(err, &u) {
+			return nil
+		}
+		return err
+	}
 	switch tm.Kind {
 	case timerTurn:
-		b.turnTimedOut(t, tm.Version)
+		return b.turnTimedOut(ctx, t, tm.Version)
 	case timerLobby:
 		if t.Game == nil && t.Sess.Moves == tm.Version {
-			b.expireLobby(t)
+			return b.expireLobby(ctx, t)
 		}
 	case timerRedraw:
 		b.redraw(t)
 	}
+	return nil
 }
 
 // expireLobby closes a lobby nobody started in time; t is locked.
-func (b *Bot) expireLobby(t *table) {
-	b.close(t, store.StatusAbandoned)
+func (b *Bot) expireLobby(ctx context.Context, t *table) error {
+	if err := b.close(ctx, t); err != nil {
+		if errors.Is(err, session.ErrMovedOn) {
+			return nil // started or closed meanwhile
+		}
+		return err
+	}
 	b.log.Info("lobby expired", "table", t.Sess.ID, "game", t.Info.Name)
 	content := T(b.serverLang(t.Sess.GuildID), "**%s** · the table was closed: nobody started it within %s. Open a new one with `/play`.",
 		t.Info.Title, b.lobbyTimeout.Round(time.Minute))
 	channel, message := t.Sess.ChannelID, t.Sess.MessageID
 	if message == "" {
-		return
+		return nil
 	}
 	edit := &discordgo.MessageEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: noMentions}
 	b.post(channel, letter{what: "a closed lobby", send: func() error {
@@ -135,4 +232,5 @@ func (b *Bot) expireLobby(t *table) {
 		}
 		return err
 	}})
+	return nil
 }

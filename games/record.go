@@ -39,8 +39,22 @@ func (r *Registry) Replay(rec Record) (Game, error) {
 	}
 	for i, e := range rec.Moves {
 		if err := Play(g, e.Seat, e.Move); err != nil {
-			return nil, fmt.Errorf("move %d (%q): %w", i+1, e.Move, err)
+			return nil, &MoveError{N: i + 1, Entry: e, Err: err}
 		}
 	}
 	return g, nil
 }
+
+// MoveError is the error of a record whose move does not replay: the game
+// was dealt, but its N-th move (from 1) is not one it takes.
+type MoveError struct {
+	N     int
+	Entry Entry
+	Err   error
+}
+
+// Error says which move failed and why.
+func (e *MoveError) Error() string { return fmt.Sprintf("move %d (%q): %v", e.N, e.Entry.Move, e.Err) }
+
+// Unwrap is the game's reason.
+func (e *MoveError) Unwrap() error { return e.Err }

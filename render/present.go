@@ -78,6 +78,10 @@ type Params struct {
 	// Lang: English). Card names and notation stay as the rules write
 	// them in every language.
 	Lang lang.Lang
+	// HideDeal keeps the deal's number out of the picture and its
+	// description: today's daily deal, which a player could otherwise
+	// practise first by its number (solitaires' status lines).
+	HideDeal bool
 }
 
 // Present makes the Game of info shown by p.

@@ -21,6 +21,8 @@ const CardRadius = cardRadius
 // picture's status bar and at the head of its terminal text.
 type SolitaireStatus struct {
 	Title string // "Doublets"
+	// Deal is the deal's number; 0 is not said (a deal whose number is
+	// kept from the players, see Params.HideDeal).
 	Deal  uint64
 	Moves int
 	Undos int
@@ -39,21 +41,30 @@ type SolitaireStatus struct {
 // undos and the note.
 func (st SolitaireStatus) Bar(s *Scene, w int) {
 	bar, in, status := StatusLookIn(st.Lang, st.Status)
-	deal := T(st.Lang, "deal %d", st.Deal)
+	status = strings.TrimSuffix(status, "  •  ") // Dot puts it back when something follows
+	deal := st.deal()
 	moves := T(st.Lang, "move %d", st.Moves)
 	full := Dot(moves, st.undos(), st.Score, st.Note)
 	StatusBar(s, w, bar, in, [][2]string{
-		{status + Dot(st.Title, deal), full},
-		{status + deal, full},
-		{status + deal, Dot(moves, st.Score)},
+		{Dot(status, st.Title, deal), full},
+		{Dot(status, deal), full},
+		{Dot(status, deal), Dot(moves, st.Score)},
 	})
+}
+
+// deal is the deal's number in words, "" when not said.
+func (st SolitaireStatus) deal() string {
+	if st.Deal == 0 {
+		return ""
+	}
+	return T(st.Lang, "deal %d", st.Deal)
 }
 
 // Line is the status as the terminal's first line:
 // "Doublets · deal 4242 · move 57 · 2 undos · 14/48 home", ending
 // "· WON in 140 moves" (or LOST, OVER) when finished.
 func (st SolitaireStatus) Line() string {
-	parts := []string{st.Title, T(st.Lang, "deal %d", st.Deal), T(st.Lang, "move %d", st.Moves),
+	parts := []string{st.Title, st.deal(), T(st.Lang, "move %d", st.Moves),
 		st.undos(), st.Score, st.Note, StatusWordIn(st.Lang, st.Status, st.Moves)}
 	var keep []string
 	for _, p := range parts {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -14,22 +15,30 @@ import (
 // migrations/postgres/0006_timers.sql).
 const changesChannel = "dealer_tables"
 
+// listenCheck is how long the listening connection may stay quiet before
+// it is checked (a ping): a connection that no longer answers is made
+// again, and meanwhile missed notices are made up for (Changes).
+const listenCheck = 30 * time.Second
+
 // Changes calls fn for each session any process changes, with its id and
 // move count, as the database announces them when they commit, until ctx
 // ends. A process that keeps tables in memory learns so that another
 // process moved one on. When notices may have been missed (the connection
-// was lost and made again), fn is called with id 0: any table may have
-// changed. On SQLite, a file of one process, there is nothing to hear:
-// Changes returns nil at once.
+// was lost and made again), fn is called with id 0 — once the new
+// connection listens, so that no notice falls between the two: any table
+// may have changed. On SQLite, a file of one process, there is nothing to
+// hear: Changes returns nil at once.
 func (s *Store) Changes(ctx context.Context, fn func(id int64, moves int)) error {
 	if s.listen == nil {
 		return nil
 	}
 	for first := true; ctx.Err() == nil; first = false {
-		if !first {
-			fn(0, 0) // notices sent while not listening are lost
+		listening := func() {
+			if !first {
+				fn(0, 0) // notices sent while not listening are lost
+			}
 		}
-		err := s.listenOnce(ctx, fn)
+		err := s.listenOnce(ctx, listening, fn)
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -45,18 +54,37 @@ func (s *Store) Changes(ctx context.Context, fn func(id int64, moves int)) error
 	return nil
 }
 
-// listenOnce listens on one connection until it fails or ctx ends.
-func (s *Store) listenOnce(ctx context.Context, fn func(id int64, moves int)) error {
-	conn, err := pgx.ConnectConfig(ctx, s.listen)
+// listenOnce listens on one connection until it fails or ctx ends,
+// calling listening once the server has taken the LISTEN.
+func (s *Store) listenOnce(ctx context.Context, listening func(), fn func(id int64, moves int)) error {
+	cctx, cancel := context.WithTimeout(ctx, ConnectTimeout)
+	conn, err := pgx.ConnectConfig(cctx, s.listen)
+	cancel()
 	if err != nil {
 		return err
 	}
 	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, "LISTEN "+changesChannel); err != nil {
+	lctx, cancel := context.WithTimeout(ctx, ConnectTimeout)
+	_, err = conn.Exec(lctx, "LISTEN "+changesChannel)
+	cancel()
+	if err != nil {
 		return err
 	}
+	listening()
 	for {
-		n, err := conn.WaitForNotification(ctx)
+		wctx, cancel := context.WithTimeout(ctx, listenCheck)
+		n, err := conn.WaitForNotification(wctx)
+		cancel()
+		if err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+			// Quiet for a while: a server gone silent (frozen, or behind a
+			// proxy that stopped forwarding) sends no error either.
+			pctx, cancel := context.WithTimeout(ctx, ConnectTimeout)
+			err = conn.Ping(pctx)
+			cancel()
+			if err == nil {
+				continue
+			}
+		}
 		if err != nil {
 			return err
 		}

@@ -43,7 +43,7 @@ func seedEverything(t *testing.T, s *Store, c *clock) []int64 {
 	_, err = s.AddHint(ctx, day)
 	require.NoError(t, err)
 	c.Advance(time.Minute)
-	require.NoError(t, s.Finish(ctx, day, StatusWon, []Result{{Seat: 0, UserID: "ann", Name: "Ann", Score: 10, Won: true}}))
+	require.NoError(t, finish(s, day, StatusWon, []Result{{Seat: 0, UserID: "ann", Name: "Ann", Score: 10, Won: true}}))
 	ids = append(ids, day)
 	for _, g := range []string{"doublets", "doublefreecell"} {
 		_, err := s.SetDailyDeal(ctx, g, "2026-11-22", math.MaxUint64-7)

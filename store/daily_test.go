@@ -87,7 +87,7 @@ func testDailyBoardHintsAndStreaks(t *testing.T, e engine) {
 		if won {
 			status = StatusWon
 		}
-		require.NoError(t, st.Finish(ctx, id, status, []Result{{Seat: 0, UserID: user, Name: user, Score: 10, Won: won}}))
+		require.NoError(t, finish(st, id, status, []Result{{Seat: 0, UserID: user, Name: user, Score: 10, Won: won}}))
 	}
 	play("ann", "2026-11-20", true, 3, 0)
 	play("ann", "2026-11-21", true, 3, 0)

@@ -155,21 +155,31 @@ func (d *dialect) setSchemaVersion(ctx context.Context, tx *sql.Tx, v int) error
 type txn struct {
 	tx *sql.Tx
 	d  *dialect
+	// ctx is the transaction's own: its statements run under it, whatever
+	// context a caller hands them. A write's function runs in a batch
+	// beside other writes (writer.go): one caller's deadline cancelling
+	// its statements would break the connection under all of them (pgx
+	// closes a connection whose statement is cancelled), so the batch's
+	// deadline, the latest of its writes', bounds them all.
+	ctx context.Context
 }
 
-// ExecContext is sql.Tx's, with q rebound.
-func (t *txn) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return t.tx.ExecContext(ctx, t.d.rebind(q), args...)
+// ExecContext is sql.Tx's, with q rebound, under the transaction's context
+// (see txn; ctx is the caller's, and is not used).
+func (t *txn) ExecContext(_ context.Context, q string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(t.ctx, t.d.rebind(q), args...)
 }
 
-// QueryContext is sql.Tx's, with q rebound.
-func (t *txn) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return t.tx.QueryContext(ctx, t.d.rebind(q), args...)
+// QueryContext is sql.Tx's, with q rebound, under the transaction's
+// context (see txn).
+func (t *txn) QueryContext(_ context.Context, q string, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(t.ctx, t.d.rebind(q), args...)
 }
 
-// QueryRowContext is sql.Tx's, with q rebound.
-func (t *txn) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
-	return t.tx.QueryRowContext(ctx, t.d.rebind(q), args...)
+// QueryRowContext is sql.Tx's, with q rebound, under the transaction's
+// context (see txn).
+func (t *txn) QueryRowContext(_ context.Context, q string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(t.ctx, t.d.rebind(q), args...)
 }
 
 // pool is the read pool, its statements rebound as txn's are.

@@ -22,7 +22,7 @@ func testHouseRulesKeptApart(t *testing.T, e engine) {
 			Players: []Player{{Seat: 0, UserID: "ann", Name: "Ann"}}})
 		require.NoError(t, s.AppendMove(ctx, id, 0, 0, "3 h"))
 		c.Advance(time.Minute)
-		require.NoError(t, s.Finish(ctx, id, games.Won, []Result{human("ann", "Ann", 104, won)}))
+		require.NoError(t, finish(s, id, games.Won, []Result{human("ann", "Ann", 104, won)}))
 		return id
 	}
 	std := finish("", true)
@@ -72,7 +72,8 @@ func testComputerLevelsKept(t *testing.T, e engine) {
 		{Seat: 2, Name: "Cipher", Computer: true, Level: games.Easy},
 		{Seat: 3, Name: "Dagger", Computer: true},
 	}
-	require.NoError(t, s.StartSession(ctx, id, 4, players))
+	_, err := s.StartSession(ctx, id, 0, 4, players)
+	require.NoError(t, err)
 	sess, err := s.Session(ctx, id)
 	require.NoError(t, err)
 	assert.Equal(t, players, sess.Players)

@@ -16,13 +16,9 @@ import (
 
 // openPostgres opens the PostgreSQL database of rawURL.
 func openPostgres(rawURL string, o options) (*Store, error) {
-	shown := Redact(rawURL)
-	var secrets []string
-	if u, err := url.Parse(rawURL); err == nil {
-		if pw, ok := u.User.Password(); ok {
-			secrets = append(secrets, pw)
-		}
-	}
+	// Every secret of the URL, and the password given, are scrubbed from
+	// what is shown, pgx's and the server's words included.
+	shown, secrets := redact(rawURL)
 	if o.password != "" {
 		secrets = append(secrets, o.password)
 	}
@@ -37,6 +33,14 @@ func openPostgres(rawURL string, o options) (*Store, error) {
 	if o.password != "" {
 		cfg.Password = o.password
 	}
+	if cfg.Password != "" { // pgx's own finds too: PGPASSWORD, ~/.pgpass
+		secrets = append(secrets, cfg.Password)
+	}
+	for k, v := range cfg.RuntimeParams { // a secret misspelt is sent as a setting
+		if secretParam(k) && v != "" {
+			secrets = append(secrets, v)
+		}
+	}
 	if cfg.RuntimeParams["application_name"] == "" {
 		cfg.RuntimeParams["application_name"] = "dealer"
 	}
@@ -46,20 +50,42 @@ func openPostgres(rawURL string, o options) (*Store, error) {
 		return nil, err
 	}
 
-	w := stdlib.OpenDB(*cfg)
-	oneConnection(w)
+	if cfg.ConnectTimeout == 0 {
+		cfg.ConnectTimeout = ConnectTimeout
+	}
+	// Migrations may take long on a big database: they run on a connection
+	// of their own, without the time limits below.
+	m := stdlib.OpenDB(*cfg.Copy())
+	oneConnection(m)
 	ctx, cancel := context.WithTimeout(context.Background(), ConnectTimeout)
 	defer cancel()
-	if err := w.PingContext(ctx); err != nil {
-		w.Close()
+	if err := m.PingContext(ctx); err != nil {
+		m.Close()
 		return nil, fail(explainConnect(cfg, err), err)
 	}
-	if _, err := migrate(context.Background(), d, w, ms); err != nil {
-		w.Close()
+	_, err = migrate(context.Background(), d, m, ms)
+	m.Close()
+	if err != nil {
 		if errors.Is(err, ErrNewerSchema) {
 			return nil, &openError{msg: scrub(err.Error(), secrets) + " (database " + shown + ")", err: err, secrets: secrets}
 		}
 		return nil, fail(strings.TrimPrefix(flatten(err), "store: "), err)
+	}
+
+	// The server bounds what the dealer's own deadlines may miss: a
+	// statement or a wait for a lock that runs too long is ended, and so is
+	// a transaction left open by a client that froze (its rows' locks
+	// would hold up every other process). Settings in the URL win.
+	for k, v := range serverLimits {
+		if cfg.RuntimeParams[k] == "" {
+			cfg.RuntimeParams[k] = v
+		}
+	}
+	w := stdlib.OpenDB(*cfg)
+	oneConnection(w)
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
+		return nil, fail(explainConnect(cfg, err), err)
 	}
 
 	rcfg := cfg.Copy()
@@ -74,6 +100,13 @@ func openPostgres(rawURL string, o options) (*Store, error) {
 	st := newStore(d, w, r, shown)
 	st.listen = cfg
 	return st, nil
+}
+
+// serverLimits are the time limits each connection asks of the server.
+var serverLimits = map[string]string{
+	"statement_timeout":                   "15s",
+	"lock_timeout":                        "10s",
+	"idle_in_transaction_session_timeout": "30s",
 }
 
 // openError is an error of Open: a message fit to show, and the cause,

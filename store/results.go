@@ -21,37 +21,40 @@ type Result struct {
 	Won      bool
 }
 
-// Finish ends the session: it sets its status (won, lost, over or
-// abandoned) and records one Result per seated player, in one transaction.
-// It is idempotent: finishing again replaces the results instead of adding
-// to them, and keeps the time of the first finish (so the game's duration,
-// from creation to first finish, does not change). Only the results given
-// count on the leaderboards: an abandoned session finished without results
-// counts for nobody.
-func (s *Store) Finish(ctx context.Context, id int64, status games.Status, results []Result) error {
+// Finish ends the session, if it is still unfinished at version seen
+// (Session.Version): it sets its status (won, lost, over or abandoned),
+// records one Result per seated player, and returns the session's new
+// version, in one transaction. A session that moved on since (a move, a
+// change of players, an end: another writer got there first) is
+// ErrConflict and nothing is written, so a stale copy never ends a game
+// that went on, nor changes the results of one that ended. Only the
+// results given count on the leaderboards: an abandoned session finished
+// without results counts for nobody.
+func (s *Store) Finish(ctx context.Context, id int64, seen int, status games.Status, results []Result) (int, error) {
 	if !finishedStatus(status) {
-		return fmt.Errorf("store: session %d: finish with status %v (want won, lost, over or abandoned)", id, status)
+		return 0, fmt.Errorf("store: session %d: finish with status %v (want won, lost, over or abandoned)", id, status)
 	}
 	now := s.now()
-	return s.write(ctx, func(tx *txn) error {
+	err := s.write(ctx, func(tx *txn) error {
 		// The session's row first, locked (PostgreSQL) until the commit, so
-		// that two processes finishing it at once take turns.
-		if err := touch(ctx, tx, id, now); err != nil {
-			return err
+		// that two processes finishing it at once take turns, and the
+		// second finds it moved on.
+		res, err := tx.ExecContext(ctx, `UPDATE sessions SET updated_at = ?, version = version + 1
+			WHERE id = ? AND version = ? AND status IN ('lobby', 'playing') AND broken = ''`, now, id, seen)
+		if err != nil {
+			return fmt.Errorf("store: session %d: finish: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return stale(ctx, tx, id, "finish", seen)
 		}
 		var (
 			game, guild, options string
-			seats, rules         int
+			seats, rules, moves  int
 			created              int64
-			moves                int
-			finished             sql.NullInt64
 		)
-		err := tx.QueryRowContext(ctx,
-			`SELECT game, guild_id, options, seats, created_at, moves, finished_at, rules_version FROM sessions WHERE id = ?`, id).
-			Scan(&game, &guild, &options, &seats, &created, &moves, &finished, &rules)
-		if errors.Is(err, sql.ErrNoRows) {
-			return notFound(id)
-		}
+		err = tx.QueryRowContext(ctx,
+			`SELECT game, guild_id, options, seats, created_at, moves, rules_version FROM sessions WHERE id = ?`, id).
+			Scan(&game, &guild, &options, &seats, &created, &moves, &rules)
 		if err != nil {
 			return fmt.Errorf("store: session %d: finish: %w", id, err)
 		}
@@ -66,13 +69,7 @@ func (s *Store) Finish(ctx context.Context, id int64, status games.Status, resul
 			taken[r.Seat] = true
 		}
 		at := now
-		if finished.Valid {
-			at = finished.Int64
-		}
 		duration := max(at-created, 0)
-		if _, err := tx.ExecContext(ctx, `DELETE FROM results WHERE session_id = ?`, id); err != nil {
-			return fmt.Errorf("store: session %d: finish: %w", id, err)
-		}
 		for _, r := range results {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO results
 				(session_id, seat, user_id, name, computer, game, guild_id, options, score, won, duration, moves, finished_at, rules_version)
@@ -89,6 +86,10 @@ func (s *Store) Finish(ctx context.Context, id int64, status games.Status, resul
 		}
 		return nil
 	})
+	if err != nil {
+		return 0, err
+	}
+	return seen + 1, nil
 }
 
 // Results returns the recorded results of the session in seat order (empty

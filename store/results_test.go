@@ -26,7 +26,7 @@ func play(t *testing.T, s *Store, c *clock, guild, game string, d time.Duration,
 		require.NoError(t, s.AppendMove(ctx, id, i, 0, "m"))
 	}
 	c.Advance(d)
-	require.NoError(t, s.Finish(ctx, id, status, results))
+	require.NoError(t, finish(s, id, status, results))
 	c.Advance(time.Hour) // between games
 	return id
 }
@@ -63,10 +63,10 @@ func testFinish(t *testing.T, e engine) {
 	}
 	for _, tc := range bad {
 		t.Run(tc.name, func(t *testing.T) {
-			require.Error(t, s.Finish(ctx, id, tc.status, tc.results))
+			require.Error(t, finish(s, id, tc.status, tc.results))
 		})
 	}
-	require.ErrorIs(t, s.Finish(ctx, 999, StatusOver, results), ErrNotFound)
+	require.ErrorIs(t, finish(s, 999, StatusOver, results), ErrNotFound)
 	sess, err := s.Session(ctx, id)
 	require.NoError(t, err)
 	require.Equal(t, StatusPlaying, sess.Status, "failed finishes changed nothing")
@@ -87,10 +87,12 @@ func testFinish(t *testing.T, e engine) {
 		assert.Equal(t, LeaderRow{UserID: "ann", Name: "Ann", Games: 1, Wins: 1, WinRate: 1, BestScore: 30,
 			TotalPoints: 30, FastestWin: 90 * time.Second, FewestMoves: 2}, board[0])
 	}
-	require.NoError(t, s.Finish(ctx, id, StatusOver, results))
+	require.NoError(t, finish(s, id, StatusOver, results))
 	check(StatusOver)
 	c.Advance(time.Hour)
-	require.NoError(t, s.Finish(ctx, id, StatusOver, results), "finishing twice")
+	// Finished once only: a second finish (another process's, from a copy
+	// that had not seen the first) would change the results after the fact.
+	require.ErrorIs(t, finish(s, id, StatusOver, []Result{{Seat: 0, UserID: "ann", Name: "Ann", Score: 1}}), ErrConflict, "finishing twice")
 	check(StatusOver)
 
 	// Results of an unfinished session: none yet.

@@ -159,21 +159,126 @@ func (s *Store) Session(ctx context.Context, id int64) (Session, error) {
 	var sess Session
 	err := s.read(ctx, func(tx *txn) error {
 		var err error
-		sess, err = scanSession(tx.QueryRowContext(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE id = ?`, id))
-		if errors.Is(err, sql.ErrNoRows) {
-			return notFound(id)
-		}
-		if err != nil {
-			return fmt.Errorf("store: session %d: %w", id, err)
-		}
-		rows, err := tx.QueryContext(ctx,
-			`SELECT session_id, seat, user_id, name, computer, level FROM players WHERE session_id = ? ORDER BY seat`, id)
-		if err != nil {
-			return fmt.Errorf("store: session %d: players: %w", id, err)
-		}
-		return scanPlayers(rows, func(_ int64, p Player) { sess.Players = append(sess.Players, p) })
+		sess, err = readSession(ctx, tx, id)
+		return err
 	})
 	return sess, err
+}
+
+// readSession reads session id with its players in tx.
+func readSession(ctx context.Context, tx *txn, id int64) (Session, error) {
+	sess, err := scanSession(tx.QueryRowContext(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Session{}, notFound(id)
+	}
+	if err != nil {
+		return Session{}, fmt.Errorf("store: session %d: %w", id, err)
+	}
+	rows, err := tx.QueryContext(ctx,
+		`SELECT session_id, seat, user_id, name, computer, level FROM players WHERE session_id = ? ORDER BY seat`, id)
+	if err != nil {
+		return Session{}, fmt.Errorf("store: session %d: players: %w", id, err)
+	}
+	err = scanPlayers(rows, func(_ int64, p Player) { sess.Players = append(sess.Players, p) })
+	return sess, err
+}
+
+// Table returns the session id with its players and its move log, read
+// from one snapshot (so the log is the one the session's counts speak of),
+// or ErrNotFound.
+func (s *Store) Table(ctx context.Context, id int64) (Session, []games.Entry, error) {
+	var (
+		sess Session
+		log  []games.Entry
+	)
+	err := s.read(ctx, func(tx *txn) error {
+		var err error
+		if sess, err = readSession(ctx, tx, id); err != nil {
+			return err
+		}
+		log, err = readMoves(ctx, tx, id, sess.Moves)
+		return err
+	})
+	return sess, log, err
+}
+
+// Version is session id's version (Session.Version), or ErrNotFound: one
+// cheap read, for a writer to tell whether its copy is still the store's.
+func (s *Store) Version(ctx context.Context, id int64) (int, error) {
+	var v int
+	err := s.q.QueryRowContext(ctx, `SELECT version FROM sessions WHERE id = ?`, id).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, notFound(id)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: session %d: version: %w", id, err)
+	}
+	return v, nil
+}
+
+// MarkBroken keeps session id, whose move log no longer replays, as it
+// is, with why (reason, not empty), if it is still at version seen, and
+// returns its new version: it takes no more moves, is resumed by no
+// process and counted on no board, but its log and players are kept (for
+// the admin: dealer db check). ErrConflict if it moved on since.
+func (s *Store) MarkBroken(ctx context.Context, id int64, seen int, reason string) (int, error) {
+	if reason == "" {
+		return 0, fmt.Errorf("store: session %d: mark broken: no reason", id)
+	}
+	now := s.now()
+	err := s.write(ctx, func(tx *txn) error {
+		res, err := tx.ExecContext(ctx, `UPDATE sessions SET broken = ?, updated_at = ?, version = version + 1
+			WHERE id = ? AND version = ? AND broken = ''`, reason, now, id, seen)
+		if err != nil {
+			return fmt.Errorf("store: session %d: mark broken: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return stale(ctx, tx, id, "mark broken", seen)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return seen + 1, nil
+}
+
+// BrokenTables lists the sessions kept as unreplayable (MarkBroken), with
+// their players, oldest first.
+func (s *Store) BrokenTables(ctx context.Context) ([]Session, error) {
+	var list []Session
+	err := s.read(ctx, func(tx *txn) error {
+		list = list[:0]
+		rows, err := tx.QueryContext(ctx, `SELECT id FROM sessions WHERE broken <> '' ORDER BY id`)
+		if err != nil {
+			return err
+		}
+		var ids []int64
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			ids = append(ids, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, id := range ids {
+			sess, err := readSession(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			list = append(list, sess)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: broken tables: %w", err)
+	}
+	return list, nil
 }
 
 // scanPlayers reads rows of (session_id, seat, user_id, name, computer,
@@ -199,17 +304,21 @@ func scanPlayers(rows *sql.Rows, add func(id int64, p Player)) error {
 	return nil
 }
 
-// SetPlayers replaces the session's players.
-func (s *Store) SetPlayers(ctx context.Context, id int64, players []Player) error {
+// SetPlayers replaces a lobby's players, if the lobby is still at version
+// seen (Session.Version), and returns its new version. A table that moved
+// on since (another writer changed its players, started or closed it) is
+// ErrConflict, and nothing is written: the writer's copy is stale.
+func (s *Store) SetPlayers(ctx context.Context, id int64, seen int, players []Player) (int, error) {
 	now := s.now()
-	return s.write(ctx, func(tx *txn) error {
+	err := s.write(ctx, func(tx *txn) error {
 		// The session's row first: on PostgreSQL its lock keeps another
-		// process's SetPlayers out until this one commits (else both
-		// delete the old players and insert a seat twice).
+		// process's change out until this one commits, and that one then
+		// finds the version moved on.
 		var seats int
-		err := tx.QueryRowContext(ctx, `UPDATE sessions SET updated_at = ? WHERE id = ? RETURNING seats`, now, id).Scan(&seats)
+		err := tx.QueryRowContext(ctx, `UPDATE sessions SET updated_at = ?, version = version + 1
+			WHERE id = ? AND status = 'lobby' AND version = ? RETURNING seats`, now, id, seen).Scan(&seats)
 		if errors.Is(err, sql.ErrNoRows) {
-			return notFound(id)
+			return stale(ctx, tx, id, "change the players", seen)
 		}
 		if err != nil {
 			return fmt.Errorf("store: session %d: %w", id, err)
@@ -222,25 +331,31 @@ func (s *Store) SetPlayers(ctx context.Context, id int64, players []Player) erro
 		}
 		return insertPlayers(ctx, tx, id, players)
 	})
+	if err != nil {
+		return 0, err
+	}
+	return seen + 1, nil
 }
 
-// SetStatus sets the session's status. To end a session and count it on the
-// leaderboards, use Finish.
-func (s *Store) SetStatus(ctx context.Context, id int64, status games.Status) error {
-	if !validStatus(status) {
-		return fmt.Errorf("store: session %d: unknown status %v", id, status)
+// stale is the error of a conditional write of session id that found no
+// row to change: ErrNotFound, or ErrConflict saying what the table is now.
+func stale(ctx context.Context, tx *txn, id int64, what string, seen int) error {
+	var (
+		status, broken string
+		version        int
+	)
+	err := tx.QueryRowContext(ctx, `SELECT status, version, broken FROM sessions WHERE id = ?`, id).Scan(&status, &version, &broken)
+	if errors.Is(err, sql.ErrNoRows) {
+		return notFound(id)
 	}
-	now := s.now()
-	return s.write(ctx, func(tx *txn) error {
-		res, err := tx.ExecContext(ctx, `UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?`, status.String(), now, id)
-		if err != nil {
-			return fmt.Errorf("store: session %d: %w", id, err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return notFound(id)
-		}
-		return nil
-	})
+	if err != nil {
+		return fmt.Errorf("store: session %d: %s: %w", id, what, err)
+	}
+	if broken != "" {
+		status = "kept unreplayable"
+	}
+	return fmt.Errorf("store: session %d: %s: it is %s at version %d, not as seen at version %d: %w",
+		id, what, status, version, seen, ErrConflict)
 }
 
 // SetMessage records where the table's message is now.
@@ -260,11 +375,17 @@ func (s *Store) SetMessage(ctx context.Context, id int64, channelID, messageID s
 	})
 }
 
+// playable is the condition on a session that takes moves: playing, and
+// not kept as unreplayable.
+const playable = `status = 'playing' AND broken = ''`
+
 // AppendMove appends move, made by seat, to the session's log as its entry
 // number seq (from 0), in one transaction that is committed to the file
-// before AppendMove returns. seq must be the current length of the log:
-// otherwise nothing is written and the error is ErrConflict (another writer
-// got there first). ErrNotFound if there is no such session.
+// before AppendMove returns, and moves the session's version on by one. seq
+// must be the current length of the log and the session playing:
+// otherwise nothing is written and the error is ErrConflict (another
+// writer got there first, or ended the table). ErrNotFound if there is no
+// such session.
 func (s *Store) AppendMove(ctx context.Context, id int64, seq int, seat int, move string) error {
 	if seq < 0 {
 		return fmt.Errorf("store: session %d: move index %d: %w", id, seq, ErrConflict)
@@ -275,20 +396,13 @@ func (s *Store) AppendMove(ctx context.Context, id int64, seq int, seat int, mov
 			return appendMovePostgres(ctx, tx, id, seq, seat, move, now)
 		}
 		res, err := tx.ExecContext(ctx,
-			`UPDATE sessions SET moves = moves + 1, updated_at = ? WHERE id = ? AND moves = ?`, now, id, seq)
+			`UPDATE sessions SET moves = moves + 1, version = version + 1, updated_at = ?
+			WHERE id = ? AND moves = ? AND `+playable, now, id, seq)
 		if err != nil {
 			return fmt.Errorf("store: session %d: append move: %w", id, err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			var have int
-			err := tx.QueryRowContext(ctx, `SELECT moves FROM sessions WHERE id = ?`, id).Scan(&have)
-			if errors.Is(err, sql.ErrNoRows) {
-				return notFound(id)
-			}
-			if err != nil {
-				return fmt.Errorf("store: session %d: append move: %w", id, err)
-			}
-			return fmt.Errorf("store: session %d: move %d, but the log has %d: %w", id, seq, have, ErrConflict)
+			return moveRefused(ctx, tx, id, seq)
 		}
 		if _, err := tx.ExecContext(ctx,
 			`INSERT INTO moves (session_id, seq, seat, move, at) VALUES (?, ?, ?, ?, ?)`,
@@ -308,15 +422,18 @@ func appendMovePostgres(ctx context.Context, tx *txn, id int64, seq, seat int, m
 	var (
 		made int
 		have sql.NullInt64 // the count before this statement; NULL: no session
+		open sql.NullBool  // the session takes moves
 	)
 	err := tx.QueryRowContext(ctx, `WITH bump AS (
-			UPDATE sessions SET moves = moves + 1, updated_at = ? WHERE id = ? AND moves = ? RETURNING id),
+			UPDATE sessions SET moves = moves + 1, version = version + 1, updated_at = ?
+			WHERE id = ? AND moves = ? AND `+playable+` RETURNING id),
 		made AS (
 			INSERT INTO moves (session_id, seq, seat, move, at)
 			SELECT id, CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS BIGINT) FROM bump
 			RETURNING 1)
-		SELECT (SELECT COUNT(*) FROM made), (SELECT moves FROM sessions WHERE id = ?)`,
-		now, id, seq, seq, seat, move, now, id).Scan(&made, &have)
+		SELECT (SELECT COUNT(*) FROM made), (SELECT moves FROM sessions WHERE id = ?),
+			(SELECT `+playable+` FROM sessions WHERE id = ?)`,
+		now, id, seq, seq, seat, move, now, id, id).Scan(&made, &have, &open)
 	switch {
 	case err != nil:
 		return appendFailed(id, seq, err, tx.d)
@@ -324,12 +441,33 @@ func appendMovePostgres(ctx context.Context, tx *txn, id int64, seq, seat int, m
 		return nil
 	case !have.Valid:
 		return notFound(id)
-	case have.Int64 != int64(seq):
-		return fmt.Errorf("store: session %d: move %d, but the log has %d: %w", id, seq, have.Int64, ErrConflict)
+	case have.Int64 != int64(seq) || !open.Bool:
+		return moveRefused(ctx, tx, id, seq)
 	}
 	// The count was seq when the statement began, and another writer's
 	// move, committed while this one waited for it, took the index.
 	return fmt.Errorf("store: session %d: move %d was made meanwhile by another writer: %w", id, seq, ErrConflict)
+}
+
+// moveRefused is the error of a move at index seq that the session did
+// not take: ErrNotFound, or ErrConflict saying why.
+func moveRefused(ctx context.Context, tx *txn, id int64, seq int) error {
+	var (
+		have           int
+		status, broken string
+	)
+	err := tx.QueryRowContext(ctx, `SELECT moves, status, broken FROM sessions WHERE id = ?`, id).Scan(&have, &status, &broken)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return notFound(id)
+	case err != nil:
+		return fmt.Errorf("store: session %d: append move: %w", id, err)
+	case broken != "":
+		return fmt.Errorf("store: session %d: move %d, but the table is kept unreplayable: %w", id, seq, ErrConflict)
+	case status != StatusPlaying.String():
+		return fmt.Errorf("store: session %d: move %d, but the table is %s: %w", id, seq, status, ErrConflict)
+	}
+	return fmt.Errorf("store: session %d: move %d, but the log has %d: %w", id, seq, have, ErrConflict)
 }
 
 // appendFailed is the error of an append whose statement failed.
@@ -404,7 +542,7 @@ func (s *Store) Record(ctx context.Context, id int64) (games.Record, error) {
 	return rec, err
 }
 
-const unfinishedWhere = `status IN ('lobby', 'playing')`
+const unfinishedWhere = `status IN ('lobby', 'playing') AND broken = ''`
 
 // Unfinished returns every session in the lobby or playing, with its
 // players, oldest first: the tables to resume at start-up.
@@ -604,34 +742,33 @@ func (s *Store) Rounds(ctx context.Context, id int64) ([][]int, error) {
 	return rounds, nil
 }
 
-// StartSession ends a lobby: it fixes the table's seat count and players and
-// sets the session playing, in one transaction. A session that is not a
-// lobby (any more: another process started it meanwhile) is ErrConflict.
-func (s *Store) StartSession(ctx context.Context, id int64, seats int, players []Player) error {
+// StartSession ends a lobby: it fixes the table's seat count and players
+// and sets the session playing, in one transaction, if the lobby is still
+// at version seen, and returns its new version. A lobby that moved on
+// since (its players changed, another process started or closed it) is
+// ErrConflict, and nothing is written.
+func (s *Store) StartSession(ctx context.Context, id int64, seen int, seats int, players []Player) (int, error) {
 	if err := checkPlayers(seats, players); err != nil {
-		return fmt.Errorf("session %d: %w", id, err)
+		return 0, fmt.Errorf("session %d: %w", id, err)
 	}
 	now := s.now()
-	return s.write(ctx, func(tx *txn) error {
-		res, err := tx.ExecContext(ctx, `UPDATE sessions SET seats = ?, status = ?, updated_at = ? WHERE id = ? AND status = ?`,
-			seats, StatusPlaying.String(), now, id, StatusLobby.String())
+	err := s.write(ctx, func(tx *txn) error {
+		res, err := tx.ExecContext(ctx, `UPDATE sessions SET seats = ?, status = ?, updated_at = ?, version = version + 1
+			WHERE id = ? AND status = ? AND version = ?`,
+			seats, StatusPlaying.String(), now, id, StatusLobby.String(), seen)
 		if err != nil {
 			return fmt.Errorf("store: session %d: %w", id, err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			var status string
-			err := tx.QueryRowContext(ctx, `SELECT status FROM sessions WHERE id = ?`, id).Scan(&status)
-			if errors.Is(err, sql.ErrNoRows) {
-				return notFound(id)
-			}
-			if err != nil {
-				return fmt.Errorf("store: session %d: %w", id, err)
-			}
-			return fmt.Errorf("store: session %d: start: it is %s, not a lobby: %w", id, status, ErrConflict)
+			return stale(ctx, tx, id, "start", seen)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE session_id = ?`, id); err != nil {
 			return fmt.Errorf("store: session %d: %w", id, err)
 		}
 		return insertPlayers(ctx, tx, id, players)
 	})
+	if err != nil {
+		return 0, err
+	}
+	return seen + 1, nil
 }

@@ -35,10 +35,13 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -140,31 +143,199 @@ func IsURL(database string) bool {
 	return strings.HasPrefix(l, "postgres://") || strings.HasPrefix(l, "postgresql://")
 }
 
-// Redact is database fit to show: a URL with its password replaced by
-// "xxxxx"; a file path as it is.
+// Redact is database fit to show: every secret it may hold replaced by
+// "xxxxx". In a postgres:// URL that is the password of its user part and
+// the value of every parameter whose name says it is a secret (password,
+// sslpassword, oauth_client_secret…, in any case), and, in a URL whose
+// parts are ambiguous (a password with an unescaped '/' that leaves its
+// '@' behind, a port that is not a number), whatever may be a password
+// put in the wrong place. In anything else (a file path, key=value
+// settings) the values of such parameters. A file path is otherwise as it
+// is.
 func Redact(database string) string {
-	if !strings.Contains(database, "://") {
-		return database
+	shown, _ := redact(database)
+	return shown
+}
+
+// redactMask replaces a secret in what is shown.
+const redactMask = "xxxxx"
+
+// secretParam reports whether a connection parameter's name says that its
+// value is a secret.
+func secretParam(name string) bool {
+	n := strings.ToLower(strings.TrimSpace(name))
+	for _, w := range []string{"password", "passwd", "secret", "token"} {
+		if strings.Contains(n, w) {
+			return true
+		}
 	}
-	u, err := url.Parse(strings.TrimSpace(database))
-	if err != nil {
-		return "(a URL that does not parse)"
+	return false
+}
+
+// redact is Redact, and the secrets it hid (as written, and decoded), for
+// scrubbing them from other texts.
+func redact(database string) (string, []string) {
+	s := strings.TrimSpace(database)
+	var secrets []string
+	hide := func(v string) {
+		if v == "" {
+			return
+		}
+		secrets = append(secrets, v)
+		if d := lenientUnescape(v); d != v {
+			secrets = append(secrets, d)
+		}
 	}
-	return u.Redacted()
+	lower := strings.ToLower(s)
+	var head, rest string
+	switch {
+	case strings.Contains(s, "://"):
+		i := strings.Index(s, "://")
+		head, rest = s[:i+3], s[i+3:]
+	case strings.HasPrefix(lower, "postgres:") || strings.HasPrefix(lower, "postgresql:"):
+		// A URL with its slashes missing: shown as carefully.
+		i := strings.IndexByte(s, ':') + 1
+		for i < len(s) && s[i] == '/' {
+			i++
+		}
+		head, rest = s[:i], s[i:]
+	default:
+		return redactSettings(database, hide), secrets
+	}
+	return head + redactURLRest(rest, hide), secrets
+}
+
+// urlParam is a URL's query parameter: a key and its value.
+var urlParam = regexp.MustCompile(`(^|[?&])([^=&?]*)=([^&]*)`)
+
+// redactURLRest is redact for what follows a URL's scheme://, read as
+// libpq and pgx read it: the user part ends at a '@' that comes before
+// any '/'.
+func redactURLRest(p string, hide func(string)) string {
+	var b strings.Builder
+	if i := strings.IndexAny(p, "@/"); i >= 0 && p[i] == '@' {
+		user, pw, hasPassword := strings.Cut(p[:i], ":")
+		b.WriteString(user)
+		if hasPassword {
+			hide(pw)
+			b.WriteString(":" + redactMask)
+		}
+		b.WriteByte('@')
+		p = p[i+1:]
+	}
+	// Every parameter, wherever a '?' or '&' begins one: a password with
+	// a '?' in it moves where the query seems to begin.
+	p = urlParam.ReplaceAllStringFunc(p, func(m string) string {
+		sm := urlParam.FindStringSubmatch(m)
+		if !secretParam(lenientUnescape(sm[2])) {
+			return m
+		}
+		hide(sm[3])
+		return sm[1] + sm[2] + "=" + redactMask
+	})
+	// A '@' left in the hosts or the path is a user part that did not end
+	// where it should (an unescaped '/' in its password), and a port that
+	// is not a number may be a password put in the wrong place: then hide
+	// from the first ':' to the last '@', or else the ports.
+	hosts, _, _ := strings.Cut(p, "?")
+	hostList, tail := hosts, p[len(hosts):]
+	if i := strings.IndexByte(hostList, '/'); i >= 0 {
+		hostList, tail = hosts[:i], p[i:]
+	}
+	parts := strings.Split(hostList, ",")
+	ambiguous := strings.IndexByte(hosts, '@') >= 0
+	for k, h := range parts {
+		start := 0
+		if strings.HasPrefix(h, "[") {
+			if end := strings.IndexByte(h, ']'); end >= 0 {
+				start = end + 1
+			}
+		}
+		if c := strings.IndexByte(h[start:], ':'); c >= 0 {
+			if port := h[start+c+1:]; strings.Trim(port, "0123456789") != "" {
+				ambiguous = true
+				hide(port)
+				parts[k] = h[:start+c+1] + redactMask
+			}
+		}
+	}
+	if !ambiguous {
+		return b.String() + p
+	}
+	if at := strings.LastIndexByte(p, '@'); at >= 0 {
+		if c := strings.IndexByte(p[:at], ':'); c >= 0 {
+			hide(p[c+1 : at])
+			return b.String() + p[:c+1] + redactMask + p[at:]
+		}
+	}
+	return b.String() + strings.Join(parts, ",") + tail
+}
+
+// setting is a key=value setting of libpq's other form (host=db
+// password='x y'), or a parameter left in a file path.
+var setting = regexp.MustCompile(`(^|[\s?&;])([A-Za-z_][A-Za-z0-9_.-]*)(\s*=\s*)('(?:[^'\\]|\\.)*'?|[^\s&;]*)`)
+
+// redactSettings hides the values of secret settings in s.
+func redactSettings(s string, hide func(string)) string {
+	return setting.ReplaceAllStringFunc(s, func(m string) string {
+		sm := setting.FindStringSubmatch(m)
+		if !secretParam(sm[2]) {
+			return m
+		}
+		hide(strings.Trim(sm[4], "'"))
+		return sm[1] + sm[2] + sm[3] + redactMask
+	})
+}
+
+// lenientUnescape is s with its %XX escapes decoded, a malformed one
+// left as it is.
+func lenientUnescape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
+				b.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// keywordValue is the start of libpq's key=value form of a connection.
+var keywordValue = regexp.MustCompile(`^\s*(host|hostaddr|port|dbname|user|password|passfile|sslmode|service|application_name|connect_timeout|options)\s*=`)
+
+// IsKeywordValue reports whether database is written in libpq's key=value
+// form (host=db dbname=dealer), which Open refuses: a PostgreSQL database
+// is given by URL.
+func IsKeywordValue(database string) bool {
+	return keywordValue.MatchString(strings.ToLower(database))
 }
 
 // Open opens the database: a PostgreSQL database if database is a
 // postgres:// or postgresql:// URL, else the SQLite file at that path,
-// creating it and its directory if missing. It migrates the schema. A
-// database from a newer version of the program is refused with
-// ErrNewerSchema. Errors never show a password.
+// creating it and its directory if missing (the file readable by its owner
+// alone). It migrates the schema. A database from a newer version of the
+// program is refused with ErrNewerSchema. Errors never show a password.
 func Open(database string, opts ...Option) (*Store, error) {
 	var o options
 	for _, opt := range opts {
 		opt(&o)
 	}
 	if IsURL(database) {
-		return openPostgres(strings.TrimSpace(database), o)
+		u := strings.TrimSpace(database)
+		i := strings.Index(u, "://")
+		// pgx reads the scheme in lower case only.
+		return openPostgres(strings.ToLower(u[:i])+u[i:], o)
+	}
+	lower := strings.ToLower(strings.TrimSpace(database))
+	switch {
+	case IsKeywordValue(database):
+		return nil, fmt.Errorf("store: open %s: key=value settings are not a database here: write a postgres:// URL, such as postgres://user@host/dbname", Redact(database))
+	case strings.HasPrefix(lower, "postgres:") || strings.HasPrefix(lower, "postgresql:"):
+		return nil, fmt.Errorf("store: open %s: a PostgreSQL URL begins postgres:// (two slashes)", Redact(database))
 	}
 	if i := strings.Index(database, "://"); i > 0 && !strings.ContainsAny(database[:i], `/\.`) {
 		return nil, fmt.Errorf("store: open %s: a database is a file path or a postgres:// URL, not a %s:// URL", Redact(database), database[:i])
@@ -172,20 +343,47 @@ func Open(database string, opts ...Option) (*Store, error) {
 	return openSQLite(database)
 }
 
+// fileMode is the mode of a new SQLite file: its games, names and Discord
+// ids are for its owner's eyes. SQLite gives the -wal and -shm files it
+// makes beside it the same mode.
+const fileMode = 0o600
+
+// createFile makes the database file at path, empty (which SQLite reads as
+// a new database), with fileMode whatever the umask; an existing file, and
+// its mode, are left alone.
+func createFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, fileMode)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := f.Chmod(fileMode); err != nil { // the umask may have taken bits away
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
 // openSQLite opens the SQLite file at path.
 func openSQLite(path string) (*Store, error) {
+	shown := fmt.Sprintf("%q", Redact(path))
 	if path == "" || path == ":memory:" || strings.HasPrefix(path, "file:") {
-		return nil, fmt.Errorf("store: open %q: need the path of a file", path)
+		return nil, fmt.Errorf("store: open %s: need the path of a file", shown)
 	}
 	if strings.ContainsAny(path, "?#") {
-		return nil, fmt.Errorf("store: open %q: the path may not contain '?' or '#'", path)
+		return nil, fmt.Errorf("store: open %s: the path may not contain '?' or '#'", shown)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, fmt.Errorf("store: open %q: %w", path, err)
+		return nil, fmt.Errorf("store: open %s: %w", shown, err)
 	}
 	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-		return nil, fmt.Errorf("store: open %q: %w", path, err)
+		return nil, fmt.Errorf("store: open %s: %w", shown, err)
+	}
+	if err := createFile(abs); err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", shown, err)
 	}
 	d := sqliteDialect
 	ms, err := d.migrations()
@@ -207,7 +405,7 @@ func openSQLite(path string) (*Store, error) {
 	wq.Set("_txlock", "immediate")
 	w, err := sql.Open("sqlite3", abs+"?"+wq.Encode())
 	if err != nil {
-		return nil, fmt.Errorf("store: open %q: %w", path, err)
+		return nil, fmt.Errorf("store: open %s: %w", shown, err)
 	}
 	oneConnection(w)
 
@@ -219,7 +417,7 @@ func openSQLite(path string) (*Store, error) {
 	var mode string
 	if err := w.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil || !strings.EqualFold(mode, "wal") {
 		w.Close()
-		return nil, fmt.Errorf("store: open %q: journal mode is %q, not WAL (%v)", path, mode, err)
+		return nil, fmt.Errorf("store: open %s: journal mode is %q, not WAL (%v)", shown, mode, err)
 	}
 
 	rq := url.Values{}
@@ -230,13 +428,13 @@ func openSQLite(path string) (*Store, error) {
 	r, err := sql.Open("sqlite3", abs+"?"+rq.Encode())
 	if err != nil {
 		w.Close()
-		return nil, fmt.Errorf("store: open %q: %w", path, err)
+		return nil, fmt.Errorf("store: open %s: %w", shown, err)
 	}
 	readPool(r)
 	if err := r.PingContext(ctx); err != nil {
 		w.Close()
 		r.Close()
-		return nil, fmt.Errorf("store: open %q: %w", path, err)
+		return nil, fmt.Errorf("store: open %s: %w", shown, err)
 	}
 	return newStore(d, w, r, abs), nil
 }
@@ -294,15 +492,29 @@ func (s *Store) now() int64 {
 
 func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
 
-// read runs fn in one read transaction, so that its queries see one snapshot.
+// ReadTimeout bounds a read whose context has no deadline of its own,
+// and WriteTimeout a batch of writes none of which has a later one: no
+// call waits for ever on a database that stopped answering.
+const (
+	ReadTimeout  = 10 * time.Second
+	WriteTimeout = 5 * time.Second
+)
+
+// read runs fn in one read transaction, so that its queries see one
+// snapshot, within ctx's deadline or ReadTimeout.
 func (s *Store) read(ctx context.Context, fn func(tx *txn) error) error {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, ReadTimeout)
+		defer cancel()
+	}
 	opts := s.d.readTx
 	tx, err := s.r.BeginTx(ctx, &opts)
 	if err != nil {
 		return fmt.Errorf("store: begin read: %w", err)
 	}
 	defer tx.Rollback()
-	return fn(&txn{tx, s.d})
+	return fn(&txn{tx, s.d, ctx})
 }
 
 func notFound(id int64) error {

@@ -43,6 +43,28 @@ func mustCreate(t testing.TB, s *Store, sess Session) int64 {
 	return id
 }
 
+// finish finishes session id at the version the store has now.
+func finish(s *Store, id int64, status games.Status, results []Result) error {
+	ctx := context.Background()
+	v, err := s.Version(ctx, id)
+	if err != nil {
+		return err
+	}
+	_, err = s.Finish(ctx, id, v, status, results)
+	return err
+}
+
+// setPlayers sets a lobby's players at the version the store has now.
+func setPlayers(s *Store, id int64, players []Player) error {
+	ctx := context.Background()
+	v, err := s.Version(ctx, id)
+	if err != nil {
+		return err
+	}
+	_, err = s.SetPlayers(ctx, id, v, players)
+	return err
+}
+
 // SQLite's settings: WAL, foreign keys, busy timeout, FULL sync, and a
 // read pool that cannot write.
 func TestOpenSettingsSQLite(t *testing.T) {
@@ -106,9 +128,11 @@ func testSessionLifecycle(t *testing.T, e engine) {
 	}, got)
 
 	c.Advance(time.Minute)
-	require.NoError(t, s.SetPlayers(ctx, id, []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, UserID: "u2", Name: "Bob"}}))
+	v, err := s.SetPlayers(ctx, id, 0, []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, UserID: "u2", Name: "Bob"}})
+	require.NoError(t, err)
 	require.NoError(t, s.SetMessage(ctx, id, "c2", "m2"))
-	require.NoError(t, s.SetStatus(ctx, id, StatusPlaying))
+	_, err = s.StartSession(ctx, id, v, 2, []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, UserID: "u2", Name: "Bob"}})
+	require.NoError(t, err)
 	got, err = s.Session(ctx, id)
 	require.NoError(t, err)
 	assert.Equal(t, []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, UserID: "u2", Name: "Bob"}}, got.Players)
@@ -118,18 +142,18 @@ func testSessionLifecycle(t *testing.T, e engine) {
 	assert.True(t, got.CreatedAt.Equal(created))
 	assert.True(t, got.UpdatedAt.Equal(created.Add(time.Minute)))
 
+	lobby := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 2, Status: StatusLobby})
 	errs := []struct {
 		name string
 		err  error
 		is   error
 	}{
 		{"session of missing id", func() error { _, err := s.Session(ctx, 999); return err }(), ErrNotFound},
-		{"set players of missing id", s.SetPlayers(ctx, 999, nil), ErrNotFound},
-		{"set status of missing id", s.SetStatus(ctx, 999, StatusPlaying), ErrNotFound},
+		{"set players of missing id", setPlayers(s, 999, nil), ErrNotFound},
 		{"set message of missing id", s.SetMessage(ctx, 999, "c", "m"), ErrNotFound},
-		{"unknown status", s.SetStatus(ctx, id, games.Status(99)), nil},
-		{"seat out of range", s.SetPlayers(ctx, id, []Player{{Seat: 2}}), nil},
-		{"seat twice", s.SetPlayers(ctx, id, []Player{{Seat: 0}, {Seat: 0}}), nil},
+		{"seat out of range", func() error { _, err := s.SetPlayers(ctx, lobby, 0, []Player{{Seat: 2}}); return err }(), nil},
+		{"seat twice", func() error { _, err := s.SetPlayers(ctx, lobby, 0, []Player{{Seat: 0}, {Seat: 0}}); return err }(), nil},
+		{"players of a started table", func() error { _, err := s.SetPlayers(ctx, id, 2, nil); return err }(), ErrConflict},
 		{"no game", func() error { _, err := s.CreateSession(ctx, Session{Seats: 1}); return err }(), nil},
 		{"no seats", func() error { _, err := s.CreateSession(ctx, Session{Game: "x"}); return err }(), nil},
 		{"bad status", func() error {
@@ -197,7 +221,7 @@ func testAppendMove(t *testing.T, e engine) {
 
 	rec, err := s.Record(ctx, id)
 	require.NoError(t, err)
-	assert.Equal(t, games.Record{Game: "doublefreecell", Deal: 7, Seats: 2, Moves: moves}, rec)
+	assert.Equal(t, games.Record{Game: "doublefreecell", Deal: 7, Seats: 2, Rules: 1, Moves: moves}, rec)
 
 	empty := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 1})
 	moves, err = s.Moves(ctx, empty)
@@ -321,7 +345,7 @@ func testUnfinished(t *testing.T, e engine) {
 	}
 
 	// Finishing takes a session out of both.
-	require.NoError(t, s.Finish(ctx, ids[0], StatusLost, nil))
+	require.NoError(t, finish(s, ids[0], StatusLost, nil))
 	sess, err := s.LastUnfinished(ctx, "doublefreecell", "g1", "ann")
 	require.NoError(t, err)
 	assert.Equal(t, ids[1], sess.ID)
@@ -394,15 +418,16 @@ func testStatusStoredByName(t *testing.T, e engine) {
 		return n
 	}
 	assert.Equal(t, "lobby", name())
-	require.NoError(t, s.SetStatus(ctx, id, StatusPlaying))
+	_, err := s.StartSession(ctx, id, 0, 4, nil)
+	require.NoError(t, err)
 	assert.Equal(t, "playing", name())
-	require.NoError(t, s.Finish(ctx, id, StatusAbandoned, nil))
+	require.NoError(t, finish(s, id, StatusAbandoned, nil))
 	assert.Equal(t, "abandoned", name())
 
 	require.NoError(t, s.write(ctx, func(tx *txn) error {
 		_, err := tx.ExecContext(ctx, `UPDATE sessions SET status = 'paused' WHERE id = ?`, id)
 		return err
 	}))
-	_, err := s.Session(ctx, id)
+	_, err = s.Session(ctx, id)
 	assert.ErrorContains(t, err, `unknown status "paused"`)
 }

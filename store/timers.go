@@ -19,6 +19,8 @@ type Timer struct {
 	// Version is the table's move count when the timer was armed: a timer
 	// whose table has moved on since does nothing when it fires.
 	Version int
+	// Attempts counts the times it fired and failed (RetryTimer).
+	Attempts int
 }
 
 // SetTimer arms t, replacing the session's timer of that kind (and any
@@ -27,7 +29,7 @@ func (s *Store) SetTimer(ctx context.Context, t Timer) error {
 	return s.write(ctx, func(tx *txn) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO timers (session_id, kind, due_at, version) VALUES (?, ?, ?, ?)
 			ON CONFLICT (session_id, kind) DO UPDATE SET due_at = excluded.due_at, version = excluded.version,
-				claimed_by = '', claimed_until = 0`,
+				claimed_by = '', claimed_until = 0, attempts = 0`,
 			t.Session, t.Kind, t.Due.UnixNano(), t.Version)
 		if err != nil {
 			return fmt.Errorf("store: session %d: set %s timer: %w", t.Session, t.Kind, err)
@@ -63,7 +65,7 @@ func (s *Store) ClaimTimers(ctx context.Context, owner string, now time.Time, le
 			WHERE (session_id, kind) IN (
 				SELECT session_id, kind FROM timers WHERE due_at <= ? AND claimed_until < ?
 				ORDER BY due_at LIMIT ?`+lock+`)
-			RETURNING session_id, kind, due_at, version`,
+			RETURNING session_id, kind, due_at, version, attempts`,
 			owner, now.Add(lease).UnixNano(), now.UnixNano(), now.UnixNano(), limit)
 		if err != nil {
 			return fmt.Errorf("store: claim timers: %w", err)
@@ -74,7 +76,7 @@ func (s *Store) ClaimTimers(ctx context.Context, owner string, now time.Time, le
 				t   Timer
 				due int64
 			)
-			if err := rows.Scan(&t.Session, &t.Kind, &due, &t.Version); err != nil {
+			if err := rows.Scan(&t.Session, &t.Kind, &due, &t.Version, &t.Attempts); err != nil {
 				return fmt.Errorf("store: claim timers: %w", err)
 			}
 			t.Due = fromNanos(due)
@@ -98,6 +100,23 @@ func (s *Store) DoneTimer(ctx context.Context, t Timer) error {
 	})
 }
 
+// RetryTimer puts off a timer whose firing failed (the store did not
+// answer, the table could not be read) until due, counting the attempt
+// and giving up its claim, unless it was armed again meanwhile (that one
+// stands). It is never dropped: it fires again, whichever process claims
+// it then.
+func (s *Store) RetryTimer(ctx context.Context, t Timer, due time.Time) error {
+	return s.write(ctx, func(tx *txn) error {
+		_, err := tx.ExecContext(ctx, `UPDATE timers SET due_at = ?, attempts = attempts + 1, claimed_by = '', claimed_until = 0
+			WHERE session_id = ? AND kind = ? AND due_at = ? AND version = ?`,
+			due.UnixNano(), t.Session, t.Kind, t.Due.UnixNano(), t.Version)
+		if err != nil {
+			return fmt.Errorf("store: session %d: retry %s timer: %w", t.Session, t.Kind, err)
+		}
+		return nil
+	})
+}
+
 // NextTimer is when the next timer is due (claimed or not); false when
 // none is armed.
 func (s *Store) NextTimer(ctx context.Context) (time.Time, bool, error) {
@@ -115,7 +134,7 @@ func (s *Store) NextTimer(ctx context.Context) (time.Time, bool, error) {
 func (s *Store) Timers(ctx context.Context) ([]Timer, error) {
 	var out []Timer
 	err := s.read(ctx, func(tx *txn) error {
-		rows, err := tx.QueryContext(ctx, `SELECT session_id, kind, due_at, version FROM timers ORDER BY due_at, session_id, kind`)
+		rows, err := tx.QueryContext(ctx, `SELECT session_id, kind, due_at, version, attempts FROM timers ORDER BY due_at, session_id, kind`)
 		if err != nil {
 			return err
 		}
@@ -125,7 +144,7 @@ func (s *Store) Timers(ctx context.Context) ([]Timer, error) {
 				t   Timer
 				due int64
 			)
-			if err := rows.Scan(&t.Session, &t.Kind, &due, &t.Version); err != nil {
+			if err := rows.Scan(&t.Session, &t.Kind, &due, &t.Version, &t.Attempts); err != nil {
 				return err
 			}
 			t.Due = fromNanos(due)

@@ -146,7 +146,7 @@ func testLeaderboardPage(t *testing.T, e engine) {
 	// Under house rules: another board.
 	id := mustCreate(t, s, Session{Game: "doublets", Seats: 1, GuildID: "g", Status: StatusPlaying, Options: "passes=3",
 		Players: []Player{{UserID: "house", Name: "House"}}})
-	require.NoError(t, s.Finish(ctx, id, games.Won, []Result{human("house", "House", 5, true)}))
+	require.NoError(t, finish(s, id, games.Won, []Result{human("house", "House", 5, true)}))
 
 	for _, by := range []string{ByWins, ByPoints, ByScore, ByRate, ByFastest, ByMoves} {
 		t.Run(by, func(t *testing.T) {
@@ -213,7 +213,7 @@ func testDailyPages(t *testing.T, e engine) {
 			Status: StatusPlaying, Players: []Player{{UserID: user, Name: "N" + user}}}, "2026-11-22")
 		require.NoError(t, err)
 		if i%2 == 0 {
-			require.NoError(t, s.Finish(ctx, id, games.Won, []Result{human(user, "N"+user, i, true)}))
+			require.NoError(t, finish(s, id, games.Won, []Result{human(user, "N"+user, i, true)}))
 		}
 	}
 	whole, err := s.DailyBoard(ctx, "g", "doublets", "2026-11-22", 0)
@@ -296,8 +296,8 @@ func testTableVersions(t *testing.T, e engine) {
 	require.Len(t, v0, 4, "an unknown id is left out")
 	c.Advance(time.Second)
 	require.NoError(t, s.AppendMove(ctx, ids[0], 0, 0, "x"))
-	require.NoError(t, s.Finish(ctx, ids[1], games.Lost, nil))
-	require.NoError(t, s.SetPlayers(ctx, lobby, []Player{{Seat: 0, UserID: "u", Name: "U"}}))
+	require.NoError(t, finish(s, ids[1], games.Lost, nil))
+	require.NoError(t, setPlayers(s, lobby, []Player{{Seat: 0, UserID: "u", Name: "U"}}))
 	v1, err := s.TableVersions(ctx, append(ids, lobby))
 	require.NoError(t, err)
 	assert.Equal(t, 1, v1[ids[0]].Moves)
@@ -334,7 +334,7 @@ func testPageStreak(t *testing.T, e engine) {
 		id, err := st.CreateDaily(ctx, Session{Game: "doublets", Deal: 3, Seats: 1, GuildID: guild, OwnerID: "ann",
 			Players: []Player{{UserID: "ann", Name: "Ann"}}}, day)
 		require.NoError(t, err)
-		require.NoError(t, st.Finish(ctx, id, StatusWon, []Result{{Seat: 0, UserID: "ann", Name: "Ann", Score: 10, Won: true}}))
+		require.NoError(t, finish(st, id, StatusWon, []Result{{Seat: 0, UserID: "ann", Name: "Ann", Score: 10, Won: true}}))
 	}
 	won("on", "2026-11-19")
 	won("on", "2026-11-20")

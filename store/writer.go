@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -57,26 +58,101 @@ type writeReq struct {
 	ctx  context.Context
 	fn   func(tx *txn) error
 	done chan error
+
+	// A caller whose ctx ends gives its write up (abandon): a function not
+	// yet run is then never run, and one running is waited for, so that
+	// no function of a write ever runs after its caller has returned (it
+	// sets its caller's variables).
+	mu        sync.Mutex
+	idle      sync.Cond // signalled when fn stops running
+	running   bool
+	ran       bool // fn ran at least once
+	abandoned bool
 }
 
+// begin reports whether the writer may run the write's function now (its
+// caller has not given it up), and marks it running.
+func (r *writeReq) begin() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.abandoned || r.ctx.Err() != nil {
+		return false
+	}
+	r.running = true
+	return true
+}
+
+// end marks the write's function as no longer running.
+func (r *writeReq) end() {
+	r.mu.Lock()
+	r.running, r.ran = false, true
+	r.mu.Unlock()
+	r.idle.Broadcast()
+}
+
+// abandon gives the write up for its caller: its function will not run
+// again, and is not running when abandon returns. It reports whether the
+// function ran (then the write may yet be committed).
+func (r *writeReq) abandon() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.abandoned = true
+	for r.running {
+		r.idle.Wait()
+	}
+	return r.ran
+}
+
+// ErrUnconfirmed is the error of a write whose caller's deadline passed
+// while it was being committed: it may yet be committed, or not. A
+// writer that keeps a copy of what it wrote reads it again (a table's
+// version tells).
+var ErrUnconfirmed = errors.New("store: the write was not confirmed in time (it may yet be committed)")
+
 // write runs fn in a write transaction (on the single writer connection;
-// BEGIN IMMEDIATE on SQLite) and returns once it is committed. If fn
-// fails, its statements are undone and nothing of it is committed. fn must
-// use only tx: the writer has one connection. fn may be run more than once
-// (after a deadlock with another process, on PostgreSQL), each time in a
-// fresh transaction: it must set its results, never add to them.
+// BEGIN IMMEDIATE on SQLite) and returns once it is committed, or when ctx
+// ends. If fn fails, its statements are undone and nothing of it is
+// committed. fn must use only tx: the writer has one connection. fn may be
+// run more than once (after a deadlock with another process, on
+// PostgreSQL), each time in a fresh transaction: it must set its results,
+// never add to them. A write whose ctx ends before fn runs is not run
+// (ctx's error); one whose ctx ends after fn ran, while it is being
+// committed, is ErrUnconfirmed. Either way fn is not running when write
+// returns, and never runs after.
 func (s *Store) write(ctx context.Context, fn func(tx *txn) error) error {
 	req := &writeReq{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	req.idle.L = &req.mu
 	select {
 	case s.writes <- req:
 	case <-ctx.Done():
-		return ctx.Err()
+		return fmt.Errorf("store: %w", ctx.Err())
 	case <-s.closing:
 		return ErrClosed
 	}
-	// Once taken, the write is done or not, whatever ctx says since: wait
-	// for the truth.
-	return <-req.done
+	select {
+	case err := <-req.done:
+		return err
+	case <-ctx.Done():
+		if !req.abandon() {
+			return fmt.Errorf("store: %w", ctx.Err()) // never run: nothing of it is committed
+		}
+		return fmt.Errorf("%w: %w", ErrUnconfirmed, ctx.Err())
+	}
+}
+
+// batchDeadline is when a batch must be done: the latest of its writes'
+// deadlines, a write without one counting WriteTimeout from now, so that
+// a database that stopped answering holds the writer no longer than its
+// callers wait (and the writer then goes on with the next batch, on a new
+// connection).
+func batchDeadline(batch []*writeReq) time.Time {
+	latest := time.Now().Add(WriteTimeout)
+	for _, r := range batch {
+		if d, ok := r.ctx.Deadline(); ok && d.After(latest) {
+			latest = d
+		}
+	}
+	return latest
 }
 
 // writer commits the queued writes until the Store is closed.
@@ -186,13 +262,14 @@ type attempt struct {
 // savepoint if savepoints (else a failing write fails the batch, to run
 // again with them; alone, it is its own transaction).
 func (s *Store) tryCommit(batch []*writeReq, savepoints bool) attempt {
-	ctx := context.Background()
+	ctx, cancel := context.WithDeadline(context.Background(), batchDeadline(batch))
+	defer cancel()
 	errs := make([]error, len(batch))
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return attempt{err: fmt.Errorf("store: begin: %w", err)}
 	}
-	t := &txn{tx, s.d}
+	t := &txn{tx, s.d, ctx}
 	fail := func(err error) attempt {
 		tx.Rollback()
 		return attempt{err: err, retry: s.d.retryable(err)}
@@ -205,10 +282,15 @@ func (s *Store) tryCommit(batch []*writeReq, savepoints bool) attempt {
 		}
 	}
 	for i, r := range batch {
-		if errs[i] = r.ctx.Err(); errs[i] != nil {
-			continue // given up before it ran: nothing of it to undo
+		if !r.begin() {
+			// Given up before it ran (this time): nothing of it to undo.
+			if errs[i] = r.ctx.Err(); errs[i] == nil {
+				errs[i] = context.Canceled
+			}
+			continue
 		}
 		errs[i] = run(r.fn, t)
+		r.end()
 		if s.d.retryable(errs[i]) {
 			return fail(errs[i])
 		}

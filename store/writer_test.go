@@ -128,7 +128,7 @@ func testWriteAfterClose(t *testing.T, e engine) {
 	s, _, _ := openTemp(t, e)
 	require.NoError(t, s.Close())
 	done := make(chan error, 1)
-	go func() { done <- s.SetStatus(context.Background(), 1, StatusLost) }()
+	go func() { done <- s.SetMessage(context.Background(), 1, "c", "m") }()
 	select {
 	case err := <-done:
 		require.ErrorIs(t, err, ErrClosed)

@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"net/http"
 	"strings"
@@ -14,14 +13,13 @@ import (
 	"github.com/dealer/dealer/web/webtest"
 )
 
-// markBroken sets session id's Broken, as the store does for a table whose
+// markBroken marks session id broken, as the store does for a table whose
 // log no longer replays under its rules.
 func (f *fixture) markBroken(t testing.TB, id int64, why string) {
 	t.Helper()
-	db, err := sql.Open("sqlite3", f.st.Path())
+	v, err := f.st.Version(context.Background(), id)
 	require.NoError(t, err)
-	defer db.Close()
-	_, err = db.Exec(`UPDATE sessions SET broken = ? WHERE id = ?`, why, id)
+	_, err = f.st.MarkBroken(context.Background(), id, v, why)
 	require.NoError(t, err)
 }
 
@@ -54,10 +52,16 @@ func TestBrokenTables(t *testing.T) {
 		name  string
 		table func(t *testing.T) (id int64, token string, moves int)
 	}{
-		{"a finished table with a move that does not parse", func(t *testing.T) (int64, string, int) {
+		{"a playing table with a move that does not parse", func(t *testing.T) (int64, string, int) {
+			tb := openComputerTable(t, f, "theagents", 3)
+			computerMove(t, tb)
+			f.appendMove(t, tb.Sess.ID, 0, "shuffle the deck")
+			return tb.Sess.ID, f.token(t, tb.Sess.ID), 2
+		}},
+		{"a finished table marked broken", func(t *testing.T) (int64, string, int) {
 			id, token, n := finished("secretagent")
-			f.appendMove(t, id, 0, "shuffle the deck")
-			return id, token, n + 1
+			f.markBroken(t, id, "move 3 (\"play QH\"): not legal under rules 2")
+			return id, token, n
 		}},
 		{"a finished solitaire marked broken", func(t *testing.T) (int64, string, int) {
 			id, token, n := finished("doublefreecell")
@@ -146,7 +150,7 @@ func TestBrokenTables(t *testing.T) {
 	// which move, not what it was.
 	require.NotEmpty(t, illegal)
 	for _, line := range f.logs.all() {
-		for _, move := range []string{illegal, "shuffle the deck", "play the joker", "the rules changed"} {
+		for _, move := range []string{illegal, "shuffle the deck", "play the joker", "the rules changed", "play QH"} {
 			assert.NotContains(t, line, move)
 		}
 	}

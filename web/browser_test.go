@@ -157,7 +157,7 @@ func TestBrowser(t *testing.T) {
 		// A player sits down: the page shows it by itself.
 		f.clock.Advance(time.Second)
 		navigating(t, chromedp.Func(func(context.Context, *chromedp.Target) error {
-			err := f.st.SetPlayers(context.Background(), lobby.Sess.ID, append(lobby.Sess.Players,
+			err := lobby.SetPlayers(context.Background(), append(lobby.Sess.Players,
 				store.Player{Seat: 1, UserID: f.people[1].ID, Name: f.people[1].Name}))
 			f.srv.Notify(lobby.Sess.ID)
 			return err

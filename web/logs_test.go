@@ -52,11 +52,11 @@ func TestNoTokenInLogs(t *testing.T) {
 		Seed: webtest.Seed{Tables: 6, Games: []string{"secretagent", "theagents", "doublets"}, Rand: 31}})
 	live := openComputerTable(t, f, "theagents", 3)
 	computerMove(t, live)
-	broken := f.tables[1]
-	f.appendMove(t, broken.ID, 0, "not a move")
+	broken := openComputerTable(t, f, "secretagent", 4)
+	f.appendMove(t, broken.Sess.ID, 0, "not a move")
 	marked := f.tables[2]
 	f.markBroken(t, marked.ID, "the rules changed")
-	tokens := []string{f.token(t, live.Sess.ID)}
+	tokens := []string{f.token(t, live.Sess.ID), f.token(t, broken.Sess.ID)}
 	for _, tb := range f.tables {
 		tokens = append(tokens, tb.Token)
 	}

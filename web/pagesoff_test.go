@@ -82,7 +82,10 @@ func TestStreakCountsServersWithPagesOn(t *testing.T) {
 		id, err := f.st.CreateDaily(ctx, store.Session{Game: "doublets", Deal: 5, Seats: 1, GuildID: server, ChannelID: "1",
 			OwnerID: p.ID, Players: []store.Player{{UserID: p.ID, Name: p.Name}}}, today.AddDate(0, 0, -back).Format(time.DateOnly))
 		require.NoError(t, err)
-		require.NoError(t, f.st.Finish(ctx, id, store.StatusWon, []store.Result{{Seat: 0, UserID: p.ID, Name: p.Name, Score: 9, Won: true}}))
+		v, err := f.st.Version(ctx, id)
+		require.NoError(t, err)
+		_, err = f.st.Finish(ctx, id, v, store.StatusWon, []store.Result{{Seat: 0, UserID: p.ID, Name: p.Name, Score: 9, Won: true}})
+		require.NoError(t, err)
 	}
 	won(guild, 3)
 	won(other, 2)

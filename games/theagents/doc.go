@@ -28,7 +28,8 @@
 // … 1 swap i with Below(i+1)); index 0 is the top. Three rounds of one agent
 // each, then one mission each, are dealt from the first player clockwise.
 // Each seat then holds its StartIP for its place in turn order (no random
-// draw: the deal is the same as before that rule). During play, a deck that runs out is refilled by shuffling its retirement
+// draw: the deal is the same as before that rule), or 0 IP under rules
+// version 1, which tables opened before that rule keep (NewUnder). During play, a deck that runs out is refilled by shuffling its retirement
 // pile with the same generator.
 //
 // # A turn

@@ -63,15 +63,20 @@ var Info = games.Info{
 	New:     func(deal uint64, seats int) (games.Game, error) { return New(deal, seats) },
 	Options: []games.Option{{Name: "goal", Text: "goal IP", Default: Goal, Values: []int{20, 30, 40, 60}}},
 	NewWith: func(deal uint64, seats int, o games.Options) (games.Game, error) {
-		g, err := New(deal, seats)
-		if err == nil {
-			g.goal = o.Get("goal", Goal)
-		}
-		return g, err
+		return dealUnder(deal, seats, o, RulesVersion)
 	},
-	Computer:   Choose,
-	ComputerAt: ComputerAt,
+	Computer:    Choose,
+	ComputerAt:  ComputerAt,
+	Rules:       RulesVersion,
+	OldRules:    dealUnder,
+	RulesBefore: map[int]string{1: "every seat starts with 0 IP"},
 }
+
+// RulesVersion is the version of the rules new tables play (games.Info.Rules).
+// Version 1, played until 2026-11-23 (commit 2f8b801), dealt every seat 0 IP;
+// version 2 deals each place in turn order its StartIP. Nothing else
+// differs: the same moves are legal and score alike, given the same IP.
+const RulesVersion = 2
 
 var (
 	_ games.Game       = (*Game)(nil)
@@ -156,6 +161,34 @@ var seatStart = [MaxPlayers + 1][]int{
 // starting with its StartIP.
 func New(deal uint64, players int) (*Game, error) {
 	return newGame(deal, players, StartIP(players))
+}
+
+// NewUnder deals game deal number deal for players players under house
+// rules o (nil for the standard game) and rules version v (1 to
+// RulesVersion): under version 1 every seat starts with 0 IP.
+func NewUnder(deal uint64, players int, o games.Options, v int) (*Game, error) {
+	if v < 1 || v > RulesVersion {
+		return nil, fmt.Errorf("The Agents has rules versions 1 to %d, not %d", RulesVersion, v)
+	}
+	start := StartIP(players)
+	if v == 1 {
+		start = make([]int, len(start))
+	}
+	g, err := newGame(deal, players, start)
+	if err == nil {
+		g.goal = o.Get("goal", Goal)
+	}
+	return g, err
+}
+
+// dealUnder is NewUnder for the registry: no game (not a nil *Game) with
+// an error.
+func dealUnder(deal uint64, players int, o games.Options, v int) (games.Game, error) {
+	g, err := NewUnder(deal, players, o, v)
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
 // newGame is New with start as the IP of each place in turn order.

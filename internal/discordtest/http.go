@@ -352,6 +352,10 @@ type Fault struct {
 	Status       int    // 429, 500, 502, 503…
 	RetryAfter   time.Duration
 	Global       bool // 429 only: a global rate limit
+	// Scope is a 429's X-RateLimit-Scope: "user" by default ("global"
+	// with Global), or "shared" (a resource's limit, which Discord does
+	// not count against the invalid-request limit).
+	Scope string
 }
 
 // Inject adds a fault rule. Rules are tried in the order they were added.
@@ -451,6 +455,9 @@ func (f *Fault) respond(w http.ResponseWriter) (int, any) {
 	if f.Global {
 		h.Set("X-RateLimit-Global", "true")
 		scope = "global"
+	}
+	if f.Scope != "" {
+		scope = f.Scope
 	}
 	h.Set("X-RateLimit-Scope", scope)
 	return 429, map[string]any{"message": "You are being rate limited.", "retry_after": secs, "global": f.Global}

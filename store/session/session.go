@@ -17,6 +17,30 @@ import (
 // was rebuilt from the store.
 var ErrNotSaved = errors.New("the move could not be saved, so it was not made: try again")
 
+// ErrMovedOn is a change the store refused because the table moved on
+// since this copy of it was read (another process, or another window,
+// changed it: a player joined, the game started, a move was made, it
+// ended). Nothing was written, and the Table is now the store's: answer
+// from it.
+var ErrMovedOn = errors.New("the table moved on")
+
+// Unreplayable is the error of a table whose move log no longer replays
+// under its rules (an engine that changed without a new rules version, a
+// log written by hand): the table is kept as it is (store.MarkBroken),
+// never played on, resumed or counted.
+type Unreplayable struct {
+	Sess   store.Session // the table, as stored (Broken set)
+	Reason string        // why it does not replay
+	// Found is true when this load found it out, and marked it: the first
+	// to meet it tells its players and the admin; later loads only answer.
+	Found bool
+}
+
+// Error says which table and why.
+func (u *Unreplayable) Error() string {
+	return fmt.Sprintf("table %d (%s) can no longer be replayed: %s", u.Sess.ID, u.Sess.Game, u.Reason)
+}
+
 // Table is a session and its game. It is not safe for concurrent use: its
 // owner orders what is done to it (the bot holds a lock per table).
 type Table struct {
@@ -76,10 +100,15 @@ func Open(ctx context.Context, st *store.Store, reg *games.Registry, sess store.
 }
 
 // Replay rebuilds the table of sess from its move log (a lobby has none).
+// A session kept as unreplayable, or whose moves do not replay, is an
+// *Unreplayable (with Found false: Replay marks nothing; see Restore).
 func Replay(st *store.Store, reg *games.Registry, sess store.Session, moves []games.Entry) (*Table, error) {
 	info, ok := reg.Lookup(sess.Game)
 	if !ok {
 		return nil, fmt.Errorf("unknown game %q", sess.Game)
+	}
+	if sess.Broken != "" {
+		return nil, &Unreplayable{Sess: sess, Reason: sess.Broken}
 	}
 	opts, err := info.ParseOptions(sess.Options)
 	if err != nil {
@@ -90,24 +119,80 @@ func Replay(st *store.Store, reg *games.Registry, sess store.Session, moves []ga
 		return t, nil
 	}
 	g, err := reg.Replay(t.record(moves))
+	var bad *games.MoveError
+	if errors.As(err, &bad) {
+		return nil, &Unreplayable{Sess: sess, Reason: bad.Error()}
+	}
 	if err != nil {
-		return nil, err
+		// Not the moves: a game or rules version this dealer does not know
+		// (a newer dealer's table, during a rolling upgrade). Not marked.
+		return nil, fmt.Errorf("session %d: %w", sess.ID, err)
 	}
 	t.Game = g
 	return t, nil
 }
 
-// Load reads session id from the store and replays it.
+// Restore is Replay that keeps a table whose moves no longer replay: the
+// first to find it out marks it in the store (store.MarkBroken), and its
+// Unreplayable says Found.
+func Restore(ctx context.Context, st *store.Store, reg *games.Registry, sess store.Session, moves []games.Entry) (*Table, error) {
+	t, err := Replay(st, reg, sess, moves)
+	var u *Unreplayable
+	if !errors.As(err, &u) || sess.Broken != "" {
+		return t, err
+	}
+	v, merr := st.MarkBroken(ctx, sess.ID, sess.Version, u.Reason)
+	if merr != nil {
+		return nil, fmt.Errorf("%w (keeping it failed: %w)", u, merr)
+	}
+	u.Sess.Broken, u.Sess.Version, u.Found = u.Reason, v, true
+	return nil, u
+}
+
+// Load reads session id and its move log from the store, from one
+// snapshot, and restores it (Restore).
 func Load(ctx context.Context, st *store.Store, reg *games.Registry, id int64) (*Table, error) {
-	sess, err := st.Session(ctx, id)
+	sess, moves, err := st.Table(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	moves, err := st.Moves(ctx, id)
+	return Restore(ctx, st, reg, sess, moves)
+}
+
+// Sync brings the table up to the store when another writer changed it
+// since it was read (its version moved on): one cheap read when it is
+// current. Use it before answering from a copy kept in memory.
+func (t *Table) Sync(ctx context.Context) error {
+	v, err := t.st.Version(ctx, t.Sess.ID)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return Replay(st, reg, sess, moves)
+	if v == t.Sess.Version {
+		return nil
+	}
+	return t.reload(ctx)
+}
+
+// reload makes the table the store's again.
+func (t *Table) reload(ctx context.Context) error {
+	fresh, err := Load(ctx, t.st, t.reg, t.Sess.ID)
+	if err != nil {
+		return err
+	}
+	*t = *fresh
+	return nil
+}
+
+// refused is the error of a change the store refused: on a conflict the
+// table is read again, and the error is ErrMovedOn.
+func (t *Table) refused(ctx context.Context, err error) error {
+	if !errors.Is(err, store.ErrConflict) {
+		return err
+	}
+	if rerr := t.reload(ctx); rerr != nil {
+		return fmt.Errorf("%w (%w); reading it again failed: %w", ErrMovedOn, err, rerr)
+	}
+	return fmt.Errorf("%w (%w)", ErrMovedOn, err)
 }
 
 // Apply makes a move for seat and appends it to the log before anything
@@ -134,16 +219,16 @@ func (t *Table) apply(ctx context.Context, seat games.Seat, m games.Move) error 
 		return fmt.Errorf("%w (%w)", ErrNotSaved, err)
 	}
 	t.log = append(t.log, games.Entry{Seat: seat, Move: m.String()})
-	t.Sess.Moves = seq + 1
+	t.Sess.Moves, t.Sess.Version = seq+1, t.Sess.Version+1
 	return nil
 }
 
-// rebuild takes back a move the store refused: the game is replayed from
-// the store's log, the truth, or, when the store cannot be read, from the
-// moves it took so far.
+// rebuild takes back a move the store refused: the table is read again
+// from the store, the truth, or, when the store cannot be read (it may
+// yet have taken the move: Sync finds out at the next use), the game is
+// replayed from the moves it took so far.
 func (t *Table) rebuild(ctx context.Context) {
-	if fresh, err := Load(ctx, t.st, t.reg, t.Sess.ID); err == nil && fresh.Game != nil {
-		t.Game, t.log, t.Sess.Moves = fresh.Game, fresh.log, fresh.Sess.Moves
+	if t.reload(ctx) == nil {
 		return
 	}
 	if g, err := t.reg.Replay(t.record(t.log)); err == nil {
@@ -185,12 +270,15 @@ func (t *Table) ComputerAt(seat games.Seat) games.Computer {
 
 // Finish records a finished game's result: every player's score, and who
 // won.
+// A table that moved on since it was read is ErrMovedOn (another writer
+// finished it already, or it went on): nothing is written.
 func (t *Table) Finish(ctx context.Context) error {
 	status := t.Game.Status()
-	if err := t.st.Finish(ctx, t.Sess.ID, status, Results(t.Sess.Players, t.Game)); err != nil {
-		return err
+	v, err := t.st.Finish(ctx, t.Sess.ID, t.Sess.Version, status, Results(t.Sess.Players, t.Game))
+	if err != nil {
+		return t.refused(ctx, err)
 	}
-	t.Sess.Status = status
+	t.Sess.Status, t.Sess.Version = status, v
 	return nil
 }
 
@@ -214,13 +302,27 @@ func Results(players []store.Player, g games.Game) []store.Result {
 // Log returns the moves saved so far, in order.
 func (t *Table) Log() []games.Entry { return append([]games.Entry(nil), t.log...) }
 
-// Abandon closes the table before its game ended: its status becomes
-// Abandoned and it counts on no leaderboard.
+// Abandon closes the table (a lobby, or a game before it ended): its
+// status becomes Abandoned and it counts on no leaderboard. A table that
+// moved on since it was read is ErrMovedOn: nothing is written.
 func (t *Table) Abandon(ctx context.Context) error {
-	if err := t.st.Finish(ctx, t.Sess.ID, store.StatusAbandoned, nil); err != nil {
-		return err
+	v, err := t.st.Finish(ctx, t.Sess.ID, t.Sess.Version, store.StatusAbandoned, nil)
+	if err != nil {
+		return t.refused(ctx, err)
 	}
-	t.Sess.Status = store.StatusAbandoned
+	t.Sess.Status, t.Sess.Version = store.StatusAbandoned, v
+	return nil
+}
+
+// SetPlayers seats a lobby's players (seated by Seat). A lobby that moved
+// on since it was read is ErrMovedOn: nothing is written, and the Table is
+// the store's (perhaps a game that has started).
+func (t *Table) SetPlayers(ctx context.Context, players []store.Player) error {
+	v, err := t.st.SetPlayers(ctx, t.Sess.ID, t.Sess.Version, players)
+	if err != nil {
+		return t.refused(ctx, err)
+	}
+	t.Sess.Players, t.Sess.Version = players, v
 	return nil
 }
 
@@ -256,15 +358,17 @@ func (t *Table) Names() []string {
 }
 
 // Start deals a lobby's game for players (seated by Fill or Seat) and
-// saves the seating.
+// saves the seating. A lobby that moved on since it was read is
+// ErrMovedOn: nothing is written, and the Table is the store's.
 func (t *Table) Start(ctx context.Context, players []store.Player) error {
 	g, err := t.reg.NewUnder(t.Info.Name, t.Sess.Deal, len(players), t.Options, t.Sess.Rules)
 	if err != nil {
 		return err
 	}
-	if err := t.st.StartSession(ctx, t.Sess.ID, len(players), players); err != nil {
-		return err
+	v, err := t.st.StartSession(ctx, t.Sess.ID, t.Sess.Version, len(players), players)
+	if err != nil {
+		return t.refused(ctx, err)
 	}
-	t.Sess.Players, t.Sess.Seats, t.Sess.Status, t.Game, t.log = players, len(players), store.StatusPlaying, g, nil
+	t.Sess.Players, t.Sess.Seats, t.Sess.Status, t.Sess.Version, t.Game, t.log = players, len(players), store.StatusPlaying, v, g, nil
 	return nil
 }

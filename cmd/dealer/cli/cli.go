@@ -50,7 +50,7 @@ func commands() map[string]command {
 		"cards":       {"cards theagents [--json]", "The Agents' card set", cardsUsage, cardsCmd},
 		"run":         {"run [--config FILE]", "the Discord bot", runUsage, runCmd},
 		"web":         {"web --listen HOST:PORT", "the web pages alone, beside a bot", webUsage, webCmd},
-		"db":          {"db copy --from FILE --to URL", "copy a SQLite file to PostgreSQL", dbUsage, dbCmd},
+		"db":          {"db copy|check", "copy to PostgreSQL; check tables replay", dbUsage, dbCmd},
 		"help":        {"help [COMMAND]", "this, or a command's usage", helpUsage, helpCmd},
 	}
 }
@@ -121,7 +121,8 @@ func generalUsage() string {
 	b.WriteString(`
 dealer help COMMAND (or dealer COMMAND --help) shows a command's options.
 Exit status: 0 done (a game over or saved, help); 1 failed (a move refused in
-a moves file, an undecided solve, a database error); 2 a usage error.
+a moves file, an undecided solve, a table db check cannot replay, a database
+error); 2 a usage error.
 `)
 	return b.String()
 }

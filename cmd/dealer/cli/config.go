@@ -6,18 +6,16 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"log/slog"
 	"os"
 	"slices"
 	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/dealer/dealer/web"
 )
 
-// Config is the dealer's configuration: config.example.yaml documents it.
+// Config is the dealer's configuration: config.example.yaml documents it,
+// with the range of each value (bounds.go checks them).
 type Config struct {
 	Discord struct {
 		Token         string `yaml:"token"`
@@ -51,15 +49,21 @@ type Config struct {
 	Database string `yaml:"database"`
 	// DatabasePassword is DEALER_DATABASE_PASSWORD: the PostgreSQL
 	// password, kept out of the file (it wins over the URL's).
-	DatabasePassword string        `yaml:"-"`
-	LogLevel         string        `yaml:"log_level"`
-	TurnTimeout      time.Duration `yaml:"-"`
-	// RawTurnTimeout is TurnTimeout as written, parsed after decoding so that
-	// a bad value gets a message naming the key.
-	RawTurnTimeout string `yaml:"turn_timeout"`
+	DatabasePassword string `yaml:"-"`
+	LogLevel         string `yaml:"log_level"`
+	// TurnTimeout is how long a multiplayer player may think (0: for
+	// ever); LobbyTimeout how long a lobby waits to be started.
+	TurnTimeout  time.Duration `yaml:"-"`
+	LobbyTimeout time.Duration `yaml:"-"`
 	// PictureCacheMB bounds the memory of the work kept from recent
 	// pictures (0: render.DefaultCacheLimit).
-	PictureCacheMB int `yaml:"picture_cache_mb"`
+	PictureCacheMB int `yaml:"-"`
+	// The Raw values are the keys as written, read after decoding so that
+	// a bad value gets a message naming its key and its range, never the
+	// program's types.
+	RawTurnTimeout    string `yaml:"turn_timeout"`
+	RawLobbyTimeout   string `yaml:"lobby_timeout"`
+	RawPictureCacheMB string `yaml:"picture_cache_mb"`
 }
 
 // defaultConfigPath is read when no --config is given, if it exists.
@@ -71,76 +75,43 @@ const databasePasswordEnv = "DEALER_DATABASE_PASSWORD"
 
 // loadConfig reads the YAML file at path (a missing default file is fine: the
 // defaults and the environment then stand), applies DISCORD_TOKEN from the
-// environment, and checks every value. Unknown keys are errors, so a typo
-// never passes silently.
+// environment, and checks every value against its bounds. Unknown keys are
+// errors, so a typo never passes silently; a bad value is one line naming
+// the file, the key's line, the key and its range.
 func loadConfig(path string, explicit bool, getenv func(string) string) (Config, error) {
-	c := Config{Database: "dealer.db", LogLevel: "info", TurnTimeout: 2 * time.Minute}
+	c := Config{Database: "dealer.db", LogLevel: "info", TurnTimeout: 2 * time.Minute, LobbyTimeout: defaultLobbyTimeout}
+	where, lines := "config", map[string]int{}
 	data, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && !explicit:
 	case err != nil:
 		return c, fmt.Errorf("config: %w", err)
 	default:
-		if err := decodeConfig(data, &c); err != nil {
-			return c, fmt.Errorf("config %s: %w", path, err)
+		where = "config " + path
+		if lines, err = decodeConfig(data, &c); err != nil {
+			return c, fmt.Errorf("%s: %w", where, err)
 		}
 	}
 	if t := strings.TrimSpace(getenv("DISCORD_TOKEN")); t != "" {
 		c.Discord.Token = t
+		delete(lines, "discord.token") // the file's is not the one in use
 	}
 	c.Discord.Token = strings.TrimPrefix(strings.TrimSpace(c.Discord.Token), "Bot ")
 	c.DatabasePassword = getenv(databasePasswordEnv)
-	if strings.TrimSpace(c.Database) == "" {
-		return c, errors.New("config: database must name a file, such as dealer.db, or be a postgres:// URL")
-	}
-	if _, err := parseLevel(c.LogLevel); err != nil {
-		return c, err
-	}
-	if c.RawTurnTimeout != "" {
-		d, err := time.ParseDuration(c.RawTurnTimeout)
-		if err != nil {
-			return c, fmt.Errorf("config: turn_timeout must be a duration such as 90s or 2m (got %q)", c.RawTurnTimeout)
+	if err := checkConfig(&c); err != nil {
+		var ke keyError
+		if errors.As(err, &ke) && lines[ke.key] > 0 {
+			return c, fmt.Errorf("%s: line %d: %w", where, lines[ke.key], err)
 		}
-		c.TurnTimeout = d
-	}
-	if c.TurnTimeout < 0 {
-		return c, fmt.Errorf("config: turn_timeout must not be negative (got %s)", c.TurnTimeout)
-	}
-	if c.PictureCacheMB < 0 {
-		return c, fmt.Errorf("config: picture_cache_mb must not be negative (got %d)", c.PictureCacheMB)
-	}
-	if err := checkScale(&c); err != nil {
-		return c, err
-	}
-	if c.Web.PublicURL != "" {
-		if _, err := web.NewURLs(c.Web.PublicURL); err != nil {
-			return c, fmt.Errorf("config: web.public_url: %v", strings.TrimPrefix(err.Error(), "web: "))
-		}
-	}
-	if _, err := web.ParseTrustedProxies(c.Web.TrustedProxies); err != nil {
-		return c, fmt.Errorf("config: web.trusted_proxies: %v", strings.TrimPrefix(err.Error(), "web: "))
-	}
-	for name, id := range map[string]string{"application_id": c.Discord.ApplicationID, "test_guild_id": c.Discord.TestGuildID} {
-		if strings.Trim(id, "0123456789") != "" {
-			return c, fmt.Errorf("config: discord.%s must be a numeric Discord id (got %q)", name, id)
-		}
+		return c, fmt.Errorf("%s: %w", where, err)
 	}
 	return c, nil
-}
-
-// parseLevel reads a log level name.
-func parseLevel(s string) (slog.Level, error) {
-	var l slog.Level
-	if err := l.UnmarshalText([]byte(s)); err != nil {
-		return l, fmt.Errorf("config: log_level must be debug, info, warn or error (got %q)", s)
-	}
-	return l, nil
 }
 
 // configKeys are the keys a config file may hold: the top level's (""),
 // and those under each key that holds keys.
 var configKeys = map[string][]string{
-	"":        {"discord", "database", "log_level", "turn_timeout", "picture_cache_mb", "interactions", "listen", "shards", "web"},
+	"":        {"discord", "database", "log_level", "turn_timeout", "lobby_timeout", "picture_cache_mb", "interactions", "listen", "shards", "web"},
 	"web":     {"listen", "public_url", "trusted_proxies"},
 	"discord": {"token", "application_id", "test_guild_id", "public_key"},
 }
@@ -148,29 +119,30 @@ var configKeys = map[string][]string{
 // decodeConfig reads a config file into c. Its keys are checked first,
 // so that a typo is named with its line and the keys valid there, never
 // with the program's types.
-func decodeConfig(data []byte, c *Config) error {
+func decodeConfig(data []byte, c *Config) (lines map[string]int, err error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return errors.New(strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, errors.New(strings.TrimPrefix(err.Error(), "yaml: "))
 	}
+	lines = map[string]int{}
 	if len(doc.Content) == 0 {
-		return nil
+		return lines, nil
 	}
-	if err := checkKeys(doc.Content[0], ""); err != nil {
-		return err
+	if err := checkKeys(doc.Content[0], "", lines); err != nil {
+		return nil, err
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(c); err != nil && !errors.Is(err, io.EOF) {
-		return errors.New(strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, errors.New(strings.TrimPrefix(err.Error(), "yaml: "))
 	}
-	return nil
+	return lines, nil
 }
 
 // checkKeys checks the keys of node, the value of key ("" for the top
 // level): each must be one configKeys lists, with a value of the right
-// shape.
-func checkKeys(node *yaml.Node, key string) error {
+// shape. It notes each key's line in lines ("discord.token": 5).
+func checkKeys(node *yaml.Node, key string, lines map[string]int) error {
 	valid := configKeys[key]
 	where, under := "the top level", "at the top level"
 	if key != "" {
@@ -188,11 +160,12 @@ func checkKeys(node *yaml.Node, key string) error {
 		if key != "" {
 			full = key + "." + k.Value
 		}
+		lines[full] = k.Line
 		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
 			continue
 		}
 		if _, nested := configKeys[k.Value]; nested && key == "" {
-			if err := checkKeys(v, k.Value); err != nil {
+			if err := checkKeys(v, k.Value, lines); err != nil {
 				return err
 			}
 			continue

@@ -6,16 +6,20 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
+	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/session"
 )
 
 func dbUsage(env) string {
 	return `usage: dealer db copy --from FILE --to URL
+       dealer db check [--db FILE-or-URL] [--config FILE]
 
-Copies a bot's SQLite file into an empty PostgreSQL database: every session
-with its players, moves, rounds and results, the daily deals and the
+copy: copies a bot's SQLite file into an empty PostgreSQL database: every
+session with its players, moves, rounds and results, the daily deals and the
 servers' settings, with their ids. It prints each table's rows read and written, and fails (exit
 status 1) if they differ. The file is first brought up to this version's
 schema, as dealer run would. Stop the bot first: what it writes during the
@@ -25,10 +29,23 @@ copy is not copied.
   --to URL      the PostgreSQL database, postgres://user@host/name; it must
                 hold no data. The password may be in the URL or in
                 DEALER_DATABASE_PASSWORD.
+
+check: replays every table of the database but lobbies, under its rules
+version and house rules, and lists each that can no longer be replayed,
+with why: one the bot marked broken (with the reason it recorded), one whose
+moves no longer apply, and a finished game whose replay ends with another
+status or other scores than its stored results. Exit status 1 if it lists
+one; 0, with "checked N tables: all replay", if not. It only reads, a page
+of tables at a time: it may run beside the bot.
+
+  --db DB         a SQLite file or a postgres:// URL (default: the
+                  config's, dealer.db); the password may come from
+                  DEALER_DATABASE_PASSWORD
+  --config FILE   the config file (default: config.yaml if present)
 `
 }
 
-// dbCmd is `dealer db copy`.
+// dbCmd is `dealer db copy` and `dealer db check`.
 func dbCmd(e env, args []string) int {
 	if wantsHelp(args) {
 		printUsage(e, dbUsage(e))
@@ -37,21 +54,51 @@ func dbCmd(e env, args []string) int {
 	fset := newFlags("dealer db")
 	from := fset.String("from", "", "")
 	to := fset.String("to", "", "")
+	db := fset.String("db", "", "")
+	config := fset.String("config", "", "")
 	rest, err := parseFlags(fset, args)
 	switch {
 	case err != nil:
 		return usageError(e.stderr, "db", "%s", flagError(err))
 	case len(rest) == 0:
-		return usageError(e.stderr, "db", "name what to do: copy")
-	case rest[0] != "copy":
-		return usageError(e.stderr, "db", "unknown %q: db does copy", clip(rest[0], 20))
+		return usageError(e.stderr, "db", "name what to do: copy or check")
+	case rest[0] != "copy" && rest[0] != "check":
+		return usageError(e.stderr, "db", "unknown %q: db does copy or check", clip(rest[0], 20))
 	case len(rest) > 1:
-		return usageError(e.stderr, "db", "unexpected %q: copy takes --from FILE --to URL", clip(strings.Join(rest[1:], " "), 40))
-	case *from == "" || *to == "":
+		return usageError(e.stderr, "db", "unexpected %q: %s takes only options", clip(strings.Join(rest[1:], " "), 40), rest[0])
+	}
+	given := setFlags(fset)
+	if rest[0] == "check" {
+		if misplaced := notAmong(given, "--db", "--config"); len(misplaced) > 0 {
+			return usageError(e.stderr, "db", "check takes --db and --config, not %s", strings.Join(misplaced, " or "))
+		}
+		return dbCheck(e, *db, *config)
+	}
+	if misplaced := notAmong(given, "--from", "--to"); len(misplaced) > 0 {
+		return usageError(e.stderr, "db", "copy takes --from FILE and --to URL, not %s", strings.Join(misplaced, " or "))
+	}
+	return dbCopy(e, *from, *to)
+}
+
+// notAmong are the flags of given that are not among ok.
+func notAmong(given []string, ok ...string) []string {
+	var out []string
+	for _, f := range given {
+		if !slices.Contains(ok, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// dbCopy is `dealer db copy --from FILE --to URL`.
+func dbCopy(e env, from, to string) int {
+	switch {
+	case from == "" || to == "":
 		return usageError(e.stderr, "db", "copy needs --from FILE and --to URL")
-	case strings.Contains(*from, "://"):
+	case strings.Contains(from, "://"):
 		return usageError(e.stderr, "db", "--from is the SQLite file, not a URL")
-	case !store.IsURL(*to):
+	case !store.IsURL(to):
 		return usageError(e.stderr, "db", "--to is a postgres:// URL")
 	}
 	fail := func(err error) int {
@@ -59,15 +106,15 @@ func dbCmd(e env, args []string) int {
 		return exitFail
 	}
 	// Open would make a missing file: a typo must not copy an empty one.
-	if _, err := os.Stat(*from); err != nil {
-		return fail(fmt.Errorf("%s: %v", *from, plainPathError(err)))
+	if _, err := os.Stat(from); err != nil {
+		return fail(fmt.Errorf("%s: %v", store.Redact(from), plainPathError(err)))
 	}
-	src, err := openDatabase(*from, "")
+	src, err := openDatabase(from, "")
 	if err != nil {
 		return fail(err)
 	}
 	defer src.Close()
-	dst, err := openDatabase(*to, e.getenv(databasePasswordEnv))
+	dst, err := openDatabase(to, e.getenv(databasePasswordEnv))
 	if err != nil {
 		return fail(err)
 	}
@@ -85,6 +132,37 @@ func dbCmd(e env, args []string) int {
 	if err := reportCopy(e.stdout, counts); err != nil {
 		return fail(err)
 	}
+	return exitOK
+}
+
+// dbCheck is `dealer db check`: every table that no longer replays, a
+// line each, and a summary.
+func dbCheck(e env, db, config string) int {
+	st, code, err := openStore(db, config, e.getenv)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "dealer db check:", err)
+		return code
+	}
+	defer st.Close()
+	rep, err := session.Check(context.Background(), st, e.reg.Engines())
+	for _, p := range rep.Problems {
+		title := safeText(p.Game)
+		if rg, ok := e.reg.Lookup(p.Game); ok {
+			title = rg.Title
+		}
+		line := fmt.Sprintf("table %d (%s, deal %d, %s): %s", p.ID, title, p.Deal, p.Status, safeText(p.Reason))
+		fmt.Fprintln(e.stdout, line) // one line a table, whole: for grep
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "dealer db check: reading %s after %s: %s\n", st.Path(), render.Plural(rep.Checked, "table"),
+			safeText(strings.ReplaceAll(err.Error(), "store: ", "")))
+		return exitFail
+	}
+	if len(rep.Problems) > 0 {
+		fmt.Fprintf(e.stdout, "checked %s in %s: %d cannot be replayed\n", render.Plural(rep.Checked, "table"), st.Path(), len(rep.Problems))
+		return exitFail
+	}
+	fmt.Fprintf(e.stdout, "checked %s: all replay\n", render.Plural(rep.Checked, "table"))
 	return exitOK
 }
 

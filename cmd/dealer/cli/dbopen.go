@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/dealer/dealer/store"
@@ -51,7 +52,9 @@ func openDatabase(database, password string) (*store.Store, error) {
 // player's words: SQLite's own ("unable to open database file: no such
 // file or directory") names neither the file nor the cause.
 func explainOpen(path string, err error) error {
-	if strings.Contains(path, "://") {
+	if strings.Contains(path, "://") || store.Redact(path) != path || store.IsKeywordValue(path) {
+		// A URL, or anything else that may hold a password: shown only
+		// as Redact shows it, never made a path.
 		return explainOpenURL(path, err)
 	}
 	abs, aerr := filepath.Abs(path)
@@ -62,7 +65,7 @@ func explainOpen(path string, err error) error {
 	fi, serr := os.Stat(abs)
 	switch {
 	case errors.Is(err, store.ErrNewerSchema):
-		return fmt.Errorf("the database %s was written by a newer version of the dealer: update the dealer", abs)
+		return newerSchema(abs, err)
 	case serr == nil && fi.IsDir():
 		return fmt.Errorf("cannot use %s as the database: it is a folder", abs)
 	case strings.Contains(err.Error(), "file is not a database"):
@@ -87,7 +90,7 @@ func explainOpen(path string, err error) error {
 func explainOpenURL(database string, err error) error {
 	shown := store.Redact(database)
 	if errors.Is(err, store.ErrNewerSchema) {
-		return fmt.Errorf("the database %s was written by a newer version of the dealer: update the dealer", shown)
+		return newerSchema(shown, err)
 	}
 	msg := err.Error()
 	if i := strings.Index(msg, shown+": "); i >= 0 {
@@ -95,6 +98,19 @@ func explainOpenURL(database string, err error) error {
 	}
 	msg = strings.ReplaceAll(msg, "store: ", "")
 	return fmt.Errorf("cannot open the database %s: %s", shown, msg)
+}
+
+// schemaVersions finds the versions in ErrNewerSchema's message.
+var schemaVersions = regexp.MustCompile(`schema version (\d+), this dealer knows up to (\d+)`)
+
+// newerSchema says that the database shown was written by a newer dealer,
+// with the schema versions when the store says them.
+func newerSchema(shown string, err error) error {
+	versions := ""
+	if m := schemaVersions.FindStringSubmatch(err.Error()); m != nil {
+		versions = fmt.Sprintf(" (its schema is version %s; this dealer knows up to %s)", m[1], m[2])
+	}
+	return fmt.Errorf("the database %s was written by a newer version of the dealer%s: update the dealer", shown, versions)
 }
 
 // writable checks that files can be created in dir, or in its nearest

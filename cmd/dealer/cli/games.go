@@ -115,7 +115,7 @@ func listUnfinished(e env, st *store.Store) int {
 	}
 	fmt.Fprintf(e.stdout, "%5s  %-16s %8s %6s  %s\n", "game", "", "deal", "moves", "last played")
 	for _, s := range list {
-		title := s.Game
+		title := safeText(s.Game)
 		if rg, ok := e.reg.Lookup(s.Game); ok {
 			title = rg.Title
 		}
@@ -142,7 +142,11 @@ func discardGame(e env, st *store.Store, id int64) int {
 		fmt.Fprintf(e.stderr, "dealer games: game %d is %s already\n", id, sess.Status)
 		return exitFail
 	}
-	if err := st.Finish(ctx, id, store.StatusAbandoned, nil); err != nil {
+	if _, err := st.Finish(ctx, id, sess.Version, store.StatusAbandoned, nil); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			fmt.Fprintf(e.stderr, "dealer games: game %d moved on while it was being discarded (it is played elsewhere): nothing was changed; look again with dealer games --unfinished\n", id)
+			return exitFail
+		}
 		fmt.Fprintf(e.stderr, "dealer games: %s: %v\n", st.Path(), err)
 		return exitFail
 	}

@@ -126,11 +126,12 @@ func (t *terminalGame) clearScreen() {
 	fmt.Fprintln(t.out, "\n"+strings.Repeat("─", width))
 }
 
-// say writes a message, wrapped to the terminal's width.
+// say writes a message, wrapped to the terminal's width. It may quote
+// what others wrote (a name, a move refused), so each line is made safe.
 func (t *terminalGame) say(msg string) {
 	var lines []string
 	for _, l := range strings.Split(msg, "\n") {
-		lines = append(lines, render.TermWrap(l, width, "  "))
+		lines = append(lines, render.TermWrap(safeText(l), width, "  "))
 	}
 	fmt.Fprintln(t.out, strings.Join(lines, "\n"))
 }

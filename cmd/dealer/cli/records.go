@@ -81,7 +81,7 @@ func writeStats(e env, st *store.Store, name string) error {
 		if id, err = findUser(ctx, st, name); err != nil {
 			return err
 		}
-		shown = name
+		shown = safeText(name)
 	}
 	rows, err := st.Stats(ctx, "", id)
 	if err != nil {
@@ -95,7 +95,7 @@ func writeStats(e env, st *store.Store, name string) error {
 		fmt.Fprintln(e.stdout, "No finished games yet.")
 	}
 	for _, r := range rows {
-		title := r.Game
+		title := safeText(r.Game)
 		if rg, ok := e.reg.Lookup(r.Game); ok {
 			title = rg.TitleUnder(r.Options)
 		}
@@ -193,7 +193,7 @@ func writeLeaderboard(e env, rg render.Game, by string, rows []store.LeaderRow) 
 		fmt.Fprintf(e.stdout, "No finished games yet. Be the first: dealer play %s\n", rg.Name)
 	}
 	for n, r := range rows {
-		line := fmt.Sprintf("%2d. %s: %s, %s (%.0f%%), best score %d", n+1, clip(r.Name, 24), render.Plural(r.Games, "game"),
+		line := fmt.Sprintf("%2d. %s: %s, %s (%.0f%%), best score %d", n+1, clip(safeText(r.Name), 24), render.Plural(r.Games, "game"),
 			render.Plural(r.Wins, "win"), 100*r.WinRate, r.BestScore)
 		if !rg.Solitaire() {
 			line += fmt.Sprintf(", %d points", r.TotalPoints)

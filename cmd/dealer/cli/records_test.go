@@ -30,7 +30,8 @@ func records(t *testing.T) string {
 	id, err := st.CreateSession(ctx, store.Session{Game: "doublets", Deal: 5, Seats: 1, GuildID: "1234567890", OwnerID: "1100000000000000001",
 		Players: []store.Player{{Seat: 0, UserID: "1100000000000000001", Name: "dora"}}})
 	require.NoError(t, err)
-	require.NoError(t, st.Finish(ctx, id, store.StatusWon, []store.Result{{Seat: 0, UserID: "1100000000000000001", Name: "dora", Score: 48, Won: true}}))
+	_, err = st.Finish(ctx, id, 0, store.StatusWon, []store.Result{{Seat: 0, UserID: "1100000000000000001", Name: "dora", Score: 48, Won: true}})
+	require.NoError(t, err)
 	return db
 }
 

@@ -68,7 +68,9 @@ func runBot(reg *render.Registry, cfgPath string, stderr io.Writer, getenv func(
 		return exitUsage
 	}
 	level, _ := parseLevel(cfg.LogLevel)
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	// No token in a log line, whoever logs it (the bot, the web pages, the
+	// store's errors): the bot's and anything of a token's shape go.
+	log := slog.New(bot.RedactTokens(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}), cfg.Discord.Token))
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -113,7 +115,7 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 	}
 	metrics := newMetricsRegistry()
 	o := bot.Options{Session: s, Store: st, Games: reg, Renderer: r, GuildID: cfg.Discord.TestGuildID, Logger: log,
-		TurnTimeout: cfg.TurnTimeout, Interactions: cfg.Interactions, Metrics: metrics}
+		TurnTimeout: cfg.TurnTimeout, LobbyTimeout: cfg.LobbyTimeout, Interactions: cfg.Interactions, Metrics: metrics}
 	if err := scaleOptions(&o, cfg, log); err != nil {
 		return err
 	}
@@ -160,7 +162,7 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 	}
 	var srv *http.Server
 	if endpoint != nil {
-		srv = &http.Server{Handler: b.HTTPHandler(), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 10 * time.Second}
+		srv = b.InteractionsServer(bot.EndpointLimits{})
 		go func() { _ = srv.Serve(endpoint) }()
 		log.Info("serving interactions", "listen", endpoint.Addr().String())
 	}
@@ -197,9 +199,9 @@ func scaleOptions(o *bot.Options, cfg Config, log *slog.Logger) error {
 	}
 	ids, count := cfg.ShardIDs, cfg.ShardCount
 	if cfg.Shards == "auto" {
-		ids, count = nil, plan.Count
-		for id := range count {
-			ids = append(ids, id)
+		count = plan.Count
+		if ids, err = autoShards(count); err != nil {
+			return err
 		}
 	}
 	o.Shards, err = bot.ShardSessions(o.Session, ids, count)

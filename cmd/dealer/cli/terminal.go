@@ -89,7 +89,8 @@ func playTerminal(e env, o playOptions) int {
 		err = t.start(ctx, o, owner, players)
 	}
 	if err != nil {
-		fmt.Fprintln(e.stderr, "dealer play:", err)
+		// A replay's error may quote a move as the store holds it.
+		fmt.Fprintln(e.stderr, "dealer play:", safeText(err.Error()))
 		return exitFail
 	}
 	return t.loop(ctx)
@@ -195,7 +196,7 @@ func (t *terminalGame) unfinished(ctx context.Context, o playOptions, owner stri
 	case sess.Status != store.StatusPlaying:
 		return sess, fmt.Errorf("game %d is %s: there is nothing to resume", sess.ID, sess.Status)
 	case o.game != "" && sess.Game != o.game:
-		return sess, fmt.Errorf("game %d is %s, not %s", sess.ID, sess.Game, o.game)
+		return sess, fmt.Errorf("game %d is %s, not %s", sess.ID, safeText(sess.Game), o.game)
 	}
 	return sess, nil
 }
@@ -237,7 +238,7 @@ func (t *terminalGame) names() []string {
 		case single:
 			names[s] = "you"
 		default:
-			names[s] = clip(p.Name, maxName)
+			names[s] = clip(safeText(p.Name), maxName)
 		}
 	}
 	return names

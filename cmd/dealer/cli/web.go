@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/web"
 )
@@ -58,6 +59,9 @@ func webCmd(e env, args []string) int {
 	case o.listen == "":
 		return usageError(e.stderr, "web", "give the address to serve on: --listen :8080")
 	}
+	if err := checkAddress(o.listen); err != nil {
+		return usageError(e.stderr, "web", "--listen %v", err)
+	}
 	path, explicit := o.config, o.config != ""
 	if !explicit {
 		path = defaultConfigPath
@@ -86,7 +90,7 @@ func webCmd(e env, args []string) int {
 // ctx ends.
 func serveWebAlone(ctx context.Context, reg *render.Registry, cfg Config, stderr io.Writer) int {
 	level, _ := parseLevel(cfg.LogLevel)
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	log := slog.New(bot.RedactTokens(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))) // no table token in a line
 	st, err := openDatabase(cfg.Database, cfg.DatabasePassword)
 	if err != nil {
 		fmt.Fprintln(stderr, "dealer web:", err)

@@ -1,0 +1,178 @@
+package session_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/pgtest"
+	"github.com/dealer/dealer/store/session"
+)
+
+// eachEngine runs fn on a fresh SQLite file and a fresh PostgreSQL schema.
+func eachEngine(t *testing.T, fn func(t *testing.T, st *store.Store)) {
+	t.Run("sqlite", func(t *testing.T) {
+		fn(t, openStore(t))
+	})
+	t.Run("postgres", func(t *testing.T) {
+		st, err := store.Open(pgtest.URL(t))
+		require.NoError(t, err)
+		t.Cleanup(func() { _ = st.Close() })
+		fn(t, st)
+	})
+}
+
+// Two copies of one table, as two processes (or a stale copy of one)
+// hold them: whatever one changes, the other's stale writes change
+// nothing; each answers ErrMovedOn and becomes the store's table.
+func TestStaleCopiesChangeNothing(t *testing.T) {
+	eachEngine(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		reg := registry()
+		owner := store.Player{UserID: "owner", Name: "Owner"}
+		ann := store.Player{UserID: "ann", Name: "Ann"}
+		carol := store.Player{UserID: "carol", Name: "Carol"}
+		dave := store.Player{UserID: "dave", Name: "Dave"}
+		lobby, err := session.Open(ctx, st, reg, store.Session{Game: "secretagent", Deal: 5, Seats: 4, GuildID: "g",
+			OwnerID: "owner", Status: store.StatusLobby, Players: session.Seat([]store.Player{owner})})
+		require.NoError(t, err)
+		load := func() *session.Table {
+			tb, err := session.Load(ctx, st, reg, lobby.Sess.ID)
+			require.NoError(t, err)
+			return tb
+		}
+
+		// A stale join: Ann's join went first elsewhere; Carol's, from a
+		// copy that had not seen it, is refused, and the copy now sees Ann.
+		a, b := load(), load()
+		require.NoError(t, a.SetPlayers(ctx, session.Seat([]store.Player{owner, ann})))
+		err = b.SetPlayers(ctx, session.Seat([]store.Player{owner, carol}))
+		require.ErrorIs(t, err, session.ErrMovedOn)
+		assert.Equal(t, a.Sess.Players, b.Sess.Players, "the stale copy is the store's again")
+		require.NoError(t, b.SetPlayers(ctx, session.Seat([]store.Player{owner, ann, carol})), "and its join goes through")
+
+		// Started elsewhere with computer players: a stale join, leave or
+		// start changes nothing, and the copy is the game in play.
+		a, b = load(), load()
+		require.NoError(t, a.Start(ctx, session.Fill(a.Info, a.Sess.Players)))
+		started := load()
+		for name, write := range map[string]func(tb *session.Table) error{
+			"join": func(tb *session.Table) error {
+				return tb.SetPlayers(ctx, session.Seat([]store.Player{owner, ann, carol, dave}))
+			},
+			"leave":   func(tb *session.Table) error { return tb.Abandon(ctx) },
+			"start":   func(tb *session.Table) error { return tb.Start(ctx, session.Fill(tb.Info, []store.Player{owner})) },
+			"players": func(tb *session.Table) error { return tb.SetPlayers(ctx, session.Seat([]store.Player{owner})) },
+		} {
+			stale, err := session.Replay(st, reg, lobbyAsSeen(b), nil)
+			require.NoError(t, err)
+			require.ErrorIs(t, write(stale), session.ErrMovedOn, name)
+			require.NotNil(t, stale.Game, "%s: the copy is the game in play", name)
+			assert.Equal(t, started.Sess.Players, stale.Sess.Players, name)
+			_, seated := stale.SeatOf("dave")
+			assert.False(t, seated, "%s: nobody took a computer's seat", name)
+		}
+		assert.Equal(t, started.Sess, load().Sess, "the store's table is as it was started")
+
+		// Moved on elsewhere: Sync brings a copy up to it; a stale move is
+		// refused and the copy is the store's.
+		a, b = load(), load()
+		require.NoError(t, a.PlayComputers(ctx, nil))
+		seat := a.Game.ToAct()[0]
+		require.NoError(t, a.Apply(ctx, seat, aMove(t, a.Game, seat)))
+		err = b.Apply(ctx, seat, aMove(t, b.Game, seat))
+		if err != nil { // the same move again would be legal only by chance
+			require.ErrorIs(t, err, session.ErrNotSaved)
+			require.ErrorIs(t, err, store.ErrConflict)
+		}
+		c := load()
+		require.NoError(t, c.Sync(ctx))
+		assert.Equal(t, a.Sess.Version, c.Sess.Version)
+		assert.Equal(t, a.Game.Moves(), c.Game.Moves())
+
+		// Finished elsewhere: a stale finish or abandon changes no result.
+		a, b = load(), load()
+		for !a.Game.Status().Finished() {
+			s := a.Game.ToAct()[0]
+			require.NoError(t, a.Apply(ctx, s, aMove(t, a.Game, s)))
+		}
+		require.NoError(t, a.Finish(ctx))
+		results, err := st.Results(ctx, a.Sess.ID)
+		require.NoError(t, err)
+		require.ErrorIs(t, b.Abandon(ctx), session.ErrMovedOn)
+		assert.Equal(t, a.Sess.Status, b.Sess.Status, "the copy is the finished table")
+		again, err := st.Results(ctx, a.Sess.ID)
+		require.NoError(t, err)
+		assert.Equal(t, results, again, "the results did not change after the fact")
+		require.ErrorIs(t, a.Finish(ctx), session.ErrMovedOn, "finishing twice")
+		again, err = st.Results(ctx, a.Sess.ID)
+		require.NoError(t, err)
+		assert.Equal(t, results, again)
+	})
+}
+
+// lobbyAsSeen is the session as a copy read while it was a lobby saw it.
+func lobbyAsSeen(tb *session.Table) store.Session {
+	s := tb.Sess
+	s.Status = store.StatusLobby
+	return s
+}
+
+// A table whose moves no longer replay is kept, never played on: the
+// first load finds it out and marks it, later loads say so too.
+func TestUnreplayableKept(t *testing.T) {
+	eachEngine(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		reg := registry()
+		tb := solitaire(t, st)
+		require.NoError(t, tb.Apply(ctx, 0, aMove(t, tb.Game, 0)))
+		// A move the engine does not take, as a changed engine would find.
+		require.NoError(t, st.AppendMove(ctx, tb.Sess.ID, 1, 0, "9 9 9"))
+
+		_, err := session.Load(ctx, st, reg, tb.Sess.ID)
+		var u *session.Unreplayable
+		require.ErrorAs(t, err, &u)
+		assert.True(t, u.Found, "the first load finds it out")
+		assert.Contains(t, u.Reason, "move 2")
+		sess, err := st.Session(ctx, tb.Sess.ID)
+		require.NoError(t, err)
+		assert.Equal(t, u.Reason, sess.Broken, "kept, with why")
+		assert.Equal(t, store.StatusPlaying, sess.Status, "its status as it was")
+
+		_, err = session.Load(ctx, st, reg, tb.Sess.ID)
+		require.ErrorAs(t, err, &u)
+		assert.False(t, u.Found, "found once")
+		require.ErrorIs(t, st.AppendMove(ctx, tb.Sess.ID, 2, 0, "1 h"), store.ErrConflict, "it takes no move")
+		open, err := st.Unfinished(ctx)
+		require.NoError(t, err)
+		assert.Empty(t, open, "nobody resumes it")
+		kept, err := st.BrokenTables(ctx)
+		require.NoError(t, err)
+		require.Len(t, kept, 1)
+		moves, err := st.Moves(ctx, tb.Sess.ID)
+		require.NoError(t, err)
+		assert.Len(t, moves, 2, "its log is kept whole")
+	})
+}
+
+// A table of a rules version this dealer does not know (a newer dealer's,
+// during a rolling upgrade) is refused, not marked.
+func TestNewerRulesNotMarked(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t)
+	id, err := st.CreateSession(ctx, store.Session{Game: "doublefreecell", Deal: 3, Seats: 1, Rules: 99,
+		Players: []store.Player{{UserID: "u1", Name: "ann"}}})
+	require.NoError(t, err)
+	_, err = session.Load(ctx, st, registry(), id)
+	require.Error(t, err)
+	var u *session.Unreplayable
+	assert.False(t, errors.As(err, &u))
+	assert.ErrorContains(t, err, "rules version 99")
+	sess, err := st.Session(ctx, id)
+	require.NoError(t, err)
+	assert.Empty(t, sess.Broken)
+}
