@@ -106,3 +106,38 @@ func TestStreakCountsServersWithPagesOn(t *testing.T) {
 		assert.Contains(t, html, fmt.Sprintf("the best %d.", tc.best), tc.name)
 	}
 }
+
+// Today's daily deal's table page does not say its deal number, in its
+// text or its picture, until the day is over (in Discord as here): the
+// number would let a player practise the deal first.
+func TestDailyTableHidesTodaysDeal(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, webtest.Seed{Rand: 11}, -1)
+	ctx := context.Background()
+	p := f.people[0]
+	day := f.clock.Now().UTC().Format(time.DateOnly)
+	id, err := f.st.CreateDaily(ctx, store.Session{Game: "doublets", Deal: 424242, Seats: 1, GuildID: guild, ChannelID: "1",
+		OwnerID: p.ID, Players: []store.Player{{UserID: p.ID, Name: p.Name}}}, day)
+	require.NoError(t, err)
+	token, err := f.st.TableToken(ctx, id)
+	require.NoError(t, err)
+
+	code, html := f.get(t, "/t/"+token)
+	require.Equal(t, http.StatusOK, code)
+	assert.NotContains(t, html, "424242", "today's deal number is kept")
+	code, hidden := f.get(t, "/t/"+token+"/at/0.png")
+	require.Equal(t, http.StatusOK, code)
+
+	f.clock.Advance(24 * time.Hour) // the day is over
+	code, html = f.get(t, "/t/"+token)
+	require.Equal(t, http.StatusOK, code)
+	assert.Contains(t, html, "deal #424242", "shown once the day is over")
+	other, err := f.st.CreateSession(ctx, store.Session{Game: "doublets", Deal: 424242, Seats: 1, GuildID: guild, ChannelID: "1",
+		OwnerID: p.ID, Players: []store.Player{{UserID: p.ID, Name: p.Name}}})
+	require.NoError(t, err)
+	otherToken, err := f.st.TableToken(ctx, other)
+	require.NoError(t, err)
+	code, shown := f.get(t, "/t/"+otherToken+"/at/0.png")
+	require.Equal(t, http.StatusOK, code)
+	assert.NotEqual(t, hidden, shown, "the picture of the hidden deal leaves its number out")
+}

@@ -152,6 +152,13 @@ func (ts *tableState) handsShown() bool {
 	return !ts.info.Solitaire() && ts.sess.Status.Finished() && ts.game != nil && ts.game.Status().Finished()
 }
 
+// dealHidden reports whether a table's deal number is kept from its page:
+// today's daily deal's, until the day is over (in Discord as here), since
+// the number would let a player practise the deal first.
+func (s *Server) dealHidden(sess store.Session) bool {
+	return sess.Daily != "" && sess.Daily >= s.today()
+}
+
 // tableBody is the table page's content.
 type tableBody struct {
 	Title, Rules string
@@ -193,6 +200,9 @@ func (s *Server) table(w http.ResponseWriter, r *http.Request) error {
 	body := tableBody{Title: info.Title, Rules: info.DescribeOptions(mustOptions(info, sess.Options)),
 		Deal: sess.Deal, Daily: sess.Daily}
 	p := page{Title: fmt.Sprintf("%s · deal #%d", info.Title, sess.Deal), NoIndex: true, Body: &body}
+	if s.dealHidden(sess) {
+		body.Deal, p.Title = 0, info.Title
+	}
 	if sess.GuildID != "" {
 		p.Crumbs = []crumb{{"This server", s.p.server(sess.GuildID)}}
 	}
@@ -523,7 +533,7 @@ func (s *Server) drawStep(sess store.Session, token string, step int, viewer gam
 	start := time.Now()
 	defer func() { s.m.render.WithLabelValues("picture").Observe(time.Since(start).Seconds()) }()
 	if viewer == games.Spectator {
-		return ts.info.Table(s.rend, g.View(games.Spectator), render.Params{Names: ts.names})
+		return ts.info.Table(s.rend, g.View(games.Spectator), render.Params{Names: ts.names, HideDeal: s.dealHidden(sess)})
 	}
 	var legal []string
 	for _, m := range g.Legal(viewer) {
