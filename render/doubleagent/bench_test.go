@@ -14,7 +14,7 @@ import (
 // compression the renderer reuses from the second time on (see …Moves and
 // …Deals for tables that change).
 func BenchmarkRenderDoubleAgent(b *testing.B) {
-	r, v := rendertest.Renderer(b), daMid(b)
+	r, v := rendertest.Renderer(b), mid(b)
 	rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, v, render.Params{Selected: "b4"}) })
 }
 

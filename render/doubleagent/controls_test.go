@@ -23,7 +23,7 @@ func labels(b *render.Board) map[string]string {
 }
 
 func TestControlsLabels(t *testing.T) {
-	dealt := daDealt(1)
+	dealt := dealtView(1)
 	top := func(tab game.Tableau) string { return tab.Up[len(tab.Up)-1].Card.String() }
 	for _, c := range []struct {
 		name  string
@@ -33,14 +33,14 @@ func TestControlsLabels(t *testing.T) {
 	}{
 		{"dealt t1", dealt, "t1", "t1 · " + top(dealt.Top[0])},
 		{"dealt b5", dealt, "b5", "b5 · " + top(dealt.Bottom[4])},
-		{"tableau", daMid(t), "t2", "t2 · 9♠"},
-		{"agent on top", daMid(t), "b4", "b4 · black agent"},
-		{"face down", daMid(t), "t4", "t4 · face down"},
-		{"empty tableau", daMid(t), "b5", "b5 · empty"},
-		{"foundation", daMid(t), "p1", "p1 · 5♥"},
-		{"empty cell", daMid(t), "p4", "p4"},
-		{"empty command slot", daMid(t), "c1", "c1"},
-		{"agent in command", daMid(t), "c2", "c2 · red agent"},
+		{"tableau", mid(t), "t2", "t2 · 9♠"},
+		{"agent on top", mid(t), "b4", "b4 · black agent"},
+		{"face down", mid(t), "t4", "t4 · face down"},
+		{"empty tableau", mid(t), "b5", "b5 · empty"},
+		{"foundation", mid(t), "p1", "p1 · 5♥"},
+		{"empty cell", mid(t), "p4", "p4"},
+		{"empty command slot", mid(t), "c1", "c1"},
+		{"agent in command", mid(t), "c2", "c2 · red agent"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b := Controls(c.v, render.Params{}).Board
@@ -51,7 +51,7 @@ func TestControlsLabels(t *testing.T) {
 }
 
 func TestControlsRows(t *testing.T) {
-	ctl := Controls(daMid(t), render.Params{})
+	ctl := Controls(mid(t), render.Params{})
 	require.NotNil(t, ctl.Board)
 	var names [][]string
 	for _, row := range ctl.Board.Places {
@@ -74,7 +74,7 @@ func TestControlsRows(t *testing.T) {
 func TestGame(t *testing.T) {
 	assert.Empty(t, Game.Missing())
 	assert.Equal(t, game.Info.Name, Game.Name)
-	v := daMid(t)
+	v := mid(t)
 	assert.Equal(t, Text(v, true), Game.Text(v, nil, true))
 	assert.Equal(t, "t4 · face down", labels(Game.Controls(v, render.Params{}).Board)["t4"])
 	r := rendertest.Renderer(t)

@@ -17,7 +17,7 @@ import (
 func TestGoldenDecks(t *testing.T) {
 	for _, d := range rendertest.Decks[1:3] {
 		t.Run(d.Name, func(t *testing.T) {
-			got, err := Table(rendertest.Renderer(t).With(d.Deck), daMid(t), render.Params{Selected: "b4"})
+			got, err := Table(rendertest.Renderer(t).With(d.Deck), mid(t), render.Params{Selected: "b4"})
 			require.NoError(t, err)
 			rendertest.Golden(t, "da-mid"+d.Suffix, got)
 		})
@@ -27,7 +27,7 @@ func TestGoldenDecks(t *testing.T) {
 // The large deck's face-up runs stand further apart.
 func TestLargeSteps(t *testing.T) {
 	st := rendertest.Renderer(t).With(render.Deck{Large: true}).Steps()
-	s, err := LayoutAt(daMid(t), "", st)
+	s, err := LayoutAt(mid(t), "", st)
 	require.NoError(t, err)
 	for _, pile := range []string{"t1", "t2", "t3", "t4", "t5", "b1", "b2", "b3", "b4", "b5"} {
 		cs := rendertest.PileCards(s, pile)
@@ -52,10 +52,10 @@ func TestLookDecks(t *testing.T) {
 			v   game.View
 			sel string
 		}{
-			"da-dealt":  {daDealt(1), "t3"},
-			"da-mid":    {daMid(t), "b4"},
-			"da-long":   {daLong(t), "p1"},
-			"da-played": {daPlayed(t, 3, 40), ""},
+			"da-dealt":  {dealtView(1), "t3"},
+			"da-mid":    {mid(t), "b4"},
+			"da-long":   {long(t), "p1"},
+			"da-played": {played(t, 3, 40), ""},
 		} {
 			s, err := LayoutAt(v.v, v.sel, r.Steps())
 			require.NoError(t, err)
@@ -69,7 +69,7 @@ func TestLookDecks(t *testing.T) {
 // BenchmarkRenderDoubleAgentDecks renders the benchmark table, and a
 // game's tables one move after another, in each deck.
 func BenchmarkRenderDoubleAgentDecks(b *testing.B) {
-	v := daMid(b)
+	v := mid(b)
 	views := rendertest.Positions[game.View](b, 1024, 50, 777, benchGame, rendertest.RandomMoves(1), 0)
 	for _, d := range rendertest.Decks {
 		r := rendertest.Renderer(b).With(d.Deck)

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func daLayout(t *testing.T, v game.View, sel string) *render.Scene {
+func layout(t *testing.T, v game.View, sel string) *render.Scene {
 	t.Helper()
 	s, err := Layout(v, sel)
 	require.NoError(t, err)
@@ -21,11 +21,11 @@ func daLayout(t *testing.T, v game.View, sel string) *render.Scene {
 }
 
 func TestDoubleAgentTableaus(t *testing.T) {
-	v := daMid(t)
-	s := daLayout(t, v, "b4")
+	v := mid(t)
+	s := layout(t, v, "b4")
 	for r, row := range [2][5]game.Tableau{v.Top, v.Bottom} {
 		for i, tab := range row {
-			name := daName(r, i)
+			name := tableauName(r, i)
 			cs := rendertest.PileCards(s, name)
 			if tab.Down == 0 && len(tab.Up) == 0 {
 				assert.Empty(t, cs, name)
@@ -33,7 +33,7 @@ func TestDoubleAgentTableaus(t *testing.T) {
 			}
 			require.Len(t, cs, tab.Down+len(tab.Up), name)
 			for k, c := range cs {
-				assert.Equal(t, daColX(i), c.Rect.Min.X, name)
+				assert.Equal(t, colX(i), c.Rect.Min.X, name)
 				if k < tab.Down {
 					// a back, and nothing of the card under it
 					assert.False(t, c.FaceUp, "%s card %d", name, k)
@@ -48,13 +48,13 @@ func TestDoubleAgentTableaus(t *testing.T) {
 				}
 			}
 			if r == 0 {
-				assert.Less(t, cs[len(cs)-1].Rect.Max.Y, rendertest.PileCards(s, "b1")[0].Rect.Min.Y-daTagH, "%s above the bottom row's tags", name)
+				assert.Less(t, cs[len(cs)-1].Rect.Max.Y, rendertest.PileCards(s, "b1")[0].Rect.Min.Y-tagH, "%s above the bottom row's tags", name)
 			}
 		}
 	}
 	// backs 14 apart, face-up cards 43
 	t1 := rendertest.PileCards(s, "t1")
-	assert.Equal(t, daBack, t1[1].Rect.Min.Y-t1[0].Rect.Min.Y)
+	assert.Equal(t, back, t1[1].Rect.Min.Y-t1[0].Rect.Min.Y)
 	assert.Equal(t, render.StackStep, t1[5].Rect.Min.Y-t1[4].Rect.Min.Y)
 	// the selected tableau: its top card ringed, its tag gold
 	b4 := rendertest.PileCards(s, "b4")
@@ -76,13 +76,13 @@ func TestDoubleAgentTableaus(t *testing.T) {
 }
 
 func TestDoubleAgentAgents(t *testing.T) {
-	s := daLayout(t, daMid(t), "")
+	s := layout(t, mid(t), "")
 	// t2's covered agent stands for 7: a badge under its index, its strip
 	// longer; b4's top agent for 9: a badge over its star
 	t2 := rendertest.PileCards(s, "t2")
 	agent := t2[2+3]
 	require.Equal(t, cards.RedJoker, agent.Card)
-	assert.Equal(t, render.StackStep+daAgentDY, agent.Visible.Dy())
+	assert.Equal(t, render.StackStep+agentDY, agent.Visible.Dy())
 	l, ok := rendertest.FindLabel(s, "= 7")
 	require.True(t, ok)
 	assert.True(t, l.Rect.In(agent.Visible), "badge %v in the agent's strip %v", l.Rect, agent.Visible)
@@ -106,13 +106,13 @@ func TestDoubleAgentAgents(t *testing.T) {
 }
 
 func TestDoubleAgentPrison(t *testing.T) {
-	s := daLayout(t, daMid(t), "p4")
+	s := layout(t, mid(t), "p4")
 	want := map[string]image.Point{"c1": {656, 96}, "c2": {778, 96}, "p1": {656, 302}, "p2": {778, 302}, "p3": {656, 508}, "p4": {778, 508}}
 	for name, at := range want {
 		l, ok := rendertest.FindLabel(s, name)
 		require.True(t, ok, name)
 		assert.Equal(t, at.X, l.Rect.Min.X, name)
-		assert.Equal(t, at.Y-daTagGap, l.Rect.Max.Y, name)
+		assert.Equal(t, at.Y-tagGap, l.Rect.Max.Y, name)
 	}
 	p1, p3 := rendertest.PileCards(s, "p1"), rendertest.PileCards(s, "p3")
 	require.Len(t, p1, 1)
@@ -141,9 +141,9 @@ func TestDoubleAgentPrison(t *testing.T) {
 // as many as the view counts.
 func TestDoubleAgentHidesFaceDown(t *testing.T) {
 	for _, moves := range []int{0, 10, 60} {
-		g := daGameAfter(t, 21, moves)
+		g := gameAfter(t, 21, moves)
 		st := g.State().(game.State)
-		s := daLayout(t, st.View, "")
+		s := layout(t, st.View, "")
 		up := map[cards.Card]bool{}
 		backs := 0
 		for _, c := range s.Cards {
@@ -167,10 +167,10 @@ func TestDoubleAgentHidesFaceDown(t *testing.T) {
 
 // Long runs make the picture taller, up to its largest, and never leave it.
 func TestDoubleAgentLong(t *testing.T) {
-	v := daLong(t)
-	s := daLayout(t, v, "")
-	assert.Greater(t, s.H, daMinH)
-	assert.LessOrEqual(t, s.H, daMaxH)
+	v := long(t)
+	s := layout(t, v, "")
+	assert.Greater(t, s.H, minH)
+	assert.LessOrEqual(t, s.H, maxPictureH)
 	canvas := image.Rect(0, 0, s.W, s.H)
 	for _, c := range s.Cards {
 		assert.True(t, c.Rect.In(canvas), "%v at %v", c.Card, c.Rect)
@@ -180,15 +180,15 @@ func TestDoubleAgentLong(t *testing.T) {
 	for i := 0; i < 40; i++ {
 		up = append(up, cards.Card{Rank: cards.Rank(13 - i%13), Suit: cards.Suits[i%4]}.Code())
 	}
-	v.Bottom[4].Up = daFaces(t, up...)
-	s = daLayout(t, v, "b5")
-	assert.Equal(t, daMaxH, s.H)
+	v.Bottom[4].Up = faces(t, up...)
+	s = layout(t, v, "b5")
+	assert.Equal(t, maxPictureH, s.H)
 	for _, c := range s.Cards {
 		assert.True(t, c.Rect.In(image.Rect(0, 0, s.W, s.H)), "%v at %v", c.Card, c.Rect)
 	}
 	b5 := rendertest.PileCards(s, "b5")
 	assert.True(t, b5[len(b5)-1].Selected)
-	assert.LessOrEqual(t, b5[len(b5)-1].Rect.Max.Y, s.H-daMargin)
+	assert.LessOrEqual(t, b5[len(b5)-1].Rect.Max.Y, s.H-margin)
 	// the top row keeps room for its longest tableau
 	t4 := rendertest.PileCards(s, "t4")
 	assert.GreaterOrEqual(t, t4[6].Visible.Dy(), render.MinStackStep)
@@ -196,11 +196,11 @@ func TestDoubleAgentLong(t *testing.T) {
 
 func TestDoubleAgentBadInput(t *testing.T) {
 	for _, sel := range []string{"t0", "t6", "b6", "p5", "c3", "a1", "t", "x"} {
-		_, err := Layout(daMid(t), sel)
+		_, err := Layout(mid(t), sel)
 		assert.Error(t, err, sel)
 	}
 	for _, sel := range []string{"", "t1", "B5", " p3 ", "c2"} {
-		_, err := Layout(daMid(t), sel)
+		_, err := Layout(mid(t), sel)
 		assert.NoError(t, err, sel)
 	}
 	bad := []func(v *game.View){
@@ -211,7 +211,7 @@ func TestDoubleAgentBadInput(t *testing.T) {
 	}
 	r := rendertest.Renderer(t)
 	for i, f := range bad {
-		v := daMid(t)
+		v := mid(t)
 		f(&v)
 		_, err := Layout(v, "")
 		assert.Error(t, err, "bad view %d", i)
@@ -235,9 +235,9 @@ b3  10♦ 9♠ 8♦ 7♠ 6♦
 b4  ## ## | J♣ 10♥ BJ=9
 b5  --
 `
-	assert.Equal(t, want, Text(daMid(t), false))
-	col := Text(daMid(t), true)
+	assert.Equal(t, want, Text(mid(t), false))
+	col := Text(mid(t), true)
 	assert.Contains(t, col, "\x1b[31mRJ\x1b[0m=7")
-	assert.Equal(t, Text(daMid(t), false), strings.NewReplacer(render.ANSIRed, "", render.ANSIReset, "").Replace(col))
-	assert.Contains(t, Text(daWon(), false), "· WON in 230 moves\n")
+	assert.Equal(t, Text(mid(t), false), strings.NewReplacer(render.ANSIRed, "", render.ANSIReset, "").Replace(col))
+	assert.Contains(t, Text(wonView(), false), "· WON in 230 moves\n")
 }

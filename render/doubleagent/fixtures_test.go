@@ -9,21 +9,21 @@ import (
 	game "github.com/dealer/dealer/games/doubleagent"
 )
 
-// daDealt is Double Agent deal n as dealt.
-func daDealt(n uint64) game.View {
+// dealtView is Double Agent deal n as dealt.
+func dealtView(n uint64) game.View {
 	return game.New(n).View(0).(game.View)
 }
 
-// daPlayed is Double Agent deal n after up to moves moves, taking the last
+// played is Double Agent deal n after up to moves moves, taking the last
 // legal move that is not a command each time.
-func daPlayed(tb testing.TB, n uint64, moves int) game.View {
+func played(tb testing.TB, n uint64, moves int) game.View {
 	tb.Helper()
-	return daGameAfter(tb, n, moves).View(0).(game.View)
+	return gameAfter(tb, n, moves).View(0).(game.View)
 }
 
-// daGameAfter is the game daPlayed shows. It prefers uncovering a card, so
+// gameAfter is the game played shows. It prefers uncovering a card, so
 // that the game moves on.
-func daGameAfter(tb testing.TB, n uint64, moves int) *game.Game {
+func gameAfter(tb testing.TB, n uint64, moves int) *game.Game {
 	tb.Helper()
 	g := game.New(n)
 	for i := 0; i < moves && !g.Status().Finished(); i++ {
@@ -43,9 +43,9 @@ func daGameAfter(tb testing.TB, n uint64, moves int) *game.Game {
 	return g
 }
 
-// daFaces reads a run of face-up cards: codes, "RJ=7" for an agent that
+// faces reads a run of face-up cards: codes, "RJ=7" for an agent that
 // stands for 7.
-func daFaces(tb testing.TB, codes ...string) []game.Face {
+func faces(tb testing.TB, codes ...string) []game.Face {
 	var out []game.Face
 	for _, c := range codes {
 		f := game.Face{}
@@ -63,11 +63,11 @@ func daFaces(tb testing.TB, codes ...string) []game.Face {
 	return out
 }
 
-// daMid is a game under way: a covered agent standing for 7 in t2, an agent
+// mid is a game under way: a covered agent standing for 7 in t2, an agent
 // standing for 9 on top of b4, an exposed face-down card in t4, an empty
 // b5, a live ♥ foundation, a frozen ♣ one, a prisoner, the red agent... no:
 // the black agent in command.
-func daMid(tb testing.TB) game.View {
+func mid(tb testing.TB) game.View {
 	v := game.View{Deal: 777, Moves: 64, Undos: 5, Score: 10}
 	tops := []struct {
 		down int
@@ -90,10 +90,10 @@ func daMid(tb testing.TB) game.View {
 		{0, nil},
 	}
 	for i, t := range tops {
-		v.Top[i] = game.Tableau{Name: daName(0, i), Down: t.down, Exposed: t.down > 0 && len(t.up) == 0, Up: daFaces(tb, t.up...)}
+		v.Top[i] = game.Tableau{Name: tableauName(0, i), Down: t.down, Exposed: t.down > 0 && len(t.up) == 0, Up: faces(tb, t.up...)}
 	}
 	for i, t := range bottoms {
-		v.Bottom[i] = game.Tableau{Name: daName(1, i), Down: t.down, Exposed: t.down > 0 && len(t.up) == 0, Up: daFaces(tb, t.up...)}
+		v.Bottom[i] = game.Tableau{Name: tableauName(1, i), Down: t.down, Exposed: t.down > 0 && len(t.up) == 0, Up: faces(tb, t.up...)}
 	}
 	v.Prison = [4]game.Cell{
 		{Name: "p1", Kind: "foundation", Card: card(tb, "5H"), Suit: "hearts", Count: 5},
@@ -105,21 +105,21 @@ func daMid(tb testing.TB) game.View {
 	return v
 }
 
-// daLong has runs too long for the usual picture in both rows.
-func daLong(tb testing.TB) game.View {
-	v := daMid(tb)
+// long has runs too long for the usual picture in both rows.
+func long(tb testing.TB) game.View {
+	v := mid(tb)
 	up := []string{"KC", "QH", "JS", "10D", "9C", "8H", "7S", "6D", "5C", "4H", "3S", "2D", "AC"}
-	v.Bottom[4] = game.Tableau{Name: "b5", Down: 4, Up: daFaces(tb, up...)}
-	v.Top[3] = game.Tableau{Name: "t4", Down: 4, Up: daFaces(tb, "AH", "2S", "3D", "4C", "5H", "6S", "7D", "8C", "9D", "10C", "JD", "QC", "KH")}
+	v.Bottom[4] = game.Tableau{Name: "b5", Down: 4, Up: faces(tb, up...)}
+	v.Top[3] = game.Tableau{Name: "t4", Down: 4, Up: faces(tb, "AH", "2S", "3D", "4C", "5H", "6S", "7D", "8C", "9D", "10C", "JD", "QC", "KH")}
 	return v
 }
 
-// daWon is a won game: four full foundations, both agents in command.
-func daWon() game.View {
+// wonView is a won game: four full foundations, both agents in command.
+func wonView() game.View {
 	v := game.View{Deal: 5, Moves: 230, Score: 54, Status: games.Won}
 	for i := range v.Top {
-		v.Top[i] = game.Tableau{Name: daName(0, i)}
-		v.Bottom[i] = game.Tableau{Name: daName(1, i)}
+		v.Top[i] = game.Tableau{Name: tableauName(0, i)}
+		v.Bottom[i] = game.Tableau{Name: tableauName(1, i)}
 	}
 	for i, s := range cards.Suits {
 		v.Prison[i] = game.Cell{Name: "p" + string(rune('1'+i)), Kind: "foundation", Card: cards.Card{Rank: cards.King, Suit: s}, Suit: s.Name(), Count: 13}

@@ -12,7 +12,7 @@ import (
 //
 //	go test ./render/doubleagent -run TestGolden -update
 func TestGolden(t *testing.T) {
-	got, err := Table(rendertest.Renderer(t), daMid(t), render.Params{Selected: "b4"})
+	got, err := Table(rendertest.Renderer(t), mid(t), render.Params{Selected: "b4"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,10 +35,10 @@ func TestGoldenLang(t *testing.T) {
 		sel  string
 		l    lang.Lang
 	}{
-		{"da-mid-de", daMid(t), "b4", lang.German},
-		{"da-mid-es", daMid(t), "b4", lang.Spanish},
-		{"da-won-de", daWon(), "", lang.German},
-		{"da-won-es", daWon(), "", lang.Spanish},
+		{"da-mid-de", mid(t), "b4", lang.German},
+		{"da-mid-es", mid(t), "b4", lang.Spanish},
+		{"da-won-de", wonView(), "", lang.German},
+		{"da-won-es", wonView(), "", lang.Spanish},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got, err := Table(r, c.v, render.Params{Selected: c.sel, Lang: c.l})
@@ -59,7 +59,7 @@ func TestControlsLang(t *testing.T) {
 		{lang.Portuguese, "t4 · para baixo", "b5 · vazia", "c2 · agente vermelho", "Desistir"},
 	} {
 		t.Run(string(c.l), func(t *testing.T) {
-			b := Game.Controls(daMid(t), render.Params{Lang: c.l}).Board
+			b := Game.Controls(mid(t), render.Params{Lang: c.l}).Board
 			require.NotNil(t, b)
 			got := labels(b)
 			assert.Equal(t, c.down, got["t4"])
@@ -74,7 +74,7 @@ func TestControlsLang(t *testing.T) {
 }
 
 func TestDescribeLang(t *testing.T) {
-	v := daMid(t)
+	v := mid(t)
 	en := Game.Describe(v, render.Params{Selected: "b4", Legal: []string{"up t4", "t3 b2"}})
 	de := Game.Describe(v, render.Params{Selected: "b4", Legal: []string{"up t4", "t3 b2"}, Lang: lang.German})
 	assert.Contains(t, en, "p1 5♥ home")
@@ -138,7 +138,7 @@ func TestLookLang(t *testing.T) {
 		for name, c := range map[string]struct {
 			v   game.View
 			sel string
-		}{"mid": {daMid(t), "b4"}, "won": {daWon(), ""}} {
+		}{"mid": {mid(t), "b4"}, "won": {wonView(), ""}} {
 			s, err := LayoutIn(c.v, c.sel, render.ClassicSteps, l)
 			require.NoError(t, err)
 			m, err := r.Image(s)

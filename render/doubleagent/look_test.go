@@ -17,11 +17,11 @@ func TestLook(t *testing.T) {
 	}
 	r := rendertest.Renderer(t)
 	for name, s := range map[string]*render.Scene{
-		"da-dealt":  daLayout(t, daDealt(1), "t3"),
-		"da-mid":    daLayout(t, daMid(t), "b4"),
-		"da-long":   daLayout(t, daLong(t), "p1"),
-		"da-won":    daLayout(t, daWon(), ""),
-		"da-played": daLayout(t, daPlayed(t, 3, 40), ""),
+		"da-dealt":  layout(t, dealtView(1), "t3"),
+		"da-mid":    layout(t, mid(t), "b4"),
+		"da-long":   layout(t, long(t), "p1"),
+		"da-won":    layout(t, wonView(), ""),
+		"da-played": layout(t, played(t, 3, 40), ""),
 	} {
 		m, err := r.Image(s)
 		if err != nil {

@@ -19,26 +19,26 @@ import (
 // left, t1–t5 over b1–b5; on the right the command slots c1 c2 over the
 // prison's 2×2 cells p1 p2 / p3 p4. The picture grows taller for long runs.
 const (
-	daW       = 900
-	daMargin  = 16
-	daColGap  = 14 // between tableaus
-	daTagH    = 32
-	daTagGap  = 8  // from a tag to its cards
-	daRowGap  = 14 // from the top row's longest pile to the bottom row's tags
-	daTopY    = render.HeaderH + 10
-	daRightX  = daW - daMargin - 2*render.CardW - 16 // c1, p1, p3
-	daRightDX = render.CardW + 16                    // to c2, p2, p4
-	daRightDY = daTagH + daTagGap + render.CardH + 18
-	daMinH    = daTopY + 3*daRightDY       // the right-hand column's height
-	daMaxH    = 1400                       // the most the picture grows to (at the classic steps)
-	daBack    = 14                         // the step between face-down cards
-	daMinBack = 6                          // … squeezed
-	daAgentDY = 40                         // the extra step under an agent's rank badge
-	daCards   = daTopY + daTagH + daTagGap // the top row's first card
+	pictureW    = 900
+	margin      = 16
+	colGap      = 14 // between tableaus
+	tagH        = 32
+	tagGap      = 8  // from a tag to its cards
+	rowGap      = 14 // from the top row's longest pile to the bottom row's tags
+	topY        = render.HeaderH + 10
+	rightX      = pictureW - margin - 2*render.CardW - 16 // c1, p1, p3
+	rightDX     = render.CardW + 16                       // to c2, p2, p4
+	rightDY     = tagH + tagGap + render.CardH + 18
+	minH        = topY + 3*rightDY     // the right-hand column's height
+	maxPictureH = 1400                 // the most the picture grows to (at the classic steps)
+	back        = 14                   // the step between face-down cards
+	minBack     = 6                    // … squeezed
+	agentDY     = 40                   // the extra step under an agent's rank badge
+	firstCardY  = topY + tagH + tagGap // the top row's first card
 )
 
-// daColX is tableau column i's left edge, from 0.
-func daColX(i int) int { return daMargin + i*(render.CardW+daColGap) }
+// colX is tableau column i's left edge, from 0.
+func colX(i int) int { return margin + i*(render.CardW+colGap) }
 
 // Layout lays out a Double Agent table. selected names the
 // place a player has picked, in the game's notation: a tableau "t1"–"t5",
@@ -60,51 +60,51 @@ func LayoutAt(v game.View, selected string, st render.Steps) (*render.Scene, err
 
 // LayoutIn is LayoutAt with its words in l.
 func LayoutIn(v game.View, selected string, st render.Steps, l lang.Lang) (*render.Scene, error) {
-	sel, err := daSelection(selected)
+	sel, err := selection(selected)
 	if err != nil {
 		return nil, err
 	}
-	need, err := daCheck(v, st.Stack)
+	need, err := check(v, st.Stack)
 	if err != nil {
 		return nil, err
 	}
-	h, avail := daHeights(need, daMaxH*st.MinStack/render.MinStackStep)
-	s := &render.Scene{W: daW, H: h, Background: render.Felt}
-	statusIn(v, l).Bar(s, daW)
+	h, avail := heights(need, maxPictureH*st.MinStack/render.MinStackStep)
+	s := &render.Scene{W: pictureW, H: h, Background: render.Felt}
+	statusIn(v, l).Bar(s, pictureW)
 
-	rowY := [2]int{daCards, daCards + avail[0] + daRowGap + daTagH + daTagGap}
+	rowY := [2]int{firstCardY, firstCardY + avail[0] + rowGap + tagH + tagGap}
 	for r, row := range [2][5]game.Tableau{v.Top, v.Bottom} {
 		for i, t := range row {
-			name := daName(r, i)
-			daTableau(s, t, name, daColX(i), rowY[r], avail[r], sel == name, st)
+			name := tableauName(r, i)
+			tableau(s, t, name, colX(i), rowY[r], avail[r], sel == name, st)
 		}
 	}
-	daRight(s, v, sel, l)
+	right(s, v, sel, l)
 
 	if v.Status == games.Won {
 		won := words.T(l, "Won in %d moves!", v.Moves)
-		w := min(max(700, render.TextWidth(won, render.Huge)+64), daW-32) // wider for longer words
+		w := min(max(700, render.TextWidth(won, render.Huge)+64), pictureW-32) // wider for longer words
 		s.Labels = append(s.Labels, render.Label{Text: won,
-			Rect: image.Rect((daW-w)/2, 260, (daW+w)/2, 360), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
+			Rect: image.Rect((pictureW-w)/2, 260, (pictureW+w)/2, 360), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
 	}
 	return s, nil
 }
 
-// daCheck finds a place that holds what is not a card, and measures what
+// check finds a place that holds what is not a card, and measures what
 // each row of tableaus needs: its longest pile at the usual steps
 // (stackStep between face-up cards).
-func daCheck(v game.View, stackStep int) (need [2]int, err error) {
+func check(v game.View, stackStep int) (need [2]int, err error) {
 	for r, row := range [2][5]game.Tableau{v.Top, v.Bottom} {
 		for i, t := range row {
 			if t.Down < 0 || t.Down > 52 {
-				return need, fmt.Errorf("render: tableau %s has %d face-down cards", daName(r, i), t.Down)
+				return need, fmt.Errorf("render: tableau %s has %d face-down cards", tableauName(r, i), t.Down)
 			}
 			for j, f := range t.Up {
 				if ok := render.HasFace(f.Card); !ok {
-					return need, fmt.Errorf("render: card %d of tableau %s is not a card (%v)", j+1, daName(r, i), f.Card)
+					return need, fmt.Errorf("render: card %d of tableau %s is not a card (%v)", j+1, tableauName(r, i), f.Card)
 				}
 			}
-			need[r] = max(need[r], daPileHeight(t, stackStep, daBack, true))
+			need[r] = max(need[r], pileHeight(t, stackStep, back, true))
 		}
 	}
 	for i, c := range v.Prison {
@@ -120,13 +120,13 @@ func daCheck(v game.View, stackStep int) (need [2]int, err error) {
 	return need, nil
 }
 
-// daHeights are the picture's height and the rows' heights: what their
-// longest piles need, squeezed past the tallest picture, maxH (daMaxH for
+// heights are the picture's height and the rows' heights: what their
+// longest piles need, squeezed past the tallest picture, maxH (maxPictureH for
 // the classic steps, as much more as the steps are longer).
-func daHeights(need [2]int, maxH int) (h int, avail [2]int) {
-	fixed := daCards + daRowGap + daTagH + daTagGap + daMargin
+func heights(need [2]int, maxH int) (h int, avail [2]int) {
+	fixed := firstCardY + rowGap + tagH + tagGap + margin
 	avail = need
-	h = max(fixed+need[0]+need[1], daMinH)
+	h = max(fixed+need[0]+need[1], minH)
 	if h > maxH {
 		h = maxH
 		room := maxH - fixed
@@ -142,15 +142,15 @@ func daHeights(need [2]int, maxH int) (h int, avail [2]int) {
 	return h, avail
 }
 
-// daRight adds the command slots and the prison cells.
-func daRight(s *render.Scene, v game.View, sel string, l lang.Lang) {
+// right adds the command slots and the prison cells.
+func right(s *render.Scene, v game.View, sel string, l lang.Lang) {
 	slot := func(k int) image.Rectangle {
-		x := daRightX + k%2*daRightDX
-		y := daCards + k/2*daRightDY
+		x := rightX + k%2*rightDX
+		y := firstCardY + k/2*rightDY
 		return image.Rect(x, y, x+render.CardW, y+render.CardH)
 	}
 	tagOver := func(r image.Rectangle, name string) {
-		s.Labels = append(s.Labels, render.Pill(name, image.Rect(r.Min.X, r.Min.Y-daTagGap-daTagH, r.Max.X, r.Min.Y-daTagGap), sel == name))
+		s.Labels = append(s.Labels, render.Pill(name, image.Rect(r.Min.X, r.Min.Y-tagGap-tagH, r.Max.X, r.Min.Y-tagGap), sel == name))
 	}
 	for i, c := range v.Command {
 		name := "c" + strconv.Itoa(i+1)
@@ -182,15 +182,15 @@ func daRight(s *render.Scene, v game.View, sel string, l lang.Lang) {
 	}
 }
 
-// daName names tableau i of a row (0 the top, 1 the bottom): "t1", "b5".
-func daName(row, i int) string {
+// tableauName names tableau i of a row (0 the top, 1 the bottom): "t1", "b5".
+func tableauName(row, i int) string {
 	return string("tb"[row]) + strconv.Itoa(i+1)
 }
 
-// daPileHeight is how tall a tableau stands with a step between face-up
+// pileHeight is how tall a tableau stands with a step between face-up
 // cards and one between face-down cards; with room, an agent that stands
 // for a rank and is covered shows its rank badge under its index.
-func daPileHeight(t game.Tableau, up, down int, room bool) int {
+func pileHeight(t game.Tableau, up, down int, room bool) int {
 	n := len(t.Up)
 	if n == 0 {
 		if t.Down == 0 {
@@ -202,34 +202,34 @@ func daPileHeight(t game.Tableau, up, down int, room bool) int {
 	if room {
 		for _, f := range t.Up[:n-1] {
 			if f.Card.IsJoker() && f.Stands != 0 {
-				h += daAgentDY
+				h += agentDY
 			}
 		}
 	}
 	return h
 }
 
-// daTableau adds one tableau: its tag, backs, face-up run and agents' ranks,
+// tableau adds one tableau: its tag, backs, face-up run and agents' ranks,
 // fitted into avail pixels from y.
-func daTableau(s *render.Scene, t game.Tableau, name string, x, y, avail int, selected bool, st render.Steps) {
-	s.Labels = append(s.Labels, render.Pill(name, image.Rect(x, y-daTagGap-daTagH, x+render.CardW, y-daTagGap), selected))
+func tableau(s *render.Scene, t game.Tableau, name string, x, y, avail int, selected bool, st render.Steps) {
+	s.Labels = append(s.Labels, render.Pill(name, image.Rect(x, y-tagGap-tagH, x+render.CardW, y-tagGap), selected))
 	if t.Down == 0 && len(t.Up) == 0 {
 		s.Piles = append(s.Piles, render.Pile{Name: name, Rect: image.Rect(x, y, x+render.CardW, y+render.CardH), Selected: selected})
 		return
 	}
 	// the largest steps that fit: face-up first down to the least that
 	// shows an index, then the agents' room, then the backs, then all
-	up, down, room := st.Stack, daBack, true
-	for up > st.MinStack && daPileHeight(t, up, down, room) > avail {
+	up, down, room := st.Stack, back, true
+	for up > st.MinStack && pileHeight(t, up, down, room) > avail {
 		up--
 	}
-	if daPileHeight(t, up, down, room) > avail {
+	if pileHeight(t, up, down, room) > avail {
 		room = false
 	}
-	for down > daMinBack && daPileHeight(t, up, down, room) > avail {
+	for down > minBack && pileHeight(t, up, down, room) > avail {
 		down--
 	}
-	for up > 1 && daPileHeight(t, up, down, room) > avail {
+	for up > 1 && pileHeight(t, up, down, room) > avail {
 		up--
 	}
 
@@ -250,7 +250,7 @@ func daTableau(s *render.Scene, t game.Tableau, name string, x, y, avail int, se
 			}
 		}
 		if agent != 0 && room && !top {
-			step += daAgentDY
+			step += agentDY
 		}
 		if !top {
 			p.Visible.Max.Y = cy + step
@@ -259,7 +259,7 @@ func daTableau(s *render.Scene, t game.Tableau, name string, x, y, avail int, se
 		if agent != 0 && (top || room) {
 			by := cy + 96 // over the star
 			if !top {
-				by = cy + up + daAgentDY/2 - 1 // under the index
+				by = cy + up + agentDY/2 - 1 // under the index
 			}
 			b := render.BadgeLabel("= "+agent.String(), x+render.CardW/2, by, render.Large)
 			b.Ink = render.Gold // the rank stands out from the card's own ink
@@ -279,8 +279,8 @@ func statusIn(v game.View, l lang.Lang) render.SolitaireStatus {
 		Score: words.T(l, "score %d/54", v.Score), Status: v.Status, Lang: l}
 }
 
-// daSelection reads a selected place.
-func daSelection(sel string) (string, error) {
+// selection reads a selected place.
+func selection(sel string) (string, error) {
 	sel = strings.ToLower(strings.TrimSpace(sel))
 	if sel == "" {
 		return "", nil

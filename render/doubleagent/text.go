@@ -52,15 +52,15 @@ func text(v game.View, color bool, l lang.Lang) string {
 	for r, row := range [2][5]game.Tableau{v.Top, v.Bottom} {
 		for i, t := range row {
 			// A long tableau goes on under itself, within 80 columns.
-			b.WriteString(render.TermWrap(daTableauLine(daName(r, i), t, color, l), 80, "    ") + "\n")
+			b.WriteString(render.TermWrap(tableauLine(tableauName(r, i), t, color, l), 80, "    ") + "\n")
 		}
 	}
 	return render.TermLines(b.String())
 }
 
-// daTableauLine is one tableau: its name, the face-down cards as ##, then
+// tableauLine is one tableau: its name, the face-down cards as ##, then
 // the face-up run.
-func daTableauLine(name string, t game.Tableau, color bool, l lang.Lang) string {
+func tableauLine(name string, t game.Tableau, color bool, l lang.Lang) string {
 	if t.Down == 0 && len(t.Up) == 0 {
 		return name + "  --"
 	}

@@ -29,7 +29,7 @@ func cellNames(n int) []string {
 // room left of the foundations, the whole corner index of every card in
 // sight; a missing cell cannot be selected.
 func TestHouseRuleCells(t *testing.T) {
-	foundationX := dfcColX(dfcCellCols)
+	foundationX := colX(cellCols)
 	for n := game.MinCells; n <= game.MaxCells; n++ {
 		t.Run(fmt.Sprintf("%d cells", n), func(t *testing.T) {
 			v := cellsView(t, n)
@@ -70,7 +70,7 @@ func TestHouseRuleCells(t *testing.T) {
 			// The foundations stay put whatever the cells.
 			for _, p := range s.Piles {
 				if p.Name == "h" {
-					assert.Equal(t, image.Rect(dfcColX(8), dfcTopY, dfcColX(8)+render.CardW, dfcTopY+render.CardH), p.Rect)
+					assert.Equal(t, image.Rect(colX(8), topY, colX(8)+render.CardW, topY+render.CardH), p.Rect)
 				}
 			}
 		})
@@ -85,7 +85,7 @@ func TestOverlappingEmptyCells(t *testing.T) {
 	for _, p := range s.Piles {
 		assert.False(t, p.Name >= "a" && p.Name <= "i" && p.Name != "h", "cell %s drawn as a see-through outline", p.Name)
 	}
-	step := dfcCellStep(8)
+	step := cellStep(8)
 	assert.Less(t, step, render.CardW)
 	var slots, gold int
 	for _, b := range s.Boxes[1:] { // Boxes[0] is the status bar
@@ -94,8 +94,8 @@ func TestOverlappingEmptyCells(t *testing.T) {
 			slots++
 		case render.Gold:
 			gold++
-			x := dfcMargin + 4*step // cell e
-			assert.Equal(t, image.Rect(x, dfcTopY, x+render.CardW, dfcTopY+render.CardH).Inset(-render.RingPad), b.Rect)
+			x := margin + 4*step // cell e
+			assert.Equal(t, image.Rect(x, topY, x+render.CardW, topY+render.CardH).Inset(-render.RingPad), b.Rect)
 		}
 	}
 	assert.Equal(t, 4, slots, "b, d, e, f")

@@ -18,39 +18,39 @@ import (
 // the cells and four foundations sit in a row above them, the foundations
 // over columns 7–10 and the cells to their left: six over columns 1–6,
 // four or five over the first columns, seven or eight overlapping a little
-// to fit the same room (see dfcCellStep).
+// to fit the same room (see cellStep).
 const (
-	dfcW      = 1200
-	dfcMargin = 16 // left, right and under the longest column
-	dfcGap    = (dfcW - 2*dfcMargin - 10*render.CardW) / 9
-	dfcTagY   = 54 // labels over the cells and foundations
-	dfcTagH   = 32
-	dfcTopY   = 94                          // cells and foundations
-	dfcNumY   = dfcTopY + render.CardH + 10 // column numbers
-	dfcNumH   = 32
-	dfcColY   = dfcNumY + dfcNumH + 10 // the first card of each column
-	dfcBaseH  = 900                    // the height while every column fits (at the classic steps)
-	dfcMaxH   = 1500                   // the most it grows to for long columns (at the classic steps)
+	pictureW = 1200
+	margin   = 16 // left, right and under the longest column
+	gap      = (pictureW - 2*margin - 10*render.CardW) / 9
+	tagY     = 54 // labels over the cells and foundations
+	tagH     = 32
+	topY     = 94                       // cells and foundations
+	numY     = topY + render.CardH + 10 // column numbers
+	numH     = 32
+	colY     = numY + numH + 10 // the first card of each column
+	baseH    = 900              // the height while every column fits (at the classic steps)
+	maxH     = 1500             // the most it grows to for long columns (at the classic steps)
 )
 
 const (
-	dfcColumns     = 10
-	dfcCellCols    = 6 // the columns the cells have room over: the foundations start over the 7th
-	dfcFoundations = 4
+	columns     = 10
+	cellCols    = 6 // the columns the cells have room over: the foundations start over the 7th
+	foundations = 4
 )
 
-// dfcColX is the left edge of column (or foundation slot) i, from 0.
-func dfcColX(i int) int { return dfcMargin + i*(render.CardW+dfcGap) }
+// colX is the left edge of column (or foundation slot) i, from 0.
+func colX(i int) int { return margin + i*(render.CardW+gap) }
 
-// dfcCellStep is how far apart n cells stand: a column's pitch when they fit
+// cellStep is how far apart n cells stand: a column's pitch when they fit
 // over the first six columns, else less, the cards overlapping (by 22 px
 // for eight) with their corner index in sight.
-func dfcCellStep(n int) int {
-	room := dfcColX(dfcCellCols) - dfcGap - dfcMargin // up to the gap before the foundations
+func cellStep(n int) int {
+	room := colX(cellCols) - gap - margin // up to the gap before the foundations
 	if n < 2 {
-		return render.CardW + dfcGap
+		return render.CardW + gap
 	}
-	return min(render.CardW+dfcGap, (room-render.CardW)/(n-1))
+	return min(render.CardW+gap, (room-render.CardW)/(n-1))
 }
 
 // Layout lays out a Double FreeCell table. selected names the source a
@@ -69,11 +69,11 @@ func LayoutAt(v game.View, selected string, st render.Steps) (*render.Scene, err
 
 // LayoutIn is LayoutAt with its words in l.
 func LayoutIn(v game.View, selected string, st render.Steps, l lang.Lang) (*render.Scene, error) {
-	if len(v.Columns) != dfcColumns || len(v.Cells) < game.MinCells || len(v.Cells) > game.MaxCells || len(v.Foundations) != dfcFoundations {
+	if len(v.Columns) != columns || len(v.Cells) < game.MinCells || len(v.Cells) > game.MaxCells || len(v.Foundations) != foundations {
 		return nil, fmt.Errorf("render: a Double FreeCell view needs %d columns, %d–%d cells and %d foundations, not %d, %d and %d",
-			dfcColumns, game.MinCells, game.MaxCells, dfcFoundations, len(v.Columns), len(v.Cells), len(v.Foundations))
+			columns, game.MinCells, game.MaxCells, foundations, len(v.Columns), len(v.Cells), len(v.Foundations))
 	}
-	selCol, selCell, err := dfcSelection(selected, len(v.Cells))
+	selCol, selCell, err := selection(selected, len(v.Cells))
 	if err != nil {
 		return nil, err
 	}
@@ -92,42 +92,42 @@ func LayoutIn(v game.View, selected string, st render.Steps, l lang.Lang) (*rend
 	}
 	// The normal height holds columns of eleven cards at the full step,
 	// at the classic steps or longer ones.
-	h := dfcBaseH + 10*(st.Stack-render.StackStep)
-	if need := dfcColY + stackHeight(longest, st.MinStack) + dfcMargin; need > h {
-		h = min(need, dfcMaxH*st.MinStack/render.MinStackStep)
+	h := baseH + 10*(st.Stack-render.StackStep)
+	if need := colY + stackHeight(longest, st.MinStack) + margin; need > h {
+		h = min(need, maxH*st.MinStack/render.MinStackStep)
 	}
-	s := &render.Scene{W: dfcW, H: h, Background: render.Felt}
-	statusIn(v, l).Bar(s, dfcW)
-	if err := dfcCellRow(s, v, selCell); err != nil {
+	s := &render.Scene{W: pictureW, H: h, Background: render.Felt}
+	statusIn(v, l).Bar(s, pictureW)
+	if err := cellRow(s, v, selCell); err != nil {
 		return nil, err
 	}
-	if err := dfcFoundationRow(s, v); err != nil {
+	if err := foundationRow(s, v); err != nil {
 		return nil, err
 	}
-	dfcColumnsOf(s, v, selCol, st.Stack)
+	columnsOf(s, v, selCol, st.Stack)
 	if v.Status == games.Won {
 		won := words.T(l, "Won in %d moves!", v.Moves)
-		w := min(max(700, render.TextWidth(won, render.Huge)+64), dfcW-32) // wider for longer words
+		w := min(max(700, render.TextWidth(won, render.Huge)+64), pictureW-32) // wider for longer words
 		s.Labels = append(s.Labels, render.Label{Text: won,
-			Rect: image.Rect((dfcW-w)/2, dfcColY+110, (dfcW+w)/2, dfcColY+210), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
+			Rect: image.Rect((pictureW-w)/2, colY+110, (pictureW+w)/2, colY+210), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
 	}
 	return s, nil
 }
 
-// dfcCellRow adds the free cells, the selected one (-1 for none) ringed,
+// cellRow adds the free cells, the selected one (-1 for none) ringed,
 // each with its letter over the part of it in sight. Seven or eight cells
 // overlap, each over the one before: a card is cut where the next cell's
 // card covers it, and an empty cell is drawn as solid boxes rather than
 // the kit's see-through outline, so the next one's outline hides its edge
 // instead of crossing it.
-func dfcCellRow(s *render.Scene, v game.View, selCell int) error {
+func cellRow(s *render.Scene, v game.View, selCell int) error {
 	n := len(v.Cells)
-	step := dfcCellStep(n)
+	step := cellStep(n)
 	overlap := step < render.CardW
 	for i, c := range v.Cells {
 		name := game.Cell(i).String()
-		x := dfcMargin + i*step
-		at := image.Rect(x, dfcTopY, x+render.CardW, dfcTopY+render.CardH)
+		x := margin + i*step
+		at := image.Rect(x, topY, x+render.CardW, topY+render.CardH)
 		shown := render.CardW // how much of it is in sight, from the left
 		if overlap && i < n-1 {
 			shown = step
@@ -164,12 +164,12 @@ func emptySlot(at image.Rectangle, selected bool) []render.Box {
 		render.Box{Rect: at.Inset(4), Fill: render.Felt, Radius: render.CardRadius - 3})
 }
 
-// dfcFoundationRow adds the foundations, each tagged with its count; "R2"
+// foundationRow adds the foundations, each tagged with its count; "R2"
 // on the card from the second round on.
-func dfcFoundationRow(s *render.Scene, v game.View) error {
+func foundationRow(s *render.Scene, v game.View) error {
 	for i, f := range v.Foundations {
-		x := dfcColX(dfcCellCols + i)
-		at := image.Rect(x, dfcTopY, x+render.CardW, dfcTopY+render.CardH)
+		x := colX(cellCols + i)
+		at := image.Rect(x, topY, x+render.CardW, topY+render.CardH)
 		s.Labels = append(s.Labels, tag(fmt.Sprintf("h %d/26", f.Count), at.Min.X+render.CardW/2, render.CardW, false))
 		if f.Top.IsNone() || f.Count == 0 {
 			s.Piles = append(s.Piles, render.Pile{Name: "h", Rect: at, Label: f.Suit.Symbol(), LabelInk: render.FeltLine})
@@ -186,17 +186,17 @@ func dfcFoundationRow(s *render.Scene, v game.View) error {
 	return nil
 }
 
-// dfcColumnsOf adds the columns, bottom card first, at most stackStep
+// columnsOf adds the columns, bottom card first, at most stackStep
 // apart and squeezed to the picture's height; the selected one's (-1 for
 // none) top card ringed.
-func dfcColumnsOf(s *render.Scene, v game.View, selCol, stackStep int) {
-	avail := s.H - dfcMargin - dfcColY
+func columnsOf(s *render.Scene, v game.View, selCol, stackStep int) {
+	avail := s.H - margin - colY
 	for i, col := range v.Columns {
 		name := strconv.Itoa(i + 1)
-		x := dfcColX(i)
+		x := colX(i)
 		s.Labels = append(s.Labels, tag(name, x+render.CardW/2, 56, i == selCol))
 		if len(col) == 0 {
-			s.Piles = append(s.Piles, render.Pile{Name: name, Rect: image.Rect(x, dfcColY, x+render.CardW, dfcColY+render.CardH), Selected: i == selCol})
+			s.Piles = append(s.Piles, render.Pile{Name: name, Rect: image.Rect(x, colY, x+render.CardW, colY+render.CardH), Selected: i == selCol})
 			continue
 		}
 		step := stackStep
@@ -204,7 +204,7 @@ func dfcColumnsOf(s *render.Scene, v game.View, selCol, stackStep int) {
 			step = max((avail-render.CardH)/(n-1), 1)
 		}
 		for j, c := range col {
-			at := image.Rect(x, dfcColY+j*step, x+render.CardW, dfcColY+j*step+render.CardH)
+			at := image.Rect(x, colY+j*step, x+render.CardW, colY+j*step+render.CardH)
 			vis := at
 			top := j == len(col)-1
 			if !top {
@@ -226,11 +226,11 @@ func stackHeight(n, step int) int {
 // tag is a pill w wide centred on x over the top row or, for a column
 // number, over the columns; gold when selected.
 func tag(name string, x, w int, selected bool) render.Label {
-	y := dfcTagY
+	y := tagY
 	if _, err := strconv.Atoi(name); err == nil {
-		y = dfcNumY
+		y = numY
 	}
-	return render.Pill(name, image.Rect(x-w/2, y, x+w/2, y+dfcTagH), selected)
+	return render.Pill(name, image.Rect(x-w/2, y, x+w/2, y+tagH), selected)
 }
 
 // status is what the status line says: in the picture's bar and at the
@@ -252,9 +252,9 @@ func statusIn(v game.View, l lang.Lang) render.SolitaireStatus {
 		Score: words.T(l, "%d/104 home", v.Score), Note: note, Status: v.Status, Lang: l}
 }
 
-// dfcSelection reads a selected source at a table of cells free cells: the
+// selection reads a selected source at a table of cells free cells: the
 // column or cell index, -1 for the other.
-func dfcSelection(sel string, cells int) (col, cell int, err error) {
+func selection(sel string, cells int) (col, cell int, err error) {
 	sel = strings.ToLower(strings.TrimSpace(sel))
 	if sel == "" {
 		return -1, -1, nil
@@ -262,7 +262,7 @@ func dfcSelection(sel string, cells int) (col, cell int, err error) {
 	if i := cellIndex(sel, cells); i >= 0 {
 		return -1, i, nil
 	}
-	if n, err := strconv.Atoi(sel); err == nil && n >= 1 && n <= dfcColumns {
+	if n, err := strconv.Atoi(sel); err == nil && n >= 1 && n <= columns {
 		return n - 1, -1, nil
 	}
 	return -1, -1, fmt.Errorf("render: %q is not a Double FreeCell source (a column 1–10 or a cell %s)", sel, game.CellNames(cells))

@@ -13,7 +13,7 @@ import (
 // table each time, whose compression the renderer reuses from the second
 // time on (see …Moves and …Deals for tables that change).
 func BenchmarkRenderDoublets(b *testing.B) {
-	r, v := rendertest.Renderer(b), dblMid(b)
+	r, v := rendertest.Renderer(b), midView(b)
 	rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, v, render.Params{Selected: "w"}) })
 }
 

@@ -32,10 +32,10 @@ func TestControlsLabels(t *testing.T) {
 	}{
 		{"dealt r1", dealt, "r1", "r1 · " + dealt.Reserves[0].Card.String()},
 		{"dealt r7", dealt, "r7", "r7 · " + dealt.Reserves[6].Card.String()},
-		{"reserve", dblMid(t), "r3", "r3 · K♠"},
-		{"waste", dblMid(t), "w", "waste · K♥"},
-		{"empty reserve", dblEnd(t), "r6", "r6"},
-		{"empty waste", dblEnd(t), "w", "waste"},
+		{"reserve", midView(t), "r3", "r3 · K♠"},
+		{"waste", midView(t), "w", "waste · K♥"},
+		{"empty reserve", end(t), "r6", "r6"},
+		{"empty waste", end(t), "w", "waste"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b := Controls(c.v, render.Params{}).Board
@@ -46,7 +46,7 @@ func TestControlsLabels(t *testing.T) {
 }
 
 func TestControlsRows(t *testing.T) {
-	ctl := Controls(dblMid(t), render.Params{})
+	ctl := Controls(midView(t), render.Params{})
 	require.NotNil(t, ctl.Board)
 	var names [][]string
 	for _, row := range ctl.Board.Places {
@@ -74,7 +74,7 @@ func TestControlsRows(t *testing.T) {
 func TestGame(t *testing.T) {
 	assert.Empty(t, Game.Missing())
 	assert.Equal(t, game.Info.Name, Game.Name)
-	v := dblMid(t)
+	v := midView(t)
 	assert.Equal(t, Text(v, true), Game.Text(v, nil, true))
 	assert.Equal(t, "waste · K♥", labels(Game.Controls(v, render.Params{}).Board)["w"])
 	r := rendertest.Renderer(t)

@@ -17,7 +17,7 @@ import (
 func TestGoldenDecks(t *testing.T) {
 	for _, d := range rendertest.Decks[1:3] {
 		t.Run(d.Name, func(t *testing.T) {
-			got, err := Table(rendertest.Renderer(t).With(d.Deck), dblMid(t), render.Params{Selected: "w"})
+			got, err := Table(rendertest.Renderer(t).With(d.Deck), midView(t), render.Params{Selected: "w"})
 			require.NoError(t, err)
 			rendertest.Golden(t, "dbl-mid"+d.Suffix, got)
 		})
@@ -37,11 +37,11 @@ func TestLookDecks(t *testing.T) {
 			v   game.View
 			sel string
 		}{
-			"dbl-dealt": {dblDealt(1), "r2"},
-			"dbl-mid":   {dblMid(t), "w"},
-			"dbl-lost":  {dblEnd(t), ""},
+			"dbl-dealt": {dealtView(1), "r2"},
+			"dbl-mid":   {midView(t), "w"},
+			"dbl-lost":  {end(t), ""},
 		} {
-			m, err := r.Image(dblLayout(t, v.v, v.sel))
+			m, err := r.Image(layout(t, v.v, v.sel))
 			require.NoError(t, err)
 			rendertest.Look(t, name+d.Suffix, m)
 		}
@@ -51,7 +51,7 @@ func TestLookDecks(t *testing.T) {
 // BenchmarkRenderDoubletsDecks renders the benchmark table, and a game's
 // tables one move after another, in each deck.
 func BenchmarkRenderDoubletsDecks(b *testing.B) {
-	v := dblMid(b)
+	v := midView(b)
 	views := rendertest.Positions[game.View](b, 1024, 50, 4242, benchGame, rendertest.RandomMoves(1), 0)
 	for _, d := range rendertest.Decks {
 		r := rendertest.Renderer(b).With(d.Deck)

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func dblLayout(t *testing.T, v game.View, sel string) *render.Scene {
+func layout(t *testing.T, v game.View, sel string) *render.Scene {
 	t.Helper()
 	s, err := Layout(v, sel)
 	require.NoError(t, err)
@@ -20,8 +20,8 @@ func dblLayout(t *testing.T, v game.View, sel string) *render.Scene {
 }
 
 func TestDoubletsArch(t *testing.T) {
-	v := dblMid(t)
-	s := dblLayout(t, v, "w")
+	v := midView(t)
+	s := layout(t, v, "w")
 	assert.Equal(t, image.Pt(840, 670), image.Pt(s.W, s.H))
 	// r1 r2 r3 across the top, r4 r5 the sides, r6 f r7 the foot
 	want := map[string]image.Point{
@@ -64,7 +64,7 @@ func TestDoubletsArch(t *testing.T) {
 }
 
 func TestDoubletsMarks(t *testing.T) {
-	s := dblLayout(t, dblMid(t), "w")
+	s := layout(t, midView(t), "w")
 	// r3 holds a frozen King, the waste a blocking one
 	r3 := rendertest.PileCards(s, "r3")[0]
 	l, ok := rendertest.FindLabel(s, "frozen")
@@ -95,7 +95,7 @@ func TestDoubletsMarks(t *testing.T) {
 }
 
 func TestDoubletsEnd(t *testing.T) {
-	s := dblLayout(t, dblEnd(t), "flip")
+	s := layout(t, end(t), "flip")
 	// r6 is empty, stock and waste too: outlines; the stock's ringed
 	piles := map[string]render.Pile{}
 	for _, p := range s.Piles {
@@ -116,7 +116,7 @@ func TestDoubletsEnd(t *testing.T) {
 	_, ok := rendertest.FindLabel(s, "blocked")
 	assert.False(t, ok)
 
-	s = dblLayout(t, dblWon(), "")
+	s = layout(t, wonView(), "")
 	l, ok := rendertest.FindLabel(s, "Won in 140 moves!")
 	assert.True(t, ok && l.Fill == render.Gold)
 	_, ok = rendertest.FindLabel(s, "—")
@@ -128,8 +128,8 @@ func TestDoubletsEnd(t *testing.T) {
 func TestDoubletsDeal(t *testing.T) {
 	for _, n := range []uint64{1, 2, 77} {
 		for _, moves := range []int{0, 30, 200} {
-			v := dblPlayed(t, n, moves)
-			s := dblLayout(t, v, "")
+			v := played(t, n, moves)
+			s := layout(t, v, "")
 			seen := map[cards.Card]bool{}
 			for _, c := range s.Cards {
 				if !c.FaceUp {
@@ -155,11 +155,11 @@ func TestDoubletsDeal(t *testing.T) {
 
 func TestDoubletsBadInput(t *testing.T) {
 	for _, sel := range []string{"r0", "r8", "f", "x", "stock", "1"} {
-		_, err := Layout(dblMid(t), sel)
+		_, err := Layout(midView(t), sel)
 		assert.Error(t, err, sel)
 	}
 	for _, sel := range []string{"", "r1", "R7", " w ", "flip"} {
-		_, err := Layout(dblMid(t), sel)
+		_, err := Layout(midView(t), sel)
 		assert.NoError(t, err, sel)
 	}
 	bad := []func(v *game.View){
@@ -170,7 +170,7 @@ func TestDoubletsBadInput(t *testing.T) {
 	}
 	r := rendertest.Renderer(t)
 	for i, f := range bad {
-		v := dblMid(t)
+		v := midView(t)
 		f(&v)
 		_, err := Layout(v, "")
 		assert.Error(t, err, "bad view %d", i)
@@ -187,11 +187,11 @@ func TestDoubletsText(t *testing.T) {
 w K♥ blocked (11 cards) · stock 23 · pass 2 of 3, 1 redeal left
 * frozen: a King never leaves
 `
-	assert.Equal(t, want, Text(dblMid(t), false))
-	col := Text(dblMid(t), true)
+	assert.Equal(t, want, Text(midView(t), false))
+	col := Text(midView(t), true)
 	assert.Contains(t, col, "r2 \x1b[31mQ♥\x1b[0m")
 	assert.NotContains(t, col, "\x1b[31m7♣")
-	lost := Text(dblEnd(t), false)
+	lost := Text(end(t), false)
 	assert.Contains(t, lost, "· LOST\n")
 	assert.Contains(t, lost, "w -- (0 cards) · stock 0 · pass 3 of 3, no redeal left")
 	assert.Contains(t, lost, "r6 --")

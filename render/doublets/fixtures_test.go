@@ -8,14 +8,14 @@ import (
 	game "github.com/dealer/dealer/games/doublets"
 )
 
-// dblDealt is Doublets deal n as dealt.
-func dblDealt(n uint64) game.View {
+// dealtView is Doublets deal n as dealt.
+func dealtView(n uint64) game.View {
 	return game.New(n).View(0).(game.View)
 }
 
-// dblPlayed is Doublets deal n after up to moves moves, playing a card
+// played is Doublets deal n after up to moves moves, playing a card
 // whenever one fits and flipping otherwise.
-func dblPlayed(tb testing.TB, n uint64, moves int) game.View {
+func played(tb testing.TB, n uint64, moves int) game.View {
 	tb.Helper()
 	g := game.New(n)
 	for i := 0; i < moves && !g.Status().Finished(); i++ {
@@ -37,9 +37,9 @@ func dblPlayed(tb testing.TB, n uint64, moves int) game.View {
 	return g.View(0).(game.View)
 }
 
-// dblMid is a game under way: a frozen King in r3, a King blocking the
+// midView is a game under way: a frozen King in r3, a King blocking the
 // waste, 14 cards home with 3 needed next.
-func dblMid(tb testing.TB) game.View {
+func midView(tb testing.TB) game.View {
 	codes := []string{"7C", "QH", "KS", "3D", "9C", "5S", "2H"}
 	v := game.View{Deal: 4242, Moves: 57, Undos: 2, Score: 14, Stock: 23, Pass: 2, PassesLeft: 1,
 		Reserves:   make([]game.Reserve, 7),
@@ -51,10 +51,10 @@ func dblMid(tb testing.TB) game.View {
 	return v
 }
 
-// dblEnd is a lost game: stock and waste empty, one reserve empty, no
+// end is a lost game: stock and waste empty, one reserve empty, no
 // redeal left.
-func dblEnd(tb testing.TB) game.View {
-	v := dblMid(tb)
+func end(tb testing.TB) game.View {
+	v := midView(tb)
 	v.Status, v.Stock, v.Pass, v.PassesLeft = games.Lost, 0, 3, 0
 	v.Waste = game.Waste{}
 	v.Reserves[5] = game.Reserve{}
@@ -62,8 +62,8 @@ func dblEnd(tb testing.TB) game.View {
 	return v
 }
 
-// dblWon is a won game.
-func dblWon() game.View {
+// wonView is a won game.
+func wonView() game.View {
 	v := game.View{Deal: 9, Moves: 140, Score: 48, Status: games.Won, Pass: 3, Reserves: make([]game.Reserve, 7),
 		Foundation: game.Foundation{Top: cards.Card{Rank: 7, Suit: cards.Clubs}, Count: 48}}
 	for i, s := range cards.Suits {

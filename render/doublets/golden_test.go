@@ -11,7 +11,7 @@ import (
 //
 //	go test ./render/doublets -run TestGolden -update
 func TestGolden(t *testing.T) {
-	got, err := Table(rendertest.Renderer(t), dblMid(t), render.Params{Selected: "w"})
+	got, err := Table(rendertest.Renderer(t), midView(t), render.Params{Selected: "w"})
 	if err != nil {
 		t.Fatal(err)
 	}

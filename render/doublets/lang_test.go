@@ -32,14 +32,14 @@ func TestWordsFit(t *testing.T) {
 			size render.TextSize
 			w    int
 		}{
-			{"stock", nil, render.Small, render.CardW + dblSideGap},
-			{"flip redeals", nil, render.Small, render.CardW + dblSideGap},
-			{"stock empty", nil, render.Small, render.CardW + dblSideGap},
-			{"waste %d", []any{104}, render.Small, render.CardW + dblSideGap},
+			{"stock", nil, render.Small, render.CardW + sideGap},
+			{"flip redeals", nil, render.Small, render.CardW + sideGap},
+			{"stock empty", nil, render.Small, render.CardW + sideGap},
+			{"waste %d", []any{104}, render.Small, render.CardW + sideGap},
 			{"next", nil, render.Medium, render.CardW},
-			{"pass %d of %d", []any{3, 3}, render.Large, dblW - dblSideX},
-			{"%d redeals left", []any{2}, render.Medium, dblW - dblSideX},
-			{"doubling, mod 13", nil, render.Medium, dblW - dblSideX},
+			{"pass %d of %d", []any{3, 3}, render.Large, pictureW - sideX},
+			{"%d redeals left", []any{2}, render.Medium, pictureW - sideX},
+			{"doubling, mod 13", nil, render.Medium, pictureW - sideX},
 		} {
 			text := words.T(l, c.key, c.args...)
 			assert.LessOrEqual(t, render.TextWidth(text, c.size), c.w, "%s: %q", l, text)
@@ -55,10 +55,10 @@ func TestGoldenLang(t *testing.T) {
 		sel  string
 		l    lang.Lang
 	}{
-		{"dbl-mid-de", dblMid(t), "w", lang.German},
-		{"dbl-mid-es", dblMid(t), "w", lang.Spanish},
-		{"dbl-end-de", dblEnd(t), "", lang.German},
-		{"dbl-end-es", dblEnd(t), "", lang.Spanish},
+		{"dbl-mid-de", midView(t), "w", lang.German},
+		{"dbl-mid-es", midView(t), "w", lang.Spanish},
+		{"dbl-end-de", end(t), "", lang.German},
+		{"dbl-end-es", end(t), "", lang.Spanish},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got, err := Table(r, c.v, render.Params{Selected: c.sel, Lang: c.l})
@@ -79,7 +79,7 @@ func TestControlsLang(t *testing.T) {
 		{lang.Portuguese, "Virar", "descarte · K♥", "Desfazer"},
 	} {
 		t.Run(string(c.l), func(t *testing.T) {
-			b := Game.Controls(dblMid(t), render.Params{Lang: c.l}).Board
+			b := Game.Controls(midView(t), render.Params{Lang: c.l}).Board
 			require.NotNil(t, b)
 			assert.Equal(t, c.flip, b.Commands[0].Labels[0])
 			assert.Equal(t, c.undo, b.Commands[1].Labels[0])
@@ -94,7 +94,7 @@ func TestControlsLang(t *testing.T) {
 }
 
 func TestDescribeLang(t *testing.T) {
-	v := dblMid(t)
+	v := midView(t)
 	en := Game.Describe(v, render.Params{Selected: "w", Legal: []string{"flip", "r4"}})
 	de := Game.Describe(v, render.Params{Selected: "w", Legal: []string{"flip", "r4"}, Lang: lang.German})
 	assert.Contains(t, en, "next 3")
@@ -145,7 +145,7 @@ func TestLookLang(t *testing.T) {
 		for name, c := range map[string]struct {
 			v   game.View
 			sel string
-		}{"mid": {dblMid(t), "w"}, "end": {dblEnd(t), ""}, "won": {dblWon(), ""}, "dealt": {dblDealt(1), "flip"}} {
+		}{"mid": {midView(t), "w"}, "end": {end(t), ""}, "won": {wonView(), ""}, "dealt": {dealtView(1), "flip"}} {
 			s, err := LayoutIn(c.v, c.sel, l)
 			require.NoError(t, err)
 			m, err := r.Image(s)

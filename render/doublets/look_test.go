@@ -17,10 +17,10 @@ func TestLook(t *testing.T) {
 	}
 	r := rendertest.Renderer(t)
 	for name, s := range map[string]*render.Scene{
-		"dbl-dealt": dblLayout(t, dblDealt(1), "r2"),
-		"dbl-mid":   dblLayout(t, dblMid(t), "w"),
-		"dbl-lost":  dblLayout(t, dblEnd(t), ""),
-		"dbl-won":   dblLayout(t, dblWon(), ""),
+		"dbl-dealt": layout(t, dealtView(1), "r2"),
+		"dbl-mid":   layout(t, midView(t), "w"),
+		"dbl-lost":  layout(t, end(t), ""),
+		"dbl-won":   layout(t, wonView(), ""),
 	} {
 		m, err := r.Image(s)
 		if err != nil {

@@ -21,28 +21,28 @@ import (
 // next. Stock and waste stand to the right, over the passes and the
 // doubling cycle.
 const (
-	dblW       = 840
-	dblH       = 670
-	dblArchX   = 24  // the arch's left edge
-	dblColGap  = 24  // between the arch's columns
-	dblRowY    = 58  // the first row's tags
-	dblRowH    = 202 // from one row's tags to the next's
-	dblTagH    = 32
-	dblCardDY  = 38  // from a row's tag to its cards
-	dblSideX   = 510 // the stock; the waste is right of it
-	dblSideGap = 30
+	pictureW = 840
+	pictureH = 670
+	archX    = 24  // the arch's left edge
+	colGap   = 24  // between the arch's columns
+	rowY     = 58  // the first row's tags
+	rowH     = 202 // from one row's tags to the next's
+	tagH     = 32
+	cardDY   = 38  // from a row's tag to its cards
+	sideX    = 510 // the stock; the waste is right of it
+	sideGap  = 30
 )
 
-// dblSlot is the top-left corner of the arch's slot in row, col.
-func dblSlot(row, col int) image.Point {
-	return image.Pt(dblArchX+col*(render.CardW+dblColGap), dblRowY+row*dblRowH+dblCardDY)
+// slot is the top-left corner of the arch's slot in row, col.
+func slot(row, col int) image.Point {
+	return image.Pt(archX+col*(render.CardW+colGap), rowY+row*rowH+cardDY)
 }
 
-// dblArch places r1–r7 in the arch: row and column of each.
-var dblArch = [7][2]int{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 2}}
+// arch places r1–r7 in the arch: row and column of each.
+var arch = [7][2]int{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 2}}
 
 // The doubling cycle from the Ace: each rank is twice the last, mod 13.
-var dblCycle = []cards.Rank{1, 2, 4, 8, 3, 6, 12, 11, 9, 5, 10, 7}
+var cycle = []cards.Rank{1, 2, 4, 8, 3, 6, 12, 11, 9, 5, 10, 7}
 
 // Layout lays out a Doublets table. selected names the place a player
 // has picked, as the moves name it: "r1"–"r7", "w" or "flip" (the
@@ -53,32 +53,32 @@ func Layout(v game.View, selected string) (*render.Scene, error) {
 
 // LayoutIn is Layout with its words in l.
 func LayoutIn(v game.View, selected string, l lang.Lang) (*render.Scene, error) {
-	if len(v.Reserves) != len(dblArch) {
-		return nil, fmt.Errorf("render: a Doublets view needs %d reserves, not %d", len(dblArch), len(v.Reserves))
+	if len(v.Reserves) != len(arch) {
+		return nil, fmt.Errorf("render: a Doublets view needs %d reserves, not %d", len(arch), len(v.Reserves))
 	}
-	sel, err := dblSelection(selected)
+	sel, err := selection(selected)
 	if err != nil {
 		return nil, err
 	}
-	if err := dblCheck(v); err != nil {
+	if err := checkView(v); err != nil {
 		return nil, err
 	}
-	s := &render.Scene{W: dblW, H: dblH, Background: render.Felt}
-	statusIn(v, l).Bar(s, dblW)
-	dblArchOf(s, v, sel, l)
-	dblSide(s, v, sel, l)
-	dblPasses(s, v, l)
+	s := &render.Scene{W: pictureW, H: pictureH, Background: render.Felt}
+	statusIn(v, l).Bar(s, pictureW)
+	archOf(s, v, sel, l)
+	side(s, v, sel, l)
+	drawPasses(s, v, l)
 	if v.Status == games.Won {
 		won := words.T(l, "Won in %d moves!", v.Moves)
-		w := min(max(640, render.TextWidth(won, render.Huge)+64), dblW-32) // wider for longer words
+		w := min(max(640, render.TextWidth(won, render.Huge)+64), pictureW-32) // wider for longer words
 		s.Labels = append(s.Labels, render.Label{Text: won,
-			Rect: image.Rect((dblW-w)/2, 300, (dblW+w)/2, 400), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
+			Rect: image.Rect((pictureW-w)/2, 300, (pictureW+w)/2, 400), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
 	}
 	return s, nil
 }
 
-// dblCheck finds a place that holds what is not a card of the pack.
-func dblCheck(v game.View) error {
+// checkView finds a place that holds what is not a card of the pack.
+func checkView(v game.View) error {
 	check := func(c cards.Card, where string) error {
 		if ok := render.HasFace(c); !ok && !c.IsNone() || c.IsJoker() {
 			return fmt.Errorf("render: %s holds %v, not a card", where, c)
@@ -99,7 +99,7 @@ func dblCheck(v game.View) error {
 // put adds a one-card place: its tag, and its card or outline.
 func put(s *render.Scene, name, tagText string, at image.Point, c cards.Card, faceUp, selected bool) image.Rectangle {
 	r := image.Rectangle{Min: at, Max: at.Add(image.Pt(render.CardW, render.CardH))}
-	s.Labels = append(s.Labels, render.Pill(tagText, image.Rect(r.Min.X, r.Min.Y-dblCardDY, r.Max.X, r.Min.Y-dblCardDY+dblTagH), selected))
+	s.Labels = append(s.Labels, render.Pill(tagText, image.Rect(r.Min.X, r.Min.Y-cardDY, r.Max.X, r.Min.Y-cardDY+tagH), selected))
 	if !faceUp || !c.IsNone() {
 		s.Cards = append(s.Cards, render.Placed{Card: c, Pile: name, Rect: r, Visible: r, FaceUp: faceUp, Selected: selected})
 	} else {
@@ -108,12 +108,12 @@ func put(s *render.Scene, name, tagText string, at image.Point, c cards.Card, fa
 	return r
 }
 
-// dblArchOf adds the arch: the reserves, the foundation, and the rank it
+// archOf adds the arch: the reserves, the foundation, and the rank it
 // needs in the middle.
-func dblArchOf(s *render.Scene, v game.View, sel string, l lang.Lang) {
+func archOf(s *render.Scene, v game.View, sel string, l lang.Lang) {
 	for i, res := range v.Reserves {
 		name := "r" + strconv.Itoa(i+1)
-		at := dblSlot(dblArch[i][0], dblArch[i][1])
+		at := slot(arch[i][0], arch[i][1])
 		r := put(s, name, name, at, res.Card, true, sel == name)
 		if res.Frozen && !res.Card.IsNone() {
 			s.Labels = append(s.Labels, band(r, words.T(l, "frozen"), render.BackBlue, render.Paper))
@@ -122,9 +122,9 @@ func dblArchOf(s *render.Scene, v game.View, sel string, l lang.Lang) {
 
 	// the foundation, its count over it and the rank it needs in the
 	// arch's open middle
-	put(s, "f", fmt.Sprintf("%d/48", v.Foundation.Count), dblSlot(2, 1), v.Foundation.Top, true, false)
-	mid := image.Rectangle{Min: dblSlot(1, 1), Max: dblSlot(1, 1).Add(image.Pt(render.CardW, render.CardH))}
-	mid.Min.Y -= dblCardDY
+	put(s, "f", fmt.Sprintf("%d/48", v.Foundation.Count), slot(2, 1), v.Foundation.Top, true, false)
+	mid := image.Rectangle{Min: slot(1, 1), Max: slot(1, 1).Add(image.Pt(render.CardW, render.CardH))}
+	mid.Min.Y -= cardDY
 	s.Boxes = append(s.Boxes, render.Box{Rect: mid, Fill: render.FeltDark, Radius: render.CardRadius})
 	next := v.Foundation.NextName
 	if next == "" && v.Foundation.Next != 0 {
@@ -139,12 +139,12 @@ func dblArchOf(s *render.Scene, v game.View, sel string, l lang.Lang) {
 		render.Label{Text: "↓", Rect: image.Rect(mid.Min.X, mid.Max.Y-40, mid.Max.X, mid.Max.Y-8), Size: render.Large, Ink: render.Mist})
 }
 
-// dblSide adds the stock and the waste, with their captions.
-func dblSide(s *render.Scene, v game.View, sel string, l lang.Lang) {
-	stockAt := image.Pt(dblSideX, dblSlot(0, 0).Y)
-	wasteAt := stockAt.Add(image.Pt(render.CardW+dblSideGap, 0))
+// side adds the stock and the waste, with their captions.
+func side(s *render.Scene, v game.View, sel string, l lang.Lang) {
+	stockAt := image.Pt(sideX, slot(0, 0).Y)
+	wasteAt := stockAt.Add(image.Pt(render.CardW+sideGap, 0))
 	caption := func(r image.Rectangle, text string) {
-		s.Labels = append(s.Labels, render.Label{Text: text, Rect: image.Rect(r.Min.X-dblSideGap/2, r.Max.Y+6, r.Max.X+dblSideGap/2, r.Max.Y+34), Size: render.Small, Ink: render.Mist})
+		s.Labels = append(s.Labels, render.Label{Text: text, Rect: image.Rect(r.Min.X-sideGap/2, r.Max.Y+6, r.Max.X+sideGap/2, r.Max.Y+34), Size: render.Small, Ink: render.Mist})
 	}
 	if v.Stock > 0 {
 		r := put(s, "stock", "flip", stockAt, cards.None, false, sel == "flip")
@@ -165,10 +165,10 @@ func dblSide(s *render.Scene, v game.View, sel string, l lang.Lang) {
 	caption(r, words.T(l, "waste %d", v.Waste.Size))
 }
 
-// dblPasses adds the passes and the doubling cycle, the rank needed next
+// drawPasses adds the passes and the doubling cycle, the rank needed next
 // in gold.
-func dblPasses(s *render.Scene, v game.View, l lang.Lang) {
-	px := image.Rect(dblSideX-24, dblSlot(0, 0).Y+render.CardH+48, dblW-24, dblSlot(0, 0).Y+render.CardH+168)
+func drawPasses(s *render.Scene, v game.View, l lang.Lang) {
+	px := image.Rect(sideX-24, slot(0, 0).Y+render.CardH+48, pictureW-24, slot(0, 0).Y+render.CardH+168)
 	s.Boxes = append(s.Boxes, render.Box{Rect: px, Fill: render.FeltDark, Radius: 12})
 	pass := words.T(l, "pass %d of %d", max(v.Pass, 1), v.Pass+v.PassesLeft)
 	left := words.N(l, v.PassesLeft, "%d redeal left", "%d redeals left")
@@ -180,10 +180,10 @@ func dblPasses(s *render.Scene, v game.View, l lang.Lang) {
 		render.Label{Text: left, Rect: image.Rect(px.Min.X, px.Min.Y+64, px.Max.X, px.Min.Y+98), Size: render.Medium, Ink: render.Mist})
 
 	// the doubling cycle, the rank needed next in gold
-	cy := dblSlot(2, 0).Y - dblCardDY
+	cy := slot(2, 0).Y - cardDY
 	s.Labels = append(s.Labels, render.Label{Text: words.T(l, "doubling, mod 13"), Rect: image.Rect(px.Min.X, cy, px.Max.X, cy+32), Size: render.Medium, Ink: render.Mist})
 	const cw, ch, cg = 48, 40, 8
-	for i, rk := range dblCycle {
+	for i, rk := range cycle {
 		x := px.Min.X + (px.Dx()-6*cw-5*cg)/2 + i%6*(cw+cg)
 		y := cy + 48 + i/6*(ch+cg)
 		l := render.Label{Text: rk.String(), Rect: image.Rect(x, y, x+cw, y+ch), Size: render.Medium, Ink: render.Cream, Boxed: true, Fill: render.FeltDark, Radius: 8}
@@ -205,8 +205,8 @@ func statusIn(v game.View, l lang.Lang) render.SolitaireStatus {
 		Score: words.T(l, "%d/48 home", v.Score), Status: v.Status, Lang: l}
 }
 
-// dblSelection reads a selected place.
-func dblSelection(sel string) (string, error) {
+// selection reads a selected place.
+func selection(sel string) (string, error) {
 	sel = strings.ToLower(strings.TrimSpace(sel))
 	switch sel {
 	case "", "w", "flip":

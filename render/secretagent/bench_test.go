@@ -16,23 +16,23 @@ import (
 // …Deals for tables that change).
 func BenchmarkRenderSecretAgent(b *testing.B) {
 	r := rendertest.Renderer(b)
-	g := saGame(b, 11, saMidTrick)
+	g := playedGame(b, 11, midTrick)
 	seat := g.ToAct()[0]
 	spec := g.View(games.Spectator).(game.View)
 	own := g.View(seat).(game.View)
-	legal := saLegal(g, seat)
+	legal := legalCards(g, seat)
 	b.Run("table", func(b *testing.B) {
-		rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, saTestNames, lang.English) })
+		rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, testNames, lang.English) })
 	})
 	b.Run("hand", func(b *testing.B) {
-		rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, saTestNames, legal, lang.English) })
+		rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, testNames, legal, lang.English) })
 	})
 }
 
 func benchGame(deal uint64) games.Game { return game.New(deal) }
 
 func benchTable(r *render.Renderer) func(game.View) ([]byte, error) {
-	return func(v game.View) ([]byte, error) { return Table(r, v, saTestNames, lang.English) }
+	return func(v game.View) ([]byte, error) { return Table(r, v, testNames, lang.English) }
 }
 
 // BenchmarkRenderSecretAgentMoves renders the channel's table after each

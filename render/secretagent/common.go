@@ -13,9 +13,9 @@ import (
 	"github.com/dealer/dealer/render/lang"
 )
 
-// saNames returns the four seats' names: names given, "Seat N" (in l) for
+// seatNames returns the four seats' names: names given, "Seat N" (in l) for
 // the rest.
-func saNames(names []string, l lang.Lang) [4]string {
+func seatNames(names []string, l lang.Lang) [4]string {
 	var out [4]string
 	for i := range out {
 		if i < len(names) && names[i] != "" {
@@ -35,8 +35,8 @@ func at(xs []int, i int) int {
 	return 0
 }
 
-// saCheck checks a view's cards and seats.
-func saCheck(v game.View) error {
+// checkView checks a view's cards and seats.
+func checkView(v game.View) error {
 	check := func(c cards.Card, what string) error {
 		if ok := render.HasFace(c); !ok || c.IsJoker() {
 			return fmt.Errorf("render: %s is %v, not a card", what, c)
@@ -68,9 +68,9 @@ func saCheck(v game.View) error {
 	return nil
 }
 
-// saRevealing tells whether the table shows the deal just finished: until
+// revealing tells whether the table shows the deal just finished: until
 // the next deal's play starts, and once the game is over.
-func saRevealing(v game.View) *game.DealResult {
+func revealing(v game.View) *game.DealResult {
 	last := v.LastDeal()
 	if last == nil {
 		return nil
@@ -81,8 +81,8 @@ func saRevealing(v game.View) *game.DealResult {
 	return nil
 }
 
-// saDealText is "deal 2 of 4", or "deal 5, tie-break", for v's deal, in l.
-func saDealText(v game.View, l lang.Lang) string {
+// dealText is "deal 2 of 4", or "deal 5, tie-break", for v's deal, in l.
+func dealText(v game.View, l lang.Lang) string {
 	deals := v.Deals
 	if deals == 0 { // a view built by hand, as in tests
 		deals = game.DealsPerGame
@@ -93,11 +93,11 @@ func saDealText(v game.View, l lang.Lang) string {
 	return T(l, "deal %d of %d", max(v.DealNo, 1), deals)
 }
 
-// saDoing says who is to do what in l: "Bob to play".
-func saDoing(v game.View, names [4]string, l lang.Lang) string { return saDoingIn(v, names, 200, l) }
+// doingLine says who is to do what in l: "Bob to play".
+func doingLine(v game.View, names [4]string, l lang.Lang) string { return doingIn(v, names, 200, l) }
 
-// saDoingIn is saDoing with names cut to w pixels at Large.
-func saDoingIn(v game.View, names [4]string, w int, l lang.Lang) string {
+// doingIn is doingLine with names cut to w pixels at Large.
+func doingIn(v game.View, names [4]string, w int, l lang.Lang) string {
 	if v.Phase == game.PhaseOver || v.Turn < 0 || v.Turn >= game.Seats {
 		if len(v.Winners) == 1 && v.Winners[0] >= 0 && v.Winners[0] < game.Seats {
 			return T(l, "%s wins", render.Fit(names[v.Winners[0]], render.Large, w))
@@ -117,9 +117,9 @@ func saDoingIn(v game.View, names [4]string, w int, l lang.Lang) string {
 	return T(l, "%s to play", who)
 }
 
-// saWho names a seat for the player at seat me: "you" (in l) for their
+// nameFor names a seat for the player at seat me: "you" (in l) for their
 // own.
-func saWho(seat games.Seat, me int, names [4]string, l lang.Lang) string {
+func nameFor(seat games.Seat, me int, names [4]string, l lang.Lang) string {
 	switch {
 	case int(seat) == me:
 		return T(l, "you")
@@ -129,9 +129,9 @@ func saWho(seat games.Seat, me int, names [4]string, l lang.Lang) string {
 	return "?"
 }
 
-// saSize is the first of sizes at which text fits w pixels, else the last:
+// fittingSize is the first of sizes at which text fits w pixels, else the last:
 // the longer words of some languages step down a size rather than be cut.
-func saSize(text string, w int, sizes ...render.TextSize) render.TextSize {
+func fittingSize(text string, w int, sizes ...render.TextSize) render.TextSize {
 	for _, size := range sizes {
 		if render.TextWidth(text, size) <= w {
 			return size

@@ -21,12 +21,12 @@ func TestGoldenDecks(t *testing.T) {
 		r := rendertest.Renderer(t).With(d.Deck)
 		for name, draw := range map[string]func(t *testing.T) ([]byte, error){
 			"sa-table": func(t *testing.T) ([]byte, error) {
-				return Table(r, saView(t, 11, saMidTrick, games.Spectator), saTestNames, lang.English)
+				return Table(r, view(t, 11, midTrick, games.Spectator), testNames, lang.English)
 			},
 			"sa-hand": func(t *testing.T) ([]byte, error) {
-				g := saGame(t, 11, saMidTrick)
+				g := playedGame(t, 11, midTrick)
 				seat := g.ToAct()[0]
-				return Hand(r, g.View(seat).(game.View), saTestNames, saLegal(g, seat), lang.English)
+				return Hand(r, g.View(seat).(game.View), testNames, legalCards(g, seat), lang.English)
 			},
 		} {
 			t.Run(name+d.Suffix, func(t *testing.T) {
@@ -59,19 +59,19 @@ func TestLookDecks(t *testing.T) {
 // BenchmarkRenderSecretAgentDecks renders the table and a hand, and the
 // table after each move, in each deck.
 func BenchmarkRenderSecretAgentDecks(b *testing.B) {
-	g := saGame(b, 11, saMidTrick)
+	g := playedGame(b, 11, midTrick)
 	seat := g.ToAct()[0]
 	spec := g.View(games.Spectator).(game.View)
 	own := g.View(seat).(game.View)
-	legal := saLegal(g, seat)
+	legal := legalCards(g, seat)
 	views := rendertest.Positions[game.View](b, 1024, 50, 11, benchGame, game.Choose, games.Spectator)
 	for _, d := range rendertest.Decks {
 		r := rendertest.Renderer(b).With(d.Deck)
 		b.Run("table/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, saTestNames, lang.English) })
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, testNames, lang.English) })
 		})
 		b.Run("hand/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, saTestNames, legal, lang.English) })
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, testNames, legal, lang.English) })
 		})
 		b.Run("moves/"+d.Name, func(b *testing.B) {
 			rendertest.BenchPNGs(b, views, benchTable(r))

@@ -8,10 +8,10 @@ import (
 	game "github.com/dealer/dealer/games/secretagent"
 )
 
-var saTestNames = []string{"Ann", "Bartholomew the Magnificent", "Carol", "Dev"}
+var testNames = []string{"Ann", "Bartholomew the Magnificent", "Carol", "Dev"}
 
-// saGame is Secret Agent deal n after moves moves by the computer players.
-func saGame(tb testing.TB, n uint64, moves int) *game.Game {
+// playedGame is Secret Agent deal n after moves moves by the computer players.
+func playedGame(tb testing.TB, n uint64, moves int) *game.Game {
 	tb.Helper()
 	g := game.New(n)
 	for i := 0; i < moves && !g.Status().Finished(); i++ {
@@ -23,15 +23,15 @@ func saGame(tb testing.TB, n uint64, moves int) *game.Game {
 	return g
 }
 
-// saView is seat's view (games.Spectator for the channel's) of deal n after
+// view is seat's view (games.Spectator for the channel's) of deal n after
 // moves moves.
-func saView(tb testing.TB, n uint64, moves int, seat games.Seat) game.View {
+func view(tb testing.TB, n uint64, moves int, seat games.Seat) game.View {
 	tb.Helper()
-	return saGame(tb, n, moves).View(seat).(game.View)
+	return playedGame(tb, n, moves).View(seat).(game.View)
 }
 
-// saLegal is the cards seat may play now.
-func saLegal(g *game.Game, seat games.Seat) []cards.Card {
+// legalCards is the cards seat may play now.
+func legalCards(g *game.Game, seat games.Seat) []cards.Card {
 	var out []cards.Card
 	for _, m := range g.Legal(seat) {
 		if mv, ok := m.(game.Move); ok && mv.Kind == game.KindPlay {
@@ -41,12 +41,12 @@ func saLegal(g *game.Game, seat games.Seat) []cards.Card {
 	return out
 }
 
-// saMidTrick is a game in its first deal's play with two cards in the
+// midTrick is a game in its first deal's play with two cards in the
 // trick: the moves before are 3 forbids, the trump, and 4k+2 plays.
-const saMidTrick = 4 + 4*3 + 2
+const midTrick = 4 + 4*3 + 2
 
-// saAfterDeal is the first move of deal 2: deal 1 just scored.
-const saAfterDeal = 4 + 52
+// afterDeal is the first move of deal 2: deal 1 just scored.
+const afterDeal = 4 + 52
 
 // card parses a card's code.
 func card(tb testing.TB, code string) cards.Card {

@@ -17,12 +17,12 @@ func TestGoldenMore(t *testing.T) {
 	r := rendertest.Renderer(t)
 	for name, draw := range map[string]func(t *testing.T) ([]byte, error){
 		"sa-table": func(t *testing.T) ([]byte, error) {
-			return Table(r, saView(t, 11, saMidTrick, games.Spectator), saTestNames, lang.English)
+			return Table(r, view(t, 11, midTrick, games.Spectator), testNames, lang.English)
 		},
 		"sa-hand": func(t *testing.T) ([]byte, error) {
-			g := saGame(t, 11, saMidTrick)
+			g := playedGame(t, 11, midTrick)
 			seat := g.ToAct()[0]
-			return Hand(r, g.View(seat).(game.View), saTestNames, saLegal(g, seat), lang.English)
+			return Hand(r, g.View(seat).(game.View), testNames, legalCards(g, seat), lang.English)
 		},
 	} {
 		t.Run(name, func(t *testing.T) {

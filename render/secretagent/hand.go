@@ -13,12 +13,12 @@ import (
 
 // The hand picture, for a player's direct messages.
 const (
-	saHandW  = 1000
-	saHandH  = 480
-	saRowY   = render.HeaderH + 12 // the panels
-	saRowH   = 236
-	saHandY  = saRowY + saRowH + 14 // the hand
-	saMaxFan = 72                   // the widest step between the hand's cards
+	handW  = 1000
+	handH  = 480
+	rowY   = render.HeaderH + 12 // the panels
+	rowH   = 236
+	handY  = rowY + rowH + 14 // the hand
+	maxFan = 72               // the widest step between the hand's cards
 )
 
 // HandLayout lays out a player's own picture: the hand fanned
@@ -30,34 +30,34 @@ func HandLayout(v game.View, names []string, playable []cards.Card, l lang.Lang)
 	if v.Viewer < 0 || v.Viewer >= game.Seats {
 		return render.Shaded{}, fmt.Errorf("render: a Secret Agent hand needs a seat's view, not the spectator's")
 	}
-	if err := saCheck(v); err != nil {
+	if err := checkView(v); err != nil {
 		return render.Shaded{}, err
 	}
-	nm := saNames(names, l)
+	nm := seatNames(names, l)
 	me := int(v.Viewer)
-	s := &render.Scene{W: saHandW, H: saHandH, Background: render.Felt}
-	doing := saDoing(v, nm, l)
+	s := &render.Scene{W: handW, H: handH, Background: render.Felt}
+	doing := doingLine(v, nm, l)
 	if int(v.Turn) == me && v.Phase != game.PhaseOver {
 		doing = map[game.Phase]string{game.PhaseForbid: T(l, "your turn: forbid a suit"),
 			game.PhaseTrump: T(l, "your turn: trump or no trump"), game.PhasePlay: T(l, "your turn: play a card")}[v.Phase]
 	}
-	render.StatusBar(s, saHandW, render.FeltDark, render.Cream, [][2]string{
-		{render.Dot(nm[me], saDealText(v, l)), doing},
+	render.StatusBar(s, handW, render.FeltDark, render.Cream, [][2]string{
+		{render.Dot(nm[me], dealText(v, l)), doing},
 		{nm[me], doing},
 		{"", doing},
 	})
 
-	ar := image.Rect(16, saRowY, 296, saRowY+saRowH)
-	saAgentBox(s, v, nm, ar, l)
-	tr := image.Rect(ar.Max.X+14, saRowY, ar.Max.X+14+190, saRowY+saRowH)
-	saHandTrumpBox(s, v, tr, l)
-	saHandTrick(s, v, nm, image.Rect(tr.Max.X+14, saRowY, saHandW-16, saRowY+saRowH), l)
-	return saFan(s, v.Hand, playable, l), nil
+	ar := image.Rect(16, rowY, 296, rowY+rowH)
+	agentBox(s, v, nm, ar, l)
+	tr := image.Rect(ar.Max.X+14, rowY, ar.Max.X+14+190, rowY+rowH)
+	handTrumpBox(s, v, tr, l)
+	handTrick(s, v, nm, image.Rect(tr.Max.X+14, rowY, handW-16, rowY+rowH), l)
+	return fanHand(s, v.Hand, playable, l), nil
 }
 
-// saAgentBox shows the assignment card, the agent it names and the tricks
+// agentBox shows the assignment card, the agent it names and the tricks
 // the player and the agent have taken.
-func saAgentBox(s *render.Scene, v game.View, nm [4]string, ar image.Rectangle, l lang.Lang) {
+func agentBox(s *render.Scene, v game.View, nm [4]string, ar image.Rectangle, l lang.Lang) {
 	me := int(v.Viewer)
 	s.Boxes = append(s.Boxes, render.Box{Rect: ar, Fill: render.FeltDark, Radius: 12})
 	s.Labels = append(s.Labels, render.Label{Text: T(l, "your agent"), Rect: image.Rect(ar.Min.X, ar.Min.Y+12, ar.Max.X, ar.Min.Y+46), Size: render.Medium, Ink: render.Mist})
@@ -65,7 +65,7 @@ func saAgentBox(s *render.Scene, v game.View, nm [4]string, ar image.Rectangle, 
 		return
 	}
 	card := image.Rect(ar.Min.X+20, ar.Min.Y+56, ar.Max.X-20, ar.Min.Y+136)
-	name := saAssignment(*v.Assignment, l)
+	name := assignment(*v.Assignment, l)
 	size := render.Huge
 	if render.TextWidth(name, size)+24 > card.Dx() {
 		size = render.Large
@@ -87,19 +87,19 @@ func saAgentBox(s *render.Scene, v game.View, nm [4]string, ar image.Rectangle, 
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(tricks, render.Medium, ar.Dx()-16), Rect: image.Rect(ar.Min.X, ar.Min.Y+194, ar.Max.X, ar.Min.Y+226), Size: render.Medium, Ink: render.Mist})
 }
 
-// saHandTrumpBox shows trump and the forbidden suits, centred in tr.
-func saHandTrumpBox(s *render.Scene, v game.View, tr image.Rectangle, l lang.Lang) {
+// handTrumpBox shows trump and the forbidden suits, centred in tr.
+func handTrumpBox(s *render.Scene, v game.View, tr image.Rectangle, l lang.Lang) {
 	s.Boxes = append(s.Boxes, render.Box{Rect: tr, Fill: render.FeltDark, Radius: 12})
 	s.Labels = append(s.Labels, render.Label{Text: T(l, "trump"), Rect: image.Rect(tr.Min.X, tr.Min.Y+12, tr.Max.X, tr.Min.Y+46), Size: render.Medium, Ink: render.Mist})
 	mid := image.Rect(tr.Min.X+14, tr.Min.Y+56, tr.Max.X-14, tr.Min.Y+136)
 	switch {
 	case v.Trump == nil:
 		text := T(l, "not yet")
-		size := saSize(text, mid.Dx()-2*render.LabelPad, render.Large, render.Medium, render.Small)
+		size := fittingSize(text, mid.Dx()-2*render.LabelPad, render.Large, render.Medium, render.Small)
 		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, mid.Dx()-2*render.LabelPad), Rect: mid, Size: size, Ink: render.Cream})
 	case v.Trump.NoTrump:
 		text := T(l, "No Trump")
-		size := saSize(text, mid.Dx()-2*render.LabelPad, render.Large, render.Medium, render.Small)
+		size := fittingSize(text, mid.Dx()-2*render.LabelPad, render.Large, render.Medium, render.Small)
 		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, mid.Dx()-2*render.LabelPad), Rect: mid, Size: size, Ink: render.Gold})
 	default:
 		c := render.SuitChip(v.Trump.Suit, 0, 0, render.Huge)
@@ -120,15 +120,15 @@ func saHandTrumpBox(s *render.Scene, v game.View, tr image.Rectangle, l lang.Lan
 	}
 }
 
-// saHandTrick shows the trick in progress (or, before the next is led, the
+// handTrick shows the trick in progress (or, before the next is led, the
 // last one), in the order played, each card over its player's name.
-func saHandTrick(s *render.Scene, v game.View, nm [4]string, tk image.Rectangle, l lang.Lang) {
+func handTrick(s *render.Scene, v game.View, nm [4]string, tk image.Rectangle, l lang.Lang) {
 	me := int(v.Viewer)
 	s.Boxes = append(s.Boxes, render.Box{Rect: tk, Fill: render.FeltDark, Radius: 12})
 	t, title := v.Trick, T(l, "trick %d", max(v.Trick.Number, 1))
 	if len(t.Plays) == 0 && v.LastTrick != nil && v.LastTrick.DealNo == v.DealNo && v.Phase == game.PhasePlay {
 		t = *v.LastTrick
-		title = T(l, "trick %d, taken by %s", t.Number, saWho(t.Winner, me, nm, l))
+		title = T(l, "trick %d, taken by %s", t.Number, nameFor(t.Winner, me, nm, l))
 	}
 	if v.Phase != game.PhasePlay && len(t.Plays) == 0 {
 		title = T(l, "no trick yet")
@@ -143,31 +143,31 @@ func saHandTrick(s *render.Scene, v game.View, nm [4]string, tk image.Rectangle,
 		x := tk.Min.X + 12 + i*step
 		r := image.Rect(x, tk.Min.Y+46, x+render.CardW, tk.Min.Y+46+render.CardH)
 		s.Cards = append(s.Cards, render.Placed{Card: p.Card, Pile: "trick", Rect: r, Visible: r, FaceUp: true, Selected: p.Seat == winner})
-		s.Labels = append(s.Labels, render.Pill(render.Fit(saWho(p.Seat, me, nm, l), render.Medium, step-8), image.Rect(x-8, r.Max.Y+8, x+render.CardW+8, r.Max.Y+40), false))
+		s.Labels = append(s.Labels, render.Pill(render.Fit(nameFor(p.Seat, me, nm, l), render.Medium, step-8), image.Rect(x-8, r.Max.Y+8, x+render.CardW+8, r.Max.Y+40), false))
 	}
 }
 
-// saFan fans the hand across the foot of s, dimming the cards not in
+// fanHand fans the hand across the foot of s, dimming the cards not in
 // playable (none when playable is empty).
-func saFan(s *render.Scene, hand, playable []cards.Card, l lang.Lang) render.Shaded {
+func fanHand(s *render.Scene, hand, playable []cards.Card, l lang.Lang) render.Shaded {
 	sh := render.Shaded{Scene: s}
 	n := len(hand)
 	if n == 0 {
-		s.Labels = append(s.Labels, render.Label{Text: T(l, "no cards in hand"), Rect: image.Rect(0, saHandY, saHandW, saHandY+render.CardH), Size: render.Large, Ink: render.Mist})
+		s.Labels = append(s.Labels, render.Label{Text: T(l, "no cards in hand"), Rect: image.Rect(0, handY, handW, handY+render.CardH), Size: render.Large, Ink: render.Mist})
 		return sh
 	}
-	fan := saMaxFan
+	fan := maxFan
 	if n > 1 {
-		fan = min(saMaxFan, (saHandW-32-render.CardW)/(n-1))
+		fan = min(maxFan, (handW-32-render.CardW)/(n-1))
 	}
-	x0 := (saHandW - (n-1)*fan - render.CardW) / 2
+	x0 := (handW - (n-1)*fan - render.CardW) / 2
 	legal := map[cards.Card]bool{}
 	for _, c := range playable {
 		legal[c] = true
 	}
 	for i, c := range hand {
 		x := x0 + i*fan
-		r := image.Rect(x, saHandY, x+render.CardW, saHandY+render.CardH)
+		r := image.Rect(x, handY, x+render.CardW, handY+render.CardH)
 		vis := r
 		if i < n-1 {
 			vis.Max.X = x + fan

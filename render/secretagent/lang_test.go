@@ -30,12 +30,12 @@ func TestGoldenLang(t *testing.T) {
 	for _, l := range []lang.Lang{lang.German, lang.Spanish} {
 		for name, draw := range map[string]func(t *testing.T) ([]byte, error){
 			"sa-table-" + string(l): func(t *testing.T) ([]byte, error) {
-				return Game.Table(r, saView(t, 11, saMidTrick, games.Spectator), render.Params{Names: saTestNames, Lang: l})
+				return Game.Table(r, view(t, 11, midTrick, games.Spectator), render.Params{Names: testNames, Lang: l})
 			},
 			"sa-hand-" + string(l): func(t *testing.T) ([]byte, error) {
-				g := saGame(t, 11, saMidTrick)
+				g := playedGame(t, 11, midTrick)
 				seat := g.ToAct()[0]
-				return Game.Hand(r, g.View(seat).(game.View), render.Params{Names: saTestNames, Legal: saLegalMoves(g, seat), Lang: l})
+				return Game.Hand(r, g.View(seat).(game.View), render.Params{Names: testNames, Legal: legalMoves(g, seat), Lang: l})
 			},
 		} {
 			t.Run(name, func(t *testing.T) {
@@ -62,9 +62,9 @@ func TestInLanguage(t *testing.T) {
 		{lang.German, "♣ verbieten", "Trumpf ♥", "Runde 1 von 4. Dein Agent: **Rechts** — Ann.", "Runde 1 von 4", "Bartholome… verbietet eine Farbe", "du bist nicht dran"},
 	} {
 		t.Run(string(tc.l), func(t *testing.T) {
-			g := saGame(t, 11, 2)
+			g := playedGame(t, 11, 2)
 			seat := g.ToAct()[0]
-			p := render.Params{Names: saTestNames, Legal: saLegalMoves(g, seat), Lang: tc.l}
+			p := render.Params{Names: testNames, Legal: legalMoves(g, seat), Lang: tc.l}
 			c := Game.Controls(g.View(seat).(game.View), p)
 			last := c.Buttons[len(c.Buttons)-1]
 			assert.Equal(t, tc.forbid, last[0].Label)
@@ -81,13 +81,13 @@ func TestInLanguage(t *testing.T) {
 			require.Error(t, err)
 			assert.Equal(t, tc.refuse, Game.Refusal(tc.l, err))
 
-			g = saGame(t, 11, 3)
-			c = Game.Controls(g.View(g.ToAct()[0]).(game.View), render.Params{Legal: saLegalMoves(g, g.ToAct()[0]), Lang: tc.l})
+			g = playedGame(t, 11, 3)
+			c = Game.Controls(g.View(g.ToAct()[0]).(game.View), render.Params{Legal: legalMoves(g, g.ToAct()[0]), Lang: tc.l})
 			assert.Equal(t, tc.trump, c.Buttons[len(c.Buttons)-1][0].Label)
 		})
 	}
 	// a refusal of the engine's own, with its card kept as written
-	g := saGame(t, 11, saMidTrick)
+	g := playedGame(t, 11, midTrick)
 	seat := g.ToAct()[0]
 	other := g.View((seat + 1) % 4).(game.View).Hand[0]
 	err := g.Apply(seat, game.PlayCard(other))
@@ -101,9 +101,9 @@ func TestInLanguage(t *testing.T) {
 // The terminal's text is English whatever the language of the pictures;
 // a description in another language has none of English's words.
 func TestTextStaysEnglish(t *testing.T) {
-	v := saView(t, 11, saMidTrick, games.Spectator)
-	assert.Equal(t, render.Describe(Text(v, saTestNames, false), render.Params{}), Game.Describe(v, render.Params{Names: saTestNames}))
-	d := Game.Describe(v, render.Params{Names: saTestNames, Lang: lang.German})
+	v := view(t, 11, midTrick, games.Spectator)
+	assert.Equal(t, render.Describe(Text(v, testNames, false), render.Params{}), Game.Describe(v, render.Params{Names: testNames}))
+	d := Game.Describe(v, render.Params{Names: testNames, Lang: lang.German})
 	assert.Contains(t, d, "Stich 4 von 13")
 	assert.NotContains(t, d, "trick")
 	assert.NotContains(t, d, "total")
@@ -114,10 +114,10 @@ func TestTextStaysEnglish(t *testing.T) {
 func TestPrivacyEveryLanguage(t *testing.T) {
 	r := rendertest.Renderer(t)
 	for _, l := range lang.All {
-		for _, moves := range []int{0, saMidTrick, saAfterDeal} {
-			g := saGame(t, 11, moves)
+		for _, moves := range []int{0, midTrick, afterDeal} {
+			g := playedGame(t, 11, moves)
 			spec := g.View(games.Spectator).(game.View)
-			p := render.Params{Names: saTestNames, Lang: l}
+			p := render.Params{Names: testNames, Lang: l}
 			want, err := Game.Table(r, spec, p)
 			require.NoError(t, err)
 			d := Game.Describe(spec, p)

@@ -30,35 +30,35 @@ func TestLookMore(t *testing.T) {
 
 func lookScenes(t *testing.T) map[string]render.Shaded {
 	out := map[string]render.Shaded{}
-	for name, moves := range map[string]int{"sa-forbid": 2, "sa-trick": saMidTrick, "sa-scored": saAfterDeal, "sa-over": 1 << 20} {
-		s, err := TableLayout(saView(t, 11, moves, games.Spectator), saTestNames, lang.English)
+	for name, moves := range map[string]int{"sa-forbid": 2, "sa-trick": midTrick, "sa-scored": afterDeal, "sa-over": 1 << 20} {
+		s, err := TableLayout(view(t, 11, moves, games.Spectator), testNames, lang.English)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		out[name] = render.Shaded{Scene: s}
 	}
-	g := saGame(t, 11, saMidTrick)
+	g := playedGame(t, 11, midTrick)
 	seat := g.ToAct()[0]
-	h, err := HandLayout(g.View(seat).(game.View), saTestNames, saLegal(g, seat), lang.English)
+	h, err := HandLayout(g.View(seat).(game.View), testNames, legalCards(g, seat), lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out["sa-hand"] = h
-	h, err = HandLayout(g.View(0).(game.View), saTestNames, nil, lang.English)
+	h, err = HandLayout(g.View(0).(game.View), testNames, nil, lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out["sa-hand-wait"] = h
 	// the table and the hand in the other languages
 	for _, l := range lang.All[1:] {
-		for name, moves := range map[string]int{"sa-forbid": 2, "sa-trick": saMidTrick, "sa-scored": saAfterDeal, "sa-over": 1 << 20} {
-			s, err := TableLayout(saView(t, 11, moves, games.Spectator), saTestNames, l)
+		for name, moves := range map[string]int{"sa-forbid": 2, "sa-trick": midTrick, "sa-scored": afterDeal, "sa-over": 1 << 20} {
+			s, err := TableLayout(view(t, 11, moves, games.Spectator), testNames, l)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
 			out[name+"-"+string(l)] = render.Shaded{Scene: s}
 		}
-		h, err := HandLayout(g.View(seat).(game.View), saTestNames, saLegal(g, seat), l)
+		h, err := HandLayout(g.View(seat).(game.View), testNames, legalCards(g, seat), l)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// saLegalMoves is seat's legal moves in notation, as the bot passes them.
-func saLegalMoves(g *game.Game, seat games.Seat) []string {
+// legalMoves is seat's legal moves in notation, as the bot passes them.
+func legalMoves(g *game.Game, seat games.Seat) []string {
 	var out []string
 	for _, m := range g.Legal(seat) {
 		out = append(out, m.String())
@@ -51,14 +51,14 @@ func TestControls(t *testing.T) {
 		{"forbid, the spectator", 1, games.Spectator, forbid(false, false, false, false), nil},
 		{"trump, the dealer", 3, 2, trump(true), nil},
 		{"trump, another seat", 3, 0, trump(false), nil},
-		{"play, to play", saMidTrick, 2, nil, []string{"play AH", "play 9H", "play 6H", "play 5H", "play 2H"}},
-		{"play, waiting", saMidTrick, 0, nil, nil},
-		{"play, the spectator", saMidTrick, games.Spectator, nil, nil},
+		{"play, to play", midTrick, 2, nil, []string{"play AH", "play 9H", "play 6H", "play 5H", "play 2H"}},
+		{"play, waiting", midTrick, 0, nil, nil},
+		{"play, the spectator", midTrick, games.Spectator, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := saGame(t, 11, tc.moves)
+			g := playedGame(t, 11, tc.moves)
 			v := g.View(tc.seat).(game.View)
-			c := Game.Controls(v, render.Params{Names: saTestNames, Legal: saLegalMoves(g, tc.seat)})
+			c := Game.Controls(v, render.Params{Names: testNames, Legal: legalMoves(g, tc.seat)})
 			assert.Nil(t, c.Board)
 			assert.Nil(t, c.Menu)
 			rows := c.Buttons
@@ -111,25 +111,25 @@ func TestPrivate(t *testing.T) {
 		edit  func(game.View) game.View
 		want  string
 	}{
-		{"an agent named", 2, 1, saTestNames, same, "Deal 1 of 4. Your agent: **Right** — Ann."},
-		{"the opposite", saMidTrick, 2, saTestNames, same, "Deal 1 of 4. Your agent: **Opposite** — Ann."},
-		{"oneself", 0, 3, saTestNames, same, "Deal 1 of 4. Your agent: **Self** — yourself."},
-		{"the next deal", saAfterDeal, 0, saTestNames, same, "Deal 2 of 4. Your agent: **Opposite** — Carol."},
-		{"a tie-break", 2, 1, saTestNames, tieBreak, "Deal 5 (a tie-break). Your agent: **Right** — Ann."},
+		{"an agent named", 2, 1, testNames, same, "Deal 1 of 4. Your agent: **Right** — Ann."},
+		{"the opposite", midTrick, 2, testNames, same, "Deal 1 of 4. Your agent: **Opposite** — Ann."},
+		{"oneself", 0, 3, testNames, same, "Deal 1 of 4. Your agent: **Self** — yourself."},
+		{"the next deal", afterDeal, 0, testNames, same, "Deal 2 of 4. Your agent: **Opposite** — Carol."},
+		{"a tie-break", 2, 1, testNames, tieBreak, "Deal 5 (a tie-break). Your agent: **Right** — Ann."},
 		{"no names", 2, 1, nil, same, "Deal 1 of 4. Your agent: **Right** — Seat 1."},
-		{"the spectator", 2, games.Spectator, saTestNames, same, "Deal 1 of 4."},
-		{"the spectator, a tie-break", 2, games.Spectator, saTestNames, tieBreak, "Deal 5 (a tie-break)."},
+		{"the spectator", 2, games.Spectator, testNames, same, "Deal 1 of 4."},
+		{"the spectator, a tie-break", 2, games.Spectator, testNames, tieBreak, "Deal 5 (a tie-break)."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v := tc.edit(saView(t, 11, tc.moves, tc.seat))
+			v := tc.edit(view(t, 11, tc.moves, tc.seat))
 			assert.Equal(t, tc.want, Game.Private(v, render.Params{Names: tc.names}))
 		})
 	}
 	// the spectator's view holds no assignment to tell
-	v := saView(t, 11, saMidTrick, games.Spectator)
+	v := view(t, 11, midTrick, games.Spectator)
 	assert.Nil(t, v.Assignment)
 	assert.Nil(t, v.Agent)
-	assert.NotContains(t, Private(v, render.Params{Names: saTestNames}), "agent")
+	assert.NotContains(t, Private(v, render.Params{Names: testNames}), "agent")
 }
 
 func TestRounds(t *testing.T) {
@@ -146,12 +146,12 @@ func TestRounds(t *testing.T) {
 		deals int
 	}{
 		{"before any deal is scored", 0, 0},
-		{"in the first deal", saMidTrick, 0},
-		{"after the first deal", saAfterDeal, 1},
+		{"in the first deal", midTrick, 0},
+		{"after the first deal", afterDeal, 1},
 		{"at the end", 1 << 20, -1}, // every deal played
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := saGame(t, 11, tc.moves)
+			g := playedGame(t, 11, tc.moves)
 			spec := g.View(games.Spectator).(game.View)
 			got := Game.Rounds(spec)
 			deals := tc.deals
@@ -179,32 +179,32 @@ func TestGame(t *testing.T) {
 	assert.Empty(t, Game.Missing())
 	assert.Equal(t, game.Info.Name, Game.Name)
 	r := rendertest.Renderer(t)
-	g := saGame(t, 11, saMidTrick)
+	g := playedGame(t, 11, midTrick)
 	seat := g.ToAct()[0]
-	p := render.Params{Names: saTestNames, Legal: saLegalMoves(g, seat)}
+	p := render.Params{Names: testNames, Legal: legalMoves(g, seat)}
 	own := g.View(seat).(game.View)
-	assert.ElementsMatch(t, saLegal(g, seat), Playable(p.Legal))
+	assert.ElementsMatch(t, legalCards(g, seat), Playable(p.Legal))
 
 	got, err := Game.Hand(r, own, p)
 	require.NoError(t, err)
-	want, err := Hand(r, own, saTestNames, saLegal(g, seat), lang.English)
+	want, err := Hand(r, own, testNames, legalCards(g, seat), lang.English)
 	require.NoError(t, err)
 	assert.True(t, bytes.Equal(want, got), "the hand drawn by the registration")
 
 	spec := g.View(games.Spectator).(game.View)
-	want, err = Table(r, spec, saTestNames, lang.English)
+	want, err = Table(r, spec, testNames, lang.English)
 	require.NoError(t, err)
-	got, err = Game.Table(r, spec, render.Params{Names: saTestNames})
+	got, err = Game.Table(r, spec, render.Params{Names: testNames})
 	require.NoError(t, err)
 	assert.True(t, bytes.Equal(want, got), "the table drawn by the registration")
 	// whatever the hands: the spectator's view given a hand and an agent
 	spec.Hand = own.Hand
 	spec.Assignment, spec.Agent = own.Assignment, own.Agent
-	got, err = Game.Table(r, spec, render.Params{Names: saTestNames})
+	got, err = Game.Table(r, spec, render.Params{Names: testNames})
 	require.NoError(t, err)
 	assert.True(t, bytes.Equal(want, got), "a hand changes the channel's table")
 
-	assert.Equal(t, Text(own, saTestNames, true), Game.Text(own, saTestNames, true))
+	assert.Equal(t, Text(own, testNames, true), Game.Text(own, testNames, true))
 	// a view of another game is refused, not drawn
 	_, err = Game.Table(r, "not a view", render.Params{})
 	assert.Error(t, err)

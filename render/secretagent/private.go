@@ -25,7 +25,7 @@ func Private(v game.View, p render.Params) string {
 	if *v.Agent == v.Viewer {
 		agent = T(l, "yourself")
 	}
-	return T(l, "%s. Your agent: **%s** — %s.", deal, saAssignment(*v.Assignment, l), agent)
+	return T(l, "%s. Your agent: **%s** — %s.", deal, assignment(*v.Assignment, l), agent)
 }
 
 // Rounds are the scores of every deal revealed so far, by seat.

@@ -21,22 +21,22 @@ import (
 // hands hold: it shows nothing private.
 func TestSecretAgentTableShowsNoHand(t *testing.T) {
 	r := rendertest.Renderer(t)
-	for _, moves := range []int{0, 3, saMidTrick, 40, saAfterDeal} {
-		g := saGame(t, 11, moves)
+	for _, moves := range []int{0, 3, midTrick, 40, afterDeal} {
+		g := playedGame(t, 11, moves)
 		spec := g.View(games.Spectator).(game.View)
-		want, err := Table(r, spec, saTestNames, lang.English)
+		want, err := Table(r, spec, testNames, lang.English)
 		require.NoError(t, err)
 		for seat := games.Seat(0); seat < 4; seat++ {
 			v := g.View(seat).(game.View)
 			require.NotEmpty(t, v.Hand)
-			got, err := Table(r, v, saTestNames, lang.English)
+			got, err := Table(r, v, testNames, lang.English)
 			require.NoError(t, err)
 			assert.True(t, bytes.Equal(want, got), "seat %d's view draws another table after %d moves", seat, moves)
 			// another hand and assignment, the same picture
 			v.Hand = []cards.Card{card(t, "AS"), card(t, "KH")}
 			a := game.Self
 			v.Assignment = &a
-			got, err = Table(r, v, saTestNames, lang.English)
+			got, err = Table(r, v, testNames, lang.English)
 			require.NoError(t, err)
 			assert.True(t, bytes.Equal(want, got), "a changed hand changes the table")
 		}
@@ -49,7 +49,7 @@ func TestSecretAgentTableShowsNoHand(t *testing.T) {
 				old[p.Card] = true
 			}
 		}
-		s, err := TableLayout(spec, saTestNames, lang.English)
+		s, err := TableLayout(spec, testNames, lang.English)
 		require.NoError(t, err)
 		for _, h := range st.Hands {
 			for _, c := range h {
@@ -67,38 +67,38 @@ func TestSecretAgentTableShowsNoHand(t *testing.T) {
 }
 
 func TestSecretAgentTableTrick(t *testing.T) {
-	g := saGame(t, 11, saMidTrick)
+	g := playedGame(t, 11, midTrick)
 	v := g.View(games.Spectator).(game.View)
 	require.Len(t, v.Trick.Plays, 2)
-	s, err := TableLayout(v, saTestNames, lang.English)
+	s, err := TableLayout(v, testNames, lang.English)
 	require.NoError(t, err)
 	trick := rendertest.PileCards(s, "trick")
 	require.Len(t, trick, 2)
 	winner := game.TrickWinner(v.Trick.Plays, v.Trump)
 	for i, p := range v.Trick.Plays {
 		assert.Equal(t, p.Card, trick[i].Card)
-		assert.Equal(t, saTrickAt(int(p.Seat)), trick[i].Rect, "card before seat %d", p.Seat)
+		assert.Equal(t, trickAt(int(p.Seat)), trick[i].Rect, "card before seat %d", p.Seat)
 		assert.Equal(t, p.Seat == winner, trick[i].Selected, "the winning card ringed")
 	}
 	// the four places of the trick do not overlap, nor the panels
 	for a := 0; a < 4; a++ {
 		for b := a + 1; b < 4; b++ {
-			assert.False(t, saTrickAt(a).Overlaps(saTrickAt(b)))
-			assert.False(t, saPanels[a].Overlaps(saPanels[b]))
+			assert.False(t, trickAt(a).Overlaps(trickAt(b)))
+			assert.False(t, panels[a].Overlaps(panels[b]))
 		}
 		for b := 0; b < 4; b++ {
-			assert.False(t, saTrickAt(a).Overlaps(saPanels[b]), "trick %d over panel %d", a, b)
+			assert.False(t, trickAt(a).Overlaps(panels[b]), "trick %d over panel %d", a, b)
 		}
 	}
 	// the seat to act is gold, the dealer marked, names fitted
-	l, ok := rendertest.FindLabel(s, saTestNames[v.Turn])
+	l, ok := rendertest.FindLabel(s, testNames[v.Turn])
 	require.True(t, ok)
 	assert.Equal(t, render.Gold, l.Fill)
 	long := false
 	for _, l := range s.Labels {
 		if strings.HasPrefix(l.Text, "Bartholomew") {
 			long = true
-			assert.LessOrEqual(t, render.TextWidth(l.Text, l.Size), saPanelW)
+			assert.LessOrEqual(t, render.TextWidth(l.Text, l.Size), panelW)
 		}
 	}
 	assert.True(t, long)
@@ -119,7 +119,7 @@ func TestSecretAgentTableTrick(t *testing.T) {
 }
 
 func TestSecretAgentTableScored(t *testing.T) {
-	v := saView(t, 11, saAfterDeal, games.Spectator)
+	v := view(t, 11, afterDeal, games.Spectator)
 	require.Equal(t, 2, v.DealNo)
 	last := v.LastDeal()
 	require.NotNil(t, last)
@@ -127,7 +127,7 @@ func TestSecretAgentTableScored(t *testing.T) {
 	require.NoError(t, err)
 	_, ok := rendertest.FindLabel(s, "deal 1 scored")
 	assert.True(t, ok)
-	names := saNames([]string{"Ann", "Bob"}, lang.English)
+	names := seatNames([]string{"Ann", "Bob"}, lang.English)
 	assert.Equal(t, "Seat 3", names[2])
 	for _, r := range last.Seats {
 		agent := names[r.Agent]
@@ -145,30 +145,30 @@ func TestSecretAgentTableScored(t *testing.T) {
 		assert.True(t, found, "seat %d's score", r.Seat)
 	}
 	// once play starts the assignments are gone again
-	v = saView(t, 11, saAfterDeal+4, games.Spectator)
+	v = view(t, 11, afterDeal+4, games.Spectator)
 	s, err = TableLayout(v, nil, lang.English)
 	require.NoError(t, err)
 	for _, l := range s.Labels {
 		assert.NotContains(t, l.Text, "→", "an assignment shown in play")
 	}
 	// the game's end
-	v = saView(t, 11, 1<<20, games.Spectator)
-	s, err = TableLayout(v, saTestNames, lang.English)
+	v = view(t, 11, 1<<20, games.Spectator)
+	s, err = TableLayout(v, testNames, lang.English)
 	require.NoError(t, err)
 	require.Len(t, v.Winners, 1)
-	_, ok = rendertest.FindLabel(s, saTestNames[v.Winners[0]]+" wins!")
+	_, ok = rendertest.FindLabel(s, testNames[v.Winners[0]]+" wins!")
 	assert.True(t, ok)
 }
 
 func TestSecretAgentHand(t *testing.T) {
 	r := rendertest.Renderer(t)
-	g := saGame(t, 11, saMidTrick)
+	g := playedGame(t, 11, midTrick)
 	seat := g.ToAct()[0]
 	v := g.View(seat).(game.View)
-	legal := saLegal(g, seat)
+	legal := legalCards(g, seat)
 	require.NotEmpty(t, legal)
 	require.Less(t, len(legal), len(v.Hand))
-	h, err := HandLayout(v, saTestNames, legal, lang.English)
+	h, err := HandLayout(v, testNames, legal, lang.English)
 	require.NoError(t, err)
 	hand := rendertest.PileCards(h.Scene, "hand")
 	require.Len(t, hand, len(v.Hand))
@@ -198,53 +198,53 @@ func TestSecretAgentHand(t *testing.T) {
 	assert.Len(t, rendertest.PileCards(h.Scene, "trick"), 2)
 
 	// not the player's turn: nothing dimmed
-	h, err = HandLayout(v, saTestNames, nil, lang.English)
+	h, err = HandLayout(v, testNames, nil, lang.English)
 	require.NoError(t, err)
 	assert.Empty(t, h.Dim)
 
 	// the picture changes with the hand, and with the dimming
-	a, err := Hand(r, v, saTestNames, legal, lang.English)
+	a, err := Hand(r, v, testNames, legal, lang.English)
 	require.NoError(t, err)
-	b, err := Hand(r, v, saTestNames, nil, lang.English)
+	b, err := Hand(r, v, testNames, nil, lang.English)
 	require.NoError(t, err)
 	assert.False(t, bytes.Equal(a, b), "dimming changes nothing")
 	w := v
 	w.Hand = append([]cards.Card(nil), v.Hand...)
 	w.Hand[0], w.Hand[1] = w.Hand[1], w.Hand[0]
-	c, err := Hand(r, w, saTestNames, nil, lang.English)
+	c, err := Hand(r, w, testNames, nil, lang.English)
 	require.NoError(t, err)
 	assert.False(t, bytes.Equal(b, c), "another hand, the same picture")
 	other := g.View((seat + 1) % 4).(game.View)
-	d, err := Hand(r, other, saTestNames, nil, lang.English)
+	d, err := Hand(r, other, testNames, nil, lang.English)
 	require.NoError(t, err)
 	assert.False(t, bytes.Equal(b, d), "another seat's hand, the same picture")
 
 	// the spectator has no hand
-	_, err = Hand(r, g.View(games.Spectator).(game.View), saTestNames, nil, lang.English)
+	_, err = Hand(r, g.View(games.Spectator).(game.View), testNames, nil, lang.English)
 	assert.Error(t, err)
 	bad := v
 	bad.Hand = append([]cards.Card{cards.RedJoker}, v.Hand...)
-	_, err = Hand(r, bad, saTestNames, nil, lang.English)
+	_, err = Hand(r, bad, testNames, nil, lang.English)
 	assert.Error(t, err)
 }
 
 func TestSecretAgentText(t *testing.T) {
-	g := saGame(t, 11, saMidTrick)
+	g := playedGame(t, 11, midTrick)
 	seat := g.ToAct()[0]
 	v := g.View(seat).(game.View)
-	got := Text(v, saTestNames, false)
+	got := Text(v, testNames, false)
 	lines := strings.Split(got, "\n")
 	assert.True(t, strings.HasPrefix(lines[0], "Secret Agent · deal 1 of 4 · trick 4 of 13 · "))
-	assert.Contains(t, got, "\n> "+saTestNames[seat])
+	assert.Contains(t, got, "\n> "+testNames[seat])
 	assert.Contains(t, got, "your agent: "+v.Assignment.String())
 	for _, c := range v.Hand {
 		assert.Contains(t, got, c.String())
 	}
 	for _, p := range v.Trick.Plays {
-		assert.Contains(t, got, saTestNames[p.Seat]+" "+p.Card.String())
+		assert.Contains(t, got, testNames[p.Seat]+" "+p.Card.String())
 	}
 	// the spectator's text has no hand, and no held card
-	spec := Text(g.View(games.Spectator).(game.View), saTestNames, false)
+	spec := Text(g.View(games.Spectator).(game.View), testNames, false)
 	assert.NotContains(t, spec, "your")
 	st := g.State().(game.State)
 	for _, h := range st.Hands {
@@ -253,9 +253,9 @@ func TestSecretAgentText(t *testing.T) {
 			assert.NotContains(t, spec, " "+c.String()+" ")
 		}
 	}
-	col := Text(v, saTestNames, true)
+	col := Text(v, testNames, true)
 	assert.Equal(t, got, strings.NewReplacer(render.ANSIRed, "", render.ANSIReset, "").Replace(col))
-	scored := Text(saView(t, 11, saAfterDeal, games.Spectator), nil, false)
+	scored := Text(view(t, 11, afterDeal, games.Spectator), nil, false)
 	assert.Contains(t, scored, "deal 1 scored:")
 	assert.Contains(t, scored, "Seat 1")
 }

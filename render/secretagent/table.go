@@ -16,35 +16,35 @@ import (
 // trump and the forbidden suits top left, the deal and the last trick top
 // right.
 const (
-	saW      = 1000
-	saH      = 760
-	saPanelW = 290
-	saPanelH = 150
-	saCX     = saW / 2 // the trick's centre
-	saCY     = 403
+	pictureW = 1000
+	pictureH = 760
+	panelW   = 290
+	panelH   = 150
+	trickX   = pictureW / 2 // the trick's centre
+	trickY   = 403
 )
 
-// saPanels are the seats' panels: foot, left, head, right.
-var saPanels = [4]image.Rectangle{
-	image.Rect(saCX-saPanelW/2, saH-10-saPanelH, saCX+saPanelW/2, saH-10),
-	image.Rect(16, saCY-saPanelH/2-2, 16+saPanelW, saCY+saPanelH/2-2),
-	image.Rect(saCX-saPanelW/2, render.HeaderH+10, saCX+saPanelW/2, render.HeaderH+10+saPanelH),
-	image.Rect(saW-16-saPanelW, saCY-saPanelH/2-2, saW-16, saCY+saPanelH/2-2),
+// panels are the seats' panels: foot, left, head, right.
+var panels = [4]image.Rectangle{
+	image.Rect(trickX-panelW/2, pictureH-10-panelH, trickX+panelW/2, pictureH-10),
+	image.Rect(16, trickY-panelH/2-2, 16+panelW, trickY+panelH/2-2),
+	image.Rect(trickX-panelW/2, render.HeaderH+10, trickX+panelW/2, render.HeaderH+10+panelH),
+	image.Rect(pictureW-16-panelW, trickY-panelH/2-2, pictureW-16, trickY+panelH/2-2),
 }
 
-// saTrickAt is where the card played by the seat at position pos (foot,
+// trickAt is where the card played by the seat at position pos (foot,
 // left, head, right) lies.
-func saTrickAt(pos int) image.Rectangle {
+func trickAt(pos int) image.Rectangle {
 	var p image.Point
 	switch pos {
 	case 0:
-		p = image.Pt(saCX-render.CardW/2, saCY+41)
+		p = image.Pt(trickX-render.CardW/2, trickY+41)
 	case 1:
-		p = image.Pt(saCX-render.CardW/2-127, saCY-render.CardH/2)
+		p = image.Pt(trickX-render.CardW/2-127, trickY-render.CardH/2)
 	case 2:
-		p = image.Pt(saCX-render.CardW/2, saCY-41-render.CardH)
+		p = image.Pt(trickX-render.CardW/2, trickY-41-render.CardH)
 	default:
-		p = image.Pt(saCX+render.CardW/2+21, saCY-render.CardH/2)
+		p = image.Pt(trickX+render.CardW/2+21, trickY-render.CardH/2)
 	}
 	return image.Rectangle{Min: p, Max: p.Add(image.Pt(render.CardW, render.CardH))}
 }
@@ -54,59 +54,59 @@ func saTrickAt(pos int) image.Rectangle {
 // assignment, when it has them, are ignored. names are the seats' names
 // (missing ones are "Seat N"); its words are in l.
 func TableLayout(v game.View, names []string, l lang.Lang) (*render.Scene, error) {
-	if err := saCheck(v); err != nil {
+	if err := checkView(v); err != nil {
 		return nil, err
 	}
-	nm := saNames(names, l)
-	s := &render.Scene{W: saW, H: saH, Background: render.Felt}
-	render.StatusBar(s, saW, render.FeltDark, render.Cream, [][2]string{
-		{render.Dot("Secret Agent", saDealText(v, l)), saDoing(v, nm, l)},
-		{saDealText(v, l), saDoing(v, nm, l)},
+	nm := seatNames(names, l)
+	s := &render.Scene{W: pictureW, H: pictureH, Background: render.Felt}
+	render.StatusBar(s, pictureW, render.FeltDark, render.Cream, [][2]string{
+		{render.Dot("Secret Agent", dealText(v, l)), doingLine(v, nm, l)},
+		{dealText(v, l), doingLine(v, nm, l)},
 	})
 
-	reveal := saRevealing(v)
+	reveal := revealing(v)
 	for seat := 0; seat < game.Seats; seat++ {
-		saSeat(s, v, nm, seat, reveal, l)
+		drawSeat(s, v, nm, seat, reveal, l)
 	}
-	saTrumpBox(s, v, nm, image.Rect(16, render.HeaderH+10, saPanels[1].Max.X+20, saPanels[1].Min.Y-16), l)
-	saInfoBox(s, v, nm, image.Rect(saPanels[3].Min.X-20, render.HeaderH+10, saW-16, saPanels[3].Min.Y-16), l)
+	trumpBox(s, v, nm, image.Rect(16, render.HeaderH+10, panels[1].Max.X+20, panels[1].Min.Y-16), l)
+	infoBox(s, v, nm, image.Rect(panels[3].Min.X-20, render.HeaderH+10, pictureW-16, panels[3].Min.Y-16), l)
 
 	// the trick, each card before its player, the winning one ringed
 	for _, p := range v.Trick.Plays {
-		r := saTrickAt(int(p.Seat))
+		r := trickAt(int(p.Seat))
 		s.Cards = append(s.Cards, render.Placed{Card: p.Card, Pile: "trick", Rect: r, Visible: r, FaceUp: true})
 	}
 	if n := len(v.Trick.Plays); n > 0 {
 		w := game.TrickWinner(v.Trick.Plays, v.Trump)
 		for i := len(s.Cards) - n; i < len(s.Cards); i++ {
-			if s.Cards[i].Rect == saTrickAt(int(w)) {
+			if s.Cards[i].Rect == trickAt(int(w)) {
 				s.Cards[i].Selected = true
 			}
 		}
 	}
 
 	// the middle when no trick is under way
-	mid := image.Rect(saCX-170, saCY-30, saCX+170, saCY+30)
+	mid := image.Rect(trickX-170, trickY-30, trickX+170, trickY+30)
 	switch {
 	case v.Phase == game.PhaseOver:
-		text, w := saDoing(v, nm, l)+"!", mid.Dx()+40-2*render.LabelPad
-		size := saSize(text, w, render.Huge, render.Large)
+		text, w := doingLine(v, nm, l)+"!", mid.Dx()+40-2*render.LabelPad
+		size := fittingSize(text, w, render.Huge, render.Large)
 		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, w), Rect: mid.Inset(-20), Size: size, Ink: render.Black, Boxed: true, Fill: render.Gold})
 	case reveal != nil:
 		s.Labels = append(s.Labels, render.Label{Text: T(l, "deal %d scored", reveal.DealNo), Rect: mid, Size: render.Large, Ink: render.Black, Boxed: true, Fill: render.Gold})
 	case len(v.Trick.Plays) == 0:
-		text, w := saDoingIn(v, nm, 110, l), mid.Dx()-2*render.LabelPad
-		size := saSize(text, w, render.Medium, render.Small)
+		text, w := doingIn(v, nm, 110, l), mid.Dx()-2*render.LabelPad
+		size := fittingSize(text, w, render.Medium, render.Small)
 		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, w), Rect: mid, Size: size, Ink: render.Cream, Boxed: true, Fill: render.FeltDark})
 	}
 	return s, nil
 }
 
-// saSeat adds a seat's panel: name (gold when to act), dealer mark, hand
+// drawSeat adds a seat's panel: name (gold when to act), dealer mark, hand
 // size as small backs, tricks and total; when a deal has just been scored,
 // its assignment, agent and score instead of the backs.
-func saSeat(s *render.Scene, v game.View, names [4]string, seat int, reveal *game.DealResult, l lang.Lang) {
-	r := saPanels[seat]
+func drawSeat(s *render.Scene, v game.View, names [4]string, seat int, reveal *game.DealResult, l lang.Lang) {
+	r := panels[seat]
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark, Radius: 12})
 	x0, x1 := r.Min.X+12, r.Max.X-12
 	dealerW := 0
@@ -139,7 +139,7 @@ func saSeat(s *render.Scene, v game.View, names [4]string, seat int, reveal *gam
 		if res.Agent >= 0 && int(res.Agent) < len(names) && int(res.Agent) != seat {
 			agent = names[res.Agent]
 		}
-		line(r.Min.Y+52, saAssignment(res.Assignment, l)+" → "+agent, render.Gold, render.Medium)
+		line(r.Min.Y+52, assignment(res.Assignment, l)+" → "+agent, render.Gold, render.Medium)
 		av := 0
 		for _, o := range reveal.Seats {
 			if o.Seat == res.Agent {
@@ -160,9 +160,9 @@ func saSeat(s *render.Scene, v game.View, names [4]string, seat int, reveal *gam
 	line(r.Min.Y+110, N(l, at(v.Taken, seat), "%d trick · total %d", "%d tricks · total %d", at(v.Totals, seat)), render.Cream, render.Medium)
 }
 
-// saTrumpBox shows trump, or that it is not chosen yet, and who forbade
+// trumpBox shows trump, or that it is not chosen yet, and who forbade
 // which suit.
-func saTrumpBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle, l lang.Lang) {
+func trumpBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle, l lang.Lang) {
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark, Radius: 12})
 	x := r.Min.X + 14
 	trump := T(l, "trump")
@@ -172,11 +172,11 @@ func saTrumpBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle
 	switch {
 	case v.Trump == nil:
 		text := T(l, "not yet")
-		size := saSize(text, r.Max.X-12-tx, render.Large, render.Medium)
+		size := fittingSize(text, r.Max.X-12-tx, render.Large, render.Medium)
 		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, r.Max.X-12-tx), Rect: image.Rect(tx, r.Min.Y+12, r.Max.X-12, r.Min.Y+52), Size: size, Ink: render.Cream, Align: render.Left})
 	case v.Trump.NoTrump:
 		text := T(l, "No Trump")
-		size := saSize(text, r.Max.X-12-tx, render.Large, render.Medium)
+		size := fittingSize(text, r.Max.X-12-tx, render.Large, render.Medium)
 		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, r.Max.X-12-tx), Rect: image.Rect(tx, r.Min.Y+12, r.Max.X-12, r.Min.Y+52), Size: size, Ink: render.Gold, Align: render.Left})
 	default:
 		c := render.SuitChip(v.Trump.Suit, tx, r.Min.Y+8, render.Huge)
@@ -191,18 +191,18 @@ func saTrumpBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle
 		c := render.SuitChip(f.Suit, x, y, render.Large)
 		c.Rect.Max.X = c.Rect.Min.X + 44
 		s.Labels = append(s.Labels, c)
-		s.Labels = append(s.Labels, render.Label{Text: render.Fit(T(l, "by %s", saWho(f.Seat, -1, names, l)), render.Medium, r.Max.X-x-68), Rect: image.Rect(x+56, y, r.Max.X-12, y+37), Size: render.Medium, Ink: render.Cream, Align: render.Left})
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(T(l, "by %s", nameFor(f.Seat, -1, names, l)), render.Medium, r.Max.X-x-68), Rect: image.Rect(x+56, y, r.Max.X-12, y+37), Size: render.Medium, Ink: render.Cream, Align: render.Left})
 	}
 }
 
-// saInfoBox shows the trick's number, or the stage of the deal, and the
+// infoBox shows the trick's number, or the stage of the deal, and the
 // last trick.
-func saInfoBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle, l lang.Lang) {
+func infoBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle, l lang.Lang) {
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark, Radius: 12})
 	x := r.Min.X + 14
 	title := map[game.Phase]string{game.PhaseForbid: T(l, "forbidding suits"), game.PhaseTrump: T(l, "choosing trump"),
 		game.PhasePlay: T(l, "trick %d of %d", max(v.Trick.Number, 1), game.TricksPerDeal), game.PhaseOver: T(l, "game over")}[v.Phase]
-	size := saSize(title, r.Dx()-28, render.Large, render.Medium)
+	size := fittingSize(title, r.Dx()-28, render.Large, render.Medium)
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(title, size, r.Dx()-28), Rect: image.Rect(x, r.Min.Y+12, r.Max.X-12, r.Min.Y+52), Size: size, Ink: render.Cream, Align: render.Left})
 	lt := v.LastTrick
 	if lt == nil || len(lt.Plays) == 0 {

@@ -33,42 +33,42 @@ func Text(v game.View, names []string, color bool) string {
 
 // text is Text in l: the words of the description of a picture.
 func text(v game.View, names []string, color bool, l lang.Lang) string {
-	nm := saNames(names, l)
+	nm := seatNames(names, l)
 	var b strings.Builder
-	head := []string{"Secret Agent", saDealText(v, l)}
+	head := []string{"Secret Agent", dealText(v, l)}
 	if v.Phase == game.PhasePlay {
 		head = append(head, T(l, "trick %d of %d", max(v.Trick.Number, 1), game.TricksPerDeal))
 	}
-	head = append(head, saDoingText(v, nm, l))
+	head = append(head, doingText(v, nm, l))
 	b.WriteString(strings.Join(head, " · ") + "\n")
-	b.WriteString(saTrumpLine(v, nm, l) + "\n")
+	b.WriteString(trumpLine(v, nm, l) + "\n")
 
 	w := 0
 	for _, n := range nm {
 		w = max(w, len([]rune(n)))
 	}
-	saSeatLines(&b, v, nm, w, l)
-	saTrickLines(&b, v, nm, color, l)
+	seatLines(&b, v, nm, w, l)
+	trickLines(&b, v, nm, color, l)
 	if v.Viewer >= 0 && v.Viewer < game.Seats {
-		saOwnLines(&b, v, nm, color, l)
+		ownLines(&b, v, nm, color, l)
 	}
-	saScoredLines(&b, v, nm, w, l)
-	return render.TermLines(saFit(b.String()))
+	scoredLines(&b, v, nm, w, l)
+	return render.TermLines(fit(b.String()))
 }
 
-// saDoingText is saDoing for the terminal, whose one player is "you":
+// doingText is doingLine for the terminal, whose one player is "you":
 // "you win", not "you wins".
-func saDoingText(v game.View, nm [4]string, l lang.Lang) string {
-	doing := saDoing(v, nm, l)
+func doingText(v game.View, nm [4]string, l lang.Lang) string {
+	doing := doingLine(v, nm, l)
 	if doing == "you wins" {
 		return "you win"
 	}
 	return doing
 }
 
-// saFit breaks every line longer than 80 columns at spaces, its
+// fit breaks every line longer than 80 columns at spaces, its
 // continuation lines indented under the line's start.
-func saFit(text string) string {
+func fit(text string) string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		lead := len(l) - len(strings.TrimLeft(l, " "))
@@ -77,8 +77,8 @@ func saFit(text string) string {
 	return strings.Join(lines, "\n")
 }
 
-// saTrumpLine is trump and who forbade which suit.
-func saTrumpLine(v game.View, nm [4]string, l lang.Lang) string {
+// trumpLine is trump and who forbade which suit.
+func trumpLine(v game.View, nm [4]string, l lang.Lang) string {
 	trump := T(l, "trump not chosen yet")
 	if v.Trump != nil {
 		trump = T(l, "trump %s", v.Trump.String())
@@ -89,15 +89,15 @@ func saTrumpLine(v game.View, nm [4]string, l lang.Lang) string {
 	if len(v.Forbidden) > 0 {
 		var fs []string
 		for _, f := range v.Forbidden {
-			fs = append(fs, fmt.Sprintf("%s (%s)", f.Suit.Symbol(), saWho(f.Seat, -1, nm, l)))
+			fs = append(fs, fmt.Sprintf("%s (%s)", f.Suit.Symbol(), nameFor(f.Seat, -1, nm, l)))
 		}
 		trump += " · " + T(l, "forbidden %s", strings.Join(fs, " "))
 	}
 	return trump
 }
 
-// saSeatLines writes a line a seat, names padded to w.
-func saSeatLines(b *strings.Builder, v game.View, nm [4]string, w int, l lang.Lang) {
+// seatLines writes a line a seat, names padded to w.
+func seatLines(b *strings.Builder, v game.View, nm [4]string, w int, l lang.Lang) {
 	for seat := 0; seat < game.Seats; seat++ {
 		mark := "  "
 		if v.Phase != game.PhaseOver && int(v.Turn) == seat {
@@ -113,12 +113,12 @@ func saSeatLines(b *strings.Builder, v game.View, nm [4]string, w int, l lang.La
 	}
 }
 
-// saTrickLines writes the trick in progress and the last trick.
-func saTrickLines(b *strings.Builder, v game.View, nm [4]string, color bool, l lang.Lang) {
+// trickLines writes the trick in progress and the last trick.
+func trickLines(b *strings.Builder, v game.View, nm [4]string, color bool, l lang.Lang) {
 	if v.Phase == game.PhasePlay {
 		var ps []string
 		for _, p := range v.Trick.Plays {
-			ps = append(ps, saWho(p.Seat, -1, nm, l)+" "+render.TermCard(p.Card, color))
+			ps = append(ps, nameFor(p.Seat, -1, nm, l)+" "+render.TermCard(p.Card, color))
 		}
 		b.WriteString(T(l, "trick %d: %s", max(v.Trick.Number, 1), strings.Join(ps, " · ")) + "\n")
 	}
@@ -127,7 +127,7 @@ func saTrickLines(b *strings.Builder, v game.View, nm [4]string, color bool, l l
 		for _, p := range lt.Plays {
 			cs = append(cs, render.TermCard(p.Card, color))
 		}
-		who, played := saWho(lt.Winner, -1, nm, l), strings.Join(cs, " ")
+		who, played := nameFor(lt.Winner, -1, nm, l), strings.Join(cs, " ")
 		if lt.DealNo != v.DealNo {
 			b.WriteString(T(l, "last trick %d of deal %d: %s took it: %s", lt.Number, lt.DealNo, who, played) + "\n")
 		} else {
@@ -136,24 +136,24 @@ func saTrickLines(b *strings.Builder, v game.View, nm [4]string, color bool, l l
 	}
 }
 
-// saOwnLines writes the viewer's hand and agent.
-func saOwnLines(b *strings.Builder, v game.View, nm [4]string, color bool, l lang.Lang) {
+// ownLines writes the viewer's hand and agent.
+func ownLines(b *strings.Builder, v game.View, nm [4]string, color bool, l lang.Lang) {
 	var hs []string
 	for _, c := range v.Hand {
 		hs = append(hs, render.TermCard(c, color))
 	}
 	b.WriteString(T(l, "your hand: %s", strings.Join(hs, " ")) + "\n")
 	if v.Assignment != nil && v.Agent != nil {
-		who := saWho(*v.Agent, -1, nm, l)
+		who := nameFor(*v.Agent, -1, nm, l)
 		if *v.Assignment == game.Self {
 			who = T(l, "yourself")
 		}
-		b.WriteString(T(l, "your agent: %s, %s", saAssignment(*v.Assignment, l), who) + "\n")
+		b.WriteString(T(l, "your agent: %s, %s", assignment(*v.Assignment, l), who) + "\n")
 	}
 }
 
-// saScoredLines writes the last deal's revealed scores, names padded to w.
-func saScoredLines(b *strings.Builder, v game.View, nm [4]string, w int, l lang.Lang) {
+// scoredLines writes the last deal's revealed scores, names padded to w.
+func scoredLines(b *strings.Builder, v game.View, nm [4]string, w int, l lang.Lang) {
 	last := v.LastDeal()
 	if last == nil {
 		return
@@ -164,17 +164,17 @@ func saScoredLines(b *strings.Builder, v game.View, nm [4]string, w int, l lang.
 		values[int(r.Seat)] = r.Value
 	}
 	for _, r := range last.Seats {
-		agent := saWho(r.Agent, -1, nm, l)
+		agent := nameFor(r.Agent, -1, nm, l)
 		if r.Agent == r.Seat {
 			agent = T(l, "self")
 		}
-		fmt.Fprintf(b, "  %s  %s → %s  %d × %d = %d  %s\n", render.TermPad(saWho(r.Seat, -1, nm, l), w),
-			saAssignment(r.Assignment, l), agent, r.Value, values[int(r.Agent)], r.Score, T(l, "total %d", r.Total))
+		fmt.Fprintf(b, "  %s  %s → %s  %d × %d = %d  %s\n", render.TermPad(nameFor(r.Seat, -1, nm, l), w),
+			assignment(r.Assignment, l), agent, r.Value, values[int(r.Agent)], r.Score, T(l, "total %d", r.Total))
 	}
 }
 
-// saAssignment is an assignment card's name in l: "Opposite".
-func saAssignment(a game.Assignment, l lang.Lang) string {
+// assignment is an assignment card's name in l: "Opposite".
+func assignment(a game.Assignment, l lang.Lang) string {
 	switch a {
 	case game.Left:
 		return T(l, "Left")

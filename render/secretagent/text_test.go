@@ -15,7 +15,7 @@ import (
 // the terminal's player, "you", wins in the second person.
 func TestSecretAgentTextFits80Columns(t *testing.T) {
 	names := []string{"you", "Player 12345", "Cipher", "Dagger"}
-	g := saGame(t, 3, 0)
+	g := playedGame(t, 3, 0)
 	for step := 0; !g.Status().Finished(); step++ {
 		for viewer := games.Spectator; viewer < game.Seats; viewer++ {
 			for _, l := range strings.Split(Text(g.View(viewer).(game.View), names, false), "\n") {
@@ -38,7 +38,7 @@ func TestSecretAgentTextFits80Columns(t *testing.T) {
 }
 
 func TestSecretAgentTextCountsCards(t *testing.T) {
-	v := saView(t, 11, saMidTrick, games.Spectator)
+	v := view(t, 11, midTrick, games.Spectator)
 	for _, tc := range []struct {
 		n    int
 		want string

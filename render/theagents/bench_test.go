@@ -22,7 +22,7 @@ func benchGame(deal uint64) games.Game {
 }
 
 func benchTable(r *render.Renderer) func(game.View) ([]byte, error) {
-	return func(v game.View) ([]byte, error) { return Table(r, v, taTestNames, lang.English) }
+	return func(v game.View) ([]byte, error) { return Table(r, v, testNames, lang.English) }
 }
 
 // BenchmarkRenderTheAgentsMoves renders a 5-player table after each move

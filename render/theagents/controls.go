@@ -23,9 +23,9 @@ func Controls(_ game.View, p render.Params) render.Controls {
 	}}
 }
 
-// taVerb labels a fixed word of the notation in l, and tells whether it is
+// verb labels a fixed word of the notation in l, and tells whether it is
 // one.
-func taVerb(word string, l lang.Lang) (string, bool) {
+func verb(word string, l lang.Lang) (string, bool) {
 	switch word {
 	case "play":
 		return T(l, "Play an agent"), true
@@ -80,7 +80,7 @@ func taVerb(word string, l lang.Lang) (string, bool) {
 // elsewhere).
 func Word(names []string, prefix []string, word string, l lang.Lang) string {
 	if len(prefix) == 0 {
-		if s, ok := taVerb(word, l); ok {
+		if s, ok := verb(word, l); ok {
 			return s
 		}
 		return word
@@ -101,7 +101,7 @@ func Word(names []string, prefix []string, word string, l lang.Lang) string {
 	if m, ok := game.MissionByKey(word); ok {
 		return T(l, "%s (%d IP)", m.Name, m.Reward)
 	}
-	if s, ok := taVerb(word, l); ok {
+	if s, ok := verb(word, l); ok {
 		return s
 	}
 	if len(word) >= 2 && word[0] >= 'A' && word[0] <= 'E' {

@@ -17,8 +17,8 @@ func TestGoldenDecks(t *testing.T) {
 	for _, d := range rendertest.Decks[1:] {
 		r := rendertest.Renderer(t).With(d.Deck)
 		for name, draw := range map[string]func() ([]byte, error){
-			"ta-table": func() ([]byte, error) { return Table(r, taCrafted(), taTestNames, lang.English) },
-			"ta-hand":  func() ([]byte, error) { return Hand(r, taCraftedHand(), taTestNames, lang.English) },
+			"ta-table": func() ([]byte, error) { return Table(r, craftedView(), testNames, lang.English) },
+			"ta-hand":  func() ([]byte, error) { return Hand(r, craftedHand(), testNames, lang.English) },
 		} {
 			t.Run(name+d.Suffix, func(t *testing.T) {
 				got, err := draw()
@@ -28,9 +28,9 @@ func TestGoldenDecks(t *testing.T) {
 				}
 				if !d.Deck.FourColour { // the classic palette: the very same pixels
 					want, err := map[string]func() ([]byte, error){
-						"ta-table": func() ([]byte, error) { return Table(rendertest.Renderer(t), taCrafted(), taTestNames, lang.English) },
+						"ta-table": func() ([]byte, error) { return Table(rendertest.Renderer(t), craftedView(), testNames, lang.English) },
 						"ta-hand": func() ([]byte, error) {
-							return Hand(rendertest.Renderer(t), taCraftedHand(), taTestNames, lang.English)
+							return Hand(rendertest.Renderer(t), craftedHand(), testNames, lang.English)
 						},
 					}[name]()
 					require.NoError(t, err)
@@ -61,15 +61,15 @@ func TestLookDecks(t *testing.T) {
 // BenchmarkRenderTheAgentsDecks renders a 5-player table under way and a
 // hand in each deck.
 func BenchmarkRenderTheAgentsDecks(b *testing.B) {
-	spec := taSpec(taFiveMid(b))
-	own := taCraftedHand()
+	spec := spectatorView(fiveMid(b))
+	own := craftedHand()
 	for _, d := range rendertest.Decks {
 		r := rendertest.Renderer(b).With(d.Deck)
 		b.Run("table/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, taTestNames, lang.English) })
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, testNames, lang.English) })
 		})
 		b.Run("hand/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, taTestNames, lang.English) })
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, testNames, lang.English) })
 		})
 	}
 }

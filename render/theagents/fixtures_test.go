@@ -7,11 +7,11 @@ import (
 	game "github.com/dealer/dealer/games/theagents"
 )
 
-var taTestNames = []string{"Ann", "Bartholomew the Magnificent", "Carol", "Dev", "Eve"}
+var testNames = []string{"Ann", "Bartholomew the Magnificent", "Carol", "Dev", "Eve"}
 
-// taGame is The Agents deal n for players players after moves moves by the
+// playedGame is The Agents deal n for players players after moves moves by the
 // computer players (or fewer, if the game ends first).
-func taGame(tb testing.TB, n uint64, players, moves int) *game.Game {
+func playedGame(tb testing.TB, n uint64, players, moves int) *game.Game {
 	tb.Helper()
 	g, err := game.New(n, players)
 	if err != nil {
@@ -26,11 +26,11 @@ func taGame(tb testing.TB, n uint64, players, moves int) *game.Game {
 	return g
 }
 
-// taUntil plays deal n for players players until ok holds of the
+// until plays deal n for players players until ok holds of the
 // spectator's view, after at least moves moves.
-func taUntil(tb testing.TB, n uint64, players, moves int, ok func(game.View) bool) *game.Game {
+func until(tb testing.TB, n uint64, players, moves int, ok func(game.View) bool) *game.Game {
 	tb.Helper()
-	g := taGame(tb, n, players, moves)
+	g := playedGame(tb, n, players, moves)
 	for !ok(g.View(games.Spectator).(game.View)) {
 		if g.Status().Finished() {
 			tb.Fatalf("deal %d for %d ended before the position wanted", n, players)
@@ -43,18 +43,18 @@ func taUntil(tb testing.TB, n uint64, players, moves int, ok func(game.View) boo
 	return g
 }
 
-// taSpec is the spectator's view of g.
-func taSpec(g *game.Game) game.View { return g.View(games.Spectator).(game.View) }
+// spectatorView is the spectator's view of g.
+func spectatorView(g *game.Game) game.View { return g.View(games.Spectator).(game.View) }
 
-// taPending is a 5-player game under way waiting on a command's performer.
-func taPending(tb testing.TB) *game.Game {
-	return taUntil(tb, 2, 5, 90, func(v game.View) bool { return v.Pending != nil && v.Pending.At != "" })
+// pending is a 5-player game under way waiting on a command's performer.
+func pending(tb testing.TB) *game.Game {
+	return until(tb, 2, 5, 90, func(v game.View) bool { return v.Pending != nil && v.Pending.At != "" })
 }
 
-// taFiveMid is a 5-player game well under way, with dead agents and
+// fiveMid is a 5-player game well under way, with dead agents and
 // missions on the table: the first deal from 3 on whose computer game
 // reaches such a position.
-func taFiveMid(tb testing.TB) *game.Game {
+func fiveMid(tb testing.TB) *game.Game {
 	tb.Helper()
 	want := func(v game.View) bool {
 		dead, missions := 0, 0
@@ -69,9 +69,9 @@ func taFiveMid(tb testing.TB) *game.Game {
 		return dead > 0 && missions > 1 && v.Pending == nil
 	}
 	for n := uint64(3); n < 40; n++ {
-		g := taGame(tb, n, 5, 60)
+		g := playedGame(tb, n, 5, 60)
 		for !g.Status().Finished() {
-			if want(taSpec(g)) {
+			if want(spectatorView(g)) {
 				return g
 			}
 			seat := g.ToAct()[0]
@@ -84,9 +84,9 @@ func taFiveMid(tb testing.TB) *game.Game {
 	return nil
 }
 
-// taTwoFull is a 2-player game with a full faction (eight cards).
-func taTwoFull(tb testing.TB) *game.Game {
-	return taUntil(tb, 2, 2, 0, func(v game.View) bool {
+// twoFull is a 2-player game with a full faction (eight cards).
+func twoFull(tb testing.TB) *game.Game {
+	return until(tb, 2, 2, 0, func(v game.View) bool {
 		for _, f := range v.Factions {
 			if len(f.Cards) == 8 {
 				return true
@@ -96,16 +96,16 @@ func taTwoFull(tb testing.TB) *game.Game {
 	})
 }
 
-// taOverGame is a finished 3-player game.
-func taOverGame(tb testing.TB) *game.Game { return taGame(tb, 1, 3, 1<<20) }
+// overGame is a finished 3-player game.
+func overGame(tb testing.TB) *game.Game { return playedGame(tb, 1, 3, 1<<20) }
 
-// taCrafted is a 3-player view made by hand: faction A holds, left to
+// craftedView is a 3-player view made by hand: faction A holds, left to
 // right, a Sniper commanding Ann (black halves toward Bob), the Safe-House,
 // a Mole commanding Ann (white), a dead Turncoat and an Interrogator
 // commanding Bob (white); Ann has Graveyard Shift on A, Bob Grey Zone. The
 // Sniper's command waits for Ann. B and C hold their Safe-House and one
 // agent each.
-func taCrafted() game.View {
+func craftedView() game.View {
 	a := game.Faction{Name: "A", Players: [2]games.Seat{0, 1}, Limit: 5,
 		Cards: []game.Placed{
 			{ID: 0, Agent: "sniper", Colour: game.Black, Cmd: 0},
@@ -147,11 +147,11 @@ func taCrafted() game.View {
 	return v
 }
 
-// taCraftedHand is taCrafted as Ann sees it: six agents (two of them Free,
+// craftedHand is craftedView as Ann sees it: six agents (two of them Free,
 // one a Mercenary) and two missions in hand, Graveyard Shift on A, and the
 // Sniper's command waiting for her choice.
-func taCraftedHand() game.View {
-	v := taCrafted()
+func craftedHand() game.View {
+	v := craftedView()
 	v.Viewer = 0
 	for i, k := range []string{"hitman", "archivist", "mercenary", "soldier", "ghost", "resurrectionist"} {
 		v.Hand = append(v.Hand, game.AgentCard{ID: i, Agent: k})
@@ -161,10 +161,10 @@ func taCraftedHand() game.View {
 	return v
 }
 
-// taSpyHand is taCraftedHand with a Free Agent's spy waiting for Ann to
+// spyHand is craftedHand with a Free Agent's spy waiting for Ann to
 // take an agent from Carol's hand.
-func taSpyHand() game.View {
-	v := taCraftedHand()
+func spyHand() game.View {
+	v := craftedHand()
 	to, victim := games.Seat(1), games.Seat(2)
 	v.Pending = &game.PendingView{Performer: 0, Owner: 1, Agent: "pickpocket", Command: game.Command{Kind: game.Spy},
 		Free: true, IP: 1, IPTo: &to, Victim: &victim,

@@ -17,19 +17,19 @@ import (
 // a Free Agent, its IP); his missions, one a line (name, condition in
 // short, reward).
 const (
-	taHandW     = 1000
-	taHandTileW = 228
-	taHandTileH = 188
-	taHandGap   = 14
-	taHandCols  = 4
-	taHandBand  = 70 // the command band, two lines of Medium
-	taMissionH  = 48
-	taHandRows  = 5  // the most rows of agents drawn
-	taMaxListed = 10 // the most missions drawn
+	handW     = 1000
+	handTileW = 228
+	handTileH = 188
+	handGap   = 14
+	handCols  = 4
+	handBand  = 70 // the command band, two lines of Medium
+	missionH  = 48
+	handRows  = 5  // the most rows of agents drawn
+	maxListed = 10 // the most missions drawn
 )
 
-// taCommandShort is a command in a few words, in l: "Kill a neighbour".
-func taCommandShort(c game.Command, l lang.Lang) string {
+// commandShort is a command in a few words, in l: "Kill a neighbour".
+func commandShort(c game.Command, l lang.Lang) string {
 	switch c.Kind {
 	case game.Kill:
 		switch c.Scope {
@@ -95,9 +95,9 @@ func taCommandShort(c game.Command, l lang.Lang) string {
 	return c.Text()
 }
 
-// taConditionShort is a mission's condition in a few words, as its owner
+// conditionShort is a mission's condition in a few words, as its owner
 // reads it, in l: "2+ dead agents".
-func taConditionShort(c game.Condition, l lang.Lang) string {
+func conditionShort(c game.Condition, l lang.Lang) string {
 	switch c.Kind {
 	case game.CondDead:
 		return T(l, "%d+ dead agents", c.N)
@@ -132,9 +132,9 @@ func taConditionShort(c game.Condition, l lang.Lang) string {
 	return strings.TrimSuffix(c.Text(), ".")
 }
 
-// taFlags lists what bends an agent's rules, in l: "mercenary", "any
+// flags lists what bends an agent's rules, in l: "mercenary", "any
 // faction".
-func taFlags(a game.Agent, l lang.Lang) []string {
+func flags(a game.Agent, l lang.Lang) []string {
 	var out []string
 	if a.Mercenary {
 		out = append(out, T(l, "mercenary"))
@@ -148,8 +148,8 @@ func taFlags(a game.Agent, l lang.Lang) []string {
 	return out
 }
 
-// taColourWord is a token colour in l: "white", "black".
-func taColourWord(c game.Colour, l lang.Lang) string {
+// colourWord is a token colour in l: "white", "black".
+func colourWord(c game.Colour, l lang.Lang) string {
 	switch c {
 	case game.White:
 		return T(l, "white")
@@ -163,15 +163,15 @@ func taColourWord(c game.Colour, l lang.Lang) string {
 // waiting for him, his agents and his missions. It refuses the spectator's
 // view, which has no hand. Its words are in l.
 func HandLayout(v game.View, names []string, l lang.Lang) (*Scene, error) {
-	if err := taHandCheck(v); err != nil {
+	if err := handCheck(v); err != nil {
 		return nil, err
 	}
-	nm := taNames(names, v.Players, l)
+	nm := seatNames(names, v.Players, l)
 	me := v.Viewer
 
-	mine := v.Pending != nil && v.Pending.Performer == me && !taOver(v)
+	mine := v.Pending != nil && v.Pending.Performer == me && !gameOver(v)
 	pendH := 0
-	if v.Pending != nil && !taOver(v) {
+	if v.Pending != nil && !gameOver(v) {
 		pendH = 2*34 + 16 + 12
 		if mine && len(v.Pending.VictimHand) > 0 {
 			pendH += 34
@@ -179,38 +179,38 @@ func HandLayout(v game.View, names []string, l lang.Lang) (*Scene, error) {
 	}
 	hand := v.Hand
 	more := 0
-	if len(hand) > taHandRows*taHandCols {
-		more = len(hand) - (taHandRows*taHandCols - 1)
-		hand = hand[:taHandRows*taHandCols-1]
+	if len(hand) > handRows*handCols {
+		more = len(hand) - (handRows*handCols - 1)
+		hand = hand[:handRows*handCols-1]
 	}
-	rows := max(1, (len(hand)+min(more, 1)+taHandCols-1)/taHandCols)
-	all, placed := taHandMissionList(v)
+	rows := max(1, (len(hand)+min(more, 1)+handCols-1)/handCols)
+	all, placed := handMissionList(v)
 	listed := all
-	if len(listed) > taMaxListed {
-		listed = listed[:taMaxListed]
+	if len(listed) > maxListed {
+		listed = listed[:maxListed]
 	}
-	h := render.HeaderH + 12 + pendH + 40 + rows*(taHandTileH+taHandGap) + 40 + max(1, len(listed))*(taMissionH+8) + 8
-	ts := &Scene{Scene: &render.Scene{W: taHandW, H: h, Background: render.Felt}}
+	h := render.HeaderH + 12 + pendH + 40 + rows*(handTileH+handGap) + 40 + max(1, len(listed))*(missionH+8) + 8
+	ts := &Scene{Scene: &render.Scene{W: handW, H: h, Background: render.Felt}}
 	s := ts.Scene
 
-	taHandBar(s, v, nm, mine, l)
+	handBar(s, v, nm, mine, l)
 	y := render.HeaderH + 12
 	if pendH > 0 {
-		taHandPending(s, v.Pending, nm, mine, image.Rect(taPad, y, taHandW-taPad, y+pendH-12), l)
+		handPending(s, v.Pending, nm, mine, image.Rect(pad, y, handW-pad, y+pendH-12), l)
 		y += pendH
 	}
-	taHandAgents(ts, len(v.Hand), hand, more, y, l)
-	y += 40 + rows*(taHandTileH+taHandGap)
-	taHandMissions(s, len(v.Missions), len(placed), len(all), listed, y, l)
+	handAgents(ts, len(v.Hand), hand, more, y, l)
+	y += 40 + rows*(handTileH+handGap)
+	handMissions(s, len(v.Missions), len(placed), len(all), listed, y, l)
 	return ts, nil
 }
 
-// taHandCheck checks that a view is a player's, with known cards in hand.
-func taHandCheck(v game.View) error {
+// handCheck checks that a view is a player's, with known cards in hand.
+func handCheck(v game.View) error {
 	if v.Viewer < 0 || int(v.Viewer) >= v.Players {
 		return fmt.Errorf("render: a The Agents hand needs a player's view, not the spectator's")
 	}
-	if err := taCheck(v); err != nil {
+	if err := check(v); err != nil {
 		return err
 	}
 	for _, c := range v.Hand {
@@ -226,64 +226,64 @@ func taHandCheck(v game.View) error {
 	return nil
 }
 
-// taListed is a mission of the viewer's as the hand picture lists it.
-type taListed struct {
+// listedMission is a mission of the viewer's as the hand picture lists it.
+type listedMission struct {
 	key, on string // on: the faction's letter, "" in hand
 	met     bool
 }
 
-// taHandMissionList lists the viewer's missions, those in hand then those
+// handMissionList lists the viewer's missions, those in hand then those
 // on the table (placed).
-func taHandMissionList(v game.View) (all, placed []taListed) {
+func handMissionList(v game.View) (all, placed []listedMission) {
 	for _, m := range v.Missions {
-		all = append(all, taListed{key: m.Mission})
+		all = append(all, listedMission{key: m.Mission})
 	}
 	for _, f := range v.Factions {
 		for _, a := range f.Missions {
 			if a.Owner == v.Viewer {
 				mi, _ := game.MissionByKey(a.Mission)
-				placed = append(placed, taListed{key: a.Mission, on: f.Name, met: f.Holds(mi.Condition, v.Viewer)})
+				placed = append(placed, listedMission{key: a.Mission, on: f.Name, met: f.Holds(mi.Condition, v.Viewer)})
 			}
 		}
 	}
 	return append(all, placed...), placed
 }
 
-// taHandBar adds the hand's status bar: the player, his IP and what he is
+// handBar adds the hand's status bar: the player, his IP and what he is
 // to do.
-func taHandBar(s *render.Scene, v game.View, nm []string, mine bool, l lang.Lang) {
+func handBar(s *render.Scene, v game.View, nm []string, mine bool, l lang.Lang) {
 	me := v.Viewer
-	doing := taDoing(v, nm, l)
+	doing := doingLine(v, nm, l)
 	switch {
-	case taOver(v):
+	case gameOver(v):
 	case mine:
-		doing = T(l, "your choice: %s", taAgentName(v.Pending.Agent))
+		doing = T(l, "your choice: %s", agentName(v.Pending.Agent))
 	case v.Pending == nil && v.Turn == me:
-		doing = T(l, "your turn · %s", taActions(v.ActionsLeft, l))
+		doing = T(l, "your turn · %s", actions(v.ActionsLeft, l))
 	}
-	ip := T(l, "%d IP (income +%d)", taAt(v.IP, int(me)), taAt(v.Income, int(me)))
-	render.StatusBar(s, taHandW, render.FeltDark, render.Cream, [][2]string{
+	ip := T(l, "%d IP (income +%d)", valueAt(v.IP, int(me)), valueAt(v.Income, int(me)))
+	render.StatusBar(s, handW, render.FeltDark, render.Cream, [][2]string{
 		{render.Dot(nm[me], ip), doing},
-		{render.Dot(nm[me], fmt.Sprintf("%d IP", taAt(v.IP, int(me)))), doing},
-		{fmt.Sprintf("%d IP", taAt(v.IP, int(me))), doing},
+		{render.Dot(nm[me], fmt.Sprintf("%d IP", valueAt(v.IP, int(me)))), doing},
+		{fmt.Sprintf("%d IP", valueAt(v.IP, int(me))), doing},
 	})
 }
 
-// taHandPending adds the command waiting for a choice in r: ringed in gold
+// handPending adds the command waiting for a choice in r: ringed in gold
 // when the choice is the viewer's (mine), with the hand a spy looks at.
-func taHandPending(s *render.Scene, p *game.PendingView, nm []string, mine bool, r image.Rectangle, l lang.Lang) {
+func handPending(s *render.Scene, p *game.PendingView, nm []string, mine bool, r image.Rectangle, l lang.Lang) {
 	fill, in := render.FeltDark, render.Cream
 	if mine {
 		s.Boxes = append(s.Boxes, render.Box{Rect: r.Inset(-3), Fill: render.Gold, Radius: 14})
 		in = render.Gold
 	}
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: fill, Radius: 12})
-	text := taPendingText(p, nm, l)
+	text := pendingText(p, nm, l)
 	if mine {
-		text = taYourChoice(p, nm, l)
+		text = yourChoice(p, nm, l)
 	}
 	ly := r.Min.Y + 8
-	lines, _ := taWrap(text, render.Medium, r.Dx()-32)
+	lines, _ := wrap(text, render.Medium, r.Dx()-32)
 	for i, l := range lines {
 		if i == 2 {
 			break
@@ -294,61 +294,61 @@ func taHandPending(s *render.Scene, p *game.PendingView, nm []string, mine bool,
 	if mine && len(p.VictimHand) > 0 {
 		var ks []string
 		for _, c := range p.VictimHand {
-			ks = append(ks, taAgentName(c.Agent))
+			ks = append(ks, agentName(c.Agent))
 		}
 		hand := T(l, "their hand: %s", strings.Join(ks, " · "))
 		if p.Victim != nil {
-			hand = T(l, "%s's hand: %s", taSeatName(*p.Victim, nm), strings.Join(ks, " · "))
+			hand = T(l, "%s's hand: %s", seatName(*p.Victim, nm), strings.Join(ks, " · "))
 		}
 		line := render.Fit(hand, render.Medium, r.Dx()-32)
 		s.Labels = append(s.Labels, render.Label{Text: line, Rect: image.Rect(r.Min.X+16, ly, r.Max.X-16, ly+34), Size: render.Medium, Ink: render.Cream, Align: render.Left})
 	}
 }
 
-// taHandAgents adds the agents in hand from y: a heading counting held,
+// handAgents adds the agents in hand from y: a heading counting held,
 // the tiles of hand (those shown), and a count of more not shown.
-func taHandAgents(ts *Scene, held int, hand []game.AgentCard, more, y int, l lang.Lang) {
+func handAgents(ts *Scene, held int, hand []game.AgentCard, more, y int, l lang.Lang) {
 	s := ts.Scene
-	x0, x1 := taPad, taHandW-taPad
+	x0, x1 := pad, handW-pad
 	s.Labels = append(s.Labels, render.Label{Text: T(l, "your agents (%d)", held), Rect: image.Rect(x0, y, x1, y+34), Size: render.Medium, Ink: render.Mist, Align: render.Left})
 	y += 40
 	if held == 0 {
-		s.Labels = append(s.Labels, render.Label{Text: T(l, "no agents in hand"), Rect: image.Rect(x0, y, x1, y+taHandTileH), Size: render.Large, Ink: render.Mist})
+		s.Labels = append(s.Labels, render.Label{Text: T(l, "no agents in hand"), Rect: image.Rect(x0, y, x1, y+handTileH), Size: render.Large, Ink: render.Mist})
 	}
 	for i, c := range hand {
-		x := x0 + (i%taHandCols)*(taHandTileW+taHandGap) + 12
-		ty := y + (i/taHandCols)*(taHandTileH+taHandGap)
-		r := image.Rect(x, ty, x+taHandTileW, ty+taHandTileH)
+		x := x0 + (i%handCols)*(handTileW+handGap) + 12
+		ty := y + (i/handCols)*(handTileH+handGap)
+		r := image.Rect(x, ty, x+handTileW, ty+handTileH)
 		a, _ := game.AgentByKey(c.Agent)
 		ts.Tiles = append(ts.Tiles, Tile{Place: "hand", Key: a.Key, Free: a.Free, Toward: -1, Rect: r})
-		taHandTile(s, a, r, l)
+		handTile(s, a, r, l)
 	}
 	if more > 0 {
 		i := len(hand)
-		x := x0 + (i%taHandCols)*(taHandTileW+taHandGap) + 12
-		ty := y + (i/taHandCols)*(taHandTileH+taHandGap)
-		s.Labels = append(s.Labels, render.Label{Text: T(l, "+%d more", more), Rect: image.Rect(x, ty, x+taHandTileW, ty+taHandTileH), Size: render.Large, Ink: render.Cream})
+		x := x0 + (i%handCols)*(handTileW+handGap) + 12
+		ty := y + (i/handCols)*(handTileH+handGap)
+		s.Labels = append(s.Labels, render.Label{Text: T(l, "+%d more", more), Rect: image.Rect(x, ty, x+handTileW, ty+handTileH), Size: render.Large, Ink: render.Cream})
 	}
 }
 
-// taHandMissions adds the missions from y, in hand and on the table: a
+// handMissions adds the missions from y, in hand and on the table: a
 // heading with the counts, then a line each of listed (of all), the last
 // counting those left out.
-func taHandMissions(s *render.Scene, inHand, placed, all int, listed []taListed, y int, l lang.Lang) {
-	x0, x1 := taPad, taHandW-taPad
+func handMissions(s *render.Scene, inHand, placed, all int, listed []listedMission, y int, l lang.Lang) {
+	x0, x1 := pad, handW-pad
 	s.Labels = append(s.Labels, render.Label{Text: T(l, "your missions (%d in hand, %d on the table)", inHand, placed),
 		Rect: image.Rect(x0, y, x1, y+34), Size: render.Medium, Ink: render.Mist, Align: render.Left})
 	y += 40
 	if len(listed) == 0 {
-		s.Labels = append(s.Labels, render.Label{Text: T(l, "none"), Rect: image.Rect(x0+16, y, x1, y+taMissionH), Size: render.Medium, Ink: render.Mist, Align: render.Left})
+		s.Labels = append(s.Labels, render.Label{Text: T(l, "none"), Rect: image.Rect(x0+16, y, x1, y+missionH), Size: render.Medium, Ink: render.Mist, Align: render.Left})
 	}
 	for i, ml := range listed {
 		m, _ := game.MissionByKey(ml.key)
-		r := image.Rect(x0, y, x1, y+taMissionH)
+		r := image.Rect(x0, y, x1, y+missionH)
 		s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark, Radius: 10})
 		reward := fmt.Sprintf("+%d IP", m.Reward)
-		if i == taMaxListed-1 && all > taMaxListed {
-			reward = T(l, "+%d more", all-taMaxListed+1)
+		if i == maxListed-1 && all > maxListed {
+			reward = T(l, "+%d more", all-maxListed+1)
 		}
 		rw := render.TextWidth(reward, render.Medium) + 2*render.LabelPad
 		where, in := T(l, "in hand"), render.Mist
@@ -365,49 +365,49 @@ func taHandMissions(s *render.Scene, inHand, placed, all int, listed []taListed,
 		}
 		cx := r.Min.X + 300
 		s.Labels = append(s.Labels,
-			render.Label{Text: render.Fit(m.Name, render.Large, cx-r.Min.X-24), Rect: image.Rect(r.Min.X+16, y, cx, y+taMissionH), Size: render.Large, Ink: render.Cream, Align: render.Left},
-			render.Label{Text: render.Fit(taConditionShort(m.Condition, l), render.Medium, r.Max.X-rw-24-ww-cx-8), Rect: image.Rect(cx, y, r.Max.X-rw-24-ww, y+taMissionH), Size: render.Medium, Ink: render.Mist, Align: render.Left},
-			render.Label{Text: render.Fit(where, whereSize, ww), Rect: image.Rect(r.Max.X-rw-24-ww, y, r.Max.X-rw-24, y+taMissionH), Size: whereSize, Ink: in, Align: render.Right},
-			render.Label{Text: reward, Rect: image.Rect(r.Max.X-12-rw, y+8, r.Max.X-12, y+taMissionH-8), Size: render.Medium, Ink: render.Black, Boxed: true, Fill: render.Gold})
-		y += taMissionH + 8
+			render.Label{Text: render.Fit(m.Name, render.Large, cx-r.Min.X-24), Rect: image.Rect(r.Min.X+16, y, cx, y+missionH), Size: render.Large, Ink: render.Cream, Align: render.Left},
+			render.Label{Text: render.Fit(conditionShort(m.Condition, l), render.Medium, r.Max.X-rw-24-ww-cx-8), Rect: image.Rect(cx, y, r.Max.X-rw-24-ww, y+missionH), Size: render.Medium, Ink: render.Mist, Align: render.Left},
+			render.Label{Text: render.Fit(where, whereSize, ww), Rect: image.Rect(r.Max.X-rw-24-ww, y, r.Max.X-rw-24, y+missionH), Size: whereSize, Ink: in, Align: render.Right},
+			render.Label{Text: reward, Rect: image.Rect(r.Max.X-12-rw, y+8, r.Max.X-12, y+missionH-8), Size: render.Medium, Ink: render.Black, Boxed: true, Fill: render.Gold})
+		y += missionH + 8
 	}
 }
 
-// taYourChoice tells a performer what to choose: "Choose for Ann's Sniper
+// yourChoice tells a performer what to choose: "Choose for Ann's Sniper
 // (A3): kill another agent of this faction", in l.
-func taYourChoice(p *game.PendingView, names []string, l lang.Lang) string {
-	what := taPendingWhat(p, names, l)
+func yourChoice(p *game.PendingView, names []string, l lang.Lang) string {
+	what := pendingWhat(p, names, l)
 	if p.Owner != p.Performer {
-		return T(l, "Choose for %s's %s: %s", taSeatName(p.Owner, names), what, taCommandLower(p.Command, l))
+		return T(l, "Choose for %s's %s: %s", seatName(p.Owner, names), what, commandLower(p.Command, l))
 	}
-	return T(l, "Choose for your %s: %s", what, taCommandLower(p.Command, l))
+	return T(l, "Choose for your %s: %s", what, commandLower(p.Command, l))
 }
 
-// taHandTile draws an agent in hand: the command on its band, the name,
+// handTile draws an agent in hand: the command on its band, the name,
 // and at the foot the halves' colour, or a Free Agent's IP.
-func taHandTile(s *render.Scene, a game.Agent, r image.Rectangle, l lang.Lang) {
-	col := taColour(a.Colour)
+func handTile(s *render.Scene, a game.Agent, r image.Rectangle, l lang.Lang) {
+	col := colour(a.Colour)
 	if a.Free {
 		col = render.Cream
 	}
 	foot := image.Rect(r.Min.X+10, r.Max.Y-36, r.Max.X-10, r.Max.Y-4)
 	if !a.Free {
-		cy := r.Max.Y - taTokenY
+		cy := r.Max.Y - tokenY
 		for _, cx := range []int{r.Min.X, r.Max.X} {
-			taDisc(s, cx, cy, taHalfD+4, render.Edge)
-			taDisc(s, cx, cy, taHalfD, col)
+			disc(s, cx, cy, halfD+4, render.Edge)
+			disc(s, cx, cy, halfD, col)
 		}
 	}
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.Edge, Radius: 10})
 	body := r.Inset(2)
-	band := image.Rect(body.Min.X, body.Min.Y, body.Max.X, r.Min.Y+taHandBand)
+	band := image.Rect(body.Min.X, body.Min.Y, body.Max.X, r.Min.Y+handBand)
 	s.Boxes = append(s.Boxes,
 		render.Box{Rect: body, Fill: col, Radius: 8},
 		render.Box{Rect: band, Fill: render.BackBlue, Radius: 8},
 		render.Box{Rect: image.Rect(band.Min.X, band.Max.Y-10, band.Max.X, band.Max.Y), Fill: render.BackBlue})
-	taLines(s, taCommandShort(a.Command, l), band.Inset(4), render.Paper, render.Medium, render.Small)
-	taLines(s, a.Name, image.Rect(body.Min.X+10, band.Max.Y+2, body.Max.X-10, foot.Min.Y), taInk(col), render.Large, render.Medium, render.Small)
-	words := taFlags(a, l)
+	wrapLabels(s, commandShort(a.Command, l), band.Inset(4), render.Paper, render.Medium, render.Small)
+	wrapLabels(s, a.Name, image.Rect(body.Min.X+10, band.Max.Y+2, body.Max.X-10, foot.Min.Y), ink(col), render.Large, render.Medium, render.Small)
+	words := flags(a, l)
 	if a.Free {
 		coin := fmt.Sprintf("%d IP", a.IP)
 		w := render.TextWidth(coin, render.Small) + 2*render.LabelPad
@@ -415,9 +415,9 @@ func taHandTile(s *render.Scene, a game.Agent, r image.Rectangle, l lang.Lang) {
 		foot.Max.X -= w + 6
 		words = append([]string{T(l, "free agent")}, words...)
 	} else {
-		words = append([]string{taColourWord(a.Colour, l)}, words...)
+		words = append([]string{colourWord(a.Colour, l)}, words...)
 	}
-	s.Labels = append(s.Labels, render.Label{Text: render.Fit(strings.Join(words, " · "), render.Small, foot.Dx()), Rect: foot, Size: render.Small, Ink: taInk(col), Align: render.Left})
+	s.Labels = append(s.Labels, render.Label{Text: render.Fit(strings.Join(words, " · "), render.Small, foot.Dx()), Rect: foot, Size: render.Small, Ink: ink(col), Align: render.Left})
 }
 
 // Hand draws a player's hand, missions, IP and the choice waiting
@@ -431,9 +431,9 @@ func Hand(r *render.Renderer, v game.View, names []string, l lang.Lang) ([]byte,
 	return r.PNG(s.Scene)
 }
 
-// taCommandLower is a command's text to follow a colon, in l: "kill an
+// commandLower is a command's text to follow a colon, in l: "kill an
 // agent in any faction".
-func taCommandLower(c game.Command, l lang.Lang) string {
+func commandLower(c game.Command, l lang.Lang) string {
 	switch c.Kind {
 	case game.Kill:
 		switch c.Scope {

@@ -26,16 +26,16 @@ func TestCardWords(t *testing.T) {
 	set := game.Set()
 	for _, l := range []lang.Lang{lang.Spanish, lang.Portuguese, lang.German} {
 		for _, a := range set.Agents {
-			assert.NotEqual(t, taCommandShort(a.Command, lang.English), taCommandShort(a.Command, l), "%s: %s", l, a.Key)
-			assert.NotEqual(t, taCommandLower(a.Command, lang.English), taCommandLower(a.Command, l), "%s: %s", l, a.Key)
+			assert.NotEqual(t, commandShort(a.Command, lang.English), commandShort(a.Command, l), "%s: %s", l, a.Key)
+			assert.NotEqual(t, commandLower(a.Command, lang.English), commandLower(a.Command, l), "%s: %s", l, a.Key)
 		}
 		for _, m := range set.Missions {
-			assert.NotEqual(t, taConditionShort(m.Condition, lang.English), taConditionShort(m.Condition, l), "%s: %s", l, m.Key)
+			assert.NotEqual(t, conditionShort(m.Condition, lang.English), conditionShort(m.Condition, l), "%s: %s", l, m.Key)
 		}
 	}
 	// and English says each command as the card does
 	for _, a := range set.Agents {
-		assert.Equal(t, a.Command.Text(), string(taCommandLower(a.Command, lang.English)[0]-'a'+'A')+taCommandLower(a.Command, lang.English)[1:]+".", a.Key)
+		assert.Equal(t, a.Command.Text(), string(commandLower(a.Command, lang.English)[0]-'a'+'A')+commandLower(a.Command, lang.English)[1:]+".", a.Key)
 	}
 }
 
@@ -46,10 +46,10 @@ func TestCardWords(t *testing.T) {
 func TestGoldenLang(t *testing.T) {
 	r := rendertest.Renderer(t)
 	for _, l := range []lang.Lang{lang.German, lang.Spanish} {
-		p := render.Params{Names: taTestNames, Lang: l}
+		p := render.Params{Names: testNames, Lang: l}
 		for name, draw := range map[string]func() ([]byte, error){
-			"ta-table-" + string(l): func() ([]byte, error) { return Game.Table(r, taCrafted(), p) },
-			"ta-hand-" + string(l):  func() ([]byte, error) { return Game.Hand(r, taCraftedHand(), p) },
+			"ta-table-" + string(l): func() ([]byte, error) { return Game.Table(r, craftedView(), p) },
+			"ta-hand-" + string(l):  func() ([]byte, error) { return Game.Hand(r, craftedHand(), p) },
 		} {
 			t.Run(name, func(t *testing.T) {
 				got, err := draw()
@@ -79,8 +79,8 @@ func TestInLanguage(t *testing.T) {
 			"Runde 3", "deine Agenten:", "das Spiel ist vorbei", "ein Agent kostet 1 IP und du hast 0"},
 	} {
 		t.Run(string(tc.l), func(t *testing.T) {
-			v := taCraftedHand()
-			p := render.Params{Names: taTestNames, Legal: []string{"end"}, Lang: tc.l}
+			v := craftedHand()
+			p := render.Params{Names: testNames, Legal: []string{"end"}, Lang: tc.l}
 			c := Game.Controls(v, p)
 			require.NotNil(t, c.Menu)
 			assert.Equal(t, tc.play, c.Menu.Word(nil, "play"))
@@ -91,21 +91,21 @@ func TestInLanguage(t *testing.T) {
 			assert.Contains(t, d, tc.describe)
 			assert.Contains(t, d, tc.mine)
 
-			o := taOverGame(t)
+			o := overGame(t)
 			err := o.Apply(0, game.End)
 			require.Error(t, err)
 			assert.Equal(t, tc.refuse, Game.Refusal(tc.l, err))
 		})
 	}
 	// every menu word of a game's legal moves fits a select option
-	g := taFiveMid(t)
+	g := fiveMid(t)
 	seat := g.ToAct()[0]
 	var legal []string
 	for _, m := range g.Legal(seat) {
 		legal = append(legal, m.String())
 	}
 	for _, l := range lang.All {
-		c := Game.Controls(g.View(seat).(game.View), render.Params{Names: taTestNames, Legal: legal, Lang: l})
+		c := Game.Controls(g.View(seat).(game.View), render.Params{Names: testNames, Legal: legal, Lang: l})
 		for _, m := range legal {
 			var prefix []string
 			for _, w := range splitWords(m) {
@@ -139,12 +139,12 @@ func splitWords(m string) []string {
 
 // The terminal's text is English whatever the language of the pictures.
 func TestTextStaysEnglish(t *testing.T) {
-	v := taCraftedHand()
-	assert.Equal(t, render.CutText(Describe(v, render.Params{Names: taTestNames}), render.AltTextLimit), Game.Describe(v, render.Params{Names: taTestNames, Lang: lang.English}))
-	d := Game.Describe(v, render.Params{Names: taTestNames, Lang: lang.German})
+	v := craftedHand()
+	assert.Equal(t, render.CutText(Describe(v, render.Params{Names: testNames}), render.AltTextLimit), Game.Describe(v, render.Params{Names: testNames, Lang: lang.English}))
+	d := Game.Describe(v, render.Params{Names: testNames, Lang: lang.German})
 	assert.NotContains(t, d, "your agents")
 	assert.NotContains(t, d, "income")
-	assert.Contains(t, Text(v, taTestNames, false), "income")
+	assert.Contains(t, Text(v, testNames, false), "income")
 }
 
 // In every language, the table is the same whatever view it is drawn
@@ -152,9 +152,9 @@ func TestTextStaysEnglish(t *testing.T) {
 func TestPrivacyEveryLanguage(t *testing.T) {
 	r := rendertest.Renderer(t)
 	for _, l := range lang.All {
-		p := render.Params{Names: taTestNames, Lang: l}
-		for name, g := range map[string]*game.Game{"pending": taPending(t), "mid": taFiveMid(t)} {
-			spec := taSpec(g)
+		p := render.Params{Names: testNames, Lang: l}
+		for name, g := range map[string]*game.Game{"pending": pending(t), "mid": fiveMid(t)} {
+			spec := spectatorView(g)
 			want, err := Game.Table(r, spec, p)
 			require.NoError(t, err)
 			d := Game.Describe(spec, p)
@@ -168,7 +168,7 @@ func TestPrivacyEveryLanguage(t *testing.T) {
 			}
 		}
 		// a spy's look at a hand is not written on the table
-		s, err := TableLayout(taSpyHand(), taTestNames, l)
+		s, err := TableLayout(spyHand(), testNames, l)
 		require.NoError(t, err)
 		for _, lb := range s.Labels {
 			assert.NotContains(t, lb.Text, "Field Medic")

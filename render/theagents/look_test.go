@@ -31,47 +31,47 @@ func TestLookTheAgents(t *testing.T) {
 func lookTheAgentsScenes(t *testing.T) map[string]*render.Scene {
 	out := map[string]*render.Scene{}
 	table := func(name string, v game.View) {
-		s, err := TableLayout(v, taTestNames, lang.English)
+		s, err := TableLayout(v, testNames, lang.English)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		out[name] = s.Scene
 	}
 	hand := func(name string, v game.View) {
-		s, err := HandLayout(v, taTestNames, lang.English)
+		s, err := HandLayout(v, testNames, lang.English)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		out[name] = s.Scene
 	}
-	table("ta-crafted", taCrafted())
-	hand("ta-hand-crafted", taCraftedHand())
-	hand("ta-hand-spy", taSpyHand())
-	table("ta-start5", taSpec(taGame(t, 1, 5, 0)))
-	p := taPending(t)
-	table("ta-pending5", taSpec(p))
+	table("ta-crafted", craftedView())
+	hand("ta-hand-crafted", craftedHand())
+	hand("ta-hand-spy", spyHand())
+	table("ta-start5", spectatorView(playedGame(t, 1, 5, 0)))
+	p := pending(t)
+	table("ta-pending5", spectatorView(p))
 	hand("ta-hand-choice", p.View(p.ToAct()[0]).(game.View))
-	m := taFiveMid(t)
-	table("ta-mid5", taSpec(m))
+	m := fiveMid(t)
+	table("ta-mid5", spectatorView(m))
 	hand("ta-hand", m.View(m.ToAct()[0]).(game.View))
-	table("ta-full2", taSpec(taTwoFull(t)))
-	o := taOverGame(t)
-	table("ta-over3", taSpec(o))
+	table("ta-full2", spectatorView(twoFull(t)))
+	o := overGame(t)
+	table("ta-over3", spectatorView(o))
 	hand("ta-hand-over", o.View(games.Seat(1)).(game.View))
 	// the table and the hands in the other languages
 	for _, l := range lang.All[1:] {
-		s, err := TableLayout(taCrafted(), taTestNames, l)
+		s, err := TableLayout(craftedView(), testNames, l)
 		if err != nil {
 			t.Fatal(err)
 		}
 		out["ta-crafted-"+string(l)] = s.Scene
-		s, err = TableLayout(taSpec(p), taTestNames, l)
+		s, err = TableLayout(spectatorView(p), testNames, l)
 		if err != nil {
 			t.Fatal(err)
 		}
 		out["ta-pending5-"+string(l)] = s.Scene
-		for name, v := range map[string]game.View{"ta-hand-crafted-": taCraftedHand(), "ta-hand-spy-": taSpyHand(), "ta-hand-choice-": p.View(p.ToAct()[0]).(game.View)} {
-			s, err := HandLayout(v, taTestNames, l)
+		for name, v := range map[string]game.View{"ta-hand-crafted-": craftedHand(), "ta-hand-spy-": spyHand(), "ta-hand-choice-": p.View(p.ToAct()[0]).(game.View)} {
+			s, err := HandLayout(v, testNames, l)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -55,7 +55,7 @@ func Spectate(move string, p render.Params) string {
 func Private(v game.View, p render.Params) string {
 	l := p.Lang
 	return T(l, "Round %d. You have %d IP, %s and %s.", v.Turns/max(v.Players, 1)+1,
-		taAt(v.IP, int(v.Viewer)), N(l, len(v.Hand), "%d agent", "%d agents"), N(l, len(v.Missions), "%d mission", "%d missions"))
+		valueAt(v.IP, int(v.Viewer)), N(l, len(v.Hand), "%d agent", "%d agents"), N(l, len(v.Missions), "%d mission", "%d missions"))
 }
 
 // Describe is a picture's words for a screen reader, in p.Lang: the

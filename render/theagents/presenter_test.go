@@ -45,10 +45,10 @@ func TestWord(t *testing.T) {
 }
 
 func TestControls(t *testing.T) {
-	v := taCraftedHand()
-	assert.Equal(t, render.Controls{}, Controls(v, render.Params{Names: taTestNames}), "no legal move, nothing to click")
+	v := craftedHand()
+	assert.Equal(t, render.Controls{}, Controls(v, render.Params{Names: testNames}), "no legal move, nothing to click")
 
-	c := Controls(v, render.Params{Names: taTestNames, Legal: []string{"play mole A2 cmd 1", "end"}})
+	c := Controls(v, render.Params{Names: testNames, Legal: []string{"play mole A2 cmd 1", "end"}})
 	require.NotNil(t, c.Menu)
 	assert.Nil(t, c.Board)
 	assert.Nil(t, c.Buttons)
@@ -56,7 +56,7 @@ func TestControls(t *testing.T) {
 	assert.Equal(t, "Play an agent", c.Menu.Word(nil, "play"))
 
 	// the registered game gives the same controls
-	c = Game.Controls(v, render.Params{Names: taTestNames, Legal: []string{"end"}})
+	c = Game.Controls(v, render.Params{Names: testNames, Legal: []string{"end"}})
 	require.NotNil(t, c.Menu)
 	assert.Equal(t, "Ann", c.Menu.Word([]string{"steal"}, "0"))
 }
@@ -73,10 +73,10 @@ func TestPrivate(t *testing.T) {
 		{2, 0, 2, "Round 1. You have 12 IP, 0 agents and 2 missions."},
 		{3, 6, 3, "Round 2. You have 12 IP, 6 agents and 3 missions."},
 	} {
-		v := taCraftedHand() // three players, Ann (12 IP) viewing
+		v := craftedHand() // three players, Ann (12 IP) viewing
 		v.Turns, v.Hand, v.Missions = tc.turns, hand(tc.agents), missions(tc.missions)
-		assert.Equal(t, tc.want, Private(v, render.Params{Names: taTestNames}))
-		assert.Equal(t, tc.want, Game.Private(v, render.Params{Names: taTestNames}))
+		assert.Equal(t, tc.want, Private(v, render.Params{Names: testNames}))
+		assert.Equal(t, tc.want, Game.Private(v, render.Params{Names: testNames}))
 	}
 }
 
@@ -84,18 +84,18 @@ func TestPrivate(t *testing.T) {
 func TestGame(t *testing.T) {
 	assert.Equal(t, game.Info.Name, Game.Name)
 	assert.Empty(t, Game.Missing())
-	v := taCraftedHand()
+	v := craftedHand()
 	assert.Nil(t, Game.Rounds(v))
-	assert.Equal(t, Text(v, taTestNames, false), Game.Text(v, taTestNames, false))
+	assert.Equal(t, Text(v, testNames, false), Game.Text(v, testNames, false))
 
 	r := rendertest.Renderer(t)
-	p := render.Params{Names: taTestNames}
-	want, err := Table(r, v, taTestNames, lang.English)
+	p := render.Params{Names: testNames}
+	want, err := Table(r, v, testNames, lang.English)
 	require.NoError(t, err)
 	got, err := Game.Table(r, v, p)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
-	want, err = Hand(r, v, taTestNames, lang.English)
+	want, err = Hand(r, v, testNames, lang.English)
 	require.NoError(t, err)
 	got, err = Game.Hand(r, v, p)
 	require.NoError(t, err)

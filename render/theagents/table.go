@@ -27,21 +27,21 @@ import (
 // player takes from it (↑ above, ↓ below) and its missions, an arrow to
 // their owner, gold while their condition holds.
 const (
-	taW       = 1200
-	taPad     = 16 // the picture's margin
-	taBandH   = 46 // a player's strip
-	taInfoH   = 34 // the line over a faction's row
-	taTileH   = 132
-	taTileGap = 16 // between two tiles: a token's coin lies on it
-	taMaxTile = 180
-	taCmdH    = 32 // a tile's command band
-	taTokenY  = 18 // a token's centre from the tile's token end
-	taHalfD   = 24 // a token half's disc (half of it shows)
-	taCoinD   = 42 // a complete token: its coloured ring
-	taCoinIn  = 30 // and its gold centre
-	taRowH    = 6 + taInfoH + 10 + taTileH + 12
-	taMaxH    = 2400 // the tallest picture drawn
-	taMaxRow  = 12   // the most cards a faction may show
+	pictureW = 1200
+	pad      = 16 // the picture's margin
+	bandH    = 46 // a player's strip
+	infoH    = 34 // the line over a faction's row
+	tileH    = 132
+	tileGap  = 16 // between two tiles: a token's coin lies on it
+	maxTile  = 180
+	cmdH     = 32 // a tile's command band
+	tokenY   = 18 // a token's centre from the tile's token end
+	halfD    = 24 // a token half's disc (half of it shows)
+	coinD    = 42 // a complete token: its coloured ring
+	coinIn   = 30 // and its gold centre
+	rowH     = 6 + infoH + 10 + tileH + 12
+	maxH     = 2400 // the tallest picture drawn
+	maxRow   = 12   // the most cards a faction may show
 )
 
 // Scene is a The Agents picture laid out as data: the scene, and
@@ -83,9 +83,9 @@ type Token struct {
 	Rect image.Rectangle
 }
 
-// taNames returns n players' names: those given, "Seat N" (in l) for the
+// seatNames returns n players' names: those given, "Seat N" (in l) for the
 // rest, numbered from 0 as the move notation numbers seats.
-func taNames(names []string, n int, l lang.Lang) []string {
+func seatNames(names []string, n int, l lang.Lang) []string {
 	out := make([]string, n)
 	for i := range out {
 		if i < len(names) && strings.TrimSpace(names[i]) != "" {
@@ -97,10 +97,10 @@ func taNames(names []string, n int, l lang.Lang) []string {
 	return out
 }
 
-// taCheck checks that a view has the shape the pictures assume: 2 to 5
+// check checks that a view has the shape the pictures assume: 2 to 5
 // players, faction i between seats i and i+1, known cards, commands that
 // face one of their faction's players.
-func taCheck(v game.View) error {
+func check(v game.View) error {
 	n := v.Players
 	if n < game.MinPlayers || n > game.MaxPlayers {
 		return fmt.Errorf("render: The Agents for %d players", n)
@@ -114,7 +114,7 @@ func taCheck(v game.View) error {
 		if f.Players != want {
 			return fmt.Errorf("render: faction %d lies between seats %v, not %v", i, f.Players, want)
 		}
-		if len(f.Cards) > taMaxRow {
+		if len(f.Cards) > maxRow {
 			return fmt.Errorf("render: faction %s holds %d cards", f.Name, len(f.Cards))
 		}
 		for _, c := range f.Cards {
@@ -140,30 +140,30 @@ func taCheck(v game.View) error {
 	return nil
 }
 
-// taAt returns xs[i], or 0 when xs is too short.
-func taAt(xs []int, i int) int {
+// valueAt returns xs[i], or 0 when xs is too short.
+func valueAt(xs []int, i int) int {
 	if i >= 0 && i < len(xs) {
 		return xs[i]
 	}
 	return 0
 }
 
-// taSeatName names a seat, "?" when out of range.
-func taSeatName(s games.Seat, names []string) string {
+// seatName names a seat, "?" when out of range.
+func seatName(s games.Seat, names []string) string {
 	if s >= 0 && int(s) < len(names) {
 		return names[s]
 	}
 	return "?"
 }
 
-// taOver tells whether the game has ended.
-func taOver(v game.View) bool { return v.Status.Finished() || v.Turn < 0 }
+// gameOver tells whether the game has ended.
+func gameOver(v game.View) bool { return v.Status.Finished() || v.Turn < 0 }
 
-// taWaitsOn is the seat the game waits on: a pending command's performer,
+// waitsOn is the seat the game waits on: a pending command's performer,
 // else the player whose turn it is; -1 once over.
-func taWaitsOn(v game.View) games.Seat {
+func waitsOn(v game.View) games.Seat {
 	switch {
-	case taOver(v):
+	case gameOver(v):
 		return -1
 	case v.Pending != nil:
 		return v.Pending.Performer
@@ -171,19 +171,19 @@ func taWaitsOn(v game.View) games.Seat {
 	return v.Turn
 }
 
-// taRound is the round under way (the last one once over).
-func taRound(v game.View) int {
-	if taOver(v) {
+// currentRound is the round under way (the last one once over).
+func currentRound(v game.View) int {
+	if gameOver(v) {
 		return max(1, (v.Turns+v.Players-1)/v.Players)
 	}
 	return v.Turns/v.Players + 1
 }
 
-// taWinners says who won, in l: "Ann wins", "Ann and Bob share the win".
-func taWinners(v game.View, names []string, l lang.Lang) string {
+// winners says who won, in l: "Ann wins", "Ann and Bob share the win".
+func winners(v game.View, names []string, l lang.Lang) string {
 	var ws []string
 	for _, w := range v.Winners {
-		ws = append(ws, taSeatName(w, names))
+		ws = append(ws, seatName(w, names))
 	}
 	switch len(ws) {
 	case 0:
@@ -199,47 +199,47 @@ func taWinners(v game.View, names []string, l lang.Lang) string {
 	return T(l, "%d players share the win", len(ws))
 }
 
-// taDoing says who is to do what: "Ann's turn · 2 actions left", "Bob to
+// doingLine says who is to do what: "Ann's turn · 2 actions left", "Bob to
 // choose for the Sniper", in l.
-func taDoing(v game.View, names []string, l lang.Lang) string {
-	short := func(s games.Seat) string { return render.Fit(taSeatName(s, names), render.Large, 220) }
+func doingLine(v game.View, names []string, l lang.Lang) string {
+	short := func(s games.Seat) string { return render.Fit(seatName(s, names), render.Large, 220) }
 	switch {
-	case taOver(v) && len(v.Winners) == 1:
+	case gameOver(v) && len(v.Winners) == 1:
 		return T(l, "%s wins", short(v.Winners[0]))
-	case taOver(v):
-		return taWinners(v, names, l)
+	case gameOver(v):
+		return winners(v, names, l)
 	case v.Pending != nil:
-		return T(l, "%s to choose: %s", short(v.Pending.Performer), taAgentName(v.Pending.Agent))
+		return T(l, "%s to choose: %s", short(v.Pending.Performer), agentName(v.Pending.Agent))
 	}
-	return T(l, "%s's turn · %s", short(v.Turn), taActions(v.ActionsLeft, l))
+	return T(l, "%s's turn · %s", short(v.Turn), actions(v.ActionsLeft, l))
 }
 
-// taActions is "2 actions left", "no action left", in l.
-func taActions(n int, l lang.Lang) string {
+// actions is "2 actions left", "no action left", in l.
+func actions(n int, l lang.Lang) string {
 	if n <= 0 {
 		return T(l, "no action left")
 	}
 	return N(l, n, "%d action left", "%d actions left")
 }
 
-// taAgentName is an agent's name from its key.
-func taAgentName(key string) string {
+// agentName is an agent's name from its key.
+func agentName(key string) string {
 	if a, ok := game.AgentByKey(key); ok {
 		return a.Name
 	}
 	return key
 }
 
-// taMissionName is a mission's name from its key.
-func taMissionName(key string) string {
+// missionName is a mission's name from its key.
+func missionName(key string) string {
 	if m, ok := game.MissionByKey(key); ok {
 		return m.Name
 	}
 	return key
 }
 
-// taSafeHouse is a Safe-House's name without its article: "Bakery".
-func taSafeHouse(id int) string {
+// safeHouse is a Safe-House's name without its article: "Bakery".
+func safeHouse(id int) string {
 	set := game.Set()
 	if id < 0 || id >= len(set.SafeHouses) {
 		return "Safe-House"
@@ -247,8 +247,8 @@ func taSafeHouse(id int) string {
 	return strings.TrimPrefix(set.SafeHouses[id].Name, "The ")
 }
 
-// taScopeWord is a scope in a word, in l, for the command bands.
-func taScopeWord(sc game.Scope, l lang.Lang) string {
+// scopeWord is a scope in a word, in l, for the command bands.
+func scopeWord(sc game.Scope, l lang.Lang) string {
 	switch sc {
 	case game.Self:
 		return T(l, "self")
@@ -262,8 +262,8 @@ func taScopeWord(sc game.Scope, l lang.Lang) string {
 	return ""
 }
 
-// taKindWord is a command's kind in a word or two, in l: "kill".
-func taKindWord(k game.CommandKind, l lang.Lang) string {
+// kindWord is a command's kind in a word or two, in l: "kill".
+func kindWord(k game.CommandKind, l lang.Lang) string {
 	switch k {
 	case game.Kill:
 		return T(l, "kill")
@@ -287,22 +287,22 @@ func taKindWord(k game.CommandKind, l lang.Lang) string {
 	return strings.ReplaceAll(string(k), "_", " ")
 }
 
-// taBandText is a command in a word or two, in l: "kill · any".
-func taBandText(c game.Command, l lang.Lang) string {
-	k := taKindWord(c.Kind, l)
-	if w := taScopeWord(c.Scope, l); w != "" {
+// bandText is a command in a word or two, in l: "kill · any".
+func bandText(c game.Command, l lang.Lang) string {
+	k := kindWord(c.Kind, l)
+	if w := scopeWord(c.Scope, l); w != "" {
 		return k + " · " + w
 	}
 	return k
 }
 
-// taPendingText says what a pending command is and who chooses:
+// pendingText says what a pending command is and who chooses:
 // "Bob chooses for Ann's Sniper (A3): kill another agent of this faction",
 // in l.
-func taPendingText(p *game.PendingView, names []string, l lang.Lang) string {
-	what := taPendingWhat(p, names, l)
-	performer, owner := taSeatName(p.Performer, names), taSeatName(p.Owner, names)
-	command := taCommandLower(p.Command, l)
+func pendingText(p *game.PendingView, names []string, l lang.Lang) string {
+	what := pendingWhat(p, names, l)
+	performer, owner := seatName(p.Performer, names), seatName(p.Owner, names)
+	command := commandLower(p.Command, l)
 	var text string
 	switch {
 	case p.Owner == p.Performer && performer == "you":
@@ -317,7 +317,7 @@ func taPendingText(p *game.PendingView, names []string, l lang.Lang) string {
 		text = T(l, "%s chooses for %s's %s: %s", performer, owner, what, command)
 	}
 	if p.Victim != nil {
-		if victim := taSeatName(*p.Victim, names); victim == "you" {
+		if victim := seatName(*p.Victim, names); victim == "you" {
 			text += " " + T(l, "(your hand)")
 		} else {
 			text += " " + T(l, "(%s's hand)", victim)
@@ -326,21 +326,21 @@ func taPendingText(p *game.PendingView, names []string, l lang.Lang) string {
 	return text
 }
 
-// taPendingWhat names the card whose command waits: "Sniper (A3)", or a
+// pendingWhat names the card whose command waits: "Sniper (A3)", or a
 // Free Agent with what it pays, in l.
-func taPendingWhat(p *game.PendingView, names []string, l lang.Lang) string {
-	what := taAgentName(p.Agent)
+func pendingWhat(p *game.PendingView, names []string, l lang.Lang) string {
+	what := agentName(p.Agent)
 	if p.At != "" {
 		what += " (" + p.At + ")"
 	}
 	if p.Free {
-		what = T(l, "%s, Free Agent paying %d IP to %s", what, p.IP, taSeatName(*p.IPTo, names))
+		what = T(l, "%s, Free Agent paying %d IP to %s", what, p.IP, seatName(*p.IPTo, names))
 	}
 	return what
 }
 
 // taMission is a mission as a pill's text: "↑ Graveyard Shift +2".
-func taMissionText(m game.Assigned, up bool) string {
+func missionText(m game.Assigned, up bool) string {
 	mi, _ := game.MissionByKey(m.Mission)
 	arrow := "↓ "
 	if up {
@@ -356,26 +356,26 @@ func taMissionText(m game.Assigned, up bool) string {
 // ignored. names are the seats' names (missing ones are "Seat N", from 0);
 // the words are in l.
 func TableLayout(v game.View, names []string, l lang.Lang) (*Scene, error) {
-	if err := taCheck(v); err != nil {
+	if err := check(v); err != nil {
 		return nil, err
 	}
 	n := v.Players
-	nm := taNames(names, n, l)
-	foot := taFooter(v, nm)
-	h := render.HeaderH + 8 + n*(taBandH+taRowH) + taBandH + 10 + foot + 12
-	if h > taMaxH {
+	nm := seatNames(names, n, l)
+	foot := footer(v, nm)
+	h := render.HeaderH + 8 + n*(bandH+rowH) + bandH + 10 + foot + 12
+	if h > maxH {
 		return nil, fmt.Errorf("render: a %d-pixel The Agents table", h)
 	}
-	ts := &Scene{Scene: &render.Scene{W: taW, H: h, Background: render.Felt}}
+	ts := &Scene{Scene: &render.Scene{W: pictureW, H: h, Background: render.Felt}}
 	s := ts.Scene
 
-	round := T(l, "round %d", taRound(v))
-	if v.Ending && !taOver(v) {
+	round := T(l, "round %d", currentRound(v))
+	if v.Ending && !gameOver(v) {
 		round = T(l, "final round")
 	}
 	goal := T(l, "goal %d IP", v.Goal)
-	doing := taDoing(v, nm, l)
-	render.StatusBar(s, taW, render.FeltDark, render.Cream, [][2]string{
+	doing := doingLine(v, nm, l)
+	render.StatusBar(s, pictureW, render.FeltDark, render.Cream, [][2]string{
 		{render.Dot("The Agents", round, goal), doing},
 		{render.Dot(round, goal), doing},
 		{round, doing},
@@ -386,32 +386,32 @@ func TableLayout(v game.View, names []string, l lang.Lang) (*Scene, error) {
 	for _, f := range v.Factions {
 		cols = max(cols, len(f.Cards), f.Limit+1)
 	}
-	tw := min(taMaxTile, (taW-2*taPad-16-(cols-1)*taTileGap)/cols)
+	tw := min(maxTile, (pictureW-2*pad-16-(cols-1)*tileGap)/cols)
 
 	y := render.HeaderH + 8
 	for i := range v.Factions {
-		taPlayerBand(s, v, nm, games.Seat(i), y, true, l)
-		y += taBandH
-		taFaction(ts, v, i, tw, y, l)
-		y += taRowH
+		playerBand(s, v, nm, games.Seat(i), y, true, l)
+		y += bandH
+		faction(ts, v, i, tw, y, l)
+		y += rowH
 	}
-	taPlayerBand(s, v, nm, 0, y, false, l) // the circle closes
-	y += taBandH + 10
-	taFooterDraw(s, v, nm, image.Rect(taPad, y, taW-taPad, y+foot), l)
+	playerBand(s, v, nm, 0, y, false, l) // the circle closes
+	y += bandH + 10
+	footerDraw(s, v, nm, image.Rect(pad, y, pictureW-pad, y+foot), l)
 	return ts, nil
 }
 
-// taPlayerBand adds a player's strip: name (gold when the game waits on
+// playerBand adds a player's strip: name (gold when the game waits on
 // him), IP, income, cards in hand, and his part in the turn. The strip that
 // closes the circle at the foot holds the name and IP only.
-func taPlayerBand(s *render.Scene, v game.View, names []string, seat games.Seat, y int, full bool, lg lang.Lang) {
-	r := image.Rect(0, y, taW, y+taBandH)
+func playerBand(s *render.Scene, v game.View, names []string, seat games.Seat, y int, full bool, lg lang.Lang) {
+	r := image.Rect(0, y, pictureW, y+bandH)
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark})
-	x := taPad + 4
+	x := pad + 4
 	name := render.Fit(names[seat], render.Large, 330)
 	nw := render.TextWidth(name, render.Large) + 2*render.LabelPad
-	l := render.Label{Text: name, Rect: image.Rect(x-render.LabelPad, y+5, x-render.LabelPad+nw, y+taBandH-5), Size: render.Large, Ink: render.Cream, Align: render.Left, Boxed: true, Fill: render.FeltDark}
-	waits := taWaitsOn(v) == seat
+	l := render.Label{Text: name, Rect: image.Rect(x-render.LabelPad, y+5, x-render.LabelPad+nw, y+bandH-5), Size: render.Large, Ink: render.Cream, Align: render.Left, Boxed: true, Fill: render.FeltDark}
+	waits := waitsOn(v) == seat
 	if waits {
 		l.Ink, l.Fill = render.Black, render.Gold
 	}
@@ -422,78 +422,78 @@ func taPlayerBand(s *render.Scene, v game.View, names []string, seat games.Seat,
 	}
 	s.Labels = append(s.Labels, l)
 	x = l.Rect.Max.X + 14
-	ip := fmt.Sprintf("%d IP", taAt(v.IP, int(seat)))
-	s.Labels = append(s.Labels, render.Label{Text: ip, Rect: image.Rect(x, y, x+120, y+taBandH), Size: render.Large, Ink: render.Gold, Align: render.Left})
+	ip := fmt.Sprintf("%d IP", valueAt(v.IP, int(seat)))
+	s.Labels = append(s.Labels, render.Label{Text: ip, Rect: image.Rect(x, y, x+120, y+bandH), Size: render.Large, Ink: render.Gold, Align: render.Left})
 	x += render.TextWidth(ip, render.Large) + 14
 	if !full {
 		return
 	}
-	rest := render.Dot(T(lg, "income +%d", taAt(v.Income, int(seat))),
-		N(lg, taAt(v.HandSizes, int(seat)), "%d agent", "%d agents"), N(lg, taAt(v.MissionCounts, int(seat)), "%d mission", "%d missions"))
+	rest := render.Dot(T(lg, "income +%d", valueAt(v.Income, int(seat))),
+		N(lg, valueAt(v.HandSizes, int(seat)), "%d agent", "%d agents"), N(lg, valueAt(v.MissionCounts, int(seat)), "%d mission", "%d missions"))
 	var state string
 	switch {
-	case taOver(v):
+	case gameOver(v):
 	case v.Pending != nil && v.Pending.Performer == seat:
 		state = T(lg, "to choose")
 	case v.Turn == seat:
-		state = taActions(v.ActionsLeft, lg)
+		state = actions(v.ActionsLeft, lg)
 	}
-	right := taW - taPad
+	right := pictureW - pad
 	if state != "" {
 		in := render.Mist
 		if waits {
 			in = render.Gold
 		}
-		s.Labels = append(s.Labels, render.Label{Text: state, Rect: image.Rect(right-300, y, right, y+taBandH), Size: render.Medium, Ink: in, Align: render.Right})
+		s.Labels = append(s.Labels, render.Label{Text: state, Rect: image.Rect(right-300, y, right, y+bandH), Size: render.Medium, Ink: in, Align: render.Right})
 		right -= render.TextWidth(state, render.Medium) + 20
 	}
-	s.Labels = append(s.Labels, render.Label{Text: render.Fit(rest, render.Medium, right-x), Rect: image.Rect(x, y, right, y+taBandH), Size: render.Medium, Ink: render.Mist, Align: render.Left})
+	s.Labels = append(s.Labels, render.Label{Text: render.Fit(rest, render.Medium, right-x), Rect: image.Rect(x, y, right, y+bandH), Size: render.Medium, Ink: render.Mist, Align: render.Left})
 }
 
-// taFaction adds faction i's info line and row of tiles from y.
-func taFaction(ts *Scene, v game.View, i, tw, y int, l lang.Lang) {
+// faction adds faction i's info line and row of tiles from y.
+func faction(ts *Scene, v game.View, i, tw, y int, l lang.Lang) {
 	iy := y + 6
-	taInfoLine(ts.Scene, v.Factions[i], iy, l)
-	taTiles(ts, v, v.Factions[i], tw, iy+taInfoH+10, l)
+	infoLine(ts.Scene, v.Factions[i], iy, l)
+	tiles(ts, v, v.Factions[i], tw, iy+infoH+10, l)
 }
 
-// taInfoLine adds a faction's line from iy: letter, agents, token IP each
+// infoLine adds a faction's line from iy: letter, agents, token IP each
 // way; missions at the right.
-func taInfoLine(s *render.Scene, f game.FactionView, iy int, l lang.Lang) {
+func infoLine(s *render.Scene, f game.FactionView, iy int, l lang.Lang) {
 	top, bottom := f.Players[0], f.Players[1]
-	x := taPad + 8
-	letter := render.Label{Text: f.Name, Rect: image.Rect(x, iy, x+44, iy+taInfoH), Size: render.Large, Ink: render.Black, Boxed: true, Fill: render.Cream, Radius: 8}
+	x := pad + 8
+	letter := render.Label{Text: f.Name, Rect: image.Rect(x, iy, x+44, iy+infoH), Size: render.Large, Ink: render.Black, Boxed: true, Fill: render.Cream, Radius: 8}
 	s.Labels = append(s.Labels, letter)
 	x += 56
 	info := T(l, "%d of %d agents · tokens ↑%d ↓%d", f.Agents(), f.Limit, f.Income(top), f.Income(bottom))
-	s.Labels = append(s.Labels, render.Label{Text: info, Rect: image.Rect(x, iy, x+440, iy+taInfoH), Size: render.Medium, Ink: render.Cream, Align: render.Left})
+	s.Labels = append(s.Labels, render.Label{Text: info, Rect: image.Rect(x, iy, x+440, iy+infoH), Size: render.Medium, Ink: render.Cream, Align: render.Left})
 	x += render.TextWidth(info, render.Medium) + 20
 	if len(f.Missions) > 0 {
-		taMissionPills(s, f, x, iy)
+		missionPills(s, f, x, iy)
 	}
 }
 
-// taMissionPills adds a faction's missions as pills, right-aligned from x
+// missionPills adds a faction's missions as pills, right-aligned from x
 // on the info line at iy: Medium when every pill fits so, else Small, cut
 // to share the room; gold while their condition holds.
-func taMissionPills(s *render.Scene, f game.FactionView, x, iy int) {
+func missionPills(s *render.Scene, f game.FactionView, x, iy int) {
 	top := f.Players[0]
-	room := taW - taPad - 8 - x
+	room := pictureW - pad - 8 - x
 	size := render.Medium
 	need := 0
 	for _, m := range f.Missions {
-		need += render.TextWidth(taMissionText(m, m.Owner == top), size) + 2*render.LabelPad + 10
+		need += render.TextWidth(missionText(m, m.Owner == top), size) + 2*render.LabelPad + 10
 	}
 	if need > room {
 		size = render.Small
 	}
 	each := room/len(f.Missions) - 10
-	rx := taW - taPad - 8
+	rx := pictureW - pad - 8
 	for k := len(f.Missions) - 1; k >= 0; k-- {
 		m := f.Missions[k]
-		text := render.Fit(taMissionText(m, m.Owner == top), size, each-2*render.LabelPad)
+		text := render.Fit(missionText(m, m.Owner == top), size, each-2*render.LabelPad)
 		w := render.TextWidth(text, size) + 2*render.LabelPad
-		p := render.Label{Text: text, Rect: image.Rect(rx-w, iy+1, rx, iy+taInfoH-1), Size: size, Ink: render.Cream, Boxed: true, Fill: render.FeltDark}
+		p := render.Label{Text: text, Rect: image.Rect(rx-w, iy+1, rx, iy+infoH-1), Size: size, Ink: render.Cream, Boxed: true, Fill: render.FeltDark}
 		mi, _ := game.MissionByKey(m.Mission)
 		if f.Holds(mi.Condition, m.Owner) {
 			p.Ink, p.Fill = render.Black, render.Gold
@@ -503,8 +503,8 @@ func taMissionPills(s *render.Scene, f game.FactionView, x, iy int) {
 	}
 }
 
-// taTiles adds a faction's row of tiles from ty, and its complete tokens.
-func taTiles(ts *Scene, v game.View, f game.FactionView, tw, ty int, l lang.Lang) {
+// tiles adds a faction's row of tiles from ty, and its complete tokens.
+func tiles(ts *Scene, v game.View, f game.FactionView, tw, ty int, l lang.Lang) {
 	s := ts.Scene
 	top := f.Players[0]
 	pend := -1
@@ -515,20 +515,20 @@ func taTiles(ts *Scene, v game.View, f game.FactionView, tw, ty int, l lang.Lang
 	}
 	rects := make([]image.Rectangle, len(f.Cards))
 	for k := range f.Cards {
-		x := taPad + 8 + k*(tw+taTileGap)
-		rects[k] = image.Rect(x, ty, x+tw, ty+taTileH)
+		x := pad + 8 + k*(tw+tileGap)
+		rects[k] = image.Rect(x, ty, x+tw, ty+tileH)
 	}
 	// halves first: the tiles cover their inner half
 	for k, c := range f.Cards {
 		r := rects[k]
 		halves := func(atTop bool, col render.Colour) {
-			cy := r.Max.Y - taTokenY
+			cy := r.Max.Y - tokenY
 			if atTop {
-				cy = r.Min.Y + taTokenY
+				cy = r.Min.Y + tokenY
 			}
 			for _, cx := range []int{r.Min.X, r.Max.X} {
-				taDisc(s, cx, cy, taHalfD+4, render.Edge)
-				taDisc(s, cx, cy, taHalfD, col)
+				disc(s, cx, cy, halfD+4, render.Edge)
+				disc(s, cx, cy, halfD, col)
 			}
 		}
 		switch {
@@ -536,7 +536,7 @@ func taTiles(ts *Scene, v game.View, f game.FactionView, tw, ty int, l lang.Lang
 			halves(true, render.Paper)
 			halves(false, render.Black)
 		case !c.Dead:
-			halves(c.Cmd != top, taColour(c.Colour))
+			halves(c.Cmd != top, colour(c.Colour))
 		}
 		if k == pend {
 			s.Boxes = append(s.Boxes, render.Box{Rect: r.Inset(-6), Fill: render.Gold, Radius: 14})
@@ -546,19 +546,19 @@ func taTiles(ts *Scene, v game.View, f game.FactionView, tw, ty int, l lang.Lang
 		t := Tile{Place: f.Name + strconv.Itoa(k+1), Key: c.Agent, SafeHouse: c.SafeHouse, Dead: c.Dead,
 			Toward: -1, Pending: k == pend, Rect: rects[k]}
 		if c.SafeHouse {
-			t.Key = taSafeHouse(c.ID)
+			t.Key = safeHouse(c.ID)
 		} else if !c.Dead {
 			t.Toward, t.Up = c.Cmd, c.Cmd == top
 		}
 		ts.Tiles = append(ts.Tiles, t)
-		taTableTile(s, c, t, l)
+		tableTile(s, c, t, l)
 	}
-	taTokens(ts, f, rects)
+	drawTokens(ts, f, rects)
 }
 
-// taTokens adds a faction's complete tokens as coins over the gaps between
+// drawTokens adds a faction's complete tokens as coins over the gaps between
 // the tiles at rects, toward the player they score for.
-func taTokens(ts *Scene, f game.FactionView, rects []image.Rectangle) {
+func drawTokens(ts *Scene, f game.FactionView, rects []image.Rectangle) {
 	s := ts.Scene
 	top := f.Players[0]
 	for _, tk := range f.Tokens {
@@ -567,9 +567,9 @@ func taTokens(ts *Scene, f game.FactionView, rects []image.Rectangle) {
 			continue
 		}
 		cx := (rects[k].Max.X + rects[k+1].Min.X) / 2
-		cy := rects[k].Max.Y - taTokenY
+		cy := rects[k].Max.Y - tokenY
 		if tk.For == top {
-			cy = rects[k].Min.Y + taTokenY
+			cy = rects[k].Min.Y + tokenY
 		}
 		ring := render.Edge
 		switch tk.Colour {
@@ -578,42 +578,42 @@ func taTokens(ts *Scene, f game.FactionView, rects []image.Rectangle) {
 		case game.Black:
 			ring = render.Black
 		}
-		taDisc(s, cx, cy, taCoinD+4, render.Edge)
-		taDisc(s, cx, cy, taCoinD, ring)
-		coin := image.Rect(cx-taCoinIn/2, cy-taCoinIn/2, cx+taCoinIn/2, cy+taCoinIn/2)
+		disc(s, cx, cy, coinD+4, render.Edge)
+		disc(s, cx, cy, coinD, ring)
+		coin := image.Rect(cx-coinIn/2, cy-coinIn/2, cx+coinIn/2, cy+coinIn/2)
 		s.Labels = append(s.Labels, render.Label{Text: strconv.Itoa(tk.IP), Rect: coin, Size: render.Medium, Ink: render.Black, Boxed: true, Fill: render.Gold})
 		ts.Tokens = append(ts.Tokens, Token{Faction: f.Name, Pos: tk.Pos, For: tk.For, Colour: tk.Colour, IP: tk.IP,
-			Rect: image.Rect(cx-taCoinD/2, cy-taCoinD/2, cx+taCoinD/2, cy+taCoinD/2)})
+			Rect: image.Rect(cx-coinD/2, cy-coinD/2, cx+coinD/2, cy+coinD/2)})
 	}
 }
 
-// taColour is the colour a token colour is drawn in.
-func taColour(c game.Colour) render.Colour {
+// colour is the colour a token colour is drawn in.
+func colour(c game.Colour) render.Colour {
 	if c == game.Black {
 		return render.Black
 	}
 	return render.Paper
 }
 
-// taInk is the ink that reads on a tile's colour.
-func taInk(c render.Colour) render.Colour {
+// ink is the ink that reads on a tile's colour.
+func ink(c render.Colour) render.Colour {
 	if c == render.Black {
 		return render.Paper
 	}
 	return render.Black
 }
 
-// taDisc adds a disc of diameter d centred on (cx, cy).
-func taDisc(s *render.Scene, cx, cy, d int, c render.Colour) {
+// disc adds a disc of diameter d centred on (cx, cy).
+func disc(s *render.Scene, cx, cy, d int, c render.Colour) {
 	s.Boxes = append(s.Boxes, render.Box{Rect: image.Rect(cx-d/2, cy-d/2, cx-d/2+d, cy-d/2+d), Fill: c, Radius: d / 2})
 }
 
-// taTableTile draws one card of a faction.
-func taTableTile(s *render.Scene, c game.Placed, t Tile, l lang.Lang) {
+// tableTile draws one card of a faction.
+func tableTile(s *render.Scene, c game.Placed, t Tile, l lang.Lang) {
 	r := t.Rect
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.Edge, Radius: 10})
 	body := r.Inset(2)
-	nameArea := image.Rect(body.Min.X+4, r.Min.Y+taCmdH+2, body.Max.X-4, r.Max.Y-taCmdH-2)
+	nameArea := image.Rect(body.Min.X+4, r.Min.Y+cmdH+2, body.Max.X-4, r.Max.Y-cmdH-2)
 	switch {
 	case c.SafeHouse:
 		mid := (r.Min.Y + r.Max.Y) / 2
@@ -622,26 +622,26 @@ func taTableTile(s *render.Scene, c game.Placed, t Tile, l lang.Lang) {
 			render.Box{Rect: image.Rect(body.Min.X, mid, body.Max.X, body.Max.Y), Fill: render.Black, Radius: 8},
 			render.Box{Rect: image.Rect(body.Min.X, mid, body.Max.X, mid+10), Fill: render.Black})
 		// clear of the coins on the corners
-		taLines(s, t.Key, image.Rect(body.Min.X+18, body.Min.Y+2, body.Max.X-18, mid-1), render.Black, render.Large, render.Medium, render.Small)
-		taLines(s, T(l, "safe house"), image.Rect(body.Min.X+18, mid+2, body.Max.X-18, body.Max.Y-4), render.Gold, render.Medium, render.Small)
+		wrapLabels(s, t.Key, image.Rect(body.Min.X+18, body.Min.Y+2, body.Max.X-18, mid-1), render.Black, render.Large, render.Medium, render.Small)
+		wrapLabels(s, T(l, "safe house"), image.Rect(body.Min.X+18, mid+2, body.Max.X-18, body.Max.Y-4), render.Gold, render.Medium, render.Small)
 	case c.Dead:
 		s.Boxes = append(s.Boxes, render.Box{Rect: body, Fill: render.Mist, Radius: 8})
-		lines := taLines(s, taAgentName(c.Agent), nameArea, render.Black, render.Large, render.Medium)
+		lines := wrapLabels(s, agentName(c.Agent), nameArea, render.Black, render.Large, render.Medium)
 		// struck through
 		for _, l := range lines {
 			w := render.TextWidth(l.Text, l.Size)
 			cx, cy := (l.Rect.Min.X+l.Rect.Max.X)/2, (l.Rect.Min.Y+l.Rect.Max.Y)/2
 			s.Labels = append(s.Labels, render.Label{Rect: image.Rect(cx-w/2-4, cy-2, cx+w/2+4, cy+2), Boxed: true, Fill: render.LostRed, Radius: 1})
 		}
-		s.Labels = append(s.Labels, render.Label{Text: render.Fit(T(l, "dead"), render.Small, body.Dx()-4), Rect: image.Rect(body.Min.X, body.Min.Y+2, body.Max.X, body.Min.Y+taCmdH), Size: render.Small, Ink: render.LostRed})
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(T(l, "dead"), render.Small, body.Dx()-4), Rect: image.Rect(body.Min.X, body.Min.Y+2, body.Max.X, body.Min.Y+cmdH), Size: render.Small, Ink: render.LostRed})
 	default:
-		col := taColour(c.Colour)
+		col := colour(c.Colour)
 		s.Boxes = append(s.Boxes, render.Box{Rect: body, Fill: col, Radius: 8})
-		band := image.Rect(body.Min.X, body.Min.Y, body.Max.X, r.Min.Y+taCmdH)
+		band := image.Rect(body.Min.X, body.Min.Y, body.Max.X, r.Min.Y+cmdH)
 		square := image.Rect(band.Min.X, band.Max.Y-10, band.Max.X, band.Max.Y)
 		arrow := "↑ "
 		if !t.Up {
-			band = image.Rect(body.Min.X, r.Max.Y-taCmdH, body.Max.X, body.Max.Y)
+			band = image.Rect(body.Min.X, r.Max.Y-cmdH, body.Max.X, body.Max.Y)
 			square = image.Rect(band.Min.X, band.Min.Y, band.Max.X, band.Min.Y+10)
 			arrow = "↓ "
 		}
@@ -649,31 +649,31 @@ func taTableTile(s *render.Scene, c game.Placed, t Tile, l lang.Lang) {
 		a, _ := game.AgentByKey(c.Agent)
 		// the command and its reach at Medium, else Small, else the
 		// command alone
-		text, size := arrow+taBandText(a.Command, l), render.Medium
+		text, size := arrow+bandText(a.Command, l), render.Medium
 		if render.TextWidth(text, size) > band.Dx()-12 {
 			size = render.Small
 		}
 		if render.TextWidth(text, size) > band.Dx()-12 {
-			text, size = arrow+taKindWord(a.Command.Kind, l), render.Medium
+			text, size = arrow+kindWord(a.Command.Kind, l), render.Medium
 			if render.TextWidth(text, size) > band.Dx()-12 {
 				size = render.Small
 			}
 		}
 		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, band.Dx()-12), Rect: band, Size: size, Ink: render.Paper})
-		taLines(s, a.Name, nameArea, taInk(col), render.Large, render.Medium)
+		wrapLabels(s, a.Name, nameArea, ink(col), render.Large, render.Medium)
 	}
 }
 
-// taLines writes text centred in r on as few lines as fit, at the first
+// wrapLabels writes text centred in r on as few lines as fit, at the first
 // size whose lines all fit across r and down it without cutting a word,
 // else at the first whose lines fit with words cut by a hyphen, else cut
 // short; it returns the labels.
-func taLines(s *render.Scene, text string, r image.Rectangle, in render.Colour, sizes ...render.TextSize) []render.Label {
+func wrapLabels(s *render.Scene, text string, r image.Rectangle, in render.Colour, sizes ...render.TextSize) []render.Label {
 	var lines []string
 	size := sizes[len(sizes)-1]
 	for _, sz := range sizes {
-		ls, cut := taWrap(text, sz, r.Dx())
-		if !cut && len(ls)*taLineH(sz) <= r.Dy() {
+		ls, cut := wrap(text, sz, r.Dx())
+		if !cut && len(ls)*lineH(sz) <= r.Dy() {
 			lines, size = ls, sz
 			break
 		}
@@ -682,18 +682,18 @@ func taLines(s *render.Scene, text string, r image.Rectangle, in render.Colour, 
 		if lines != nil {
 			break
 		}
-		if ls, _ := taWrap(text, sz, r.Dx()); len(ls)*taLineH(sz) <= r.Dy() {
+		if ls, _ := wrap(text, sz, r.Dx()); len(ls)*lineH(sz) <= r.Dy() {
 			lines, size = ls, sz
 		}
 	}
 	if lines == nil {
-		lines, _ = taWrap(text, size, r.Dx())
-		keep := max(1, r.Dy()/taLineH(size))
+		lines, _ = wrap(text, size, r.Dx())
+		keep := max(1, r.Dy()/lineH(size))
 		if len(lines) > keep {
 			lines = append(lines[:keep-1], render.Fit(strings.Join(lines[keep-1:], " "), size, r.Dx()))
 		}
 	}
-	lh := taLineH(size)
+	lh := lineH(size)
 	y := r.Min.Y + (r.Dy()-len(lines)*lh)/2
 	var out []render.Label
 	for i, l := range lines {
@@ -703,13 +703,13 @@ func taLines(s *render.Scene, text string, r image.Rectangle, in render.Colour, 
 	return out
 }
 
-// taLineH is the height of a line of text at a size.
-func taLineH(size render.TextSize) int { return int(render.TextPx[size]) + 3 }
+// lineH is the height of a line of text at a size.
+func lineH(size render.TextSize) int { return int(render.TextPx[size]) + 3 }
 
-// taWrap breaks text into lines at most w pixels wide at a size, at spaces
+// wrap breaks text into lines at most w pixels wide at a size, at spaces
 // (greedily) and, for a word too long for a line, inside it with a hyphen;
 // cut tells whether a word was cut.
-func taWrap(text string, size render.TextSize, w int) (lines []string, cut bool) {
+func wrap(text string, size render.TextSize, w int) (lines []string, cut bool) {
 	line := ""
 	for _, word := range strings.Fields(text) {
 		if line != "" && render.TextWidth(line+" "+word, size) <= w {
@@ -740,10 +740,10 @@ func taWrap(text string, size render.TextSize, w int) (lines []string, cut bool)
 	return lines, cut
 }
 
-// taFooter is the height of the panel under the table.
-func taFooter(v game.View, names []string) int {
+// footer is the height of the panel under the table.
+func footer(v game.View, names []string) int {
 	h := 16 + 2*32 // the last scoring and the decks
-	if taOver(v) {
+	if gameOver(v) {
 		h += 80
 	} else if v.Pending != nil {
 		h += 2 * 34
@@ -751,18 +751,18 @@ func taFooter(v game.View, names []string) int {
 	return h
 }
 
-// taFooterDraw adds the panel under the table: the winners' banner or the
+// footerDraw adds the panel under the table: the winners' banner or the
 // pending command, the last turn's scoring, the decks.
-func taFooterDraw(s *render.Scene, v game.View, names []string, r image.Rectangle, l lang.Lang) {
+func footerDraw(s *render.Scene, v game.View, names []string, r image.Rectangle, l lang.Lang) {
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark, Radius: 12})
 	x0, x1 := r.Min.X+16, r.Max.X-16
 	y := r.Min.Y + 8
 	switch {
-	case taOver(v):
-		s.Labels = append(s.Labels, render.Label{Text: render.Fit(taWinners(v, names, l)+"!", render.Huge, x1-x0-40), Rect: image.Rect(x0, y+4, x1, y+72), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
+	case gameOver(v):
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(winners(v, names, l)+"!", render.Huge, x1-x0-40), Rect: image.Rect(x0, y+4, x1, y+72), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
 		y += 80
 	case v.Pending != nil:
-		lines, _ := taWrap(taPendingText(v.Pending, names, l), render.Medium, x1-x0)
+		lines, _ := wrap(pendingText(v.Pending, names, l), render.Medium, x1-x0)
 		for i, l := range lines {
 			if i == 2 {
 				break
@@ -773,7 +773,7 @@ func taFooterDraw(s *render.Scene, v game.View, names []string, r image.Rectangl
 	}
 	last := T(l, "no turn scored yet")
 	if lt := v.Last; lt != nil {
-		last = T(l, "%s scored %d IP last turn: %d from tokens, %d from missions", taSeatName(lt.Seat, names), lt.Tokens+lt.Missions, lt.Tokens, lt.Missions)
+		last = T(l, "%s scored %d IP last turn: %d from tokens, %d from missions", seatName(lt.Seat, names), lt.Tokens+lt.Missions, lt.Tokens, lt.Missions)
 	}
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(last, render.Medium, x1-x0), Rect: image.Rect(x0, y, x1, y+32), Size: render.Medium, Ink: render.Cream, Align: render.Left})
 	y += 32

@@ -45,7 +45,7 @@ func Text(v game.View, names []string, color bool) string {
 
 // text is Text in l: the words of the description of a picture.
 func text(v game.View, names []string, color bool, l lang.Lang) string {
-	if err := taCheck(v); err != nil {
+	if err := check(v); err != nil {
 		return err.Error() + "\n"
 	}
 	red := func(s string) string {
@@ -54,58 +54,58 @@ func text(v game.View, names []string, color bool, l lang.Lang) string {
 		}
 		return s
 	}
-	nm := taNames(names, v.Players, l)
+	nm := seatNames(names, v.Players, l)
 	var b strings.Builder
-	round := T(l, "round %d", taRound(v))
-	if v.Ending && !taOver(v) {
+	round := T(l, "round %d", currentRound(v))
+	if v.Ending && !gameOver(v) {
 		round = T(l, "final round")
 	}
-	b.WriteString(strings.Join([]string{"The Agents", round, T(l, "goal %d IP", v.Goal), taDoingText(v, nm, l)}, " · ") + "\n")
+	b.WriteString(strings.Join([]string{"The Agents", round, T(l, "goal %d IP", v.Goal), doingText(v, nm, l)}, " · ") + "\n")
 
 	w := 0
 	for _, n := range nm {
 		w = max(w, len([]rune(n)))
 	}
-	taTextPlayers(&b, v, nm, w, red, l)
+	textPlayers(&b, v, nm, w, red, l)
 	for _, f := range v.Factions {
-		taTextFaction(&b, v, f, nm, w, red, l)
+		textFaction(&b, v, f, nm, w, red, l)
 	}
 
-	if taOver(v) {
-		b.WriteString(taWinners(v, nm, l) + "\n")
+	if gameOver(v) {
+		b.WriteString(winners(v, nm, l) + "\n")
 	} else if p := v.Pending; p != nil {
-		b.WriteString(T(l, "waiting: %s", taPendingText(p, nm, l)) + "\n")
+		b.WriteString(T(l, "waiting: %s", pendingText(p, nm, l)) + "\n")
 	}
 	if lt := v.Last; lt != nil {
-		b.WriteString(T(l, "last turn: %s scored %d IP (%d from tokens, %d from missions)", taSeatName(lt.Seat, nm), lt.Tokens+lt.Missions, lt.Tokens, lt.Missions) + "\n")
+		b.WriteString(T(l, "last turn: %s scored %d IP (%d from tokens, %d from missions)", seatName(lt.Seat, nm), lt.Tokens+lt.Missions, lt.Tokens, lt.Missions) + "\n")
 	}
 	b.WriteString(T(l, "decks: %d agents, %d missions · retired: %s, %s", v.AgentDeck, v.MissionDeck,
 		N(l, len(v.AgentRetired), "%d agent", "%d agents"), N(l, len(v.MissionRetired), "%d mission", "%d missions")) + "\n")
 
 	if me := v.Viewer; me >= 0 && int(me) < v.Players {
-		taTextOwn(&b, v, nm, l)
+		textOwn(&b, v, nm, l)
 	}
-	return render.TermLines(taFit(b.String()))
+	return render.TermLines(fit(b.String()))
 }
 
-// taTextWidth is the terminal's width: Text breaks longer lines.
-const taTextWidth = 80
+// textWidth is the terminal's width: Text breaks longer lines.
+const textWidth = 80
 
-// taFit breaks every line of text longer than taTextWidth at spaces, its
+// fit breaks every line of text longer than textWidth at spaces, its
 // continuation lines indented under the line's start.
-func taFit(text string) string {
+func fit(text string) string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		lead := len(l) - len(strings.TrimLeft(l, " "))
-		lines[i] = render.TermWrap(l, taTextWidth, strings.Repeat(" ", lead+4))
+		lines[i] = render.TermWrap(l, textWidth, strings.Repeat(" ", lead+4))
 	}
 	return strings.Join(lines, "\n")
 }
 
-// taJoin writes items after head, separated by " · ", breaking lines
-// between items (never inside one) to stay within taTextWidth; the lines
+// join writes items after head, separated by " · ", breaking lines
+// between items (never inside one) to stay within textWidth; the lines
 // after the first start with indent.
-func taJoin(head string, items []string, indent string) string {
+func join(head string, items []string, indent string) string {
 	var b strings.Builder
 	line := head
 	for i, it := range items {
@@ -113,7 +113,7 @@ func taJoin(head string, items []string, indent string) string {
 		if i == 0 {
 			sep = ""
 		}
-		if i > 0 && render.TermWidth(line+sep+it) > taTextWidth {
+		if i > 0 && render.TermWidth(line+sep+it) > textWidth {
 			b.WriteString(line + "\n")
 			line, sep = indent, "· "
 		}
@@ -122,20 +122,20 @@ func taJoin(head string, items []string, indent string) string {
 	return b.String() + line + "\n"
 }
 
-// taTextPlayers writes a line a player: seat, name (padded to w), IP,
+// textPlayers writes a line a player: seat, name (padded to w), IP,
 // income, cards in hand, his part in the turn; red marks the seat the game
 // waits on.
-func taTextPlayers(b *strings.Builder, v game.View, nm []string, w int, red func(string) string, l lang.Lang) {
+func textPlayers(b *strings.Builder, v game.View, nm []string, w int, red func(string) string, l lang.Lang) {
 	for s := range v.Players {
 		seat := games.Seat(s)
 		mark := "  "
-		if taWaitsOn(v) == seat {
+		if waitsOn(v) == seat {
 			mark = red(">") + " "
 		}
-		line := fmt.Sprintf("%s%d %s  %3d IP  %s  %s  %s", mark, s, render.TermPad(nm[s], w), taAt(v.IP, s), T(l, "income +%-2d", taAt(v.Income, s)),
-			render.TermPad(N(l, taAt(v.HandSizes, s), "%d agent", "%d agents"), 9), render.TermPad(N(l, taAt(v.MissionCounts, s), "%d mission", "%d missions"), 10))
+		line := fmt.Sprintf("%s%d %s  %3d IP  %s  %s  %s", mark, s, render.TermPad(nm[s], w), valueAt(v.IP, s), T(l, "income +%-2d", valueAt(v.Income, s)),
+			render.TermPad(N(l, valueAt(v.HandSizes, s), "%d agent", "%d agents"), 9), render.TermPad(N(l, valueAt(v.MissionCounts, s), "%d mission", "%d missions"), 10))
 		switch {
-		case taOver(v):
+		case gameOver(v):
 			for _, win := range v.Winners {
 				if win == seat {
 					line += "  " + T(l, "winner")
@@ -144,30 +144,30 @@ func taTextPlayers(b *strings.Builder, v game.View, nm []string, w int, red func
 		case v.Pending != nil && v.Pending.Performer == seat:
 			line += "  " + T(l, "to choose")
 		case v.Turn == seat:
-			line += "  " + taActions(v.ActionsLeft, l)
+			line += "  " + actions(v.ActionsLeft, l)
 		}
 		b.WriteString(line + "\n")
 	}
 }
 
-// taTextFaction writes a faction: its players, a line a card, its complete
+// textFaction writes a faction: its players, a line a card, its complete
 // tokens and its missions.
-func taTextFaction(b *strings.Builder, v game.View, f game.FactionView, nm []string, w int, red func(string) string, l lang.Lang) {
+func textFaction(b *strings.Builder, v game.View, f game.FactionView, nm []string, w int, red func(string) string, l lang.Lang) {
 	top, bottom := f.Players[0], f.Players[1]
-	b.WriteString(T(l, "Faction %s: %s (%d) and %s (%d) · %d of %d agents", f.Name, taSeatName(top, nm), top,
-		taSeatName(bottom, nm), bottom, f.Agents(), f.Limit) + "\n")
+	b.WriteString(T(l, "Faction %s: %s (%d) and %s (%d) · %d of %d agents", f.Name, seatName(top, nm), top,
+		seatName(bottom, nm), bottom, f.Agents(), f.Limit) + "\n")
 	for k, c := range f.Cards {
 		place := fmt.Sprintf("%s%d", f.Name, k+1)
 		var line string
 		switch {
 		case c.SafeHouse:
-			line = fmt.Sprintf("  %-4s %-18s %s", place, T(l, "Safe-House"), T(l, "%s: white → %s, black → %s", taSafeHouse(c.ID),
-				taSeatName(top, nm), taSeatName(bottom, nm)))
+			line = fmt.Sprintf("  %-4s %-18s %s", place, T(l, "Safe-House"), T(l, "%s: white → %s, black → %s", safeHouse(c.ID),
+				seatName(top, nm), seatName(bottom, nm)))
 		case c.Dead:
-			line = fmt.Sprintf("  %-4s %-18s %s", place, taAgentName(c.Agent), red(T(l, "dead")))
+			line = fmt.Sprintf("  %-4s %-18s %s", place, agentName(c.Agent), red(T(l, "dead")))
 		default:
-			line = fmt.Sprintf("  %-4s %-18s %s", place, taAgentName(c.Agent), T(l, "cmd → %s  %s → %s",
-				render.TermPad(taSeatName(c.Cmd, nm), w), taColourWord(c.Colour, l), taSeatName(f.Other(c.Cmd), nm)))
+			line = fmt.Sprintf("  %-4s %-18s %s", place, agentName(c.Agent), T(l, "cmd → %s  %s → %s",
+				render.TermPad(seatName(c.Cmd, nm), w), colourWord(c.Colour, l), seatName(f.Other(c.Cmd), nm)))
 		}
 		if p := v.Pending; p != nil && p.At == place {
 			line += "  " + red(T(l, "< waiting"))
@@ -177,27 +177,27 @@ func taTextFaction(b *strings.Builder, v game.View, f game.FactionView, nm []str
 	if len(f.Tokens) > 0 {
 		var ts []string
 		for _, t := range f.Tokens {
-			ts = append(ts, fmt.Sprintf("%s%d-%s%d %s %d IP → %s", f.Name, t.Pos, f.Name, t.Pos+1, taColourWord(t.Colour, l), t.IP, taSeatName(t.For, nm)))
+			ts = append(ts, fmt.Sprintf("%s%d-%s%d %s %d IP → %s", f.Name, t.Pos, f.Name, t.Pos+1, colourWord(t.Colour, l), t.IP, seatName(t.For, nm)))
 		}
-		b.WriteString(taJoin("  "+T(l, "tokens:")+" ", ts, "    "))
+		b.WriteString(join("  "+T(l, "tokens:")+" ", ts, "    "))
 	}
 	if len(f.Missions) > 0 {
 		var ms []string
 		for _, a := range f.Missions {
 			m, _ := game.MissionByKey(a.Mission)
 			if f.Holds(m.Condition, a.Owner) {
-				ms = append(ms, T(l, "%s (%s, +%d, met)", m.Name, taSeatName(a.Owner, nm), m.Reward))
+				ms = append(ms, T(l, "%s (%s, +%d, met)", m.Name, seatName(a.Owner, nm), m.Reward))
 			} else {
-				ms = append(ms, T(l, "%s (%s, +%d)", m.Name, taSeatName(a.Owner, nm), m.Reward))
+				ms = append(ms, T(l, "%s (%s, +%d)", m.Name, seatName(a.Owner, nm), m.Reward))
 			}
 		}
-		b.WriteString(taJoin("  "+T(l, "missions:")+" ", ms, "    "))
+		b.WriteString(join("  "+T(l, "missions:")+" ", ms, "    "))
 	}
 }
 
-// taTextOwn writes what the viewer alone sees: his agents and missions
+// textOwn writes what the viewer alone sees: his agents and missions
 // (keys as the moves write them) and the choice waiting for him.
-func taTextOwn(b *strings.Builder, v game.View, nm []string, l lang.Lang) {
+func textOwn(b *strings.Builder, v game.View, nm []string, l lang.Lang) {
 	me := v.Viewer
 	b.WriteString(T(l, "your agents:"))
 	if len(v.Hand) == 0 {
@@ -206,22 +206,22 @@ func taTextOwn(b *strings.Builder, v game.View, nm []string, l lang.Lang) {
 	b.WriteString("\n")
 	for _, c := range v.Hand {
 		a, _ := game.AgentByKey(c.Agent)
-		kind := taColourWord(a.Colour, l)
+		kind := colourWord(a.Colour, l)
 		if a.Free {
 			kind = T(l, "free, %d IP", a.IP)
 		}
 		extra := ""
-		if fl := taFlags(a, l); len(fl) > 0 {
+		if fl := flags(a, l); len(fl) > 0 {
 			extra = " (" + strings.Join(fl, ", ") + ")"
 		}
-		line := fmt.Sprintf("  %-16s %-18s %-11s %s%s", a.Key, a.Name, kind, taCommandShort(a.Command, l), extra)
-		b.WriteString(render.TermWrap(line, taTextWidth, strings.Repeat(" ", 50)) + "\n")
+		line := fmt.Sprintf("  %-16s %-18s %-11s %s%s", a.Key, a.Name, kind, commandShort(a.Command, l), extra)
+		b.WriteString(render.TermWrap(line, textWidth, strings.Repeat(" ", 50)) + "\n")
 	}
 	b.WriteString(T(l, "your missions:"))
 	var ms []string
 	for _, c := range v.Missions {
 		m, _ := game.MissionByKey(c.Mission)
-		ms = append(ms, fmt.Sprintf("  %-16s %-18s +%d IP  %s, %s", m.Key, m.Name, m.Reward, taConditionShort(m.Condition, l), T(l, "in hand")))
+		ms = append(ms, fmt.Sprintf("  %-16s %-18s +%d IP  %s, %s", m.Key, m.Name, m.Reward, conditionShort(m.Condition, l), T(l, "in hand")))
 	}
 	for _, f := range v.Factions {
 		for _, a := range f.Missions {
@@ -233,7 +233,7 @@ func taTextOwn(b *strings.Builder, v game.View, nm []string, l lang.Lang) {
 			if f.Holds(m.Condition, me) {
 				where = T(l, "on %s, met", f.Name)
 			}
-			ms = append(ms, fmt.Sprintf("  %-16s %-18s +%d IP  %s, %s", m.Key, m.Name, m.Reward, taConditionShort(m.Condition, l), where))
+			ms = append(ms, fmt.Sprintf("  %-16s %-18s +%d IP  %s, %s", m.Key, m.Name, m.Reward, conditionShort(m.Condition, l), where))
 		}
 	}
 	if len(ms) == 0 {
@@ -241,10 +241,10 @@ func taTextOwn(b *strings.Builder, v game.View, nm []string, l lang.Lang) {
 	}
 	b.WriteString("\n")
 	for _, m := range ms {
-		b.WriteString(render.TermWrap(m, taTextWidth, strings.Repeat(" ", 45)) + "\n")
+		b.WriteString(render.TermWrap(m, textWidth, strings.Repeat(" ", 45)) + "\n")
 	}
-	if p := v.Pending; p != nil && p.Performer == me && !taOver(v) {
-		b.WriteString(T(l, "your choice: %s", taYourChoice(p, nm, l)) + "\n")
+	if p := v.Pending; p != nil && p.Performer == me && !gameOver(v) {
+		b.WriteString(T(l, "your choice: %s", yourChoice(p, nm, l)) + "\n")
 		if len(p.VictimHand) > 0 {
 			var ks []string
 			for _, c := range p.VictimHand {
@@ -255,16 +255,16 @@ func taTextOwn(b *strings.Builder, v game.View, nm []string, l lang.Lang) {
 	}
 }
 
-// taDoingText is taDoing with whole names, for the terminal, in l.
-func taDoingText(v game.View, names []string, l lang.Lang) string {
+// doingText is doingLine with whole names, for the terminal, in l.
+func doingText(v game.View, names []string, l lang.Lang) string {
 	switch {
-	case taOver(v):
-		return taWinners(v, names, l)
+	case gameOver(v):
+		return winners(v, names, l)
 	case v.Pending != nil:
-		return T(l, "%s to choose: %s", taSeatName(v.Pending.Performer, names), taAgentName(v.Pending.Agent))
+		return T(l, "%s to choose: %s", seatName(v.Pending.Performer, names), agentName(v.Pending.Agent))
 	}
-	if who := taSeatName(v.Turn, names); who != "you" {
-		return T(l, "%s's turn · %s", who, taActions(v.ActionsLeft, l))
+	if who := seatName(v.Turn, names); who != "you" {
+		return T(l, "%s's turn · %s", who, actions(v.ActionsLeft, l))
 	}
-	return T(l, "your turn · %s", taActions(v.ActionsLeft, l))
+	return T(l, "your turn · %s", actions(v.ActionsLeft, l))
 }

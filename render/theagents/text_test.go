@@ -14,13 +14,13 @@ import (
 // second person.
 func TestTheAgentsTextSaysYou(t *testing.T) {
 	you := []string{"you", "Bond", "Cipher"}
-	crafted := taCrafted()
-	turn := taCrafted()
+	crafted := craftedView()
+	turn := craftedView()
 	turn.Pending, turn.Turn = nil, 0
-	theirs := taCrafted()
+	theirs := craftedView()
 	theirs.Pending.Owner = 0
 	theirs.Pending.Performer = 1
-	won := taCrafted()
+	won := craftedView()
 	won.Status, won.Turn, won.Pending, won.Winners = games.Over, -1, nil, []games.Seat{0}
 	tests := []struct {
 		name  string
@@ -30,11 +30,11 @@ func TestTheAgentsTextSaysYou(t *testing.T) {
 		not   string
 	}{
 		{"your turn", turn, you, "The Agents · round 3 · goal 40 IP · your turn", "you's"},
-		{"their turn", turn, taTestNames, "Ann's turn", "your turn"},
+		{"their turn", turn, testNames, "Ann's turn", "your turn"},
 		{"you choose", crafted, you, "waiting: you choose for Bond's Sniper (A1)", "you chooses"},
 		{"for your agent", theirs, you, "waiting: Bond chooses for your Sniper (A1)", "you's"},
 		{"you win", won, you, "you win", "you wins"},
-		{"Ann wins", won, taTestNames, "Ann wins", "Ann win\n"},
+		{"Ann wins", won, testNames, "Ann wins", "Ann win\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,7 +50,7 @@ func TestTheAgentsTextSaysYou(t *testing.T) {
 func TestTheAgentsTextFits80Columns(t *testing.T) {
 	names := []string{"you", "Player 12345", "Cipher", "Dagger", "Echo"}
 	for players := game.MinPlayers; players <= game.MaxPlayers; players++ {
-		g := taGame(t, uint64(players), players, 0)
+		g := playedGame(t, uint64(players), players, 0)
 		for step := 0; !g.Status().Finished() && step < 4000; step++ {
 			for _, viewer := range []games.Seat{games.Spectator, g.ToAct()[0]} {
 				for _, l := range strings.Split(Text(g.View(viewer).(game.View), names, false), "\n") {

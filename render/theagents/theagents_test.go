@@ -16,20 +16,20 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func taTable(t *testing.T, v game.View) *Scene {
+func tableScene(t *testing.T, v game.View) *Scene {
 	t.Helper()
-	s, err := TableLayout(v, taTestNames, lang.English)
+	s, err := TableLayout(v, testNames, lang.English)
 	require.NoError(t, err)
 	return s
 }
 
-// taCheckTable checks what every table must be: each card of each faction
+// checkTable checks what every table must be: each card of each faction
 // placed once, in order, inside the picture, the tiles of a row apart and
 // in a line; a coin for each complete token; no card of a hand.
-func taCheckTable(t *testing.T, v game.View, s *Scene) {
+func checkTable(t *testing.T, v game.View, s *Scene) {
 	t.Helper()
 	frame := image.Rect(0, 0, s.W, s.H)
-	require.LessOrEqual(t, s.H, taMaxH)
+	require.LessOrEqual(t, s.H, maxH)
 	places := map[string]Tile{}
 	for _, tl := range s.Tiles {
 		require.NotEqual(t, "hand", tl.Place, "a hand on the table")
@@ -56,7 +56,7 @@ func taCheckTable(t *testing.T, v game.View, s *Scene) {
 				assert.Equal(t, c.Cmd == f.Players[0], tl.Up)
 			}
 			if k > 0 {
-				assert.GreaterOrEqual(t, tl.Rect.Min.X-prev.Max.X, taTileGap, "%s%d too close", f.Name, k+1)
+				assert.GreaterOrEqual(t, tl.Rect.Min.X-prev.Max.X, tileGap, "%s%d too close", f.Name, k+1)
 				assert.Equal(t, prev.Min.Y, tl.Rect.Min.Y)
 			}
 			prev = tl.Rect
@@ -72,9 +72,9 @@ func taCheckTable(t *testing.T, v game.View, s *Scene) {
 }
 
 func TestTheAgentsTableCrafted(t *testing.T) {
-	v := taCrafted()
-	s := taTable(t, v)
-	taCheckTable(t, v, s)
+	v := craftedView()
+	s := tableScene(t, v)
+	checkTable(t, v, s)
 	byPlace := map[string]Tile{}
 	for _, tl := range s.Tiles {
 		byPlace[tl.Place] = tl
@@ -103,7 +103,7 @@ func TestTheAgentsTableCrafted(t *testing.T) {
 	assert.Equal(t, Token{Faction: "A", Pos: 1, For: 1, Colour: game.Black, IP: 2, Rect: s.Tokens[0].Rect}, s.Tokens[0])
 	assert.Equal(t, Token{Faction: "A", Pos: 2, For: 1, IP: 1, Rect: s.Tokens[1].Rect}, s.Tokens[1])
 	// Bob's tokens lie at the foot of the row, toward him
-	assert.Greater(t, s.Tokens[0].Rect.Min.Y, byPlace["A1"].Rect.Min.Y+taTileH/2)
+	assert.Greater(t, s.Tokens[0].Rect.Min.Y, byPlace["A1"].Rect.Min.Y+tileH/2)
 
 	// the words: faction lines, missions (Grey Zone holds: gold), the
 	// pending command, who is to act
@@ -132,7 +132,7 @@ func TestTheAgentsTableCrafted(t *testing.T) {
 
 	// without the pending command, Bob's turn
 	v.Pending = nil
-	s = taTable(t, v)
+	s = tableScene(t, v)
 	for _, tl := range s.Tiles {
 		assert.False(t, tl.Pending)
 	}
@@ -154,28 +154,28 @@ func TestTheAgentsTableShowsNoHand(t *testing.T) {
 		}
 		return v
 	}
-	for name, g := range map[string]*game.Game{"pending": taPending(t), "mid": taFiveMid(t), "two": taTwoFull(t)} {
-		want := taTable(t, taSpec(g))
+	for name, g := range map[string]*game.Game{"pending": pending(t), "mid": fiveMid(t), "two": twoFull(t)} {
+		want := tableScene(t, spectatorView(g))
 		held := 0
 		for seat := range g.Seats() {
 			v := g.View(games.Seat(seat)).(game.View)
 			held += len(v.Hand) + len(v.Missions)
-			assert.Equal(t, want, taTable(t, v), "%s: seat %d's view lays out another table", name, seat)
-			assert.Equal(t, want, taTable(t, other(v)), "%s: a changed hand changes the table", name)
+			assert.Equal(t, want, tableScene(t, v), "%s: seat %d's view lays out another table", name, seat)
+			assert.Equal(t, want, tableScene(t, other(v)), "%s: a changed hand changes the table", name)
 		}
 		require.Positive(t, held, "%s: nobody holds a card", name)
 	}
 	r := rendertest.Renderer(t)
-	g := taPending(t)
-	want, err := Table(r, taSpec(g), taTestNames, lang.English)
+	g := pending(t)
+	want, err := Table(r, spectatorView(g), testNames, lang.English)
 	require.NoError(t, err)
 	performer := g.ToAct()[0]
-	got, err := Table(r, other(g.View(performer).(game.View)), taTestNames, lang.English)
+	got, err := Table(r, other(g.View(performer).(game.View)), testNames, lang.English)
 	require.NoError(t, err)
 	assert.True(t, bytes.Equal(want, got), "the performer's view draws another table")
 
 	// a spy's look at a hand is not written on the table
-	s := taTable(t, taSpyHand())
+	s := tableScene(t, spyHand())
 	for _, l := range s.Labels {
 		assert.NotContains(t, l.Text, "Field Medic")
 	}
@@ -185,18 +185,18 @@ func TestTheAgentsTableShowsNoHand(t *testing.T) {
 // deal to the end.
 func TestTheAgentsTableWholeGames(t *testing.T) {
 	for players := 2; players <= 5; players++ {
-		g := taGame(t, uint64(players), players, 0)
+		g := playedGame(t, uint64(players), players, 0)
 		for i := 0; !g.Status().Finished(); i++ {
 			if i%7 == 0 {
-				v := taSpec(g)
-				taCheckTable(t, v, taTable(t, v))
+				v := spectatorView(g)
+				checkTable(t, v, tableScene(t, v))
 			}
 			seat := g.ToAct()[0]
 			require.NoError(t, g.Apply(seat, game.Choose(g, seat)))
 		}
-		v := taSpec(g)
-		s := taTable(t, v)
-		taCheckTable(t, v, s)
+		v := spectatorView(g)
+		s := tableScene(t, v)
+		checkTable(t, v, s)
 		require.NotEmpty(t, v.Winners)
 		found := false
 		for _, l := range s.Labels {
@@ -207,23 +207,23 @@ func TestTheAgentsTableWholeGames(t *testing.T) {
 }
 
 func TestTheAgentsTableEnding(t *testing.T) {
-	v := taCrafted()
+	v := craftedView()
 	v.Ending = true
-	s := taTable(t, v)
+	s := tableScene(t, v)
 	found := false
 	for _, l := range s.Labels {
 		found = found || strings.Contains(l.Text, "final round")
 	}
 	assert.True(t, found)
 
-	g := taOverGame(t)
-	v = taSpec(g)
+	g := overGame(t)
+	v = spectatorView(g)
 	require.Len(t, v.Winners, 1)
-	s = taTable(t, v)
-	_, ok := rendertest.FindLabel(s.Scene, taTestNames[v.Winners[0]]+" wins!")
+	s = tableScene(t, v)
+	_, ok := rendertest.FindLabel(s.Scene, testNames[v.Winners[0]]+" wins!")
 	assert.True(t, ok)
 	v.Winners = []games.Seat{0, 2}
-	s = taTable(t, v)
+	s = tableScene(t, v)
 	_, ok = rendertest.FindLabel(s.Scene, "Ann and Carol share the win!")
 	assert.True(t, ok)
 }
@@ -239,7 +239,7 @@ func TestTheAgentsBadViews(t *testing.T) {
 		"mission":  func(v *game.View) { v.Factions[0].Missions[0].Mission = "nothing" },
 		"house":    func(v *game.View) { v.Factions[0].Cards[1].ID = 9 },
 	} {
-		v := taCrafted()
+		v := craftedView()
 		v.Factions = append([]game.FactionView(nil), v.Factions...)
 		v.Factions[0].Cards = append([]game.Placed(nil), v.Factions[0].Cards...)
 		v.Factions[0].Missions = append([]game.Assigned(nil), v.Factions[0].Missions...)
@@ -252,8 +252,8 @@ func TestTheAgentsBadViews(t *testing.T) {
 
 func TestTheAgentsHand(t *testing.T) {
 	r := rendertest.Renderer(t)
-	v := taCraftedHand()
-	s, err := HandLayout(v, taTestNames, lang.English)
+	v := craftedHand()
+	s, err := HandLayout(v, testNames, lang.English)
 	require.NoError(t, err)
 	require.Len(t, s.Tiles, len(v.Hand))
 	frame := image.Rect(0, 0, s.W, s.H)
@@ -278,7 +278,7 @@ func TestTheAgentsHand(t *testing.T) {
 	assert.True(t, found, "the choice")
 
 	// the spy sees the hand he looks at
-	s, err = HandLayout(taSpyHand(), taTestNames, lang.English)
+	s, err = HandLayout(spyHand(), testNames, lang.English)
 	require.NoError(t, err)
 	_, ok := rendertest.FindLabel(s.Scene, "Carol's hand: Sniper · Field Medic")
 	assert.True(t, ok)
@@ -287,7 +287,7 @@ func TestTheAgentsHand(t *testing.T) {
 	w := v
 	w.Viewer = 2
 	w.Hand, w.Missions = nil, nil
-	s, err = HandLayout(w, taTestNames, lang.English)
+	s, err = HandLayout(w, testNames, lang.English)
 	require.NoError(t, err)
 	assert.Empty(t, s.Tiles)
 	_, ok = rendertest.FindLabel(s.Scene, "no agents in hand")
@@ -297,11 +297,11 @@ func TestTheAgentsHand(t *testing.T) {
 	}
 
 	// the picture changes with the hand
-	a, err := Hand(r, v, taTestNames, lang.English)
+	a, err := Hand(r, v, testNames, lang.English)
 	require.NoError(t, err)
 	w = v
 	w.Hand = append([]game.AgentCard(nil), v.Hand[1:]...)
-	b, err := Hand(r, w, taTestNames, lang.English)
+	b, err := Hand(r, w, testNames, lang.English)
 	require.NoError(t, err)
 	assert.False(t, bytes.Equal(a, b))
 
@@ -310,16 +310,16 @@ func TestTheAgentsHand(t *testing.T) {
 	for i := range 30 {
 		w.Hand = append(w.Hand, game.AgentCard{ID: i, Agent: "sniper"})
 	}
-	s, err = HandLayout(w, taTestNames, lang.English)
+	s, err = HandLayout(w, testNames, lang.English)
 	require.NoError(t, err)
-	assert.Len(t, s.Tiles, taHandRows*taHandCols-1)
+	assert.Len(t, s.Tiles, handRows*handCols-1)
 	_, ok = rendertest.FindLabel(s.Scene, "+11 more")
 	assert.True(t, ok)
 
 	// the spectator has no hand; a game's own views draw
-	_, err = Hand(r, taCrafted(), taTestNames, lang.English)
+	_, err = Hand(r, craftedView(), testNames, lang.English)
 	assert.Error(t, err)
-	g := taPending(t)
+	g := pending(t)
 	for seat := range 5 {
 		_, err := Hand(r, g.View(games.Seat(seat)).(game.View), nil, lang.English)
 		require.NoError(t, err)
@@ -331,8 +331,8 @@ func TestTheAgentsHand(t *testing.T) {
 }
 
 func TestTheAgentsText(t *testing.T) {
-	v := taCraftedHand()
-	got := Text(v, taTestNames, false)
+	v := craftedHand()
+	got := Text(v, testNames, false)
 	lines := strings.Split(got, "\n")
 	assert.Equal(t, "The Agents · round 3 · goal 40 IP · Ann to choose: Sniper", lines[0])
 	assert.True(t, strings.HasPrefix(lines[1], "> 0 Ann "))
@@ -353,17 +353,17 @@ func TestTheAgentsText(t *testing.T) {
 	for _, l := range strings.Split(got, "\n") {
 		assert.LessOrEqual(t, render.TermWidth(l), 80, "within 80 columns, even with long names: %s", l)
 	}
-	col := Text(v, taTestNames, true)
+	col := Text(v, testNames, true)
 	assert.NotEqual(t, got, col)
 	assert.Equal(t, got, strings.NewReplacer(render.ANSIRed, "", render.ANSIReset, "").Replace(col))
 
 	// the spectator's text has no hand
-	spec := Text(taCrafted(), nil, false)
+	spec := Text(craftedView(), nil, false)
 	assert.NotContains(t, spec, "your")
 	assert.Contains(t, spec, "Seat 1")
-	spy := Text(taSpyHand(), nil, false)
+	spy := Text(spyHand(), nil, false)
 	assert.Contains(t, spy, "  the hand: sniper medic")
-	over := Text(taSpec(taOverGame(t)), taTestNames, false)
+	over := Text(spectatorView(overGame(t)), testNames, false)
 	assert.Contains(t, over, " wins\n")
 	assert.Contains(t, over, "winner")
 }
@@ -381,7 +381,7 @@ func TestTaWrap(t *testing.T) {
 		{"Resurrectionist", render.Large, 170, []string{"Resurrecti-", "onist"}, true},
 		{"", render.Large, 100, nil, false},
 	} {
-		lines, cut := taWrap(tc.text, tc.size, tc.w)
+		lines, cut := wrap(tc.text, tc.size, tc.w)
 		assert.Equal(t, tc.lines, lines, tc.text)
 		assert.Equal(t, tc.cut, cut, tc.text)
 		for _, l := range lines {
@@ -397,8 +397,8 @@ func TestTaWrap(t *testing.T) {
 func TestGoldenTheAgents(t *testing.T) {
 	r := rendertest.Renderer(t)
 	for name, draw := range map[string]func() ([]byte, error){
-		"ta-table": func() ([]byte, error) { return Table(r, taCrafted(), taTestNames, lang.English) },
-		"ta-hand":  func() ([]byte, error) { return Hand(r, taCraftedHand(), taTestNames, lang.English) },
+		"ta-table": func() ([]byte, error) { return Table(r, craftedView(), testNames, lang.English) },
+		"ta-hand":  func() ([]byte, error) { return Hand(r, craftedHand(), testNames, lang.English) },
 	} {
 		t.Run(name, func(t *testing.T) {
 			got, err := draw()
@@ -411,14 +411,14 @@ func TestGoldenTheAgents(t *testing.T) {
 // BenchmarkRenderTheAgents renders a 5-player table under way and a hand.
 func BenchmarkRenderTheAgents(b *testing.B) {
 	r := rendertest.Renderer(b)
-	g := taFiveMid(b)
-	spec := taSpec(g)
-	own := taCraftedHand()
+	g := fiveMid(b)
+	spec := spectatorView(g)
+	own := craftedHand()
 	b.Run("table", func(b *testing.B) {
-		benchPNG(b, func() ([]byte, error) { return Table(r, spec, taTestNames, lang.English) })
+		benchPNG(b, func() ([]byte, error) { return Table(r, spec, testNames, lang.English) })
 	})
 	b.Run("hand", func(b *testing.B) {
-		benchPNG(b, func() ([]byte, error) { return Hand(r, own, taTestNames, lang.English) })
+		benchPNG(b, func() ([]byte, error) { return Hand(r, own, testNames, lang.English) })
 	})
 }
 
