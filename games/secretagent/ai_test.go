@@ -1,42 +1,20 @@
 package secretagent
 
 import (
-	"math/rand/v2"
 	"os"
-	"strconv"
 	"testing"
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// viewOnly exposes a game's View and Legal and nothing else: a computer
-// player that touches anything more panics.
-type viewOnly struct {
-	games.Game
-	g *Game
-}
-
-func (w viewOnly) View(s games.Seat) any           { return w.g.View(s) }
-func (w viewOnly) Legal(s games.Seat) []games.Move { return w.g.Legal(s) }
-
-// checked plays Choose through viewOnly and checks the move is legal.
-func checked(t testing.TB) games.Computer {
-	return func(g games.Game, s games.Seat) games.Move {
-		m := Choose(viewOnly{g: g.(*Game)}, s)
-		require.True(t, games.IsLegal(g, s, m.String()), "seat %d chose illegal %s", s, m)
-		again := Choose(viewOnly{g: g.(*Game)}, s)
-		require.Equal(t, m, again, "not deterministic")
-		return m
-	}
-}
-
 func TestComputerPlaysLegallyToTheEnd(t *testing.T) {
 	for d := uint64(100); d < 150; d++ {
 		g := New(d)
-		c := checked(t)
+		c := gamestest.Checked(t, Choose)
 		require.NoError(t, PlayOut(g, c, c, c, c), "deal %d", d)
 		require.Equal(t, games.Over, g.Status())
 	}
@@ -48,14 +26,6 @@ func TestComputerNoMoveWhenNotItsTurn(t *testing.T) {
 	assert.NotNil(t, Choose(g, 3))
 }
 
-func randomPlayer(seed uint64) games.Computer {
-	r := rand.New(rand.NewPCG(seed, 99))
-	return func(g games.Game, s games.Seat) games.Move {
-		l := g.Legal(s)
-		return l[r.IntN(len(l))]
-	}
-}
-
 // TestComputerBeatsRandom seats two computer players against two random
 // players (swapping seats every game) and compares their average totals.
 //
@@ -63,16 +33,13 @@ func randomPlayer(seed uint64) games.Computer {
 func TestComputerBeatsRandom(t *testing.T) {
 	var ai, rnd float64
 	wins := 0
-	n := 100
-	if v, err := strconv.Atoi(os.Getenv("DEALER_SIM_GAMES")); err == nil && v > 0 {
-		n = v
-	}
+	n := gamestest.SimGames(100)
 	for d := uint64(1); d <= uint64(n); d++ {
 		g := New(d)
 		ps := make([]games.Computer, 4)
 		for s := range ps {
 			if (s+int(d))%2 == 1 {
-				ps[s] = randomPlayer(d)
+				ps[s] = gamestest.Random(d)
 			}
 		}
 		require.NoError(t, PlayOut(g, ps...))

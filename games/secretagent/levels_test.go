@@ -2,30 +2,18 @@ package secretagent
 
 import (
 	"fmt"
-	"os"
-	"strconv"
 	"testing"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// arrangements are the six ways to seat two players of one level (true)
-// and two of another: game d uses arrangements[d%6], so the seats rotate.
-var arrangements = [6][Seats]bool{
-	{true, true, false, false}, {false, true, true, false}, {false, false, true, true},
-	{true, false, false, true}, {true, false, true, false}, {false, true, false, true},
-}
-
-// player is one side of a pairing: a level, or random legal play.
-type player struct {
-	name string
-	make func(seat games.Seat, deal uint64) games.Computer
-}
-
-func levelPlayer(l games.Level, budget int) player {
-	return player{l.String(), func(seat games.Seat, deal uint64) games.Computer {
+// levelSide is level l as a side of a match; Hard searches budget deals
+// when budget is above 0.
+func levelSide(l games.Level, budget int) gamestest.Side {
+	return gamestest.Side{Name: l.String(), Player: func(seat games.Seat, deal uint64) games.Computer {
 		if l == games.Hard && budget > 0 {
 			return func(g games.Game, s games.Seat) games.Move { return hardMove(g, s, uint64(seat), budget) }
 		}
@@ -33,45 +21,16 @@ func levelPlayer(l games.Level, budget int) player {
 	}}
 }
 
-var randomSide = player{"random", func(seat games.Seat, deal uint64) games.Computer {
-	return randomPlayer(deal*10 + uint64(seat))
+// randomSide plays random legal moves.
+var randomSide = gamestest.Side{Name: "random", Player: func(seat games.Seat, deal uint64) games.Computer {
+	return gamestest.Random(deal*10 + uint64(seat))
 }}
 
-// pairing plays n games, two seats of a against two of b, and returns the
-// share of games a's seats won and their share of all points.
-func pairing(t *testing.T, a, b player, n int) (wins, points float64) {
-	var pa, all float64
-	for d := uint64(1); d <= uint64(n); d++ {
-		g := New(d)
-		ps := make([]games.Computer, Seats)
-		isA := arrangements[d%6]
-		for s := range ps {
-			side := b
-			if isA[s] {
-				side = a
-			}
-			ps[s] = side.make(games.Seat(s), d)
-		}
-		require.NoError(t, PlayOut(g, ps...), "deal %d", d)
-		if isA[g.Winners()[0]] {
-			wins++
-		}
-		for s, tot := range g.Scores() {
-			all += float64(tot)
-			if isA[s] {
-				pa += float64(tot)
-			}
-		}
-	}
-	return wins / float64(n), pa / all
-}
-
-// simGames is DEALER_SIM_GAMES, or def.
-func simGames(def int) int {
-	if v, err := strconv.Atoi(os.Getenv("DEALER_SIM_GAMES")); err == nil && v > 0 {
-		return v
-	}
-	return def
+// match plays n games of a against b (see gamestest.Match).
+func match(t *testing.T, a, b gamestest.Side, n int) (wins, points float64) {
+	deal := func(d uint64) games.Game { return New(d) }
+	playOut := func(g games.Game, ps []games.Computer) error { return PlayOut(g.(*Game), ps...) }
+	return gamestest.Match(t, n, deal, playOut, a, b)
 }
 
 // TestLevels plays the levels against each other, two seats each, seats
@@ -80,19 +39,19 @@ func simGames(def int) int {
 // that each level wins most; the default few games only check that every
 // level plays whole games (Hard with a small search).
 func TestLevels(t *testing.T) {
-	n := simGames(0)
+	n := gamestest.SimGames(0)
 	budget := 0
 	if n == 0 {
 		n, budget = 2, hardBudget/50
 	}
-	pairs := []struct{ a, b player }{
-		{levelPlayer(games.Hard, budget), levelPlayer(games.Normal, 0)},
-		{levelPlayer(games.Normal, 0), levelPlayer(games.Easy, 0)},
-		{levelPlayer(games.Easy, 0), randomSide},
+	pairs := []struct{ a, b gamestest.Side }{
+		{levelSide(games.Hard, budget), levelSide(games.Normal, 0)},
+		{levelSide(games.Normal, 0), levelSide(games.Easy, 0)},
+		{levelSide(games.Easy, 0), randomSide},
 	}
 	for _, p := range pairs {
-		w, pts := pairing(t, p.a, p.b, n)
-		line := fmt.Sprintf("levels: game=secretagent a=%s b=%s games=%d wins_a=%.3f points_a=%.3f", p.a.name, p.b.name, n, w, pts)
+		w, pts := match(t, p.a, p.b, n)
+		line := gamestest.MatchLine("secretagent", p.a, p.b, n, w, pts)
 		fmt.Println(line)
 		if n >= 500 {
 			assert.Greater(t, w, 0.5, line)
@@ -110,10 +69,10 @@ func TestLevelsAreDeterministicAndSeeOnlyTheirView(t *testing.T) {
 		}
 		for n := 0; n < moves && !g.Status().Finished(); n++ {
 			s := g.ToAct()[0]
-			m := c(viewOnly{g: g}, s)
+			m := c(gamestest.ViewOnly(g), s)
 			require.NotNil(t, m)
 			require.True(t, games.IsLegal(g, s, m.String()), "%s: %s", l, m)
-			require.Equal(t, m, c(viewOnly{g: g}, s), "%s is not deterministic", l)
+			require.Equal(t, m, c(gamestest.ViewOnly(g), s), "%s is not deterministic", l)
 			require.NoError(t, g.Apply(s, m))
 		}
 		back, err := games.ParseLevel(l.String())

@@ -1,38 +1,14 @@
 package theagents
 
 import (
-	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// viewOnly exposes a game's View and Legal and nothing else: a computer
-// player that touches anything more panics.
-type viewOnly struct {
-	games.Game
-	g *Game
-}
-
-func (w viewOnly) View(s games.Seat) any           { return w.g.View(s) }
-func (w viewOnly) Legal(s games.Seat) []games.Move { return w.g.Legal(s) }
-
-// checked plays Choose through viewOnly and checks the move is legal and
-// deterministic.
-func checked(t testing.TB) games.Computer {
-	return func(g games.Game, s games.Seat) games.Move {
-		m := Choose(viewOnly{g: g.(*Game)}, s)
-		if m != nil {
-			require.True(t, games.IsLegal(g, s, m.String()), "seat %d chose illegal %s", s, m)
-		}
-		again := Choose(viewOnly{g: g.(*Game)}, s)
-		require.Equal(t, m, again, "not deterministic")
-		return m
-	}
-}
 
 func TestComputerPlaysWholeGames(t *testing.T) {
 	for players := 2; players <= 5; players++ {
@@ -41,7 +17,7 @@ func TestComputerPlaysWholeGames(t *testing.T) {
 			require.NoError(t, err)
 			ps := make([]games.Computer, players)
 			for i := range ps {
-				ps[i] = checked(t)
+				ps[i] = gamestest.Checked(t, Choose)
 			}
 			require.NoError(t, PlayOut(g, ps...), "deal %d, %d players", d, players)
 			require.Equal(t, games.Over, g.Status())
@@ -49,17 +25,6 @@ func TestComputerPlaysWholeGames(t *testing.T) {
 			t.Logf("%d players, deal %d: %d moves, %d turns, ip %v, winners %v", players, d, s.Moves, s.Turns, s.IP, s.Winners)
 			assert.GreaterOrEqual(t, slices.Max(s.IP), Goal)
 		}
-	}
-}
-
-func randomPlayer(seed uint64) games.Computer {
-	r := rand.New(rand.NewPCG(seed, 99))
-	return func(g games.Game, s games.Seat) games.Move {
-		l := g.Legal(s)
-		if len(l) == 0 {
-			return nil
-		}
-		return l[r.IntN(len(l))]
 	}
 }
 
@@ -75,7 +40,7 @@ func TestComputerBeatsRandom(t *testing.T) {
 			ps := make([]games.Computer, players)
 			for s := range ps {
 				if (s+int(d))%2 == 1 {
-					ps[s] = randomPlayer(d*10 + uint64(s))
+					ps[s] = gamestest.Random(d*10 + uint64(s))
 				}
 			}
 			require.NoError(t, PlayOut(g, ps...))

@@ -1,11 +1,10 @@
 package theagents
 
 import (
-	"slices"
 	"testing"
-	"time"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/gamestest"
 )
 
 // BenchmarkComputerGame plays a whole 4-player game among computer players.
@@ -22,36 +21,16 @@ func BenchmarkComputerGame(b *testing.B) {
 }
 
 // benchmarkLevel measures one level's choice at every decision of a
-// 4-player game among Normal players with more than one legal move: ns/op
-// is the time of one move, p99-ms its 99th percentile and cpu-p99-ms that
-// of the CPU time (which holds still when other work shares the cores).
+// 4-player game among Normal players with more than one legal move (see
+// gamestest.BenchChoices).
 func benchmarkLevel(b *testing.B, l games.Level) {
 	c := ComputerAt(l)
-	var states []*Game
 	g, err := New(11, 4)
 	if err != nil {
 		b.Fatal(err)
 	}
-	for !g.Status().Finished() {
-		s := g.ToAct()[0]
-		if len(g.Legal(s)) > 1 {
-			states = append(states, g.branch(1))
-		}
-		if err := g.Apply(s, Choose(g, s)); err != nil {
-			b.Fatal(err)
-		}
-	}
-	var wall, cpu []time.Duration
-	for i := 0; b.Loop(); i++ {
-		st := states[i%len(states)]
-		t0, c0 := time.Now(), cpuTime()
-		c(st, st.ToAct()[0])
-		wall, cpu = append(wall, time.Since(t0)), append(cpu, cpuTime()-c0)
-	}
-	slices.Sort(wall)
-	slices.Sort(cpu)
-	b.ReportMetric(float64(wall[len(wall)*99/100])/1e6, "p99-ms")
-	b.ReportMetric(float64(cpu[len(cpu)*99/100])/1e6, "cpu-p99-ms")
+	states := gamestest.Decisions(b, g, Choose, func(g *Game) *Game { return g.branch(1) })
+	gamestest.BenchChoices(b, c, states)
 }
 
 // BenchmarkLevelEasy, BenchmarkLevelNormal and BenchmarkLevelHard time a

@@ -1,0 +1,80 @@
+package gamestest
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/games"
+)
+
+// Side is one side of a level match: a level of computer player, or
+// random play.
+type Side struct {
+	// Name names the side in the match's line ("hard", "random").
+	Name string
+	// Player makes the side's player for seat of deal.
+	Player func(seat games.Seat, deal uint64) games.Computer
+}
+
+// Arrangements are the six ways to seat two players of one side (true)
+// and two of the other at four seats: game d of a match uses
+// Arrangements[d%6], so the seats rotate.
+var Arrangements = [6][4]bool{
+	{true, true, false, false}, {false, true, true, false}, {false, false, true, true},
+	{true, false, false, true}, {true, false, true, false}, {false, true, false, true},
+}
+
+// Match plays deals 1 to n at four seats, two of a against two of b
+// (seated by Arrangements), each game dealt by deal and played to its end
+// by playOut, and returns the share of the wins a's seats took (a win
+// shared among several winners counts in shares) and their share of all
+// points (Scores).
+func Match(t testing.TB, n int, deal func(d uint64) games.Game, playOut func(g games.Game, players []games.Computer) error, a, b Side) (wins, points float64) {
+	t.Helper()
+	var pa, all float64
+	for d := uint64(1); d <= uint64(n); d++ {
+		g := deal(d)
+		isA := Arrangements[d%6]
+		ps := make([]games.Computer, len(isA))
+		for s := range ps {
+			side := b
+			if isA[s] {
+				side = a
+			}
+			ps[s] = side.Player(games.Seat(s), d)
+		}
+		require.NoError(t, playOut(g, ps), "deal %d", d)
+		w := g.Winners()
+		for _, s := range w {
+			if isA[s] {
+				wins += 1 / float64(len(w))
+			}
+		}
+		for s, score := range g.Scores() {
+			all += float64(score)
+			if isA[s] {
+				pa += float64(score)
+			}
+		}
+	}
+	return wins / float64(n), pa / all
+}
+
+// MatchLine is a match's figures as tests print them: "levels: game=NAME
+// a=hard b=normal games=N wins_a=… points_a=…".
+func MatchLine(game string, a, b Side, n int, wins, points float64) string {
+	return fmt.Sprintf("levels: game=%s a=%s b=%s games=%d wins_a=%.3f points_a=%.3f", game, a.Name, b.Name, n, wins, points)
+}
+
+// SimGames is DEALER_SIM_GAMES, the games a simulation plays when asked
+// for more than its default, or def.
+func SimGames(def int) int {
+	if v, err := strconv.Atoi(os.Getenv("DEALER_SIM_GAMES")); err == nil && v > 0 {
+		return v
+	}
+	return def
+}
