@@ -53,3 +53,20 @@ func Random(seed uint64) games.Computer {
 		return l[r.IntN(len(l))]
 	}
 }
+
+// Play plays up to moves moves of g, choose playing the seat the game
+// waits on (the first of ToAct) each time, and stops early when the game
+// ends or choose finds no move: a fixture's game under way.
+func Play(tb testing.TB, g games.Game, moves int, choose games.Computer) {
+	tb.Helper()
+	for i := 0; i < moves && !g.Status().Finished(); i++ {
+		seat := g.ToAct()[0]
+		m := choose(g, seat)
+		if m == nil {
+			return
+		}
+		if err := g.Apply(seat, m); err != nil {
+			tb.Fatalf("move %d, seat %d: %s: %v", i+1, seat, m, err)
+		}
+	}
+}

@@ -11,17 +11,6 @@ import (
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// labels are a board's place labels by name.
-func labels(b *render.Board) map[string]string {
-	out := map[string]string{}
-	for _, row := range b.Places {
-		for _, p := range row {
-			out[p.Name] = p.Label
-		}
-	}
-	return out
-}
-
 func TestControlsLabels(t *testing.T) {
 	dealt := dealtView(1)
 	top := func(tab game.Tableau) string { return tab.Up[len(tab.Up)-1].Card.String() }
@@ -45,7 +34,7 @@ func TestControlsLabels(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			b := Controls(c.v, render.Params{}).Board
 			require.NotNil(t, b)
-			assert.Equal(t, c.want, labels(b)[c.place])
+			assert.Equal(t, c.want, rendertest.Labels(b)[c.place])
 		})
 	}
 }
@@ -53,15 +42,7 @@ func TestControlsLabels(t *testing.T) {
 func TestControlsRows(t *testing.T) {
 	ctl := Controls(mid(t), render.Params{})
 	require.NotNil(t, ctl.Board)
-	var names [][]string
-	for _, row := range ctl.Board.Places {
-		var ns []string
-		for _, p := range row {
-			ns = append(ns, p.Name)
-		}
-		names = append(names, ns)
-	}
-	assert.Equal(t, [][]string{{"t1", "t2", "t3", "t4", "t5"}, {"b1", "b2", "b3", "b4", "b5"}, {"p1", "p2", "p3", "p4"}, {"c1", "c2"}}, names)
+	assert.Equal(t, [][]string{{"t1", "t2", "t3", "t4", "t5"}, {"b1", "b2", "b3", "b4", "b5"}, {"p1", "p2", "p3", "p4"}, {"c1", "c2"}}, rendertest.PlaceNames(ctl.Board))
 	assert.Equal(t, []string{"up"}, ctl.Board.Verbs)
 	assert.Equal(t, []render.Command{
 		{Moves: []string{"undo"}, Labels: []string{"Undo"}, Style: render.Secondary, Steady: true},
@@ -76,7 +57,7 @@ func TestGame(t *testing.T) {
 	assert.Equal(t, game.Info.Name, Game.Name)
 	v := mid(t)
 	assert.Equal(t, Text(v, true), Game.Text(v, nil, true))
-	assert.Equal(t, "t4 · face down", labels(Game.Controls(v, render.Params{}).Board)["t4"])
+	assert.Equal(t, "t4 · face down", rendertest.Labels(Game.Controls(v, render.Params{}).Board)["t4"])
 	r := rendertest.Renderer(t)
 	want, err := Table(r, v, render.Params{Selected: "b4"})
 	require.NoError(t, err)

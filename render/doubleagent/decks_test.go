@@ -10,20 +10,6 @@ import (
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// TestGoldenDecks compares the table in the four-colour and the large deck
-// with testdata/ (da-mid-4c.png, da-mid-large.png); re-bless with
-//
-//	go test ./render/doubleagent -run TestGoldenDecks -update
-func TestGoldenDecks(t *testing.T) {
-	for _, d := range rendertest.Decks[1:3] {
-		t.Run(d.Name, func(t *testing.T) {
-			got, err := Table(rendertest.Renderer(t).With(d.Deck), mid(t), render.Params{Selected: "b4"})
-			require.NoError(t, err)
-			rendertest.Golden(t, "da-mid"+d.Suffix, got)
-		})
-	}
-}
-
 // The large deck's face-up runs stand further apart.
 func TestLargeSteps(t *testing.T) {
 	st := rendertest.Renderer(t).With(render.Deck{Large: true}).Steps()
@@ -43,27 +29,8 @@ func TestLargeSteps(t *testing.T) {
 //
 //	go test ./render/doubleagent -run TestLookDecks -look /tmp/look
 func TestLookDecks(t *testing.T) {
-	if !rendertest.Looking() {
-		t.Skip("no -look folder")
-	}
-	for _, d := range rendertest.Decks[1:] {
-		r := rendertest.Renderer(t).With(d.Deck)
-		for name, v := range map[string]struct {
-			v   game.View
-			sel string
-		}{
-			"da-dealt":  {dealtView(1), "t3"},
-			"da-mid":    {mid(t), "b4"},
-			"da-long":   {long(t), "p1"},
-			"da-played": {played(t, 3, 40), ""},
-		} {
-			s, err := LayoutAt(v.v, v.sel, r.Steps())
-			require.NoError(t, err)
-			m, err := r.Image(s)
-			require.NoError(t, err)
-			rendertest.Look(t, name+d.Suffix, m)
-		}
-	}
+	rendertest.SkipUnlessLooking(t)
+	rendertest.LookDecks(t, func(st render.Steps) map[string]*render.Scene { return lookScenes(t, st) })
 }
 
 // BenchmarkRenderDoubleAgentDecks renders the benchmark table, and a
@@ -76,8 +43,6 @@ func BenchmarkRenderDoubleAgentDecks(b *testing.B) {
 		b.Run("same/"+d.Name, func(b *testing.B) {
 			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, v, render.Params{Selected: "b4"}) })
 		})
-		b.Run("moves/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNGs(b, views, func(v game.View) ([]byte, error) { return Table(r, v, render.Params{}) })
-		})
+		b.Run("moves/"+d.Name, func(b *testing.B) { rendertest.BenchPNGs(b, views, drawIn(r)) })
 	}
 }

@@ -13,13 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func layout(t *testing.T, v game.View, sel string) *render.Scene {
-	t.Helper()
-	s, err := Layout(v, sel)
-	require.NoError(t, err)
-	return s
-}
-
 func TestDoubleAgentTableaus(t *testing.T) {
 	v := mid(t)
 	s := layout(t, v, "b4")
@@ -123,7 +116,7 @@ func TestDoubleAgentPrison(t *testing.T) {
 	frozen, _ := rendertest.FindLabel(s, "frozen")
 	assert.True(t, frozen.Rect.In(p3[0].Rect), "frozen foundation")
 	// a prisoner has no band; empty places are outlines, p4 ringed
-	assert.Equal(t, card(t, "KS"), rendertest.PileCards(s, "p2")[0].Card)
+	assert.Equal(t, rendertest.Card(t, "KS"), rendertest.PileCards(s, "p2")[0].Card)
 	sel := 0
 	for _, p := range s.Piles {
 		if p.Selected {

@@ -7,6 +7,11 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
 	game "github.com/dealer/dealer/games/doubleagent"
+	"github.com/dealer/dealer/games/gamestest"
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
+	"github.com/dealer/dealer/render/rendertest"
+	"github.com/stretchr/testify/require"
 )
 
 // dealtView is Double Agent deal n as dealt.
@@ -26,20 +31,15 @@ func played(tb testing.TB, n uint64, moves int) game.View {
 func gameAfter(tb testing.TB, n uint64, moves int) *game.Game {
 	tb.Helper()
 	g := game.New(n)
-	for i := 0; i < moves && !g.Status().Finished(); i++ {
+	gamestest.Play(tb, g, moves, func(g games.Game, seat games.Seat) games.Move {
 		var pick games.Move
-		for _, m := range g.Legal(0) {
+		for _, m := range g.Legal(seat) {
 			if s := m.String(); s != "undo" && s != "resign" && (pick == nil || !strings.HasPrefix(pick.String(), "up ")) {
 				pick = m
 			}
 		}
-		if pick == nil {
-			break
-		}
-		if err := g.Apply(0, pick); err != nil {
-			tb.Fatal(err)
-		}
-	}
+		return pick
+	})
 	return g
 }
 
@@ -57,7 +57,7 @@ func faces(tb testing.TB, codes ...string) []game.Face {
 			f.Stands = r.Rank
 			c = c[:2]
 		}
-		f.Card = card(tb, c)
+		f.Card = rendertest.Card(tb, c)
 		out = append(out, f)
 	}
 	return out
@@ -96,9 +96,9 @@ func mid(tb testing.TB) game.View {
 		v.Bottom[i] = game.Tableau{Name: tableauName(1, i), Down: t.down, Exposed: t.down > 0 && len(t.up) == 0, Up: faces(tb, t.up...)}
 	}
 	v.Prison = [4]game.Cell{
-		{Name: "p1", Kind: "foundation", Card: card(tb, "5H"), Suit: "hearts", Count: 5},
-		{Name: "p2", Kind: "prisoner", Card: card(tb, "KS")},
-		{Name: "p3", Kind: "foundation", Card: card(tb, "4C"), Suit: "clubs", Count: 4, Frozen: true},
+		{Name: "p1", Kind: "foundation", Card: rendertest.Card(tb, "5H"), Suit: "hearts", Count: 5},
+		{Name: "p2", Kind: "prisoner", Card: rendertest.Card(tb, "KS")},
+		{Name: "p3", Kind: "foundation", Card: rendertest.Card(tb, "4C"), Suit: "clubs", Count: 4, Frozen: true},
 		{Name: "p4", Kind: "empty"},
 	}
 	v.Command = [2]cards.Card{cards.None, cards.RedJoker}
@@ -128,11 +128,15 @@ func wonView() game.View {
 	return v
 }
 
-func card(tb testing.TB, code string) cards.Card {
-	tb.Helper()
-	c, err := cards.Parse(code)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return c
+// layout lays v out with sel selected, at the classic steps in English.
+func layout(t testing.TB, v game.View, sel string) *render.Scene {
+	return layoutIn(t, v, sel, render.ClassicSteps, lang.English)
+}
+
+// layoutIn lays v out with sel selected, at steps st in l.
+func layoutIn(t testing.TB, v game.View, sel string, st render.Steps, l lang.Lang) *render.Scene {
+	t.Helper()
+	s, err := LayoutIn(v, sel, st, l)
+	require.NoError(t, err)
+	return s
 }

@@ -3,7 +3,6 @@ package doubleagent
 import (
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -27,27 +26,6 @@ func TestWordsDrawable(t *testing.T) {
 	}
 }
 
-func TestGoldenLang(t *testing.T) {
-	r := rendertest.Renderer(t)
-	for _, c := range []struct {
-		name string
-		v    game.View
-		sel  string
-		l    lang.Lang
-	}{
-		{"da-mid-de", mid(t), "b4", lang.German},
-		{"da-mid-es", mid(t), "b4", lang.Spanish},
-		{"da-won-de", wonView(), "", lang.German},
-		{"da-won-es", wonView(), "", lang.Spanish},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			got, err := Table(r, c.v, render.Params{Selected: c.sel, Lang: c.l})
-			require.NoError(t, err)
-			rendertest.Golden(t, c.name, got)
-		})
-	}
-}
-
 func TestControlsLang(t *testing.T) {
 	for _, c := range []struct {
 		l                       lang.Lang
@@ -61,14 +39,12 @@ func TestControlsLang(t *testing.T) {
 		t.Run(string(c.l), func(t *testing.T) {
 			b := Game.Controls(mid(t), render.Params{Lang: c.l}).Board
 			require.NotNil(t, b)
-			got := labels(b)
+			got := rendertest.Labels(b)
 			assert.Equal(t, c.down, got["t4"])
 			assert.Equal(t, c.empty, got["b5"])
 			assert.Equal(t, c.c2, got["c2"])
 			assert.Equal(t, c.resign, b.Commands[2].Labels[0])
-			for _, label := range got {
-				assert.LessOrEqual(t, utf8.RuneCountInString(label), 80, label)
-			}
+			rendertest.AssertLabelsFit(t, b, 80)
 		})
 	}
 }
@@ -130,20 +106,11 @@ func TestRefusalLang(t *testing.T) {
 //
 //	go test ./render/doubleagent -run TestLookLang -look /tmp/look
 func TestLookLang(t *testing.T) {
-	if !rendertest.Looking() {
-		t.Skip("no -look folder")
-	}
-	r := rendertest.Renderer(t)
-	for _, l := range lang.All {
-		for name, c := range map[string]struct {
-			v   game.View
-			sel string
-		}{"mid": {mid(t), "b4"}, "won": {wonView(), ""}} {
-			s, err := LayoutIn(c.v, c.sel, render.ClassicSteps, l)
-			require.NoError(t, err)
-			m, err := r.Image(s)
-			require.NoError(t, err)
-			rendertest.Look(t, "da-"+name+"-"+string(l), m)
+	rendertest.SkipUnlessLooking(t)
+	rendertest.LookLangs(t, func(l lang.Lang) map[string]*render.Scene {
+		return map[string]*render.Scene{
+			"da-mid": layoutIn(t, mid(t), "b4", render.ClassicSteps, l),
+			"da-won": layoutIn(t, wonView(), "", render.ClassicSteps, l),
 		}
-	}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
@@ -12,21 +13,18 @@ import (
 //
 //	go test ./render/doubleagent -run TestLook -look /tmp/look
 func TestLook(t *testing.T) {
-	if !rendertest.Looking() {
-		t.Skip("no -look folder")
-	}
-	r := rendertest.Renderer(t)
-	for name, s := range map[string]*render.Scene{
-		"da-dealt":  layout(t, dealtView(1), "t3"),
-		"da-mid":    layout(t, mid(t), "b4"),
-		"da-long":   layout(t, long(t), "p1"),
-		"da-won":    layout(t, wonView(), ""),
-		"da-played": layout(t, played(t, 3, 40), ""),
-	} {
-		m, err := r.Image(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rendertest.Look(t, name, m)
+	rendertest.SkipUnlessLooking(t)
+	scenes := lookScenes(t, render.ClassicSteps)
+	scenes["da-won"] = layout(t, wonView(), "")
+	rendertest.LookScenes(t, rendertest.Renderer(t), scenes)
+}
+
+// lookScenes are the tables to look at, laid out at steps st.
+func lookScenes(t *testing.T, st render.Steps) map[string]*render.Scene {
+	return map[string]*render.Scene{
+		"da-dealt":  layoutIn(t, dealtView(1), "t3", st, lang.English),
+		"da-mid":    layoutIn(t, mid(t), "b4", st, lang.English),
+		"da-long":   layoutIn(t, long(t), "p1", st, lang.English),
+		"da-played": layoutIn(t, played(t, 3, 40), "", st, lang.English),
 	}
 }

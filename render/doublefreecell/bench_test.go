@@ -20,23 +20,25 @@ func BenchmarkRenderDoubleFreeCell(b *testing.B) {
 	rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, v, sel("b")) })
 }
 
+// benchGame deals deal n.
 func benchGame(deal uint64) games.Game { return game.New(deal) }
+
+// drawIn draws a table with r.
+func drawIn(r *render.Renderer) func(game.View) ([]byte, error) {
+	return func(v game.View) ([]byte, error) { return Table(r, v, render.Params{}) }
+}
 
 // BenchmarkRenderDoubleFreeCellMoves renders a game's tables one move
 // after another (50 random moves a deal from deal 7 on), as a table in
 // play shows them.
 func BenchmarkRenderDoubleFreeCellMoves(b *testing.B) {
-	r := rendertest.Renderer(b)
-	views := rendertest.Positions[game.View](b, 1024, 50, 7, benchGame, rendertest.RandomMoves(1), 0)
-	rendertest.BenchPNGs(b, views, func(v game.View) ([]byte, error) { return Table(r, v, render.Params{}) })
+	rendertest.BenchMoves(b, 7, benchGame, rendertest.RandomMoves(1), 0, drawIn(rendertest.Renderer(b)))
 }
 
 // BenchmarkRenderDoubleFreeCellDeals renders a new deal's first table each
 // time: little of it was seen before.
 func BenchmarkRenderDoubleFreeCellDeals(b *testing.B) {
-	r := rendertest.Renderer(b)
-	views := rendertest.Starts[game.View](1024, 1000, benchGame, 0)
-	rendertest.BenchPNGs(b, views, func(v game.View) ([]byte, error) { return Table(r, v, render.Params{}) })
+	rendertest.BenchDeals(b, benchGame, 0, drawIn(rendertest.Renderer(b)))
 }
 
 // BenchmarkRenderDoubleFreeCellParts splits the picture's cost: laying the

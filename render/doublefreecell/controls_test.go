@@ -11,20 +11,6 @@ import (
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// placeOf finds a place of a board by name.
-func placeOf(t *testing.T, b *render.Board, name string) render.Place {
-	t.Helper()
-	for _, row := range b.Places {
-		for _, p := range row {
-			if p.Name == name {
-				return p
-			}
-		}
-	}
-	t.Fatalf("no place %q", name)
-	return render.Place{}
-}
-
 func TestControlsLabels(t *testing.T) {
 	dealt := game.New(1).View(0).(game.View)
 	mid := midView(t)
@@ -47,7 +33,7 @@ func TestControlsLabels(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			b := Controls(c.v, render.Params{}).Board
 			require.NotNil(t, b)
-			assert.Equal(t, c.want, placeOf(t, b, c.place).Label)
+			assert.Equal(t, c.want, rendertest.Place(t, b, c.place).Label)
 		})
 	}
 }
@@ -57,15 +43,7 @@ func TestControlsRows(t *testing.T) {
 	require.NotNil(t, ctl.Board)
 	assert.Nil(t, ctl.Buttons)
 	assert.Nil(t, ctl.Menu)
-	var names [][]string
-	for _, row := range ctl.Board.Places {
-		var ns []string
-		for _, p := range row {
-			ns = append(ns, p.Name)
-		}
-		names = append(names, ns)
-	}
-	assert.Equal(t, [][]string{{"1", "2", "3", "4", "5"}, {"6", "7", "8", "9", "10"}, {"a", "b", "c", "d", "e"}, {"f", "h"}}, names)
+	assert.Equal(t, [][]string{{"1", "2", "3", "4", "5"}, {"6", "7", "8", "9", "10"}, {"a", "b", "c", "d", "e"}, {"f", "h"}}, rendertest.PlaceNames(ctl.Board))
 	var labels []string
 	for _, c := range ctl.Board.Commands {
 		labels = append(labels, c.Labels[0])
@@ -103,7 +81,7 @@ func TestGame(t *testing.T) {
 	assert.Equal(t, game.Info.Name, Game.Name)
 	v := midView(t)
 	assert.Equal(t, Text(v, false), Game.Text(v, nil, false))
-	assert.Equal(t, "1 · 6♥", placeOf(t, Game.Controls(v, render.Params{}).Board, "1").Label)
+	assert.Equal(t, "1 · 6♥", rendertest.Place(t, Game.Controls(v, render.Params{}).Board, "1").Label)
 	r := rendertest.Renderer(t)
 	want, err := Table(r, v, sel("8"))
 	require.NoError(t, err)

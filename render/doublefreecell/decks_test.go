@@ -8,39 +8,6 @@ import (
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// decksScenes are the tables drawn in every deck: a game under way, long
-// columns squeezed to the least step, and eight cells overlapping.
-func decksScenes(t *testing.T) map[string]func(st render.Steps) (*render.Scene, error) {
-	return map[string]func(st render.Steps) (*render.Scene, error){
-		"dfc-mid":    func(st render.Steps) (*render.Scene, error) { return LayoutAt(midView(t), "8", st) },
-		"dfc-long":   func(st render.Steps) (*render.Scene, error) { return LayoutAt(longView(t), "10", st) },
-		"dfc-cells8": func(st render.Steps) (*render.Scene, error) { return LayoutAt(cellsView(t, 8), "g", st) },
-	}
-}
-
-// TestGoldenDecks compares the tables in the four-colour and the large
-// deck with testdata/ (dfc-mid-4c.png, dfc-mid-large.png…); re-bless with
-//
-//	go test ./render/doublefreecell -run TestGoldenDecks -update
-func TestGoldenDecks(t *testing.T) {
-	for _, d := range rendertest.Decks[1:3] {
-		r := rendertest.Renderer(t).With(d.Deck)
-		for name, layout := range decksScenes(t) {
-			t.Run(name+d.Suffix, func(t *testing.T) {
-				s, err := layout(r.Steps())
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, err := r.PNG(s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				rendertest.Golden(t, name+d.Suffix, got)
-			})
-		}
-	}
-}
-
 // Table draws in the renderer's deck: the large one's columns stand
 // further apart, and the picture grows for them.
 func TestTableFollowsTheDeck(t *testing.T) {
@@ -74,34 +41,8 @@ func TestTableFollowsTheDeck(t *testing.T) {
 //
 //	go test ./render/doublefreecell -run TestLookDecks -look /tmp/look
 func TestLookDecks(t *testing.T) {
-	if !rendertest.Looking() {
-		t.Skip("no -look folder")
-	}
-	for _, d := range rendertest.Decks[1:] {
-		r := rendertest.Renderer(t).With(d.Deck)
-		st := r.Steps()
-		for name, v := range map[string]struct {
-			v   game.View
-			sel string
-		}{
-			"dfc-dealt":  {dealtView(1), "3"},
-			"dfc-mid":    {midView(t), "8"},
-			"dfc-long":   {longView(t), "10"},
-			"dfc-won":    {wonView(), ""},
-			"dfc-cells8": {cellsView(t, 8), "g"},
-			"dfc-cells4": {cellsView(t, 4), "d"},
-		} {
-			s, err := LayoutAt(v.v, v.sel, st)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := r.Image(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rendertest.Look(t, name+d.Suffix, m)
-		}
-	}
+	rendertest.SkipUnlessLooking(t)
+	rendertest.LookDecks(t, func(st render.Steps) map[string]*render.Scene { return lookScenes(t, st) })
 }
 
 // BenchmarkRenderDoubleFreeCellDecks renders the benchmark table, and a
@@ -115,8 +56,6 @@ func BenchmarkRenderDoubleFreeCellDecks(b *testing.B) {
 		b.Run("same/"+d.Name, func(b *testing.B) {
 			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, v, sel("b")) })
 		})
-		b.Run("moves/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNGs(b, views, func(v game.View) ([]byte, error) { return Table(r, v, render.Params{}) })
-		})
+		b.Run("moves/"+d.Name, func(b *testing.B) { rendertest.BenchPNGs(b, views, drawIn(r)) })
 	}
 }

@@ -174,7 +174,7 @@ func TestHouseRuleControls(t *testing.T) {
 		require.NoError(t, games.Play(g, 0, "1 "+last))
 		v = g.View(0).(game.View)
 		want := render.PlaceLabel(lang.English, last, v.Cells[tt.cells-1])
-		assert.Equal(t, want, placeOf(t, Controls(v, render.Params{}).Board, last).Label)
+		assert.Equal(t, want, rendertest.Place(t, Controls(v, render.Params{}).Board, last).Label)
 		assert.NotEqual(t, last, want, "the label shows the card")
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -19,27 +18,6 @@ import (
 var drawn = []string{"Won in %d moves!", "%d free cells", "autoplay off", "%d/104 home"}
 
 func TestWordsDrawable(t *testing.T) { rendertest.Drawable(t, words, drawn...) }
-
-func TestGoldenLang(t *testing.T) {
-	r := rendertest.Renderer(t)
-	for _, c := range []struct {
-		name string
-		v    game.View
-		sel  string
-		l    lang.Lang
-	}{
-		{"dfc-cells8-off-de", cellsOff(t), "g", lang.German},
-		{"dfc-cells8-off-es", cellsOff(t), "g", lang.Spanish},
-		{"dfc-won-de", wonView(), "", lang.German},
-		{"dfc-won-es", wonView(), "", lang.Spanish},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			got, err := Table(r, c.v, render.Params{Selected: c.sel, Lang: c.l})
-			require.NoError(t, err)
-			rendertest.Golden(t, c.name, got)
-		})
-	}
-}
 
 // cellsOff is a table of eight cells with autoplay off: the fullest status
 // line.
@@ -67,13 +45,9 @@ func TestControlsLang(t *testing.T) {
 			require.NotNil(t, b)
 			assert.Equal(t, c.auto, b.Commands[0].Labels[0])
 			assert.Equal(t, c.undo, b.Commands[1].Labels[0])
-			assert.Equal(t, c.home, placeOf(t, b, "h").Label)
-			assert.Equal(t, c.empty, placeOf(t, b, "5").Label)
-			for _, cmd := range b.Commands {
-				for _, label := range cmd.Labels {
-					assert.LessOrEqual(t, utf8.RuneCountInString(label), 80, label)
-				}
-			}
+			assert.Equal(t, c.home, rendertest.Place(t, b, "h").Label)
+			assert.Equal(t, c.empty, rendertest.Place(t, b, "5").Label)
+			rendertest.AssertLabelsFit(t, b, 80)
 		})
 	}
 }
@@ -134,20 +108,12 @@ func TestRefusalLang(t *testing.T) {
 //
 //	go test ./render/doublefreecell -run TestLookLang -look /tmp/look
 func TestLookLang(t *testing.T) {
-	if !rendertest.Looking() {
-		t.Skip("no -look folder")
-	}
-	r := rendertest.Renderer(t)
-	for _, l := range lang.All {
-		for name, c := range map[string]struct {
-			v   game.View
-			sel string
-		}{"cells8-off": {cellsOff(t), "g"}, "won": {wonView(), ""}, "mid": {midView(t), "8"}} {
-			s, err := LayoutIn(c.v, c.sel, render.ClassicSteps, l)
-			require.NoError(t, err)
-			m, err := r.Image(s)
-			require.NoError(t, err)
-			rendertest.Look(t, "dfc-"+name+"-"+string(l), m)
+	rendertest.SkipUnlessLooking(t)
+	rendertest.LookLangs(t, func(l lang.Lang) map[string]*render.Scene {
+		return map[string]*render.Scene{
+			"dfc-cells8-off": layoutIn(t, cellsOff(t), "g", render.ClassicSteps, l),
+			"dfc-won":        layoutIn(t, wonView(), "", render.ClassicSteps, l),
+			"dfc-mid":        layoutIn(t, midView(t), "8", render.ClassicSteps, l),
 		}
-	}
+	})
 }

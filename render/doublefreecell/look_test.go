@@ -5,6 +5,7 @@ import (
 
 	game "github.com/dealer/dealer/games/doublefreecell"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
@@ -13,26 +14,24 @@ import (
 //
 //	go test ./render/doublefreecell -run TestLook -look /tmp/look
 func TestLook(t *testing.T) {
-	if !rendertest.Looking() {
-		t.Skip("no -look folder")
-	}
-	r := rendertest.Renderer(t)
-	for name, s := range map[string]*render.Scene{
-		"dfc-dealt":      layout(t, dealtView(1), "3"),
-		"dfc-bench":      layout(t, benchView(), "b"),
-		"dfc-mid":        layout(t, midView(t), "8"),
-		"dfc-long":       layout(t, longView(t), "10"),
-		"dfc-won":        layout(t, wonView(), ""),
-		"dfc-lost":       layout(t, lostView(t), ""),
-		"dfc-cells8":     layout(t, cellsView(t, 8), "g"),
-		"dfc-cells7":     layout(t, cellsView(t, 7), "c"),
-		"dfc-cells8-off": layout(t, func() game.View { v := cellsView(t, 8); v.Autoplay = false; return v }(), "e"),
-		"dfc-cells4":     layout(t, cellsView(t, 4), "d"),
-	} {
-		m, err := r.Image(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rendertest.Look(t, name, m)
+	rendertest.SkipUnlessLooking(t)
+	scenes := lookScenes(t, render.ClassicSteps)
+	scenes["dfc-bench"] = layout(t, benchView(), "b")
+	scenes["dfc-lost"] = layout(t, lostView(t), "")
+	scenes["dfc-cells7"] = layout(t, cellsView(t, 7), "c")
+	scenes["dfc-cells8-off"] = layout(t, func() game.View { v := cellsView(t, 8); v.Autoplay = false; return v }(), "e")
+	rendertest.LookScenes(t, rendertest.Renderer(t), scenes)
+}
+
+// lookScenes are the tables to look at in every deck, laid out at steps
+// st.
+func lookScenes(t *testing.T, st render.Steps) map[string]*render.Scene {
+	return map[string]*render.Scene{
+		"dfc-dealt":  layoutIn(t, dealtView(1), "3", st, lang.English),
+		"dfc-mid":    layoutIn(t, midView(t), "8", st, lang.English),
+		"dfc-long":   layoutIn(t, longView(t), "10", st, lang.English),
+		"dfc-won":    layoutIn(t, wonView(), "", st, lang.English),
+		"dfc-cells8": layoutIn(t, cellsView(t, 8), "g", st, lang.English),
+		"dfc-cells4": layoutIn(t, cellsView(t, 4), "d", st, lang.English),
 	}
 }

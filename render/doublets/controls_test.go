@@ -11,17 +11,6 @@ import (
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// labels are a board's place labels by name.
-func labels(b *render.Board) map[string]string {
-	out := map[string]string{}
-	for _, row := range b.Places {
-		for _, p := range row {
-			out[p.Name] = p.Label
-		}
-	}
-	return out
-}
-
 func TestControlsLabels(t *testing.T) {
 	dealt := game.New(1).View(0).(game.View)
 	for _, c := range []struct {
@@ -40,7 +29,7 @@ func TestControlsLabels(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			b := Controls(c.v, render.Params{}).Board
 			require.NotNil(t, b)
-			assert.Equal(t, c.want, labels(b)[c.place])
+			assert.Equal(t, c.want, rendertest.Labels(b)[c.place])
 		})
 	}
 }
@@ -48,15 +37,7 @@ func TestControlsLabels(t *testing.T) {
 func TestControlsRows(t *testing.T) {
 	ctl := Controls(midView(t), render.Params{})
 	require.NotNil(t, ctl.Board)
-	var names [][]string
-	for _, row := range ctl.Board.Places {
-		var ns []string
-		for _, p := range row {
-			ns = append(ns, p.Name)
-		}
-		names = append(names, ns)
-	}
-	assert.Equal(t, [][]string{{"r1", "r2", "r3", "r4"}, {"r5", "r6", "r7", "w"}}, names)
+	assert.Equal(t, [][]string{{"r1", "r2", "r3", "r4"}, {"r5", "r6", "r7", "w"}}, rendertest.PlaceNames(ctl.Board))
 	for i, want := range []render.Command{
 		{Moves: []string{"flip"}, Labels: []string{"Flip"}, Style: render.Primary, Steady: true},
 		{Moves: []string{"undo"}, Labels: []string{"Undo"}, Style: render.Secondary, Steady: true},
@@ -76,7 +57,7 @@ func TestGame(t *testing.T) {
 	assert.Equal(t, game.Info.Name, Game.Name)
 	v := midView(t)
 	assert.Equal(t, Text(v, true), Game.Text(v, nil, true))
-	assert.Equal(t, "waste · K♥", labels(Game.Controls(v, render.Params{}).Board)["w"])
+	assert.Equal(t, "waste · K♥", rendertest.Labels(Game.Controls(v, render.Params{}).Board)["w"])
 	r := rendertest.Renderer(t)
 	want, err := Table(r, v, render.Params{Selected: "w"})
 	require.NoError(t, err)

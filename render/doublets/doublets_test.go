@@ -12,13 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func layout(t *testing.T, v game.View, sel string) *render.Scene {
-	t.Helper()
-	s, err := Layout(v, sel)
-	require.NoError(t, err)
-	return s
-}
-
 func TestDoubletsArch(t *testing.T) {
 	v := midView(t)
 	s := layout(t, v, "w")
@@ -72,7 +65,7 @@ func TestDoubletsMarks(t *testing.T) {
 	assert.True(t, l.Rect.In(r3.Rect), "frozen band %v on r3 %v", l.Rect, r3.Rect)
 	w := rendertest.PileCards(s, "w")
 	require.Len(t, w, 1)
-	assert.Equal(t, card(t, "KH"), w[0].Card)
+	assert.Equal(t, rendertest.Card(t, "KH"), w[0].Card)
 	assert.True(t, w[0].Selected)
 	l, ok = rendertest.FindLabel(s, "blocked")
 	require.True(t, ok)

@@ -6,6 +6,11 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
 	game "github.com/dealer/dealer/games/doublets"
+	"github.com/dealer/dealer/games/gamestest"
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
+	"github.com/dealer/dealer/render/rendertest"
+	"github.com/stretchr/testify/require"
 )
 
 // dealtView is Doublets deal n as dealt.
@@ -18,22 +23,17 @@ func dealtView(n uint64) game.View {
 func played(tb testing.TB, n uint64, moves int) game.View {
 	tb.Helper()
 	g := game.New(n)
-	for i := 0; i < moves && !g.Status().Finished(); i++ {
+	gamestest.Play(tb, g, moves, func(g games.Game, seat games.Seat) games.Move {
 		var pick games.Move
-		for _, m := range g.Legal(0) {
+		for _, m := range g.Legal(seat) {
 			if mv := m.(game.Move); mv != game.Undo && mv != game.Resign {
 				if pick == nil || mv != game.Flip {
 					pick = m
 				}
 			}
 		}
-		if pick == nil {
-			break
-		}
-		if err := g.Apply(0, pick); err != nil {
-			tb.Fatal(err)
-		}
-	}
+		return pick
+	})
 	return g.View(0).(game.View)
 }
 
@@ -43,10 +43,10 @@ func midView(tb testing.TB) game.View {
 	codes := []string{"7C", "QH", "KS", "3D", "9C", "5S", "2H"}
 	v := game.View{Deal: 4242, Moves: 57, Undos: 2, Score: 14, Stock: 23, Pass: 2, PassesLeft: 1,
 		Reserves:   make([]game.Reserve, 7),
-		Foundation: game.Foundation{Top: card(tb, "8D"), Count: 14, Next: 3, NextName: "3"},
-		Waste:      game.Waste{Top: card(tb, "KH"), Size: 11, Blocked: true}}
+		Foundation: game.Foundation{Top: rendertest.Card(tb, "8D"), Count: 14, Next: 3, NextName: "3"},
+		Waste:      game.Waste{Top: rendertest.Card(tb, "KH"), Size: 11, Blocked: true}}
 	for i, c := range codes {
-		v.Reserves[i] = game.Reserve{Card: card(tb, c), Frozen: c[0] == 'K'}
+		v.Reserves[i] = game.Reserve{Card: rendertest.Card(tb, c), Frozen: c[0] == 'K'}
 	}
 	return v
 }
@@ -58,7 +58,7 @@ func end(tb testing.TB) game.View {
 	v.Status, v.Stock, v.Pass, v.PassesLeft = games.Lost, 0, 3, 0
 	v.Waste = game.Waste{}
 	v.Reserves[5] = game.Reserve{}
-	v.Reserves[0] = game.Reserve{Card: card(tb, "KC"), Frozen: true}
+	v.Reserves[0] = game.Reserve{Card: rendertest.Card(tb, "KC"), Frozen: true}
 	return v
 }
 
@@ -72,11 +72,15 @@ func wonView() game.View {
 	return v
 }
 
-func card(tb testing.TB, code string) cards.Card {
-	tb.Helper()
-	c, err := cards.Parse(code)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return c
+// layout lays v out with sel selected, in English.
+func layout(t testing.TB, v game.View, sel string) *render.Scene {
+	return layoutIn(t, v, sel, lang.English)
+}
+
+// layoutIn lays v out with sel selected, in l.
+func layoutIn(t testing.TB, v game.View, sel string, l lang.Lang) *render.Scene {
+	t.Helper()
+	s, err := LayoutIn(v, sel, l)
+	require.NoError(t, err)
+	return s
 }

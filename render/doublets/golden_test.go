@@ -4,16 +4,27 @@ import (
 	"testing"
 
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// TestGolden compares the Doublets picture with testdata/; re-bless with
+// TestGolden compares the Doublets pictures with testdata/: a game under
+// way in every deck, and with a lost game in German and Spanish; re-bless
+// with
 //
 //	go test ./render/doublets -run TestGolden -update
 func TestGolden(t *testing.T) {
-	got, err := Table(rendertest.Renderer(t), midView(t), render.Params{Selected: "w"})
-	if err != nil {
-		t.Fatal(err)
+	draws := map[string]rendertest.Draw{}
+	for _, d := range rendertest.Decks[:3] {
+		r := rendertest.Renderer(t).With(d.Deck)
+		draws["dbl-mid"+d.Suffix] = func(t *testing.T) ([]byte, error) { return Table(r, midView(t), render.Params{Selected: "w"}) }
 	}
-	rendertest.Golden(t, "dbl-mid", got)
+	r := rendertest.Renderer(t)
+	for _, l := range []lang.Lang{lang.German, lang.Spanish} {
+		draws["dbl-mid-"+string(l)] = func(t *testing.T) ([]byte, error) {
+			return Table(r, midView(t), render.Params{Selected: "w", Lang: l})
+		}
+		draws["dbl-end-"+string(l)] = func(t *testing.T) ([]byte, error) { return Table(r, end(t), render.Params{Lang: l}) }
+	}
+	rendertest.GoldenEach(t, draws)
 }

@@ -3,7 +3,6 @@ package doublets
 import (
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -47,27 +46,6 @@ func TestWordsFit(t *testing.T) {
 	}
 }
 
-func TestGoldenLang(t *testing.T) {
-	r := rendertest.Renderer(t)
-	for _, c := range []struct {
-		name string
-		v    game.View
-		sel  string
-		l    lang.Lang
-	}{
-		{"dbl-mid-de", midView(t), "w", lang.German},
-		{"dbl-mid-es", midView(t), "w", lang.Spanish},
-		{"dbl-end-de", end(t), "", lang.German},
-		{"dbl-end-es", end(t), "", lang.Spanish},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			got, err := Table(r, c.v, render.Params{Selected: c.sel, Lang: c.l})
-			require.NoError(t, err)
-			rendertest.Golden(t, c.name, got)
-		})
-	}
-}
-
 func TestControlsLang(t *testing.T) {
 	for _, c := range []struct {
 		l                 lang.Lang
@@ -83,12 +61,8 @@ func TestControlsLang(t *testing.T) {
 			require.NotNil(t, b)
 			assert.Equal(t, c.flip, b.Commands[0].Labels[0])
 			assert.Equal(t, c.undo, b.Commands[1].Labels[0])
-			assert.Equal(t, c.waste, labels(b)["w"])
-			for _, cmd := range b.Commands {
-				for _, label := range cmd.Labels {
-					assert.LessOrEqual(t, utf8.RuneCountInString(label), 80, label)
-				}
-			}
+			assert.Equal(t, c.waste, rendertest.Labels(b)["w"])
+			rendertest.AssertLabelsFit(t, b, 80)
 		})
 	}
 }
@@ -137,20 +111,13 @@ func TestRefusalLang(t *testing.T) {
 //
 //	go test ./render/doublets -run TestLookLang -look /tmp/look
 func TestLookLang(t *testing.T) {
-	if !rendertest.Looking() {
-		t.Skip("no -look folder")
-	}
-	r := rendertest.Renderer(t)
-	for _, l := range lang.All {
-		for name, c := range map[string]struct {
-			v   game.View
-			sel string
-		}{"mid": {midView(t), "w"}, "end": {end(t), ""}, "won": {wonView(), ""}, "dealt": {dealtView(1), "flip"}} {
-			s, err := LayoutIn(c.v, c.sel, l)
-			require.NoError(t, err)
-			m, err := r.Image(s)
-			require.NoError(t, err)
-			rendertest.Look(t, "dbl-"+name+"-"+string(l), m)
+	rendertest.SkipUnlessLooking(t)
+	rendertest.LookLangs(t, func(l lang.Lang) map[string]*render.Scene {
+		return map[string]*render.Scene{
+			"dbl-mid":   layoutIn(t, midView(t), "w", l),
+			"dbl-end":   layoutIn(t, end(t), "", l),
+			"dbl-won":   layoutIn(t, wonView(), "", l),
+			"dbl-dealt": layoutIn(t, dealtView(1), "flip", l),
 		}
-	}
+	})
 }

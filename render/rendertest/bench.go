@@ -1,6 +1,10 @@
 package rendertest
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/dealer/dealer/games/gamestest"
+)
 
 // Bench runs op as a benchmark. Besides the wall time it reports the CPU
 // time per op (cpu-ns/op), which holds still when other work shares the
@@ -8,7 +12,7 @@ import "testing"
 func Bench(b *testing.B, op func() error) {
 	b.Helper()
 	b.ReportAllocs()
-	c0, ok := cpuTime()
+	c0, ok := gamestest.CPUTime()
 	n := 0
 	for b.Loop() {
 		if err := op(); err != nil {
@@ -16,7 +20,7 @@ func Bench(b *testing.B, op func() error) {
 		}
 		n++
 	}
-	if c1, ok1 := cpuTime(); ok && ok1 && n > 0 {
+	if c1, ok1 := gamestest.CPUTime(); ok && ok1 && n > 0 {
 		b.ReportMetric(float64(c1-c0)/float64(n), "cpu-ns/op")
 	}
 }

@@ -67,6 +67,21 @@ func Starts[V any](n int, deal uint64, newGame func(deal uint64) games.Game, vie
 	return out
 }
 
+// BenchMoves runs draw as a benchmark on a table's pictures one move after
+// another, as a table in play shows them: 1024 views by viewer, 50 moves
+// of move a deal from deal on (see Positions).
+func BenchMoves[V any](b *testing.B, deal uint64, newGame func(deal uint64) games.Game, move games.Computer, viewer games.Seat, draw func(V) ([]byte, error)) {
+	b.Helper()
+	BenchPNGs(b, Positions[V](b, 1024, 50, deal, newGame, move, viewer), draw)
+}
+
+// BenchDeals runs draw as a benchmark on 1024 new tables' first pictures,
+// deals 1000 on as viewer sees them: pictures unlike the last.
+func BenchDeals[V any](b *testing.B, newGame func(deal uint64) games.Game, viewer games.Seat, draw func(V) ([]byte, error)) {
+	b.Helper()
+	BenchPNGs(b, Starts[V](1024, 1000, newGame, viewer), draw)
+}
+
 // BenchPNGs runs draw as a benchmark like BenchPNG, on each of views in
 // turn.
 func BenchPNGs[V any](b *testing.B, views []V, draw func(V) ([]byte, error)) {

@@ -105,6 +105,25 @@ func Golden(t *testing.T, name string, got []byte) {
 	}
 }
 
+// Draw draws a test picture as PNG bytes.
+type Draw func(t *testing.T) ([]byte, error)
+
+// GoldenEach draws each picture of draws in a subtest of its name and
+// compares it with testdata/NAME.png (see Golden); t fails where drawing
+// fails.
+func GoldenEach(t *testing.T, draws map[string]Draw) {
+	t.Helper()
+	for name, draw := range draws {
+		t.Run(name, func(t *testing.T) {
+			got, err := draw(t)
+			if err != nil {
+				t.Fatal(err)
+			}
+			Golden(t, name, got)
+		})
+	}
+}
+
 // Decode decodes a PNG.
 func Decode(t testing.TB, b []byte) image.Image {
 	t.Helper()
