@@ -29,8 +29,10 @@ func BenchmarkRenderSecretAgent(b *testing.B) {
 	})
 }
 
+// benchGame deals deal n.
 func benchGame(deal uint64) games.Game { return game.New(deal) }
 
+// benchTable draws the channel's table with r.
 func benchTable(r *render.Renderer) func(game.View) ([]byte, error) {
 	return func(v game.View) ([]byte, error) { return Table(r, v, testNames, lang.English) }
 }
@@ -39,15 +41,11 @@ func benchTable(r *render.Renderer) func(game.View) ([]byte, error) {
 // move of computer players (50 moves a deal from deal 11 on), as a table
 // in play shows them.
 func BenchmarkRenderSecretAgentMoves(b *testing.B) {
-	r := rendertest.Renderer(b)
-	views := rendertest.Positions[game.View](b, 1024, 50, 11, benchGame, game.Choose, games.Spectator)
-	rendertest.BenchPNGs(b, views, benchTable(r))
+	rendertest.BenchMoves(b, 11, benchGame, game.Choose, games.Spectator, benchTable(rendertest.Renderer(b)))
 }
 
 // BenchmarkRenderSecretAgentDeals renders a new deal's first table each
 // time.
 func BenchmarkRenderSecretAgentDeals(b *testing.B) {
-	r := rendertest.Renderer(b)
-	views := rendertest.Starts[game.View](1024, 1000, benchGame, games.Spectator)
-	rendertest.BenchPNGs(b, views, benchTable(r))
+	rendertest.BenchDeals(b, benchGame, games.Spectator, benchTable(rendertest.Renderer(b)))
 }

@@ -3,56 +3,25 @@ package secretagent
 import (
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/dealer/dealer/games"
 	game "github.com/dealer/dealer/games/secretagent"
+	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 )
-
-// TestGoldenDecks compares the table and the hand in the four-colour and
-// the large deck with testdata/ (sa-table-4c.png, sa-hand-large.png…);
-// re-bless with
-//
-//	go test ./render/secretagent -run TestGoldenDecks -update
-func TestGoldenDecks(t *testing.T) {
-	for _, d := range rendertest.Decks[1:3] {
-		r := rendertest.Renderer(t).With(d.Deck)
-		for name, draw := range map[string]func(t *testing.T) ([]byte, error){
-			"sa-table": func(t *testing.T) ([]byte, error) {
-				return Table(r, view(t, 11, midTrick, games.Spectator), testNames, lang.English)
-			},
-			"sa-hand": func(t *testing.T) ([]byte, error) {
-				g := playedGame(t, 11, midTrick)
-				seat := g.ToAct()[0]
-				return Hand(r, g.View(seat).(game.View), testNames, legalCards(g, seat), lang.English)
-			},
-		} {
-			t.Run(name+d.Suffix, func(t *testing.T) {
-				got, err := draw(t)
-				require.NoError(t, err)
-				rendertest.Golden(t, name+d.Suffix, got)
-			})
-		}
-	}
-}
 
 // TestLookDecks writes the look tables and hands in every deck but the
 // classic one:
 //
 //	go test ./render/secretagent -run TestLookDecks -look /tmp/look
 func TestLookDecks(t *testing.T) {
-	if !rendertest.Looking() {
-		t.Skip("no -look folder")
-	}
+	rendertest.SkipUnlessLooking(t)
 	for _, d := range rendertest.Decks[1:] {
-		r := rendertest.Renderer(t).With(d.Deck)
+		scenes := map[string]render.Shaded{}
 		for name, sc := range lookScenes(t) {
-			b, err := r.ShadedPNG(sc)
-			require.NoError(t, err)
-			rendertest.Look(t, name+d.Suffix, rendertest.Decode(t, b))
+			scenes[name+d.Suffix] = sc
 		}
+		rendertest.LookShaded(t, rendertest.Renderer(t).With(d.Deck), scenes)
 	}
 }
 

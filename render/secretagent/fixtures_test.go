@@ -5,6 +5,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
+	"github.com/dealer/dealer/games/gamestest"
 	game "github.com/dealer/dealer/games/secretagent"
 )
 
@@ -14,12 +15,7 @@ var testNames = []string{"Ann", "Bartholomew the Magnificent", "Carol", "Dev"}
 func playedGame(tb testing.TB, n uint64, moves int) *game.Game {
 	tb.Helper()
 	g := game.New(n)
-	for i := 0; i < moves && !g.Status().Finished(); i++ {
-		seat := g.ToAct()[0]
-		if err := g.Apply(seat, game.Choose(g, seat)); err != nil {
-			tb.Fatal(err)
-		}
-	}
+	gamestest.Play(tb, g, moves, game.Choose)
 	return g
 }
 
@@ -47,13 +43,3 @@ const midTrick = 4 + 4*3 + 2
 
 // afterDeal is the first move of deal 2: deal 1 just scored.
 const afterDeal = 4 + 52
-
-// card parses a card's code.
-func card(tb testing.TB, code string) cards.Card {
-	tb.Helper()
-	c, err := cards.Parse(code)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return c
-}

@@ -21,32 +21,6 @@ import (
 // (those go on buttons only), so every key is checked.
 func TestWordsDrawable(t *testing.T) { rendertest.Drawable(t, words) }
 
-// TestGoldenLang compares the German and Spanish pictures with testdata/;
-// re-bless with
-//
-//	go test ./render/secretagent -run TestGoldenLang -update
-func TestGoldenLang(t *testing.T) {
-	r := rendertest.Renderer(t)
-	for _, l := range []lang.Lang{lang.German, lang.Spanish} {
-		for name, draw := range map[string]func(t *testing.T) ([]byte, error){
-			"sa-table-" + string(l): func(t *testing.T) ([]byte, error) {
-				return Game.Table(r, view(t, 11, midTrick, games.Spectator), render.Params{Names: testNames, Lang: l})
-			},
-			"sa-hand-" + string(l): func(t *testing.T) ([]byte, error) {
-				g := playedGame(t, 11, midTrick)
-				seat := g.ToAct()[0]
-				return Game.Hand(r, g.View(seat).(game.View), render.Params{Names: testNames, Legal: legalMoves(g, seat), Lang: l})
-			},
-		} {
-			t.Run(name, func(t *testing.T) {
-				got, err := draw(t)
-				require.NoError(t, err)
-				rendertest.Golden(t, name, got)
-			})
-		}
-	}
-}
-
 // Controls, private facts, descriptions and refusals come out in the
 // language asked; English stays as it was.
 func TestInLanguage(t *testing.T) {

@@ -33,7 +33,7 @@ func TestSecretAgentTableShowsNoHand(t *testing.T) {
 			require.NoError(t, err)
 			assert.True(t, bytes.Equal(want, got), "seat %d's view draws another table after %d moves", seat, moves)
 			// another hand and assignment, the same picture
-			v.Hand = []cards.Card{card(t, "AS"), card(t, "KH")}
+			v.Hand = []cards.Card{rendertest.Card(t, "AS"), rendertest.Card(t, "KH")}
 			a := game.Self
 			v.Assignment = &a
 			got, err = Table(r, v, testNames, lang.English)

@@ -13,6 +13,7 @@ import (
 // (BenchmarkRenderTheAgents, the same 5-player table each time, is in
 // theagents_test.go.)
 
+// benchGame deals deal n at a 5-player table.
 func benchGame(deal uint64) games.Game {
 	g, err := game.New(deal, 5)
 	if err != nil {
@@ -21,6 +22,7 @@ func benchGame(deal uint64) games.Game {
 	return g
 }
 
+// benchTable draws the channel's table with r.
 func benchTable(r *render.Renderer) func(game.View) ([]byte, error) {
 	return func(v game.View) ([]byte, error) { return Table(r, v, testNames, lang.English) }
 }
@@ -29,15 +31,11 @@ func benchTable(r *render.Renderer) func(game.View) ([]byte, error) {
 // of computer players (50 moves a deal from deal 3 on), as a table in
 // play shows them.
 func BenchmarkRenderTheAgentsMoves(b *testing.B) {
-	r := rendertest.Renderer(b)
-	views := rendertest.Positions[game.View](b, 1024, 50, 3, benchGame, game.Choose, games.Spectator)
-	rendertest.BenchPNGs(b, views, benchTable(r))
+	rendertest.BenchMoves(b, 3, benchGame, game.Choose, games.Spectator, benchTable(rendertest.Renderer(b)))
 }
 
 // BenchmarkRenderTheAgentsDeals renders a new deal's first 5-player table
 // each time.
 func BenchmarkRenderTheAgentsDeals(b *testing.B) {
-	r := rendertest.Renderer(b)
-	views := rendertest.Starts[game.View](1024, 1000, benchGame, games.Spectator)
-	rendertest.BenchPNGs(b, views, benchTable(r))
+	rendertest.BenchDeals(b, benchGame, games.Spectator, benchTable(rendertest.Renderer(b)))
 }

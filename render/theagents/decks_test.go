@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 )
@@ -14,25 +15,20 @@ import (
 // large deck's exactly; the four-colour deck's palette has a few steps
 // fewer in the blends of text on felt, within the goldens' tolerance).
 func TestGoldenDecks(t *testing.T) {
+	classic := rendertest.Renderer(t)
 	for _, d := range rendertest.Decks[1:] {
-		r := rendertest.Renderer(t).With(d.Deck)
-		for name, draw := range map[string]func() ([]byte, error){
-			"ta-table": func() ([]byte, error) { return Table(r, craftedView(), testNames, lang.English) },
-			"ta-hand":  func() ([]byte, error) { return Hand(r, craftedHand(), testNames, lang.English) },
+		for name, draw := range map[string]func(r *render.Renderer) ([]byte, error){
+			"ta-table": func(r *render.Renderer) ([]byte, error) { return Table(r, craftedView(), testNames, lang.English) },
+			"ta-hand":  func(r *render.Renderer) ([]byte, error) { return Hand(r, craftedHand(), testNames, lang.English) },
 		} {
 			t.Run(name+d.Suffix, func(t *testing.T) {
-				got, err := draw()
+				got, err := draw(classic.With(d.Deck))
 				require.NoError(t, err)
-				if !rendertest.Updating() { // the classic test blesses these goldens
+				if !rendertest.Updating() { // TestGolden blesses these goldens
 					rendertest.Golden(t, name, got)
 				}
 				if !d.Deck.FourColour { // the classic palette: the very same pixels
-					want, err := map[string]func() ([]byte, error){
-						"ta-table": func() ([]byte, error) { return Table(rendertest.Renderer(t), craftedView(), testNames, lang.English) },
-						"ta-hand": func() ([]byte, error) {
-							return Hand(rendertest.Renderer(t), craftedHand(), testNames, lang.English)
-						},
-					}[name]()
+					want, err := draw(classic)
 					require.NoError(t, err)
 					require.Equal(t, rendertest.Decode(t, want), rendertest.Decode(t, got))
 				}
@@ -45,17 +41,8 @@ func TestGoldenDecks(t *testing.T) {
 //
 //	go test ./render/theagents -run TestLookDecks -look /tmp/look
 func TestLookDecks(t *testing.T) {
-	if !rendertest.Looking() {
-		t.Skip("no -look folder")
-	}
-	for _, d := range rendertest.Decks[1:] {
-		r := rendertest.Renderer(t).With(d.Deck)
-		for name, s := range lookTheAgentsScenes(t) {
-			m, err := r.Image(s)
-			require.NoError(t, err)
-			rendertest.Look(t, name+d.Suffix, m)
-		}
-	}
+	rendertest.SkipUnlessLooking(t)
+	rendertest.LookDecks(t, func(render.Steps) map[string]*render.Scene { return lookScenes(t) })
 }
 
 // BenchmarkRenderTheAgentsDecks renders a 5-player table under way and a

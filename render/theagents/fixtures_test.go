@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/gamestest"
 	game "github.com/dealer/dealer/games/theagents"
 )
 
@@ -17,12 +18,7 @@ func playedGame(tb testing.TB, n uint64, players, moves int) *game.Game {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	for i := 0; i < moves && !g.Status().Finished(); i++ {
-		seat := g.ToAct()[0]
-		if err := g.Apply(seat, game.Choose(g, seat)); err != nil {
-			tb.Fatal(err)
-		}
-	}
+	gamestest.Play(tb, g, moves, game.Choose)
 	return g
 }
 

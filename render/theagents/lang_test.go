@@ -39,27 +39,6 @@ func TestCardWords(t *testing.T) {
 	}
 }
 
-// TestGoldenLang compares the German and Spanish pictures with testdata/;
-// re-bless with
-//
-//	go test ./render/theagents -run TestGoldenLang -update
-func TestGoldenLang(t *testing.T) {
-	r := rendertest.Renderer(t)
-	for _, l := range []lang.Lang{lang.German, lang.Spanish} {
-		p := render.Params{Names: testNames, Lang: l}
-		for name, draw := range map[string]func() ([]byte, error){
-			"ta-table-" + string(l): func() ([]byte, error) { return Game.Table(r, craftedView(), p) },
-			"ta-hand-" + string(l):  func() ([]byte, error) { return Game.Hand(r, craftedHand(), p) },
-		} {
-			t.Run(name, func(t *testing.T) {
-				got, err := draw()
-				require.NoError(t, err)
-				rendertest.Golden(t, name, got)
-			})
-		}
-	}
-}
-
 // The menu, the private facts, the description and the engine's refusals
 // come out in the language asked; English stays as it was.
 func TestInLanguage(t *testing.T) {

@@ -15,20 +15,14 @@ import (
 //
 //	go test ./render/theagents -run TestLookTheAgents -look /tmp/look
 func TestLookTheAgents(t *testing.T) {
-	if !rendertest.Looking() {
-		return
-	}
-	r := rendertest.Renderer(t)
-	for name, s := range lookTheAgentsScenes(t) {
-		m, err := r.Image(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rendertest.Look(t, name, m)
-	}
+	rendertest.SkipUnlessLooking(t)
+	rendertest.LookScenes(t, rendertest.Renderer(t), lookScenes(t))
 }
 
-func lookTheAgentsScenes(t *testing.T) map[string]*render.Scene {
+// lookScenes are the tables and hands to look at (the same in every
+// deck: The Agents draws no playing cards), in English and in the other
+// languages.
+func lookScenes(t *testing.T) map[string]*render.Scene {
 	out := map[string]*render.Scene{}
 	table := func(name string, v game.View) {
 		s, err := TableLayout(v, testNames, lang.English)

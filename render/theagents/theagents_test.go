@@ -390,24 +390,6 @@ func TestTaWrap(t *testing.T) {
 	}
 }
 
-// TestGoldenTheAgents compares the made-up table and hand with testdata/,
-// as TestGolden does; re-bless with
-//
-//	go test ./render/theagents -run TestGoldenTheAgents -update
-func TestGoldenTheAgents(t *testing.T) {
-	r := rendertest.Renderer(t)
-	for name, draw := range map[string]func() ([]byte, error){
-		"ta-table": func() ([]byte, error) { return Table(r, craftedView(), testNames, lang.English) },
-		"ta-hand":  func() ([]byte, error) { return Hand(r, craftedHand(), testNames, lang.English) },
-	} {
-		t.Run(name, func(t *testing.T) {
-			got, err := draw()
-			require.NoError(t, err)
-			rendertest.Golden(t, name, got)
-		})
-	}
-}
-
 // BenchmarkRenderTheAgents renders a 5-player table under way and a hand.
 func BenchmarkRenderTheAgents(b *testing.B) {
 	r := rendertest.Renderer(b)
@@ -415,23 +397,9 @@ func BenchmarkRenderTheAgents(b *testing.B) {
 	spec := spectatorView(g)
 	own := craftedHand()
 	b.Run("table", func(b *testing.B) {
-		benchPNG(b, func() ([]byte, error) { return Table(r, spec, testNames, lang.English) })
+		rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, testNames, lang.English) })
 	})
 	b.Run("hand", func(b *testing.B) {
-		benchPNG(b, func() ([]byte, error) { return Hand(r, own, testNames, lang.English) })
+		rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, testNames, lang.English) })
 	})
-}
-
-// benchPNG runs draw as a benchmark, reporting the picture's size (render's
-// own benchPNG also reports CPU time; rendertest has no such helper yet).
-func benchPNG(b *testing.B, draw func() ([]byte, error)) {
-	var out []byte
-	b.ReportAllocs()
-	for b.Loop() {
-		var err error
-		if out, err = draw(); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(len(out)), "png-bytes")
 }
