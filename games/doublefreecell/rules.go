@@ -158,79 +158,106 @@ func (g *Game) Limit(toEmpty bool) int {
 // resolve checks board move m and returns it with N resolved, and the
 // bottom card of what moves; or why it is illegal.
 func (g *Game) resolve(m Move) (Move, cards.Card, error) {
-	if m.From >= Home || m.To >= numLocs {
-		if m.From == Home {
-			return m, cards.None, games.Refuse("cards on the foundations never come back")
-		}
-		return m, cards.None, games.Refuse("%v is not a Double FreeCell move", m)
-	}
-	if m.From == m.To {
-		return m, cards.None, games.Refuse("a move needs two different places")
-	}
-	if m.From.IsCell() && m.To.IsCell() {
-		return m, cards.None, games.Refuse("a free-cell card goes to a column or the foundation, not to another cell")
-	}
-	for _, l := range [2]Loc{m.From, m.To} {
-		if l.IsCell() && l.cell() >= int(g.ncells) {
-			return m, cards.None, noCellError(l, int(g.ncells))
-		}
+	if err := g.checkPlaces(m); err != nil {
+		return m, cards.None, err
 	}
 	c := g.cardAt(m.From)
 	if c.IsNone() {
 		return m, cards.None, emptyError(m.From)
 	}
-	single := m.From.IsCell() || !m.To.IsColumn()
-	if single {
-		if m.N > 1 {
-			if m.From.IsCell() {
-				return m, c, games.Refuse("a free cell holds a single card")
-			}
-			if m.To.IsCell() {
-				return m, c, games.Refuse("a free cell takes a single card")
-			}
-			return m, c, games.Refuse("cards go up to the foundation one at a time")
-		}
-		r := Move{From: m.From, To: m.To, N: 1}
-		switch {
-		case m.To == Home:
-			if want := g.next(c.Suit); want != c {
-				return m, c, cannotGoUp(c, want)
-			}
-		case m.To.IsCell():
-			if o := g.cells[m.To.cell()]; !o.IsNone() {
-				return m, c, games.Refuse("cell %v already holds %v", m.To, o)
-			}
-		default: // a cell card to a column
-			if h := g.cols[m.To].top(); !h.IsNone() && !fits(c, h) {
-				return m, c, games.Refuse("%v cannot go on %v: build down in alternating colours", c, h)
-			}
-		}
-		return r, c, nil
+	if m.From.IsCell() || !m.To.IsColumn() {
+		return g.resolveSingle(m, c)
 	}
+	if g.cols[m.To].n == 0 {
+		return g.resolveToEmpty(m, c)
+	}
+	return g.resolveOnto(m, c)
+}
 
-	// Column to column.
-	src, dst := &g.cols[m.From], &g.cols[m.To]
+// checkPlaces refuses a move whose places cannot make one, whatever the
+// cards: from the foundation, to nowhere, from a place to itself, cell to
+// cell, or through a cell the table does not have.
+func (g *Game) checkPlaces(m Move) error {
+	if m.From >= Home || m.To >= numLocs {
+		if m.From == Home {
+			return games.Refuse("cards on the foundations never come back")
+		}
+		return games.Refuse("%v is not a Double FreeCell move", m)
+	}
+	if m.From == m.To {
+		return games.Refuse("a move needs two different places")
+	}
+	if m.From.IsCell() && m.To.IsCell() {
+		return games.Refuse("a free-cell card goes to a column or the foundation, not to another cell")
+	}
+	for _, l := range [2]Loc{m.From, m.To} {
+		if l.IsCell() && l.cell() >= int(g.ncells) {
+			return noCellError(l, int(g.ncells))
+		}
+	}
+	return nil
+}
+
+// resolveSingle resolves a move of the one card c: from a cell, or to a
+// cell or the foundation.
+func (g *Game) resolveSingle(m Move, c cards.Card) (Move, cards.Card, error) {
+	if m.N > 1 {
+		if m.From.IsCell() {
+			return m, c, games.Refuse("a free cell holds a single card")
+		}
+		if m.To.IsCell() {
+			return m, c, games.Refuse("a free cell takes a single card")
+		}
+		return m, c, games.Refuse("cards go up to the foundation one at a time")
+	}
+	r := Move{From: m.From, To: m.To, N: 1}
+	switch {
+	case m.To == Home:
+		if want := g.next(c.Suit); want != c {
+			return m, c, cannotGoUp(c, want)
+		}
+	case m.To.IsCell():
+		if o := g.cells[m.To.cell()]; !o.IsNone() {
+			return m, c, games.Refuse("cell %v already holds %v", m.To, o)
+		}
+	default: // a cell card to a column
+		if h := g.cols[m.To].top(); !h.IsNone() && !fits(c, h) {
+			return m, c, games.Refuse("%v cannot go on %v: build down in alternating colours", c, h)
+		}
+	}
+	return r, c, nil
+}
+
+// resolveToEmpty resolves a run moved from a column into an empty one: as
+// many cards as m says, or the most that may move.
+func (g *Game) resolveToEmpty(m Move, c cards.Card) (Move, cards.Card, error) {
+	src := &g.cols[m.From]
 	run := src.run()
 	ec, ecol := g.empties()
-	if dst.n == 0 {
-		lim := limit(ec, ecol, true)
-		most := min(run, lim)
-		n := int(m.N)
-		if n == 0 {
-			n = most
-		}
-		if n > run {
-			if run == 1 {
-				return m, c, games.Refuse("only the top 1 card of column %v form a run (down in alternating colours)", m.From)
-			}
-			return m, c, games.Refuse("only the top %d cards of column %v form a run (down in alternating colours)", run, m.From)
-		}
-		if n > lim {
-			return m, c, limitError(n, lim, ec, ecol-1, true)
-		}
-		b := src.cards[int(src.n)-n]
-		return Move{From: m.From, To: m.To, N: uint8(n), Exact: n == 1 && most > 1}, b, nil
+	lim := limit(ec, ecol, true)
+	most := min(run, lim)
+	n := int(m.N)
+	if n == 0 {
+		n = most
 	}
+	if n > run {
+		if run == 1 {
+			return m, c, games.Refuse("only the top 1 card of column %v form a run (down in alternating colours)", m.From)
+		}
+		return m, c, games.Refuse("only the top %d cards of column %v form a run (down in alternating colours)", run, m.From)
+	}
+	if n > lim {
+		return m, c, limitError(n, lim, ec, ecol-1, true)
+	}
+	b := src.cards[int(src.n)-n]
+	return Move{From: m.From, To: m.To, N: uint8(n), Exact: n == 1 && most > 1}, b, nil
+}
+
+// resolveOnto resolves a run moved from a column onto a non-empty one:
+// the one count whose bottom card fits there.
+func (g *Game) resolveOnto(m Move, c cards.Card) (Move, cards.Card, error) {
+	src, dst := &g.cols[m.From], &g.cols[m.To]
+	run := src.run()
 	h := dst.top()
 	k := int(h.Rank) - int(c.Rank) // the one count that can fit
 	if k < 1 || k > run || !fits(src.cards[int(src.n)-k], h) {
@@ -249,6 +276,7 @@ func (g *Game) resolve(m Move) (Move, cards.Card, error) {
 	if int(dst.n)+k > colCap {
 		return m, c, games.Refuse("column %v is full", m.To) // only in made-up positions
 	}
+	ec, ecol := g.empties()
 	if lim := limit(ec, ecol, false); k > lim {
 		return m, c, limitError(k, lim, ec, ecol, false)
 	}

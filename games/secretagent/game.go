@@ -386,17 +386,9 @@ func alreadyForbidden(s cards.Suit) error {
 // Apply makes move m for seat, or says why it cannot be made and changes
 // nothing.
 func (g *Game) Apply(seat games.Seat, m games.Move) error {
-	var mv Move
-	switch t := m.(type) {
-	case Move:
-		mv = t
-	case *Move:
-		if t == nil {
-			return errors.New("no move")
-		}
-		mv = *t
-	default:
-		return fmt.Errorf("%v is not a Secret Agent move", m)
+	mv, err := asMove(m)
+	if err != nil {
+		return err
 	}
 	if g.phase == PhaseOver {
 		return games.Refuse("the game is over")
@@ -409,61 +401,97 @@ func (g *Game) Apply(seat games.Seat, m games.Move) error {
 	}
 	switch mv.Kind {
 	case KindForbid:
-		if g.phase != PhaseForbid {
-			if g.phase == PhaseTrump {
-				return games.Refuse("you cannot forbid a suit now: now the dealer chooses trump or notrump")
-			}
-			return games.Refuse("you cannot forbid a suit now: now the cards are played (play CARD)")
-		}
-		if mv.Suit > cards.Spades {
-			return games.Refuse("no such suit: forbid c, d, h or s")
-		}
-		if g.isForbidden(mv.Suit) {
-			return alreadyForbidden(mv.Suit)
-		}
-		g.forbidden = append(g.forbidden, Forbidden{Seat: seat, Suit: mv.Suit})
-		if len(g.forbidden) == Seats-1 {
-			g.phase = PhaseTrump
-		}
-		g.turn = g.left(seat)
+		err = g.applyForbid(seat, mv)
 	case KindTrump, KindNoTrump:
-		if g.phase != PhaseTrump {
-			if g.phase == PhaseForbid {
-				return games.Refuse("only the dealer chooses, after three suits are forbidden: now each player forbids a suit (forbid c, d, h or s)")
-			}
-			return games.Refuse("trump is already chosen: now the cards are played (play CARD)")
-		}
-		t := Trump{NoTrump: true}
-		if mv.Kind == KindTrump {
-			t = Trump{Suit: g.remainingSuit()}
-		}
-		g.trump = &t
-		g.phase = PhasePlay
-		g.turn = g.trick.Leader
+		err = g.applyTrump(mv)
 	case KindPlay:
-		if g.phase != PhasePlay {
-			if g.phase == PhaseTrump {
-				return games.Refuse("you cannot play a card yet: now the dealer chooses trump or notrump")
-			}
-			return games.Refuse("you cannot play a card yet: now each player forbids a suit (forbid c, d, h or s)")
-		}
-		i := indexOf(g.hands[seat], mv.Card)
-		if i < 0 {
-			return games.Refuse("you do not hold %s", mv.Card)
-		}
-		if err := g.followError(seat, mv.Card); err != nil {
-			return err
-		}
-		g.hands[seat] = append(g.hands[seat][:i:i], g.hands[seat][i+1:]...)
-		g.trick.Plays = append(g.trick.Plays, Play{Seat: seat, Card: mv.Card})
-		g.turn = g.left(seat)
-		if len(g.trick.Plays) == Seats {
-			g.endTrick()
-		}
+		err = g.applyPlay(seat, mv)
 	default:
-		return games.Refuse("not a move: write forbid S (S is c, d, h or s), trump, notrump or play CARD (like play QH)")
+		err = games.Refuse("not a move: write forbid S (S is c, d, h or s), trump, notrump or play CARD (like play QH)")
+	}
+	if err != nil {
+		return err
 	}
 	g.moves++
+	return nil
+}
+
+// asMove is m as a Secret Agent move, or why it is not one.
+func asMove(m games.Move) (Move, error) {
+	switch t := m.(type) {
+	case Move:
+		return t, nil
+	case *Move:
+		if t == nil {
+			return Move{}, errors.New("no move")
+		}
+		return *t, nil
+	}
+	return Move{}, fmt.Errorf("%v is not a Secret Agent move", m)
+}
+
+// applyForbid forbids mv's suit for seat, in the forbidding phase.
+func (g *Game) applyForbid(seat games.Seat, mv Move) error {
+	if g.phase != PhaseForbid {
+		if g.phase == PhaseTrump {
+			return games.Refuse("you cannot forbid a suit now: now the dealer chooses trump or notrump")
+		}
+		return games.Refuse("you cannot forbid a suit now: now the cards are played (play CARD)")
+	}
+	if mv.Suit > cards.Spades {
+		return games.Refuse("no such suit: forbid c, d, h or s")
+	}
+	if g.isForbidden(mv.Suit) {
+		return alreadyForbidden(mv.Suit)
+	}
+	g.forbidden = append(g.forbidden, Forbidden{Seat: seat, Suit: mv.Suit})
+	if len(g.forbidden) == Seats-1 {
+		g.phase = PhaseTrump
+	}
+	g.turn = g.left(seat)
+	return nil
+}
+
+// applyTrump makes the remaining suit trump, or plays at No Trump, in the
+// dealer's choice.
+func (g *Game) applyTrump(mv Move) error {
+	if g.phase != PhaseTrump {
+		if g.phase == PhaseForbid {
+			return games.Refuse("only the dealer chooses, after three suits are forbidden: now each player forbids a suit (forbid c, d, h or s)")
+		}
+		return games.Refuse("trump is already chosen: now the cards are played (play CARD)")
+	}
+	t := Trump{NoTrump: true}
+	if mv.Kind == KindTrump {
+		t = Trump{Suit: g.remainingSuit()}
+	}
+	g.trump = &t
+	g.phase = PhasePlay
+	g.turn = g.trick.Leader
+	return nil
+}
+
+// applyPlay plays mv's card from seat's hand to the trick, in the play.
+func (g *Game) applyPlay(seat games.Seat, mv Move) error {
+	if g.phase != PhasePlay {
+		if g.phase == PhaseTrump {
+			return games.Refuse("you cannot play a card yet: now the dealer chooses trump or notrump")
+		}
+		return games.Refuse("you cannot play a card yet: now each player forbids a suit (forbid c, d, h or s)")
+	}
+	i := indexOf(g.hands[seat], mv.Card)
+	if i < 0 {
+		return games.Refuse("you do not hold %s", mv.Card)
+	}
+	if err := g.followError(seat, mv.Card); err != nil {
+		return err
+	}
+	g.hands[seat] = append(g.hands[seat][:i:i], g.hands[seat][i+1:]...)
+	g.trick.Plays = append(g.trick.Plays, Play{Seat: seat, Card: mv.Card})
+	g.turn = g.left(seat)
+	if len(g.trick.Plays) == Seats {
+		g.endTrick()
+	}
 	return nil
 }
 
