@@ -30,250 +30,301 @@ const stepTimeout = 30 * time.Second
 // leaderboard, a player's page, a daily deal, a replay stepped with its
 // buttons, and a live table that changes after a move; each page is
 // screenshot at 390 and 1280 px wide (DEALER_WEB_SHOTS=dir keeps them).
+// The steps run in order on one fixture: the last stops its server.
 func TestBrowser(t *testing.T) {
 	t.Parallel()
-	ctx := webtest.Browser(t)
 	// Quick heartbeats: a stream whose page is gone is seen gone soon.
 	f := newFixtureWith(t, fixtureOptions{Seed: webtest.Seed{Tables: 16, Daily: 2, People: webtest.People(30), Rand: 7}, Watch: -1,
 		Config: func(c *web.Config) { c.Limits.Heartbeat = 100 * time.Millisecond }})
-	shots := webtest.ShotsDir(t)
-	t.Logf("screenshots in %s", shots)
-	// bounded is ctx for one step: a page that never comes fails the test
-	// instead of hanging it.
-	bounded := func(t *testing.T) context.Context {
-		c, cancel := context.WithTimeout(ctx, stepTimeout)
-		t.Cleanup(cancel)
-		return c
+	b := &browser{ctx: webtest.Browser(t), f: f, shots: webtest.ShotsDir(t)}
+	t.Logf("screenshots in %s", b.shots)
+	for _, step := range []struct {
+		name string
+		run  func(t *testing.T, b *browser)
+	}{
+		{"server", browseServer},
+		{"leaderboard", browseLeaderboard},
+		{"profile", browseProfile},
+		{"daily", browseDaily},
+		{"replay", browseReplay},
+		{"solitaire", browseSolitaires},
+		{"lobby and notices", browseLobby},
+		{"live", browseLive},
+		{"abandoned", browseAbandoned},
+		{"broken", browseBroken},
+		{"too many watchers", browseTooManyWatchers},
+		{"live updates end", browseLiveEnds},
+	} {
+		t.Run(step.name, func(t *testing.T) { step.run(t, b) })
 	}
-	shoot := func(t *testing.T, name string) {
-		t.Helper()
-		for _, w := range []int{390, 1280} {
-			require.NoError(t, webtest.Screenshot(bounded(t), w, filepath.Join(shots, fmt.Sprintf("%s-%d.png", name, w))))
-		}
+}
+
+// browser is a headless Chromium on a fixture's pages, with the steps of
+// TestBrowser.
+type browser struct {
+	ctx   context.Context
+	f     *fixture
+	shots string // where screenshots go
+}
+
+// bounded is the browser's context for one step: a page that never comes
+// fails the test instead of hanging it.
+func (b *browser) bounded(t *testing.T) context.Context {
+	c, cancel := context.WithTimeout(b.ctx, stepTimeout)
+	t.Cleanup(cancel)
+	return c
+}
+
+// shoot takes screenshots of the page at 390 and 1280 px wide.
+func (b *browser) shoot(t *testing.T, name string) {
+	t.Helper()
+	for _, w := range []int{390, 1280} {
+		require.NoError(t, webtest.Screenshot(b.bounded(t), w, filepath.Join(b.shots, fmt.Sprintf("%s-%d.png", name, w))))
 	}
-	open := func(t *testing.T, path string) {
-		t.Helper()
-		require.NoError(t, chromedp.Do(bounded(t), chromedp.Navigate(f.url+path)))
+}
+
+// open opens the fixture's page at path.
+func (b *browser) open(t *testing.T, path string) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(b.bounded(t), chromedp.Navigate(b.f.url+path)))
+}
+
+// js is what the JavaScript expression expr gives on the page.
+func (b *browser) js(t *testing.T, expr string) string {
+	t.Helper()
+	v, err := chromedp.Run(b.bounded(t), chromedp.Evaluate[string](expr))
+	require.NoError(t, err, expr)
+	return v
+}
+
+// wait waits until the page makes expr true (the browser's own polling,
+// on every frame; the context bounds it).
+func (b *browser) wait(t *testing.T, expr string) {
+	t.Helper()
+	_, err := chromedp.Run(b.bounded(t), chromedp.Poll[chromedp.Void](expr))
+	require.NoError(t, err, "waiting for %s", expr)
+}
+
+// navigating runs action, which leaves the page, and waits for the next
+// page to load.
+func (b *browser) navigating(t *testing.T, action chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	_, err := chromedp.Run(b.bounded(t), chromedp.WaitEvent(page.LoadEventFired, nil, action))
+	require.NoError(t, err)
+}
+
+// loaded is a JavaScript expression true once the image sel finds has
+// loaded.
+func loaded(sel string) string {
+	return `(() => { const i = document.querySelector(` + strconv.Quote(sel) + `); return !!i && i.complete && i.naturalWidth > 0; })()`
+}
+
+// browseServer checks the server's page of leaderboards.
+func browseServer(t *testing.T, b *browser) {
+	b.open(t, "/g/"+guild)
+	assert.Equal(t, "Leaderboards", b.js(t, `document.querySelector("h1").textContent`))
+	b.shoot(t, "server")
+}
+
+// browseLeaderboard checks a leaderboard, paged and by score.
+func browseLeaderboard(t *testing.T, b *browser) {
+	b.open(t, "/g/"+guild+"/leaderboard/doublets")
+	board, err := b.f.st.LeaderboardPage(context.Background(), store.LeaderQuery{Guild: guild, Game: "doublets", Limit: 25})
+	require.NoError(t, err)
+	require.Greater(t, board.Total, 25, "the seed makes two pages")
+	assert.Equal(t, "25", b.js(t, `String(document.querySelectorAll(".board tbody tr").length)`))
+	assert.Equal(t, board.Rows[0].Name, b.js(t, `document.querySelector(".board tbody .name").textContent`))
+	b.shoot(t, "leaderboard")
+	b.navigating(t, chromedp.Click(chromedp.CSS(`.pager a[rel="next"]`)))
+	assert.Contains(t, b.js(t, `location.search`), "page=2")
+	assert.Equal(t, strconv.Itoa(board.Total-25), b.js(t, `String(document.querySelectorAll(".board tbody tr").length)`))
+	assert.Equal(t, "26", b.js(t, `document.querySelector(".board tbody .rank").textContent`))
+	b.navigating(t, chromedp.Click(chromedp.CSS(`.tabs a[href*="by=score"]`)))
+	assert.Contains(t, b.js(t, `location.search`), "by=score")
+	assert.Equal(t, "Best score", b.js(t, `document.querySelector(".tabs [aria-current]").textContent`))
+}
+
+// browseProfile checks a player's page, a dot a game in its plot.
+func browseProfile(t *testing.T, b *browser) {
+	p := b.f.people[0]
+	b.open(t, "/g/"+guild+"/players/"+p.ID)
+	assert.Equal(t, p.Name, b.js(t, `document.querySelector("h1").textContent`))
+	hist, err := b.f.st.History(context.Background(), guild, p.ID, 1000)
+	require.NoError(t, err)
+	assert.Equal(t, strconv.Itoa(len(hist)), b.js(t, `String(document.querySelectorAll("svg.plot circle").length)`),
+		"a dot a game")
+	b.shoot(t, "player")
+}
+
+// browseDaily checks the daily deals: today's not shown, an earlier one shown.
+func browseDaily(t *testing.T, b *browser) {
+	b.open(t, "/g/"+guild+"/daily/doublefreecell")
+	assert.Equal(t, "0", b.js(t, `String(document.querySelectorAll(".table-picture").length)`), "today's deal is not shown")
+	b.shoot(t, "daily-today")
+	b.navigating(t, chromedp.Click(chromedp.CSS(`.days li:nth-child(2) a`)))
+	b.wait(t, loaded(".table-picture img"))
+	b.shoot(t, "daily")
+}
+
+// browseReplay checks a replay stepped with its buttons.
+func browseReplay(t *testing.T, b *browser) {
+	tb := b.f.tableOf(t, "secretagent")
+	b.open(t, "/t/"+tb.Token)
+	last := b.js(t, `document.querySelector("[data-replay]").dataset.last`)
+	assert.Equal(t, last, b.js(t, `document.getElementById("step").textContent`), "the replay opens at the end")
+	b.wait(t, loaded("#picture"))
+	b.shoot(t, "replay")
+	steps := []struct{ click, want string }{{"first", "0"}, {"next", "1"}, {"next", "2"}, {"prev", "1"}, {"last", last}}
+	for _, st := range steps {
+		require.NoError(t, chromedp.Do(b.bounded(t), chromedp.Click(chromedp.CSS(`[data-go="`+st.click+`"]`))))
+		b.wait(t, `document.getElementById("step").textContent === "`+st.want+`"`)
+		b.wait(t, `document.getElementById("picture").src.endsWith("/at/`+st.want+`.png")`)
+		b.wait(t, loaded("#picture"))
+		b.wait(t, `[...document.querySelectorAll(".hands img")].every(i => i.src.includes("/at/`+st.want+`/") && i.complete && i.naturalWidth > 0)`)
+		assert.Contains(t, b.js(t, `location.search`), "step="+st.want)
 	}
-	js := func(t *testing.T, expr string) string {
-		t.Helper()
-		v, err := chromedp.Run(bounded(t), chromedp.Evaluate[string](expr))
-		require.NoError(t, err, expr)
-		return v
+}
+
+// browseSolitaires checks replays of other games at a step.
+func browseSolitaires(t *testing.T, b *browser) {
+	for _, game := range []string{"doublefreecell", "theagents"} {
+		b.open(t, "/t/"+b.f.tableOf(t, game).Token+"?step=5")
+		b.wait(t, loaded("#picture"))
+		assert.Equal(t, "5", b.js(t, `document.getElementById("step").textContent`))
+		b.shoot(t, "replay-"+game)
 	}
-	// wait waits until the page makes expr true (the browser's own
-	// polling, on every frame; the context bounds it).
-	wait := func(t *testing.T, expr string) {
-		t.Helper()
-		_, err := chromedp.Run(bounded(t), chromedp.Poll[chromedp.Void](expr))
-		require.NoError(t, err, "waiting for %s", expr)
-	}
-	// navigating runs action, which leaves the page, and waits for the
-	// next page to load.
-	navigating := func(t *testing.T, action chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		_, err := chromedp.Run(bounded(t), chromedp.WaitEvent(page.LoadEventFired, nil, action))
-		require.NoError(t, err)
-	}
-	loaded := func(sel string) string {
-		return `(() => { const i = document.querySelector(` + strconv.Quote(sel) + `); return !!i && i.complete && i.naturalWidth > 0; })()`
-	}
+}
 
-	t.Run("server", func(t *testing.T) {
-		open(t, "/g/"+guild)
-		assert.Equal(t, "Leaderboards", js(t, `document.querySelector("h1").textContent`))
-		shoot(t, "server")
-	})
+// browseLobby checks a lobby that shows a player sitting down by itself, and a page not found.
+func browseLobby(t *testing.T, b *browser) {
+	lobby := openLobby(t, b.f, "theagents")
+	b.open(t, "/t/"+b.f.token(t, lobby.Sess.ID))
+	b.wait(t, `document.querySelector("[data-events]").dataset.connected === "1"`)
+	b.shoot(t, "lobby")
+	// A player sits down: the page shows it by itself.
+	b.f.clock.Advance(time.Second)
+	b.navigating(t, chromedp.Func(func(context.Context, *chromedp.Target) error {
+		err := lobby.SetPlayers(context.Background(), append(lobby.Sess.Players,
+			store.Player{Seat: 1, UserID: b.f.people[1].ID, Name: b.f.people[1].Name}))
+		b.f.srv.Notify(lobby.Sess.ID)
+		return err
+	}))
+	assert.Contains(t, b.js(t, `document.querySelector(".seated").textContent`), b.f.people[1].Name)
+	b.open(t, "/g/"+guild+"/players/999999999999999999")
+	b.shoot(t, "not-found")
+}
 
-	t.Run("leaderboard", func(t *testing.T) {
-		open(t, "/g/"+guild+"/leaderboard/doublets")
-		board, err := f.st.LeaderboardPage(context.Background(), store.LeaderQuery{Guild: guild, Game: "doublets", Limit: 25})
-		require.NoError(t, err)
-		require.Greater(t, board.Total, 25, "the seed makes two pages")
-		assert.Equal(t, "25", js(t, `String(document.querySelectorAll(".board tbody tr").length)`))
-		assert.Equal(t, board.Rows[0].Name, js(t, `document.querySelector(".board tbody .name").textContent`))
-		shoot(t, "leaderboard")
-		navigating(t, chromedp.Click(chromedp.CSS(`.pager a[rel="next"]`)))
-		assert.Contains(t, js(t, `location.search`), "page=2")
-		assert.Equal(t, strconv.Itoa(board.Total-25), js(t, `String(document.querySelectorAll(".board tbody tr").length)`))
-		assert.Equal(t, "26", js(t, `document.querySelector(".board tbody .rank").textContent`))
-		navigating(t, chromedp.Click(chromedp.CSS(`.tabs a[href*="by=score"]`)))
-		assert.Contains(t, js(t, `location.search`), "by=score")
-		assert.Equal(t, "Best score", js(t, `document.querySelector(".tabs [aria-current]").textContent`))
-	})
-
-	t.Run("profile", func(t *testing.T) {
-		p := f.people[0]
-		open(t, "/g/"+guild+"/players/"+p.ID)
-		assert.Equal(t, p.Name, js(t, `document.querySelector("h1").textContent`))
-		hist, err := f.st.History(context.Background(), guild, p.ID, 1000)
-		require.NoError(t, err)
-		assert.Equal(t, strconv.Itoa(len(hist)), js(t, `String(document.querySelectorAll("svg.plot circle").length)`),
-			"a dot a game")
-		shoot(t, "player")
-	})
-
-	t.Run("daily", func(t *testing.T) {
-		open(t, "/g/"+guild+"/daily/doublefreecell")
-		assert.Equal(t, "0", js(t, `String(document.querySelectorAll(".table-picture").length)`), "today's deal is not shown")
-		shoot(t, "daily-today")
-		navigating(t, chromedp.Click(chromedp.CSS(`.days li:nth-child(2) a`)))
-		wait(t, loaded(".table-picture img"))
-		shoot(t, "daily")
-	})
-
-	t.Run("replay", func(t *testing.T) {
-		tb := f.tableOf(t, "secretagent")
-		open(t, "/t/"+tb.Token)
-		last := js(t, `document.querySelector("[data-replay]").dataset.last`)
-		assert.Equal(t, last, js(t, `document.getElementById("step").textContent`), "the replay opens at the end")
-		wait(t, loaded("#picture"))
-		shoot(t, "replay")
-		steps := []struct{ click, want string }{{"first", "0"}, {"next", "1"}, {"next", "2"}, {"prev", "1"}, {"last", last}}
-		for _, st := range steps {
-			require.NoError(t, chromedp.Do(bounded(t), chromedp.Click(chromedp.CSS(`[data-go="`+st.click+`"]`))))
-			wait(t, `document.getElementById("step").textContent === "`+st.want+`"`)
-			wait(t, `document.getElementById("picture").src.endsWith("/at/`+st.want+`.png")`)
-			wait(t, loaded("#picture"))
-			wait(t, `[...document.querySelectorAll(".hands img")].every(i => i.src.includes("/at/`+st.want+`/") && i.complete && i.naturalWidth > 0)`)
-			assert.Contains(t, js(t, `location.search`), "step="+st.want)
-		}
-	})
-
-	t.Run("solitaire", func(t *testing.T) {
-		for _, game := range []string{"doublefreecell", "theagents"} {
-			open(t, "/t/"+f.tableOf(t, game).Token+"?step=5")
-			wait(t, loaded("#picture"))
-			assert.Equal(t, "5", js(t, `document.getElementById("step").textContent`))
-			shoot(t, "replay-"+game)
-		}
-	})
-
-	t.Run("lobby and notices", func(t *testing.T) {
-		lobby := openLobby(t, f, "theagents")
-		open(t, "/t/"+f.token(t, lobby.Sess.ID))
-		wait(t, `document.querySelector("[data-events]").dataset.connected === "1"`)
-		shoot(t, "lobby")
-		// A player sits down: the page shows it by itself.
-		f.clock.Advance(time.Second)
-		navigating(t, chromedp.Func(func(context.Context, *chromedp.Target) error {
-			err := lobby.SetPlayers(context.Background(), append(lobby.Sess.Players,
-				store.Player{Seat: 1, UserID: f.people[1].ID, Name: f.people[1].Name}))
-			f.srv.Notify(lobby.Sess.ID)
-			return err
-		}))
-		assert.Contains(t, js(t, `document.querySelector(".seated").textContent`), f.people[1].Name)
-		open(t, "/g/"+guild+"/players/999999999999999999")
-		shoot(t, "not-found")
-	})
-
-	t.Run("live", func(t *testing.T) {
-		tb := openComputerTable(t, f, "secretagent", 4)
-		for range 3 {
-			computerMove(t, tb)
-		}
-		open(t, "/t/"+f.token(t, tb.Sess.ID))
-		wait(t, `document.querySelector("[data-events]").dataset.connected === "1"`)
-		wait(t, loaded("#picture"))
-		assert.Equal(t, "3", js(t, `document.getElementById("moves").textContent`))
-		shoot(t, "live")
-		for want := 4; want <= 6; want++ {
-			computerMove(t, tb)
-			f.srv.Notify(tb.Sess.ID)
-			wait(t, `document.getElementById("moves").textContent === "`+strconv.Itoa(want)+`"`)
-			wait(t, `document.getElementById("picture").src.endsWith("/at/`+strconv.Itoa(want)+`.png")`)
-			wait(t, loaded("#picture"))
-		}
-		// Played to the end, the page turns into the replay by itself.
-		for !tb.Game.Status().Finished() {
-			computerMove(t, tb)
-		}
-		navigating(t, chromedp.Func(func(context.Context, *chromedp.Target) error {
-			err := tb.Finish(context.Background())
-			f.srv.Notify(tb.Sess.ID)
-			return err
-		}))
-		assert.Equal(t, "true", js(t, `String(!!document.querySelector("[data-replay]"))`))
-	})
-
-	t.Run("abandoned", func(t *testing.T) {
-		// An abandoned game of The Agents: its moves as the channel saw
-		// them, no hand.
-		whole := openComputerTable(t, f, "theagents", 3)
-		for !whole.Game.Status().Finished() {
-			computerMove(t, whole)
-		}
-		log := whole.Log()
-		cut := len(log) / 2
-		for i, e := range log {
-			if strings.HasPrefix(e.Move, "trade ") || strings.HasPrefix(e.Move, "take ") || strings.Contains(e.Move, " ip ") {
-				cut = max(cut, i+3)
-				break
-			}
-		}
-		tb := openComputerTable(t, f, "theagents", 3)
-		for _, e := range log[:min(cut, len(log)-1)] {
-			require.NoError(t, tb.Apply(context.Background(), e.Seat, e.Move))
-		}
-		require.NoError(t, tb.Abandon(context.Background()))
-		open(t, "/t/"+f.token(t, tb.Sess.ID))
-		wait(t, loaded("#picture"))
-		assert.Contains(t, js(t, `document.querySelector(".ending").textContent`), "Abandoned")
-		assert.Equal(t, "0", js(t, `String(document.querySelectorAll(".hands img").length)`))
-		shoot(t, "replay-abandoned")
-	})
-
-	t.Run("broken", func(t *testing.T) {
-		tb := f.tableOf(t, "doublets")
-		f.markBroken(t, tb.ID, "the rules changed")
-		open(t, "/t/"+tb.Token)
-		assert.Equal(t, "This table can no longer be shown", js(t, `document.querySelector("h1").textContent`))
-		shoot(t, "broken")
-	})
-
-	t.Run("too many watchers", func(t *testing.T) {
-		// Streams from this address up to its cap: the page shows the
-		// table, and says it does not follow it.
-		tb := openComputerTable(t, f, "secretagent", 4)
+// browseLive checks a live table that follows moves made elsewhere, then turns into its replay.
+func browseLive(t *testing.T, b *browser) {
+	tb := openComputerTable(t, b.f, "secretagent", 4)
+	for range 3 {
 		computerMove(t, tb)
-		token := f.token(t, tb.Sess.ID)
-		before := metric(t, f.metrics, "dealer_web_live_streams") // an earlier page's, the browser may keep
-		var streams []*sse
-		for {
-			s, code, _ := f.streamAs(t, token, "", "")
-			if code != http.StatusOK {
-				require.Equal(t, http.StatusTooManyRequests, code)
-				break
-			}
-			streams = append(streams, s)
-		}
-		open(t, "/t/"+token)
-		wait(t, loaded("#picture"))
-		assert.Equal(t, "false", js(t, `String(document.getElementById("live-off").hidden)`))
-		assert.Contains(t, js(t, `document.getElementById("live-off").textContent`), "Too many live pages")
-		assert.Equal(t, "false", js(t, `String(!!document.querySelector("[data-events]"))`), "the page does not listen")
-		shoot(t, "live-off")
-		for _, s := range streams {
-			s.stop()
-		}
-		require.Eventually(t, func() bool { return metric(t, f.metrics, "dealer_web_live_streams") == before },
-			stepTimeout, 10*time.Millisecond, "the streams are seen gone")
-	})
-
-	t.Run("live updates end", func(t *testing.T) {
-		// The server stops pushing (it is restarting) while a live page
-		// is open: the stream ends, the browser tries again, is refused,
-		// and the page says live updates are unavailable. Last: the
-		// fixture's server pushes nothing more.
-		tb := openComputerTable(t, f, "secretagent", 4)
+	}
+	b.open(t, "/t/"+b.f.token(t, tb.Sess.ID))
+	b.wait(t, `document.querySelector("[data-events]").dataset.connected === "1"`)
+	b.wait(t, loaded("#picture"))
+	assert.Equal(t, "3", b.js(t, `document.getElementById("moves").textContent`))
+	b.shoot(t, "live")
+	for want := 4; want <= 6; want++ {
 		computerMove(t, tb)
-		open(t, "/t/"+f.token(t, tb.Sess.ID))
-		wait(t, `document.querySelector("[data-events]").dataset.connected === "1"`)
-		require.NoError(t, f.srv.Close())
-		wait(t, `document.querySelector("[data-events]").dataset.closed === "1"`)
-		assert.Equal(t, "false", js(t, `String(document.getElementById("live-off").hidden)`))
-		shoot(t, "live-ended")
-	})
+		b.f.srv.Notify(tb.Sess.ID)
+		b.wait(t, `document.getElementById("moves").textContent === "`+strconv.Itoa(want)+`"`)
+		b.wait(t, `document.getElementById("picture").src.endsWith("/at/`+strconv.Itoa(want)+`.png")`)
+		b.wait(t, loaded("#picture"))
+	}
+	// Played to the end, the page turns into the replay by itself.
+	for !tb.Game.Status().Finished() {
+		computerMove(t, tb)
+	}
+	b.navigating(t, chromedp.Func(func(context.Context, *chromedp.Target) error {
+		err := tb.Finish(context.Background())
+		b.f.srv.Notify(tb.Sess.ID)
+		return err
+	}))
+	assert.Equal(t, "true", b.js(t, `String(!!document.querySelector("[data-replay]"))`))
+}
+
+// browseAbandoned checks an abandoned game of The Agents: its moves as the channel saw them, no hand.
+func browseAbandoned(t *testing.T, b *browser) {
+	// An abandoned game of The Agents: its moves as the channel saw
+	// them, no hand.
+	whole := openComputerTable(t, b.f, "theagents", 3)
+	for !whole.Game.Status().Finished() {
+		computerMove(t, whole)
+	}
+	log := whole.Log()
+	cut := len(log) / 2
+	for i, e := range log {
+		if strings.HasPrefix(e.Move, "trade ") || strings.HasPrefix(e.Move, "take ") || strings.Contains(e.Move, " ip ") {
+			cut = max(cut, i+3)
+			break
+		}
+	}
+	tb := openComputerTable(t, b.f, "theagents", 3)
+	for _, e := range log[:min(cut, len(log)-1)] {
+		require.NoError(t, tb.Apply(context.Background(), e.Seat, e.Move))
+	}
+	require.NoError(t, tb.Abandon(context.Background()))
+	b.open(t, "/t/"+b.f.token(t, tb.Sess.ID))
+	b.wait(t, loaded("#picture"))
+	assert.Contains(t, b.js(t, `document.querySelector(".ending").textContent`), "Abandoned")
+	assert.Equal(t, "0", b.js(t, `String(document.querySelectorAll(".hands img").length)`))
+	b.shoot(t, "replay-abandoned")
+}
+
+// browseBroken checks a table that can no longer be shown.
+func browseBroken(t *testing.T, b *browser) {
+	tb := b.f.tableOf(t, "doublets")
+	b.f.markBroken(t, tb.ID, "the rules changed")
+	b.open(t, "/t/"+tb.Token)
+	assert.Equal(t, "This table can no longer be shown", b.js(t, `document.querySelector("h1").textContent`))
+	b.shoot(t, "broken")
+}
+
+// browseTooManyWatchers checks a table whose client address has all its streams: shown, not followed.
+func browseTooManyWatchers(t *testing.T, b *browser) {
+	// Streams from this address up to its cap: the page shows the
+	// table, and says it does not follow it.
+	tb := openComputerTable(t, b.f, "secretagent", 4)
+	computerMove(t, tb)
+	token := b.f.token(t, tb.Sess.ID)
+	before := metric(t, b.f.metrics, "dealer_web_live_streams") // an earlier page's, the browser may keep
+	var streams []*sse
+	for {
+		s, code, _ := b.f.streamAs(t, token, "", "")
+		if code != http.StatusOK {
+			require.Equal(t, http.StatusTooManyRequests, code)
+			break
+		}
+		streams = append(streams, s)
+	}
+	b.open(t, "/t/"+token)
+	b.wait(t, loaded("#picture"))
+	assert.Equal(t, "false", b.js(t, `String(document.getElementById("live-off").hidden)`))
+	assert.Contains(t, b.js(t, `document.getElementById("live-off").textContent`), "Too many live pages")
+	assert.Equal(t, "false", b.js(t, `String(!!document.querySelector("[data-events]"))`), "the page does not listen")
+	b.shoot(t, "live-off")
+	for _, s := range streams {
+		s.stop()
+	}
+	require.Eventually(t, func() bool { return metric(t, b.f.metrics, "dealer_web_live_streams") == before },
+		stepTimeout, 10*time.Millisecond, "the streams are seen gone")
+}
+
+// browseLiveEnds checks a live page whose server stops pushing: it says live updates are unavailable.
+func browseLiveEnds(t *testing.T, b *browser) {
+	// The server stops pushing (it is restarting) while a live page
+	// is open: the stream ends, the browser tries again, is refused,
+	// and the page says live updates are unavailable. Last: the
+	// fixture's server pushes nothing more.
+	tb := openComputerTable(t, b.f, "secretagent", 4)
+	computerMove(t, tb)
+	b.open(t, "/t/"+b.f.token(t, tb.Sess.ID))
+	b.wait(t, `document.querySelector("[data-events]").dataset.connected === "1"`)
+	require.NoError(t, b.f.srv.Close())
+	b.wait(t, `document.querySelector("[data-events]").dataset.closed === "1"`)
+	assert.Equal(t, "false", b.js(t, `String(document.getElementById("live-off").hidden)`))
+	b.shoot(t, "live-ended")
 }
 
 // tableOf is a finished seeded table of game.
