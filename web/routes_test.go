@@ -31,10 +31,46 @@ func TestRoutes(t *testing.T) {
 	require.Equal(t, "passes=1", house.Sess.Options)
 	day := f.clock.Now().UTC().Format("2006-01-02")
 	yesterday := f.clock.Now().UTC().AddDate(0, 0, -1).Format("2006-01-02")
-	cases := []struct {
-		path string
-		want int
-	}{
+	addr := addresses{g: g, sa: sa, solo: solo, user: user, day: day, yesterday: yesterday}
+	cases := append(append(addr.good(), addr.unknown()...), addr.absurd()...)
+	for _, tc := range cases {
+		t.Run(strings.ReplaceAll(tc.path, "/", "|"), func(t *testing.T) {
+			code, body := f.get(t, tc.path)
+			assert.Equal(t, tc.want, code, "%s: %.300s", tc.path, body)
+		})
+	}
+	// The standard board is the default; the rules played are offered.
+	_, standard := f.get(t, g+"/leaderboard/doublets")
+	assert.Contains(t, standard, `<option value="passes=1">`)
+	_, houseBoard := f.get(t, g+"/leaderboard/doublets?rules=passes%3D1")
+	assert.Contains(t, houseBoard, `<option value="passes=1" selected>`)
+	assert.Contains(t, houseBoard, "under house rules")
+
+	// Only reading.
+	res, err := http.Post(f.url+g, "text/plain", strings.NewReader("x"))
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusMethodNotAllowed, res.StatusCode)
+}
+
+// route is an address and the status it answers.
+type route struct {
+	path string
+	want int
+}
+
+// addresses are TestRoutes' fixture's: its server's pages (g), a
+// Secret Agent table's token (sa), a solitaire's (solo), a player, today
+// and yesterday.
+type addresses struct {
+	g, sa, solo, user, day, yesterday string
+}
+
+// good are the addresses that answer 200 (and one that waits for the day
+// to end: 404).
+func (a addresses) good() []route {
+	g, sa, solo := a.g, a.sa, a.solo
+	return []route{
 		{"/", 200},
 		{g, 200},
 		{g + "/leaderboard/doublets", 200},
@@ -42,12 +78,12 @@ func TestRoutes(t *testing.T) {
 		{g + "/leaderboard/doublets?by=score&page=1", 200},
 		{g + "/leaderboard/secretagent?by=points", 200},
 		{g + "/leaderboard/doublets?by=daily", 200}, // followed to today's daily deal
-		{g + "/players/" + user, 200},
+		{g + "/players/" + a.user, 200},
 		{g + "/daily/doublets", 200},
-		{g + "/daily/doublets/" + day, 200},
-		{g + "/daily/doublets/" + yesterday, 200},
-		{g + "/daily/doublets/" + yesterday + "/deal.png", 200},
-		{g + "/daily/doublets/" + day + "/deal.png", 404}, // not before the day is over
+		{g + "/daily/doublets/" + a.day, 200},
+		{g + "/daily/doublets/" + a.yesterday, 200},
+		{g + "/daily/doublets/" + a.yesterday + "/deal.png", 200},
+		{g + "/daily/doublets/" + a.day + "/deal.png", 404}, // not before the day is over
 		{g + "/daily/doublets/days", 200},
 		{"/t/" + sa, 200},
 		{"/t/" + sa + "?step=0", 200},
@@ -58,8 +94,13 @@ func TestRoutes(t *testing.T) {
 		{"/livez", 200},
 		{"/readyz", 200},
 		{"/metrics", 200},
+	}
+}
 
-		// Unknown ids, bad tokens.
+// unknown are unknown ids and bad tokens: 404.
+func (a addresses) unknown() []route {
+	g, sa, solo := a.g, a.sa, a.solo
+	return []route{
 		{"/g/999999999999999999", 404},
 		{"/g/not-a-server", 404},
 		{"/g/" + strings.Repeat("9", 40), 404},
@@ -87,8 +128,14 @@ func TestRoutes(t *testing.T) {
 		{"/nowhere", 404},
 		{"/../../etc/passwd", 404},
 		{"/g/" + guild + "/../../etc/passwd", 404},
+	}
+}
 
-		// Absurd query values.
+// absurd are absurd query values: 400, or 404 for what is well-formed
+// but not there.
+func (a addresses) absurd() []route {
+	g, sa := a.g, a.sa
+	return []route{
 		{g + "/leaderboard/doublets?page=-1", 400},
 		{g + "/leaderboard/doublets?page=0", 400},
 		{g + "/leaderboard/doublets?page=1e30", 400},
@@ -108,24 +155,6 @@ func TestRoutes(t *testing.T) {
 		{"/t/" + sa + "?step=-1", 400},
 		{"/t/" + sa + "?step=1e30", 400},
 	}
-	for _, tc := range cases {
-		t.Run(strings.ReplaceAll(tc.path, "/", "|"), func(t *testing.T) {
-			code, body := f.get(t, tc.path)
-			assert.Equal(t, tc.want, code, "%s: %.300s", tc.path, body)
-		})
-	}
-	// The standard board is the default; the rules played are offered.
-	_, standard := f.get(t, g+"/leaderboard/doublets")
-	assert.Contains(t, standard, `<option value="passes=1">`)
-	_, houseBoard := f.get(t, g+"/leaderboard/doublets?rules=passes%3D1")
-	assert.Contains(t, houseBoard, `<option value="passes=1" selected>`)
-	assert.Contains(t, houseBoard, "under house rules")
-
-	// Only reading.
-	res, err := http.Post(f.url+g, "text/plain", strings.NewReader("x"))
-	require.NoError(t, err)
-	res.Body.Close()
-	assert.Equal(t, http.StatusMethodNotAllowed, res.StatusCode)
 }
 
 // No address, however made, makes the router fail (500) or panic.
