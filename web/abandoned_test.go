@@ -22,16 +22,17 @@ import (
 	"github.com/dealer/dealer/web/webtest"
 )
 
-// An abandoned table never reveals what was hidden: its replay, at every
-// step, shows only what a spectator could see in Discord. Whole games of
-// Secret Agent and The Agents are played by computer players, then played
-// again to several points and abandoned there. At each point the hidden
-// cards are those that have been in a hand and never shown on the
-// channel's picture (the table, a trick, a faction, a pending command:
-// not The Agents' retired piles, which the picture counts) and each
-// seat's private facts; no replay page (its HTML, its pictures' alt text,
-// its move list) names one, at any step; no hand is served; the live
-// stream says only "reload"; the picture of a step is the spectator's.
+// TestAbandonedReplaysHideHands: an abandoned table never reveals what was
+// hidden: its replay, at every step, shows only what a spectator could see
+// in Discord. Whole games of Secret Agent and The Agents are played by
+// computer players, then played again to several points and abandoned
+// there. At each point the hidden cards are those that have been in a hand
+// and never shown on the channel's picture (the table, a trick, a faction,
+// a pending command: not The Agents' retired piles, which the picture
+// counts) and each seat's private facts; no replay page (its HTML, its
+// pictures' alt text, its move list) names one, at any step; no hand is
+// served; the live stream says only "reload"; the picture of a step is the
+// spectator's.
 func TestAbandonedReplaysHideHands(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, webtest.Seed{Rand: 13}, -1)

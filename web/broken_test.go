@@ -141,11 +141,11 @@ func checkBreaksWatched(t *testing.T, f *fixture) {
 	assert.Equal(t, http.StatusGone, code)
 }
 
-// A table that cannot be replayed (marked broken, or a move in its log
-// that does not parse or is not legal) never gives a 500 nor a panic: its
-// page says it can no longer be shown (410), and its pictures and its live
-// stream answer a line of plain text (410). A watched table that breaks
-// tells its page to reload, and the page says so.
+// TestBrokenTables: a table that cannot be replayed (marked broken, or a
+// move in its log that does not parse or is not legal) never gives a 500
+// nor a panic: its page says it can no longer be shown (410), and its
+// pictures and its live stream answer a line of plain text (410). A watched
+// table that breaks tells its page to reload, and the page says so.
 func TestBrokenTables(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, webtest.Seed{Tables: 3, Games: []string{"secretagent", "doublefreecell", "theagents"}, Rand: 21}, -1)

@@ -26,11 +26,11 @@ import (
 // comes in milliseconds, so this only turns a hang into a failure.
 const stepTimeout = 30 * time.Second
 
-// The pages in a real browser (Debian's chromium, headless): a
+// TestBrowser: the pages in a real browser (Debian's chromium, headless): a
 // leaderboard, a player's page, a daily deal, a replay stepped with its
 // buttons, and a live table that changes after a move; each page is
-// screenshot at 390 and 1280 px wide (DEALER_WEB_SHOTS=dir keeps them).
-// The steps run in order on one fixture: the last stops its server.
+// screenshot at 390 and 1280 px wide (DEALER_WEB_SHOTS=dir keeps them). The
+// steps run in order on one fixture: the last stops its server.
 func TestBrowser(t *testing.T) {
 	t.Parallel()
 	// Quick heartbeats: a stream whose page is gone is seen gone soon.

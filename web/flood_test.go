@@ -28,10 +28,11 @@ var (
 // the bot's load test with watchers): it runs only as such.
 func TestWatchersClient(t *testing.T) { webtest.WatchersClient(t) }
 
-// Many streams on one table, from one client (a process of its own, one
-// address; the caps are raised to let them all in): moves are made on the
-// table, each pushed to every stream before the next, and the server's
-// CPU per move and its memory are printed, with 1 stream and with many:
+// TestWatchersFlood: many streams on one table, from one client (a process
+// of its own, one address; the caps are raised to let them all in): moves
+// are made on the table, each pushed to every stream before the next, and
+// the server's CPU per move and its memory are printed, with 1 stream and
+// with many:
 //
 //	DEALER_WEB_FLOOD=1 go test ./web -run 'TestWatchersFlood$' -count=1 -v [-web.flood.streams 10000 -web.flood.moves 20]
 //

@@ -16,10 +16,11 @@ import (
 	"github.com/dealer/dealer/web/webtest"
 )
 
-// /livez answers while the process runs; /readyz while the store answers
-// and the readiness function agrees. /readyz says only "ready" or "not
-// ready": why goes to the log (the error may name the database's host or
-// user), once when the reason changes, not at every probe.
+// TestHealth: /livez answers while the process runs; /readyz while the
+// store answers and the readiness function agrees. /readyz says only
+// "ready" or "not ready": why goes to the log (the error may name the
+// database's host or user), once when the reason changes, not at every
+// probe.
 func TestHealth(t *testing.T) {
 	reg, rend := shared()
 	st, _ := webtest.OpenStore(t)
@@ -72,8 +73,8 @@ func TestHealth(t *testing.T) {
 	}
 }
 
-// /metrics serves the registry handed in, with the web's own metrics:
-// requests by route and status, their time, render time.
+// TestMetrics: /metrics serves the registry handed in, with the web's own
+// metrics: requests by route and status, their time, render time.
 func TestMetrics(t *testing.T) {
 	f := newFixture(t, webtest.Seed{Tables: 3, Rand: 2}, -1)
 	extra := prometheus.NewCounter(prometheus.CounterOpts{Name: "dealer_bot_test_total", Help: "The bot's, say."})

@@ -105,8 +105,9 @@ type feed struct {
 	mu  sync.RWMutex
 	cur snapshot
 
-	// Owned by the feed's goroutine: the game after log's moves, under
-	// rules (nil until the first replay, and after a failed one).
+	// game, log and rules are owned by the feed's goroutine: the game
+	// after log's moves, under rules (nil until the first replay, and
+	// after a failed one).
 	game  games.Game
 	log   []games.Entry
 	rules int

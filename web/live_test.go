@@ -86,8 +86,8 @@ func (f *fixture) streamAs(t testing.TB, token, v, forwarded string) (*sse, int,
 	return s, res.StatusCode, ""
 }
 
-// A watched table is read once a change, whatever the number of its
-// streams: each of them is sent the same event.
+// TestStreamsShareOneRead: a watched table is read once a change, whatever
+// the number of its streams: each of them is sent the same event.
 func TestStreamsShareOneRead(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, webtest.Seed{Rand: 3}, -1)
@@ -131,10 +131,10 @@ func TestStreamsShareOneRead(t *testing.T) {
 	assert.Equal(t, reads, metric(t, f.metrics, "dealer_web_live_table_reads_total")-before)
 }
 
-// The stream caps: per client address, per table and in all. A refused
-// stream gets a short plain answer with a status that says why, and the
-// table's page says live updates are unavailable, showing the table all
-// the same. A client's own word on its address counts only from a
+// TestStreamCaps: the stream caps: per client address, per table and in
+// all. A refused stream gets a short plain answer with a status that says
+// why, and the table's page says live updates are unavailable, showing the
+// table all the same. A client's own word on its address counts only from a
 // trusted proxy; an IPv6 client counts by its /64.
 func TestStreamCaps(t *testing.T) {
 	t.Parallel()
@@ -196,8 +196,9 @@ func TestStreamCaps(t *testing.T) {
 	assert.Contains(t, body, "Too many live pages are open on this site")
 }
 
-// Which address a stream counts against: IPv6 by its /64; X-Forwarded-For
-// only from a trusted proxy, its last address not a proxy's.
+// TestStreamClientAddress: which address a stream counts against: IPv6 by
+// its /64; X-Forwarded-For only from a trusted proxy, its last address not
+// a proxy's.
 func TestStreamClientAddress(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -235,10 +236,10 @@ func TestStreamClientAddress(t *testing.T) {
 	}
 }
 
-// What a hostile client sends to the stream changes nothing: any version
-// is read as a page that shows something else (it is sent the table), a
-// bad token is a 404, another method a 405; a closed table's stream says
-// reload at once.
+// TestStreamBadInput: what a hostile client sends to the stream changes
+// nothing: any version is read as a page that shows something else (it is
+// sent the table), a bad token is a 404, another method a 405; a closed
+// table's stream says reload at once.
 func TestStreamBadInput(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, webtest.Seed{Tables: 2, Games: []string{"secretagent"}, Rand: 4}, -1)

@@ -26,9 +26,9 @@ var (
 	loadTables   = flag.Int("web.load.tables", 500, "TestLoad: tables in the store")
 )
 
-// The figures for later: pages served at a steady rate (an open load: a
-// request every 1/rate s, whatever the answers' times) for a while, from a
-// store of 500 tables, printed as one line:
+// TestLoad: the figures for later: pages served at a steady rate (an open
+// load: a request every 1/rate s, whatever the answers' times) for a while,
+// from a store of 500 tables, printed as one line:
 //
 //	DEALER_WEB_LOAD=1 go test ./web -run TestLoad -v [-web.load.rate 100 -web.load.duration 10s]
 //
@@ -114,14 +114,14 @@ func loadPaths(t *testing.T, f *fixture) []string {
 	return paths
 }
 
-// A leaderboard page from a store of 200 tables, served without the
-// network: the page's own cost (queries, template).
+// BenchmarkLeaderboardPage: a leaderboard page from a store of 200 tables,
+// served without the network: the page's own cost (queries, template).
 func BenchmarkLeaderboardPage(b *testing.B) {
 	f := newFixture(b, webtest.Seed{Tables: 200, People: webtest.People(60), Daily: 1, Workers: 8, Rand: 5}, -1)
 	benchPage(b, f, "/g/"+guild+"/leaderboard/doublets?page=2")
 }
 
-// A player's page, with its plots.
+// BenchmarkPlayerPage: a player's page, with its plots.
 func BenchmarkPlayerPage(b *testing.B) {
 	f := newFixture(b, webtest.Seed{Tables: 200, People: webtest.People(20), Daily: 1, Workers: 8, Rand: 5}, -1)
 	benchPage(b, f, "/g/"+guild+"/players/"+f.people[0].ID)

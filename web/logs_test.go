@@ -43,9 +43,9 @@ func (l *logLines) all() []string {
 	return strings.Split(text, "\n")
 }
 
-// No log line names a table's token: pages, pictures, hands, streams, bad
-// steps, tables that no longer replay and failures with the store closed
-// are all logged with their tokens hidden.
+// TestNoTokenInLogs: no log line names a table's token: pages, pictures,
+// hands, streams, bad steps, tables that no longer replay and failures with
+// the store closed are all logged with their tokens hidden.
 func TestNoTokenInLogs(t *testing.T) {
 	t.Parallel()
 	f := newFixtureWith(t, fixtureOptions{Watch: -1, Serve: true,

@@ -51,7 +51,7 @@ type page struct {
 	Scripts []string // script URLs, loaded deferred
 	Body    any
 
-	// Set by render.
+	// Home and CSS are set by render.
 	Home, CSS string
 }
 

@@ -14,9 +14,10 @@ import (
 	"github.com/dealer/dealer/web/webtest"
 )
 
-// A server whose admins turned its pages off shows nothing on any of them,
-// its tables' pages, pictures and live streams included, and says so; on
-// again, everything is back. Another server's pages are not touched.
+// TestPagesOff: a server whose admins turned its pages off shows nothing on
+// any of them, its tables' pages, pictures and live streams included, and
+// says so; on again, everything is back. Another server's pages are not
+// touched.
 func TestPagesOff(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, webtest.Seed{Tables: 8, Daily: 2, Rand: 9}, -1)
@@ -68,9 +69,10 @@ func TestPagesOff(t *testing.T) {
 	}
 }
 
-// A player's daily streak on a server's pages counts only the days won in
-// servers whose pages are on: a day won in a server that turned its pages
-// off is not counted (nor shown) on any page.
+// TestStreakCountsServersWithPagesOn: a player's daily streak on a server's
+// pages counts only the days won in servers whose pages are on: a day won
+// in a server that turned its pages off is not counted (nor shown) on any
+// page.
 func TestStreakCountsServersWithPagesOn(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, webtest.Seed{Rand: 10}, -1)
@@ -107,9 +109,10 @@ func TestStreakCountsServersWithPagesOn(t *testing.T) {
 	}
 }
 
-// Today's daily deal's table page does not say its deal number, in its
-// text or its picture, until the day is over (in Discord as here): the
-// number would let a player practise the deal first.
+// TestDailyTableHidesTodaysDeal: today's daily deal's table page does not
+// say its deal number, in its text or its picture, until the day is over
+// (in Discord as here): the number would let a player practise the deal
+// first.
 func TestDailyTableHidesTodaysDeal(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, webtest.Seed{Rand: 11}, -1)

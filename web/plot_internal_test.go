@@ -34,8 +34,8 @@ func TestTicks(t *testing.T) {
 	}
 }
 
-// The plot is well-formed SVG with a dot a game, for none, one or many
-// games, on one day or over many.
+// TestPlot: the plot is well-formed SVG with a dot a game, for none, one or
+// many games, on one day or over many.
 func TestPlot(t *testing.T) {
 	at := time.Date(2026, 11, 1, 18, 0, 0, 0, time.UTC)
 	game := func(i, score int, won bool) store.HistoryRow {

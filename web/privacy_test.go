@@ -23,12 +23,12 @@ import (
 	"github.com/dealer/dealer/web/webtest"
 )
 
-// No page shows a card a spectator could not see in Discord at that
-// moment. Whole games of Secret Agent and The Agents are played by
-// computer players, and at every move: the live page's HTML and the live
-// stream's JSON hold none of any seat's private cards (hands, Secret
-// Agent's assignments, The Agents' missions) nor its private facts; the
-// picture the page shows is byte for byte the spectator's picture the
+// TestNoHiddenCardBeforeTheEnd: no page shows a card a spectator could not
+// see in Discord at that moment. Whole games of Secret Agent and The Agents
+// are played by computer players, and at every move: the live page's HTML
+// and the live stream's JSON hold none of any seat's private cards (hands,
+// Secret Agent's assignments, The Agents' missions) nor its private facts;
+// the picture the page shows is byte for byte the spectator's picture the
 // renderer draws; hands and the move log are not served. Once the game is
 // over, the replay shows every hand.
 func TestNoHiddenCardBeforeTheEnd(t *testing.T) {

@@ -13,8 +13,8 @@ import (
 
 const testToken = "0123456789abcdef0123456789abcdef"
 
-// Tokens are hidden wherever they stand in a string; what is not a token
-// is left alone.
+// TestRedactTokens: tokens are hidden wherever they stand in a string; what
+// is not a token is left alone.
 func TestRedactTokens(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{"", ""},
@@ -37,8 +37,8 @@ type stringer struct{}
 
 func (stringer) String() string { return "at /t/" + testToken }
 
-// Every part of a record passes through: the message, attributes of every
-// kind, groups, and attributes given beforehand.
+// TestRedactHandler: every part of a record passes through: the message,
+// attributes of every kind, groups, and attributes given beforehand.
 func TestRedactHandler(t *testing.T) {
 	var buf bytes.Buffer
 	log := slog.New(redactHandler{slog.NewJSONHandler(&buf, nil)}).With("page", "/t/"+testToken)

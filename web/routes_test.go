@@ -15,8 +15,9 @@ import (
 	"github.com/dealer/dealer/web/webtest"
 )
 
-// Every page answers what it is asked: good addresses 200, unknown ids and
-// bad tokens 404, absurd query values 400 or 404, never a 500.
+// TestRoutes: every page answers what it is asked: good addresses 200,
+// unknown ids and bad tokens 404, absurd query values 400 or 404, never a
+// 500.
 func TestRoutes(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, webtest.Seed{Tables: 10, Daily: 2, Rand: 3}, -1)
@@ -157,7 +158,8 @@ func (a addresses) absurd() []route {
 	}
 }
 
-// No address, however made, makes the router fail (500) or panic.
+// FuzzRouter: no address, however made, makes the router fail (500) or
+// panic.
 func FuzzRouter(f *testing.F) {
 	fx := newFixture(f, webtest.Seed{Tables: 4, Daily: 1, Rand: 5}, -1)
 	token := fx.tables[1].Token

@@ -68,10 +68,11 @@ func untilClosed(t testing.TB, conn net.Conn) string {
 	return string(b)
 }
 
-// The server keeps to its limits, as `dealer run` serves it: a client
-// that sends its header or its body a byte at a time is cut off, an idle
-// kept-alive connection is closed, an oversized header is refused. The
-// test waits for the server to close each connection; it times nothing.
+// TestSlowClientsAreCutOff: the server keeps to its limits, as `dealer run`
+// serves it: a client that sends its header or its body a byte at a time is
+// cut off, an idle kept-alive connection is closed, an oversized header is
+// refused. The test waits for the server to close each connection; it times
+// nothing.
 func TestSlowClientsAreCutOff(t *testing.T) {
 	t.Parallel()
 	f := newFixtureWith(t, fixtureOptions{Watch: -1, Serve: true, Config: func(c *web.Config) {
@@ -140,8 +141,8 @@ type readerConn struct {
 
 func (c readerConn) Read(p []byte) (int, error) { return c.r.Read(p) }
 
-// At most MaxConns connections are open at once: the next waits to be
-// accepted until one closes, then is served.
+// TestConnectionLimit: at most MaxConns connections are open at once: the
+// next waits to be accepted until one closes, then is served.
 func TestConnectionLimit(t *testing.T) {
 	t.Parallel()
 	f := newFixtureWith(t, fixtureOptions{Watch: -1, Serve: true, Config: func(c *web.Config) {
@@ -183,9 +184,10 @@ func TestConnectionLimit(t *testing.T) {
 	}
 }
 
-// A live stream outlives the server's read and write timeouts (each of
-// its writes has a deadline of its own): it is still pushed the next move
-// after several heartbeats, each past both timeouts.
+// TestStreamOutlivesTimeouts: a live stream outlives the server's read and
+// write timeouts (each of its writes has a deadline of its own): it is
+// still pushed the next move after several heartbeats, each past both
+// timeouts.
 func TestStreamOutlivesTimeouts(t *testing.T) {
 	t.Parallel()
 	f := newFixtureWith(t, fixtureOptions{Watch: -1, Serve: true, Config: func(c *web.Config) {
@@ -210,8 +212,9 @@ func TestStreamOutlivesTimeouts(t *testing.T) {
 	assert.Contains(t, data, `"moves":1`)
 }
 
-// A stream whose client stops reading is dropped once a write cannot be
-// done within StreamWriteTimeout, and its place is freed.
+// TestStreamThatIsNotReadIsDropped: a stream whose client stops reading is
+// dropped once a write cannot be done within StreamWriteTimeout, and its
+// place is freed.
 func TestStreamThatIsNotReadIsDropped(t *testing.T) {
 	t.Parallel()
 	// Heartbeats as fast as they come fill small buffers soon.
@@ -235,7 +238,7 @@ func TestStreamThatIsNotReadIsDropped(t *testing.T) {
 		"the stream was never dropped")
 }
 
-// Limits are checked when the server is made.
+// TestLimitsRefused: limits are checked when the server is made.
 func TestLimitsRefused(t *testing.T) {
 	t.Parallel()
 	reg, rend := shared()

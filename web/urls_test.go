@@ -12,8 +12,8 @@ import (
 	"github.com/dealer/dealer/web/webtest"
 )
 
-// The addresses for Discord's links: web.public_url and a page's path,
-// which the server then serves.
+// TestURLs: the addresses for Discord's links: web.public_url and a page's
+// path, which the server then serves.
 func TestURLs(t *testing.T) {
 	u, err := web.NewURLs("https://dealer.example.org/")
 	require.NoError(t, err)

@@ -13,15 +13,17 @@ import (
 	"github.com/dealer/dealer/web/webtest"
 )
 
-// With the bot in another process, nobody calls Notify: the watcher sees
-// the moves in the store and pushes them all the same.
+// TestWatcherPushesMovesFromElsewhere: with the bot in another process,
+// nobody calls Notify: the watcher sees the moves in the store and pushes
+// them all the same.
 func TestWatcherPushesMovesFromElsewhere(t *testing.T) {
 	f := newFixture(t, webtest.Seed{Tables: 1, Rand: 12}, 10*time.Millisecond)
 	pushedWithoutNotify(t, f)
 }
 
-// On PostgreSQL the database announces every change of a session: with
-// the watcher off, the moves are pushed all the same.
+// TestAnnouncedChangesArePushed: on PostgreSQL the database announces every
+// change of a session: with the watcher off, the moves are pushed all the
+// same.
 func TestAnnouncedChangesArePushed(t *testing.T) {
 	database := pgtest.URL(t)
 	f := newFixtureAt(t, database, webtest.Seed{Tables: 1, Rand: 12}, -1)

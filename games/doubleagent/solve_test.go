@@ -20,7 +20,8 @@ func replay(t *testing.T, g *Game, moves []string) {
 	require.Equal(t, []int{54}, g.Scores())
 }
 
-// Winning lines found on real deals replay to a win through the game.
+// TestSolveDealsReplay: winning lines found on real deals replay to a win
+// through the game.
 func TestSolveDealsReplay(t *testing.T) {
 	for _, d := range []uint64{2, 5, 7, 10, 13} {
 		sol := Solve(Deal(d), Budget{Nodes: 300_000})
@@ -29,8 +30,8 @@ func TestSolveDealsReplay(t *testing.T) {
 	}
 }
 
-// The depth-first search, which takes over when the best-first one has
-// not won, finds lines that replay too.
+// TestDepthFirstReplay: the depth-first search, which takes over when the
+// best-first one has not won, finds lines that replay too.
 func TestDepthFirstReplay(t *testing.T) {
 	p := Deal(2)
 	s := newSolver(Budget{Nodes: 300_000})
@@ -44,7 +45,7 @@ func TestDepthFirstReplay(t *testing.T) {
 	replay(t, New(2), moves)
 }
 
-// Two moves from the win.
+// nearlyWon is two moves from the win.
 const nearlyWon = `
 	t1: | KH
 	t2: | BJ
@@ -70,8 +71,8 @@ func TestSolveTriviallyWon(t *testing.T) {
 	assert.Equal(t, 54, hint.Score)
 }
 
-// The black agent waits under the King of spades; the line must uncover it,
-// command with it, and only then finish spades.
+// agentUnderKing has the black agent under the King of spades; the line
+// must uncover it, command with it, and only then finish spades.
 const agentUnderKing = `
 	t1: BJ | KS
 	b1: | KH
@@ -90,9 +91,9 @@ func TestSolveNeedsTheAgent(t *testing.T) {
 	replay(t, g, sol.Moves)
 }
 
-// A small position that cannot be won (too few cards for four full
-// foundations) but where much can be done: the Ace of diamonds starts a
-// foundation in any cell while the red agent commands, the agents play
+// smallLost is a small position that cannot be won (too few cards for four
+// full foundations) but where much can be done: the Ace of diamonds starts
+// a foundation in any cell while the red agent commands, the agents play
 // wild on either row, the black one is uncovered and commands too.
 const smallLost = `
 	t1: BJ | AD
@@ -149,7 +150,8 @@ func TestSolveProvesLost(t *testing.T) {
 	assert.Equal(t, OutOfBudget, full.Result, "nor does one that ran out of table")
 }
 
-// Every card black, the prison full: nothing builds on anything.
+// allBlack has every card black, the prison full: nothing builds on
+// anything.
 const allBlack = `
 	t2: | KS
 	t3: | KC
@@ -176,8 +178,8 @@ func TestSolveStuck(t *testing.T) {
 	assert.Equal(t, games.Unwinnable, hint.Verdict)
 }
 
-// Solutions under a node budget are deterministic, and an exhausted
-// budget says so.
+// TestSolveBudget: solutions under a node budget are deterministic, and an
+// exhausted budget says so.
 func TestSolveBudget(t *testing.T) {
 	b := Budget{Nodes: 2_000}
 	sol := Solve(Deal(8), b)
@@ -194,7 +196,7 @@ func TestSolveBudget(t *testing.T) {
 	assert.Equal(t, won, Solve(Deal(5), Budget{Nodes: 300_000}))
 }
 
-// Hints are legal moves, and following them wins.
+// TestHintIsLegal: hints are legal moves, and following them wins.
 func TestHintIsLegal(t *testing.T) {
 	g := New(7)
 	for i := 0; i < 400 && g.Status() == games.Playing; i++ {
@@ -214,8 +216,8 @@ func TestHintIsLegal(t *testing.T) {
 	assert.Equal(t, games.Unwinnable, Info.Solve(resigned, time.Second).Verdict, "the games.Solver agrees")
 }
 
-// The table's hash ignores which tableau of a row, which cell and which
-// command slot holds what, and nothing else.
+// TestCanonical: the table's hash ignores which tableau of a row, which
+// cell and which command slot holds what, and nothing else.
 func TestCanonical(t *testing.T) {
 	a := mustPos(t, `
 		t1: 4H | 5S
@@ -245,8 +247,9 @@ func TestCanonical(t *testing.T) {
 	}
 }
 
-// Every move the search leaves out as a repeat leads where a move it keeps
-// leads, up to the symmetries (or back to the position itself).
+// TestRepeatsAreRepeats: every move the search leaves out as a repeat leads
+// where a move it keeps leads, up to the symmetries (or back to the
+// position itself).
 func TestRepeatsAreRepeats(t *testing.T) {
 	r := cards.NewRand(3)
 	skipped := 0

@@ -45,7 +45,8 @@ func TestOtherSeatsHaveNoMoves(t *testing.T) {
 	assert.NoError(t, g.Apply(0, &mv), "a *Move is accepted too")
 }
 
-// The deal: the shuffled double pack dealt left to right, row by row.
+// TestDealOrder: the deal: the shuffled double pack dealt left to right,
+// row by row.
 func TestDealOrder(t *testing.T) {
 	for _, deal := range []uint64{0, 1, 2, 12345} {
 		g := New(deal)
@@ -68,7 +69,8 @@ func TestDealOrder(t *testing.T) {
 	}
 }
 
-// Deal 1, written down once: if this fails, numbered deals have changed.
+// TestDealOnePinned: deal 1, written down once: if this fails, numbered
+// deals have changed.
 func TestDealOnePinned(t *testing.T) {
 	g := New(1)
 	assert.Equal(t, "AH QS 7S 5S 9H 7S TC 9H 7D 5C KS", col(g, 1))
@@ -265,7 +267,8 @@ func TestCells(t *testing.T) {
 	assert.Equal(t, before, view(g))
 }
 
-// The implied count onto a non-empty column may be written, but must match.
+// TestImpliedCount: the implied count onto a non-empty column may be
+// written, but must match.
 func TestImpliedCount(t *testing.T) {
 	g := position(t, []string{"QH JS TH 9S", "KC", "QD", "JC"}, nil, [4]int{})
 	legal := legalStrings(g)
@@ -368,7 +371,8 @@ func TestSafeTable(t *testing.T) {
 	}
 }
 
-// Autoplay sends up safe cards only, after a move.
+// TestAutoplaySafeVsUnsafe: autoplay sends up safe cards only, after a
+// move.
 func TestAutoplaySafeVsUnsafe(t *testing.T) {
 	tests := []struct {
 		name  string

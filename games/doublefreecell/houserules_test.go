@@ -61,8 +61,9 @@ func TestInfoOptions(t *testing.T) {
 	assert.Panics(t, func() { NewRules(1, Rules{Cells: 9}) })
 }
 
-// Every rule deals the same cards as New, with the table's cells, and plays:
-// random moves keep the cards, name only the table's cells, and undo.
+// TestEveryRuleDealsAndPlays: every rule deals the same cards as New, with
+// the table's cells, and plays: random moves keep the cards, name only the
+// table's cells, and undo.
 func TestEveryRuleDealsAndPlays(t *testing.T) {
 	reg := games.NewRegistry(Info)
 	for _, rules := range allRules() {
@@ -158,8 +159,8 @@ func TestCellLetters(t *testing.T) {
 	assert.ErrorContains(t, err, "no cell i")
 }
 
-// At a table of eight cells the notation of every legal move reads back as
-// the same move, over random play.
+// TestEightCellsNotationRoundTrips: at a table of eight cells the notation
+// of every legal move reads back as the same move, over random play.
 func TestEightCellsNotationRoundTrips(t *testing.T) {
 	for _, deal := range []uint64{1, 2, 3} {
 		g := NewRules(deal, Rules{Cells: 8, Autoplay: true})
@@ -199,8 +200,9 @@ func readsBack(t *testing.T, g *Game, m Move) {
 	require.Equal(t, m, back, m.String())
 }
 
-// With autoplay off at the deal, nothing goes up by itself until the
-// "autoplay on" move, and undoing that move turns it off again.
+// TestAutoplayOffAtTheDeal: with autoplay off at the deal, nothing goes up
+// by itself until the "autoplay on" move, and undoing that move turns it
+// off again.
 func TestAutoplayOffAtTheDeal(t *testing.T) {
 	for _, cells := range []int{4, 6, 8} {
 		g := NewRules(1, Rules{Cells: cells, Autoplay: false})
@@ -233,7 +235,8 @@ func TestAutoplayOffAtTheDeal(t *testing.T) {
 	}
 }
 
-// A record with options replays to exactly the same game.
+// TestReplayWithOptions: a record with options replays to exactly the same
+// game.
 func TestReplayWithOptions(t *testing.T) {
 	reg := games.NewRegistry(Info)
 	for _, o := range []games.Options{{"cells": 8}, {"cells": 4, "autoplay": 0}, {"autoplay": 0}, nil} {
@@ -270,8 +273,8 @@ func mustRules(t *testing.T, o games.Options) Rules {
 	return r
 }
 
-// Solve wins with eight cells and with four (easy deals), and its
-// solutions replay to a win through the registry.
+// TestSolveWithOtherCells: Solve wins with eight cells and with four (easy
+// deals), and its solutions replay to a win through the registry.
 func TestSolveWithOtherCells(t *testing.T) {
 	reg := games.NewRegistry(Info)
 	tests := []struct {

@@ -41,7 +41,8 @@ func (l Loc) IsCell() bool { return l >= NumColumns && l < Home }
 // cell is the index of free cell l, from 0.
 func (l Loc) cell() int { return int(l - NumColumns) }
 
-// The eighth cell is i: h is the foundation in every game.
+// locNames are the places' names in notation, by Loc. The eighth cell is
+// i: h is the foundation in every game.
 var locNames = [numLocs]string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "a", "b", "c", "d", "e", "f", "g", "i", "h"}
 
 // String returns the place in notation: "1"–"10", a cell "a"–"g" or "i",

@@ -97,9 +97,10 @@ func crossCheck(t *testing.T, g *Game) {
 	}
 }
 
-// From random deals, random legal moves (undo and the commands included)
-// keep the 104 cards, never panic, agree with the status, and can be undone
-// exactly; made-up moves are refused without a trace or made legally.
+// TestRandomPlay: from random deals, random legal moves (undo and the
+// commands included) keep the 104 cards, never panic, agree with the
+// status, and can be undone exactly; made-up moves are refused without a
+// trace or made legally.
 func TestRandomPlay(t *testing.T) {
 	deals, steps := 40, 400
 	if testing.Short() {

@@ -23,8 +23,8 @@ func replay(t *testing.T, deal uint64, moves []Move) *Game {
 	return g
 }
 
-// Whole deals won by Solve, then replayed from the moves' text, on a fresh
-// game and through the registry.
+// TestSolveWholeDealsReplay: whole deals won by Solve, then replayed from
+// the moves' text, on a fresh game and through the registry.
 func TestSolveWholeDealsReplay(t *testing.T) {
 	reg := games.NewRegistry(Info)
 	for _, deal := range []uint64{2, 3, 5, 7, 12} {
@@ -46,7 +46,8 @@ func TestSolveWholeDealsReplay(t *testing.T) {
 	}
 }
 
-// From the middle of a game, and with autoplay off, the solution still wins.
+// TestSolveMidGameAndAutoplayOff: from the middle of a game, and with
+// autoplay off, the solution still wins.
 func TestSolveMidGameAndAutoplayOff(t *testing.T) {
 	g := New(7)
 	r := Solve(g, Budget{States: 100_000})
@@ -73,8 +74,8 @@ func TestSolveMidGameAndAutoplayOff(t *testing.T) {
 	assert.False(t, g.Autoplay())
 }
 
-// With a state budget and no time limit, every run gives the same result,
-// whether it wins or runs out.
+// TestSolveDeterministic: with a state budget and no time limit, every run
+// gives the same result, whether it wins or runs out.
 func TestSolveDeterministic(t *testing.T) {
 	for _, b := range []Budget{{States: 30_000}, {States: 3_000}} {
 		a, c := Solve(New(9), b), Solve(New(9), b)
@@ -127,8 +128,8 @@ func TestSolveFinishedGames(t *testing.T) {
 	assert.Equal(t, games.Unwinnable, Info.Solve(g, time.Second).Verdict, "no win remains")
 }
 
-// A hint is one of the legal moves, and after a few hints the game is
-// still won.
+// TestHint: a hint is one of the legal moves, and after a few hints the
+// game is still won.
 func TestHint(t *testing.T) {
 	g := New(5)
 	for i := 0; g.Status() == games.Playing; i++ {
@@ -189,9 +190,9 @@ func winnable(g *Game, max int) (win, ok bool) {
 	return win, win || len(seen) < max
 }
 
-// A hand-made dead end: the 2s the foundations wait for lie under Kings
-// and Queens, the cells hold Kings, and the one move there is (5C onto
-// 6D) leads nowhere.
+// TestLostByHand: a hand-made dead end: the 2s the foundations wait for lie
+// under Kings and Queens, the cells hold Kings, and the one move there is
+// (5C onto 6D) leads nowhere.
 func TestLostByHand(t *testing.T) {
 	g := position(t, []string{
 		"2C KH QS", "2D KS QH", "2H 9C 5C", "2S 6D",
@@ -272,9 +273,10 @@ func jam(g *Game, r *cards.Rand, back int) *Game {
 	return g
 }
 
-// Solve's verdicts agree with brute force, in its depth-first and
-// best-first modes alike: on tight endings (won) and on positions a few
-// moves before random play got stuck (mostly lost, whole decks).
+// TestVerdictsAgreeWithBruteForce: Solve's verdicts agree with brute force,
+// in its depth-first and best-first modes alike: on tight endings (won) and
+// on positions a few moves before random play got stuck (mostly lost, whole
+// decks).
 func TestVerdictsAgreeWithBruteForce(t *testing.T) {
 	var cases []*Game
 	r := cards.NewRand(7)
@@ -386,8 +388,8 @@ func TestLuby(t *testing.T) {
 	assert.Equal(t, 4*restartUnit, runCap(6))
 }
 
-// The restarts' weights are the same on every call and vary from run to
-// run; all carry noise.
+// TestDrawWeights: the restarts' weights are the same on every call and
+// vary from run to run; all carry noise.
 func TestDrawWeights(t *testing.T) {
 	noisy := 0
 	for k := range 60 {
@@ -413,9 +415,10 @@ type position3 struct {
 
 func positionOf(g *Game) position3 { return position3{g.cols, g.cells, g.found} }
 
-// play and unplay, the solver's unchecked Do and Undo, leave the same
-// positions as Do and Undo along random games; the hash of the position
-// after a move, from the column hashes before it, is hashKey's.
+// TestPlayMatchesDo: play and unplay, the solver's unchecked Do and Undo,
+// leave the same positions as Do and Undo along random games; the hash of
+// the position after a move, from the column hashes before it, is
+// hashKey's.
 func TestPlayMatchesDo(t *testing.T) {
 	for deal := uint64(1); deal <= 20; deal++ {
 		r := cards.NewRand(deal)
@@ -441,10 +444,10 @@ func TestPlayMatchesDo(t *testing.T) {
 	}
 }
 
-// Searches that restart, with noise, win too, and their wins replay; in
-// less memory than the searches would take (deal 2 needs more
-// than 2 MB), the biggest search restarts
-// instead of the whole solve giving up.
+// TestRestartsWin: searches that restart, with noise, win too, and their
+// wins replay; in less memory than the searches would take (deal 2 needs
+// more than 2 MB), the biggest search restarts instead of the whole solve
+// giving up.
 func TestRestartsWin(t *testing.T) {
 	defer func(c int) { portfolioCap = c }(portfolioCap)
 	tests := []struct {

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The doubling, from several starts, and its single cycle.
+// TestNextDoubles: the doubling, from several starts, and its single cycle.
 func TestNextDoubles(t *testing.T) {
 	walk := func(start cards.Rank, n int) string {
 		var s []cards.Card
@@ -46,8 +46,9 @@ func TestNextDoubles(t *testing.T) {
 	assert.Zero(t, Next(0))
 }
 
-// Deal 1 written down once: deck[0] is the stock's top, the arch is dealt
-// r1 r2 r3 r4 r5 r6 foundation r7, and deal 1 has no King among the eight.
+// TestDealOnePinned: deal 1 written down once: deck[0] is the stock's top,
+// the arch is dealt r1 r2 r3 r4 r5 r6 foundation r7, and deal 1 has no King
+// among the eight.
 func TestDealOnePinned(t *testing.T) {
 	// cards.Shuffled(cards.NewDeck(), 1), as pinned in package cards.
 	const shuffled = "8C 8S 2S 4C JS AH 7S 9C TS 7H TD 5D 5H 4D 8D QC 9D 6D 8H 3H AS QS 6H AC 2C KC 2D JD 7C 4H KD 2H QH KH 5C AD 6S 7D 3C 9H TH 9S 3S TC 4S KS 3D JC QD 6C 5S JH"
@@ -66,8 +67,8 @@ func TestDealOnePinned(t *testing.T) {
 	census(t, &p)
 }
 
-// A King dealt to the foundation slot goes to the stock's bottom and the
-// slot is dealt again: deal 35 has K♦ there.
+// TestDealKingToFoundation: a King dealt to the foundation slot goes to the
+// stock's bottom and the slot is dealt again: deal 35 has K♦ there.
 func TestDealKingToFoundation(t *testing.T) {
 	require.Equal(t, "TD QH 5H 5D QS 6H KD 4H JS 7C", codes(cards.Shuffled(cards.NewDeck(), 35)[:10]))
 	p := Deal(35)
@@ -80,8 +81,9 @@ func TestDealKingToFoundation(t *testing.T) {
 	census(t, &p)
 }
 
-// Deal 125 has four Kings among the eight slots: each goes to the bottom in
-// slot order, each slot takes the stock's top in turn.
+// TestDealFourKings: deal 125 has four Kings among the eight slots: each
+// goes to the bottom in slot order, each slot takes the stock's top in
+// turn.
 func TestDealFourKings(t *testing.T) {
 	require.Equal(t, "9C KS KC KH TC KD JD 3D AC 5H AH 8C AD", codes(cards.Shuffled(cards.NewDeck(), 125)[:13]))
 	p := Deal(125)
@@ -164,7 +166,8 @@ func TestDealKingsByHand(t *testing.T) {
 	}
 }
 
-// Every deal: 52 cards once, no King on the arch, 44 in stock.
+// TestDealsAreWellFormed: every deal: 52 cards once, no King on the arch,
+// 44 in stock.
 func TestDealsAreWellFormed(t *testing.T) {
 	for d := uint64(0); d < 2000; d++ {
 		p := Deal(d)

@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Undo takes back one play at a time, exactly, redeals included, and is
-// counted.
+// TestUndoRestoresExactly: Undo takes back one play at a time, exactly,
+// redeals included, and is counted.
 func TestUndoRestoresExactly(t *testing.T) {
 	g := New(1)
 	var before []Position
@@ -50,7 +50,8 @@ func TestUndoRestoresExactly(t *testing.T) {
 	assert.Equal(t, st, g.State())
 }
 
-// Undo after undo goes further back; a play after an undo starts a new line.
+// TestUndoThenPlay: Undo after undo goes further back; a play after an undo
+// starts a new line.
 func TestUndoThenPlay(t *testing.T) {
 	g := New(1)
 	play(t, g, "r6", "flip", "flip", "undo", "undo", "flip")
@@ -137,7 +138,7 @@ func TestIllegalMovesChangeNothing(t *testing.T) {
 	}
 }
 
-// A foreign games.Move is read through its notation.
+// TestApplyForeignMove: a foreign games.Move is read through its notation.
 func TestApplyForeignMove(t *testing.T) {
 	g := New(1)
 	require.NoError(t, g.Apply(0, foreignMove(" R6 ")))
@@ -168,7 +169,8 @@ func randomGame(t testing.TB, deal uint64, n int, rng *rand.Rand) (*Game, games.
 	return g, rec
 }
 
-// A game replays exactly from its record through the registry.
+// TestReplayViaRegistry: a game replays exactly from its record through the
+// registry.
 func TestReplayViaRegistry(t *testing.T) {
 	reg := games.NewRegistry(Info)
 	rng := rand.New(rand.NewPCG(7, 7))
@@ -197,7 +199,8 @@ func TestReplayViaRegistry(t *testing.T) {
 	assert.True(t, Info.Solitaire())
 }
 
-// The view hides the stock's cards; the full state shows them in order.
+// TestViewJSON: the view hides the stock's cards; the full state shows them
+// in order.
 func TestViewJSON(t *testing.T) {
 	g := New(1)
 	b, err := json.Marshal(g.View(0))
@@ -296,8 +299,9 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// Random legal play from random deals: all 52 cards present once after every
-// move, the Legal list agrees with what applies, the Game never panics.
+// TestRandomPlayKeepsEveryCard: random legal play from random deals: all 52
+// cards present once after every move, the Legal list agrees with what
+// applies, the Game never panics.
 func TestRandomPlayKeepsEveryCard(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	deals := 500
@@ -353,7 +357,8 @@ func FuzzPlay(f *testing.F) {
 	})
 }
 
-// The solver's API: a Position is a value, Legal and Play allocate nothing.
+// TestSolverAPI: the solver's API: a Position is a value, Legal and Play
+// allocate nothing.
 func TestSolverAPI(t *testing.T) {
 	g := New(1)
 	c := g.Clone()

@@ -10,14 +10,15 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// none of these fit on 7♠ (which needs an Ace), nor on one another's doubles
-// in the tests below.
+// quietReserves are reserves of which none fit on 7♠ (which needs an Ace),
+// nor on one another's doubles in the tests below.
 const quietReserves = "2C 3C 4C 5C 6C 8C 9C"
 
 func view(g *Game) View { return g.View(0).(View) }
 
-// A King refilled into a reserve freezes it: it can never be played, the
-// view says so, and the waste below it is free again.
+// TestKingRefilledIntoReserveFreezes: a King refilled into a reserve
+// freezes it: it can never be played, the view says so, and the waste below
+// it is free again.
 func TestKingRefilledIntoReserveFreezes(t *testing.T) {
 	g := table{
 		foundation: "7S",
@@ -47,7 +48,8 @@ func TestKingRefilledIntoReserveFreezes(t *testing.T) {
 	}
 }
 
-// A King on the waste blocks it: w is refused until a flip covers the King.
+// TestKingOnWasteBlocks: a King on the waste blocks it: w is refused until
+// a flip covers the King.
 func TestKingOnWasteBlocks(t *testing.T) {
 	g := table{
 		foundation: "7S",
@@ -73,8 +75,9 @@ func TestKingOnWasteBlocks(t *testing.T) {
 	assert.Equal(t, "QD", view(g).Waste.Top.Code())
 }
 
-// A reserve refills from the waste's top, then from the stock's top when the
-// waste is empty, and stays empty when both are.
+// TestRefillFromWasteThenStock: a reserve refills from the waste's top,
+// then from the stock's top when the waste is empty, and stays empty when
+// both are.
 func TestRefillFromWasteThenStock(t *testing.T) {
 	g := table{
 		foundation: "7S",
@@ -101,7 +104,8 @@ func TestRefillFromWasteThenStock(t *testing.T) {
 	assert.Equal(t, "AH 2C 4D 8D", codes(g.pos.Foundation()[1:]))
 }
 
-// Playing the waste takes its top card and uncovers the one below.
+// TestPlayWaste: playing the waste takes its top card and uncovers the one
+// below.
 func TestPlayWaste(t *testing.T) {
 	g := table{foundation: "7S", reserves: "2C 3C 5C 6C 8C 9C TC", waste: "2D 4D AD", stock: "TD"}.game(t)
 	assert.Equal(t, "w flip resign", legal(g))
@@ -118,9 +122,9 @@ func TestPlayWaste(t *testing.T) {
 	assert.Equal(t, "r1 flip undo resign", legal(g))
 }
 
-// Three passes through the stock: two redeals, each turning the waste over
-// in its order; flip then does nothing more, and with nothing fitting the
-// game is lost.
+// TestThreePassesThenLost: three passes through the stock: two redeals,
+// each turning the waste over in its order; flip then does nothing more,
+// and with nothing fitting the game is lost.
 func TestThreePassesThenLost(t *testing.T) {
 	g := table{foundation: "7S", reserves: quietReserves, stock: "TD JD QD"}.game(t)
 	for pass := 1; pass <= Passes; pass++ {
@@ -160,7 +164,8 @@ func TestThreePassesThenLost(t *testing.T) {
 	assert.Contains(t, err.Error(), "game is over (lost, 1 of 48")
 }
 
-// On the third pass an empty stock is not the end while a card fits.
+// TestLastPassGoesOnWhileACardFits: on the third pass an empty stock is not
+// the end while a card fits.
 func TestLastPassGoesOnWhileACardFits(t *testing.T) {
 	g := table{foundation: "7S", reserves: "AH 3C 4C 5C 6C TC 9C", waste: "2D", pass: 3}.game(t)
 	assert.Equal(t, "r1 resign", legal(g))
@@ -174,8 +179,9 @@ func TestLastPassGoesOnWhileACardFits(t *testing.T) {
 	assert.Equal(t, []int{4}, g.Scores())
 }
 
-// An empty stock and waste with passes left and nothing to play is no move
-// at all: lost too (it cannot happen with all 52 cards, see Position.Status).
+// TestNothingToFlipNothingFits: an empty stock and waste with passes left
+// and nothing to play is no move at all: lost too (it cannot happen with
+// all 52 cards, see Position.Status).
 func TestNothingToFlipNothingFits(t *testing.T) {
 	g := table{foundation: "7S", reserves: quietReserves}.game(t)
 	assert.Equal(t, games.Lost, g.Status())
@@ -185,8 +191,8 @@ func TestNothingToFlipNothingFits(t *testing.T) {
 	assert.Contains(t, err.Error(), "nothing to flip")
 }
 
-// The foundation may start on any rank below the King, and the doubling
-// goes on from it through the whole cycle.
+// TestFoundationStartsOnAnyRank: the foundation may start on any rank below
+// the King, and the doubling goes on from it through the whole cycle.
 func TestFoundationStartsOnAnyRank(t *testing.T) {
 	for r := cards.Ace; r < cards.King; r++ {
 		run := cycle(r, 13) // r, then the twelve cards after it
@@ -219,7 +225,7 @@ func fullTable(t *testing.T) *Game {
 	}.game(t)
 }
 
-// 48 cards on the foundation win.
+// TestWinAt48: 48 cards on the foundation win.
 func TestWinAt48(t *testing.T) {
 	g := fullTable(t)
 	census(t, &g.pos)
@@ -244,8 +250,9 @@ func TestWinAt48(t *testing.T) {
 	}
 }
 
-// A Position with a full foundation takes nothing more, not even a flip
-// (unreachable in play, see fullTable, but the Position says so itself).
+// TestFullFoundationTakesNothing: a Position with a full foundation takes
+// nothing more, not even a flip (unreachable in play, see fullTable, but
+// the Position says so itself).
 func TestFullFoundationTakesNothing(t *testing.T) {
 	run := cycle(cards.Ace, 48)
 	p := table{foundation: codes(run), reserves: "KC -- -- -- -- -- --", waste: "KD", stock: "KH KS"}.position(t)
@@ -258,8 +265,8 @@ func TestFullFoundationTakesNothing(t *testing.T) {
 	assert.False(t, p.Fits(card(t, "KD")))
 }
 
-// Deal 1 won in full, replayed through the registry. The line was found by
-// a depth-first search over positions.
+// TestDealOneWon: deal 1 won in full, replayed through the registry. The
+// line was found by a depth-first search over positions.
 func TestDealOneWon(t *testing.T) {
 	const line = "r6 r3 r4 r1 flip flip flip flip flip flip flip flip w flip flip flip w w r5 r7 r1 r4 r3 r5 flip flip w flip flip flip flip flip w r2 flip flip flip flip flip flip flip flip flip w r1 r3 flip flip flip flip flip flip flip flip flip w r4 flip flip flip w r6 r1 flip flip flip flip flip w flip flip w flip flip flip flip flip flip flip flip flip flip flip flip flip w r5 w r3 r1 flip flip w r3 flip flip w r1 flip flip flip flip r2 flip flip flip flip w r2 r1 r7 r4 r6 r7 r6 r6 r2 r5"
 	rec := games.Record{Game: "doublets", Deal: 1, Seats: 1}
@@ -277,7 +284,8 @@ func TestDealOneWon(t *testing.T) {
 	census(t, &p)
 }
 
-// Resign ends the game lost, keeping the score; nothing moves afterwards.
+// TestResign: Resign ends the game lost, keeping the score; nothing moves
+// afterwards.
 func TestResign(t *testing.T) {
 	g := New(1)
 	play(t, g, "r6", "resign")
@@ -291,8 +299,9 @@ func TestResign(t *testing.T) {
 	assert.Contains(t, err.Error(), "game is over (resigned, 2 of 48")
 }
 
-// The passes house rule: with one or two passes the game ends after that
-// many times through the stock, and replays exactly from its record.
+// TestPassesOption: the passes house rule: with one or two passes the game
+// ends after that many times through the stock, and replays exactly from
+// its record.
 func TestPassesOption(t *testing.T) {
 	for _, passes := range []int{1, 2, 3} {
 		pos := table{foundation: "7S", reserves: quietReserves, stock: "TD JD QD"}.game(t).pos.WithPasses(passes)

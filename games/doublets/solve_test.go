@@ -20,7 +20,8 @@ func replay(t *testing.T, g *Game, sol Solution) {
 	require.Equal(t, sol.Won, g.Status() == games.Won)
 }
 
-// Every solution replays to its score through games.Play, on real deals.
+// TestSolveDealsReplay: every solution replays to its score through
+// games.Play, on real deals.
 func TestSolveDealsReplay(t *testing.T) {
 	wins := 0
 	for d := uint64(1); d <= 12; d++ {
@@ -36,7 +37,8 @@ func TestSolveDealsReplay(t *testing.T) {
 	assert.GreaterOrEqual(t, wins, 9, "most deals are won within the budget")
 }
 
-// One card short of the win: the solver plays it and calls it proved.
+// TestSolveTriviallyWon: one card short of the win: the solver plays it and
+// calls it proved.
 func TestSolveTriviallyWon(t *testing.T) {
 	run := cycle(cards.Ace, MaxScore)
 	found := run[:MaxScore-1]
@@ -125,9 +127,10 @@ func endgame(t *testing.T, d uint64, n int, r *rand.Rand) Position {
 	return p
 }
 
-// The solver's proofs of the best score agree with brute force on
-// end-game positions, lost and won: this checks the reductions (suits,
-// reserve slots and the choice of fitting card do not matter).
+// TestSolveMatchesBruteForce: the solver's proofs of the best score agree
+// with brute force on end-game positions, lost and won: this checks the
+// reductions (suits, reserve slots and the choice of fitting card do not
+// matter).
 func TestSolveMatchesBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 7))
 	lost := 0
@@ -145,8 +148,8 @@ func TestSolveMatchesBruteForce(t *testing.T) {
 	assert.Positive(t, lost, "some end games are lost")
 }
 
-// Which fitting card is played never matters: every play from a position
-// leads to the same table key.
+// TestPlaysAreEquivalent: which fitting card is played never matters: every
+// play from a position leads to the same table key.
 func TestPlaysAreEquivalent(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	several := 0
@@ -174,7 +177,7 @@ func TestPlaysAreEquivalent(t *testing.T) {
 	assert.Positive(t, several, "positions with several fitting cards were met")
 }
 
-// The key forgets suits and slots, and nothing else.
+// TestKey: the key forgets suits and slots, and nothing else.
 func TestKey(t *testing.T) {
 	a := table{stock: "3C 5D", waste: "7H 8S", reserves: "9C TD JH QS 2C 2D KH", foundation: "AC"}
 	b := table{stock: "3D 5C", waste: "7S 8H", reserves: "2D KH TD 9S JH QS 2C", foundation: "AS"}
@@ -191,8 +194,8 @@ func TestKey(t *testing.T) {
 	}
 }
 
-// A node budget cuts the search short, says so, and gives the same answer
-// every time; the best line found still replays.
+// TestSolveBudget: a node budget cuts the search short, says so, and gives
+// the same answer every time; the best line found still replays.
 func TestSolveBudget(t *testing.T) {
 	const d = 185 // a deal the solver does not settle quickly
 	b := Budget{Nodes: 20_000}
@@ -208,7 +211,8 @@ func TestSolveBudget(t *testing.T) {
 	assert.Equal(t, "No win found in time; a good move: `"+sol.Moves[0]+"`.", hint.Advice())
 }
 
-// Hints are legal moves, from the deal and along a game played by hints.
+// TestHintIsLegal: hints are legal moves, from the deal and along a game
+// played by hints.
 func TestHintIsLegal(t *testing.T) {
 	for d := uint64(1); d <= 4; d++ {
 		g := New(d)
@@ -222,7 +226,7 @@ func TestHintIsLegal(t *testing.T) {
 	}
 }
 
-// A finished game hints nothing.
+// TestHintFinished: a finished game hints nothing.
 func TestHintFinished(t *testing.T) {
 	g := New(1)
 	play(t, g, "resign")

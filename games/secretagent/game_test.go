@@ -674,8 +674,9 @@ func TestSummaryJSON(t *testing.T) {
 	}
 }
 
-// The deals house rule sets how many deals a game has before any
-// tie-break, and a game under it replays exactly from its record.
+// TestDealsOption: the deals house rule sets how many deals a game has
+// before any tie-break, and a game under it replays exactly from its
+// record.
 func TestDealsOption(t *testing.T) {
 	reg := games.NewRegistry(Info)
 	for _, deals := range []int{1, 2, 4, 8} {

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The goal house rule ends the game at the chosen IP, and a game under it
-// replays exactly from its record.
+// TestGoalOption: the goal house rule ends the game at the chosen IP, and a
+// game under it replays exactly from its record.
 func TestGoalOption(t *testing.T) {
 	reg := games.NewRegistry(Info)
 	for _, goal := range []int{20, 30, 40, 60} {

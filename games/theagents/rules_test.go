@@ -13,9 +13,9 @@ import (
 	"github.com/dealer/dealer/games"
 )
 
-// Under rules version 1 every seat starts with 0 IP, and nothing else of
-// the deal changes; version 2 (and 0, the newest) deals StartIP; house
-// rules apply under either; no other version is dealt.
+// TestRulesVersions: under rules version 1 every seat starts with 0 IP, and
+// nothing else of the deal changes; version 2 (and 0, the newest) deals
+// StartIP; house rules apply under either; no other version is dealt.
 func TestRulesVersions(t *testing.T) {
 	reg := games.NewRegistry(Info)
 	require.Equal(t, RulesVersion, Info.NewestRules())
@@ -83,10 +83,10 @@ func rules1Games(t *testing.T) []rules1Game {
 	return out
 }
 
-// Every game the engine played under rules version 1 replays under version
-// 1 to the very end it reached then: its status, scores and winners. Under
-// the newest rules the same moves are refused or end otherwise: why a
-// table keeps its rules version.
+// TestRules1Games: every game the engine played under rules version 1
+// replays under version 1 to the very end it reached then: its status,
+// scores and winners. Under the newest rules the same moves are refused or
+// end otherwise: why a table keeps its rules version.
 func TestRules1Games(t *testing.T) {
 	reg := games.NewRegistry(Info)
 	seats := map[int]int{}

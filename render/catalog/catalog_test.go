@@ -32,8 +32,8 @@ func sortedNames(reg *render.Registry) []string {
 	return n
 }
 
-// Every solution a solver gives replays through the game's notation, and a
-// solved line ends in a win.
+// TestSolutionsReplay: every solution a solver gives replays through the
+// game's notation, and a solved line ends in a win.
 func TestSolutionsReplay(t *testing.T) {
 	reg := Registry()
 	for _, name := range []string{"doublefreecell", "doublets", "doubleagent"} {

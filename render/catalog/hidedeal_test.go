@@ -14,9 +14,9 @@ import (
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// Params.HideDeal keeps a solitaire's deal number out of its picture and
-// its description (today's daily deal); nothing else changes, and the
-// terminal still says it.
+// TestHideDeal: Params.HideDeal keeps a solitaire's deal number out of its
+// picture and its description (today's daily deal); nothing else changes,
+// and the terminal still says it.
 func TestHideDeal(t *testing.T) {
 	r := rendertest.Renderer(t)
 	const deal = 424242

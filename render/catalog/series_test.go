@@ -15,10 +15,11 @@ import (
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// A series' pictures (Renderer.Series: drawn only where the scene
-// changed, encoded from the last picture) are the pictures drawn alone,
-// pixel for pixel: every game's table and hands, through whole games of
-// random moves, with selections, in every deck.
+// TestSeriesDrawsThePicturesDrawnAlone: a series' pictures
+// (Renderer.Series: drawn only where the scene changed, encoded from the
+// last picture) are the pictures drawn alone, pixel for pixel: every game's
+// table and hands, through whole games of random moves, with selections, in
+// every deck.
 func TestSeriesDrawsThePicturesDrawnAlone(t *testing.T) {
 	for _, g := range Registry().All() {
 		t.Run(g.Name, func(t *testing.T) {

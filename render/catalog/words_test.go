@@ -10,9 +10,10 @@ import (
 	"github.com/dealer/dealer/render/lang/langtest"
 )
 
-// Every game on offer speaks every language: its catalog has one key set
-// with the keys' arguments, holds every key its presentation asks for and
-// every refusal its engine makes, and names its house rules.
+// TestEveryGameHasItsWords: every game on offer speaks every language: its
+// catalog has one key set with the keys' arguments, holds every key its
+// presentation asks for and every refusal its engine makes, and names its
+// house rules.
 func TestEveryGameHasItsWords(t *testing.T) {
 	for _, g := range Registry().All() {
 		t.Run(g.Name, func(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// The large deck's face-up runs stand further apart.
+// TestLargeSteps: the large deck's face-up runs stand further apart.
 func TestLargeSteps(t *testing.T) {
 	st := rendertest.Renderer(t).With(render.Deck{Large: true}).Steps()
 	s, err := LayoutAt(mid(t), "", st)

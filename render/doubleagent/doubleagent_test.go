@@ -129,9 +129,9 @@ func TestDoubleAgentPrison(t *testing.T) {
 	assert.Empty(t, rendertest.SelectedCards(s))
 }
 
-// The picture never shows a face-down card: over a real game's moves, no
-// card face down in the position is drawn face up, and the backs drawn are
-// as many as the view counts.
+// TestDoubleAgentHidesFaceDown: the picture never shows a face-down card:
+// over a real game's moves, no card face down in the position is drawn face
+// up, and the backs drawn are as many as the view counts.
 func TestDoubleAgentHidesFaceDown(t *testing.T) {
 	for _, moves := range []int{0, 10, 60} {
 		g := gameAfter(t, 21, moves)
@@ -158,7 +158,8 @@ func TestDoubleAgentHidesFaceDown(t *testing.T) {
 	}
 }
 
-// Long runs make the picture taller, up to its largest, and never leave it.
+// TestDoubleAgentLong: long runs make the picture taller, up to its
+// largest, and never leave it.
 func TestDoubleAgentLong(t *testing.T) {
 	v := long(t)
 	s := layout(t, v, "")

@@ -8,8 +8,8 @@ import (
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// Table draws in the renderer's deck: the large one's columns stand
-// further apart, and the picture grows for them.
+// TestTableFollowsTheDeck: Table draws in the renderer's deck: the large
+// one's columns stand further apart, and the picture grows for them.
 func TestTableFollowsTheDeck(t *testing.T) {
 	base := rendertest.Renderer(t)
 	classic, err := Table(base, midView(t), sel("8"))

@@ -25,9 +25,9 @@ func cellNames(n int) []string {
 	return out
 }
 
-// The picture draws the table's cells, each tagged with its letter, in the
-// room left of the foundations, the whole corner index of every card in
-// sight; a missing cell cannot be selected.
+// TestHouseRuleCells: the picture draws the table's cells, each tagged with
+// its letter, in the room left of the foundations, the whole corner index
+// of every card in sight; a missing cell cannot be selected.
 func TestHouseRuleCells(t *testing.T) {
 	foundationX := colX(cellCols)
 	for n := game.MinCells; n <= game.MaxCells; n++ {
@@ -77,8 +77,9 @@ func TestHouseRuleCells(t *testing.T) {
 	}
 }
 
-// Seven or eight cells overlap; an empty one is solid boxes (so the next
-// one's edge hides its own), ringed in gold when selected.
+// TestOverlappingEmptyCells: seven or eight cells overlap; an empty one is
+// solid boxes (so the next one's edge hides its own), ringed in gold when
+// selected.
 func TestOverlappingEmptyCells(t *testing.T) {
 	v := cellsView(t, 8) // a, c, g and i hold cards
 	s := layout(t, v, "e")
@@ -135,8 +136,9 @@ func TestHouseRulesInTheHeader(t *testing.T) {
 	}
 }
 
-// The controls offer the table's cells, five buttons to a row at most,
-// labelled with their cards, and every place a legal move names.
+// TestHouseRuleControls: the controls offer the table's cells, five buttons
+// to a row at most, labelled with their cards, and every place a legal move
+// names.
 func TestHouseRuleControls(t *testing.T) {
 	tests := []struct {
 		cells int
@@ -191,8 +193,8 @@ func TestHouseRuleText(t *testing.T) {
 	}
 }
 
-// A table dealt under house rules draws: the engine's view and the picture
-// agree on the cells.
+// TestHouseRuleTablesDraw: a table dealt under house rules draws: the
+// engine's view and the picture agree on the cells.
 func TestHouseRuleTablesDraw(t *testing.T) {
 	r := rendertest.Renderer(t)
 	for n := game.MinCells; n <= game.MaxCells; n++ {

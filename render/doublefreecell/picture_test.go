@@ -50,8 +50,8 @@ func TestDoubleFreeCellPNG(t *testing.T) {
 	}
 }
 
-// Drawing only the visible strip of each covered card gives the same
-// picture as drawing every card whole.
+// TestStripsMatchWholeCards: drawing only the visible strip of each covered
+// card gives the same picture as drawing every card whole.
 func TestStripsMatchWholeCards(t *testing.T) {
 	r := rendertest.Renderer(t)
 	for name, s := range map[string]*render.Scene{
@@ -78,8 +78,8 @@ func TestStripsMatchWholeCards(t *testing.T) {
 	}
 }
 
-// One Renderer draws from many goroutines at once, each picture the same as
-// drawn alone (run with -race).
+// TestConcurrentRendering: one Renderer draws from many goroutines at once,
+// each picture the same as drawn alone (run with -race).
 func TestConcurrentRendering(t *testing.T) {
 	r := rendertest.Renderer(t)
 	want := map[string][]byte{}

@@ -194,8 +194,9 @@ func TestDoubleFreeCellFoundations(t *testing.T) {
 	}
 }
 
-// A column too long for the usual picture makes it taller; past the
-// tallest picture the overlap shrinks. No card ever leaves the picture.
+// TestDoubleFreeCellLongColumns: a column too long for the usual picture
+// makes it taller; past the tallest picture the overlap shrinks. No card
+// ever leaves the picture.
 func TestDoubleFreeCellLongColumns(t *testing.T) {
 	for _, n := range []int{11, 13, 14, 20, 30, 34, 60, 104} {
 		v := dealtView(5)
@@ -295,8 +296,8 @@ func TestDoubleFreeCellBadInput(t *testing.T) {
 	}
 }
 
-// The header's two ends never run into each other, however large the
-// numbers.
+// TestDoubleFreeCellHeaderFits: the header's two ends never run into each
+// other, however large the numbers.
 func TestDoubleFreeCellHeaderFits(t *testing.T) {
 	for _, v := range []game.View{midView(t), wonView(), lostView(t)} {
 		for _, big := range []bool{false, true} {

@@ -75,7 +75,8 @@ func TestDoubleFreeCellTextStatus(t *testing.T) {
 	}
 }
 
-// A column too long for 80 columns goes on under itself, every card kept.
+// TestDoubleFreeCellTextWrapsLongColumns: a column too long for 80 columns
+// goes on under itself, every card kept.
 func TestDoubleFreeCellTextWrapsLongColumns(t *testing.T) {
 	for _, n := range []int{19, 20, 30} {
 		v := dealtView(1)

@@ -116,8 +116,8 @@ func TestDoubletsEnd(t *testing.T) {
 	assert.True(t, ok, "a full foundation needs nothing")
 }
 
-// A real deal: the eight slots face up, every card once, the stock face
-// down, 52 cards in all.
+// TestDoubletsDeal: a real deal: the eight slots face up, every card once,
+// the stock face down, 52 cards in all.
 func TestDoubletsDeal(t *testing.T) {
 	for _, n := range []uint64{1, 2, 77} {
 		for _, moves := range []int{0, 30, 200} {

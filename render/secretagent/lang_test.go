@@ -15,14 +15,14 @@ import (
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// Every language has every key; every key the code asks for, and every
-// refusal of the engine, is in the catalog.
-// Every text of every language can be drawn: the catalog holds no emoji
-// (those go on buttons only), so every key is checked.
+// TestWordsDrawable: every language has every key; every key the code asks
+// for, and every refusal of the engine, is in the catalog. Every text of
+// every language can be drawn: the catalog holds no emoji (those go on
+// buttons only), so every key is checked.
 func TestWordsDrawable(t *testing.T) { rendertest.Drawable(t, words) }
 
-// Controls, private facts, descriptions and refusals come out in the
-// language asked; English stays as it was.
+// TestInLanguage: controls, private facts, descriptions and refusals come
+// out in the language asked; English stays as it was.
 func TestInLanguage(t *testing.T) {
 	for _, tc := range []struct {
 		l                lang.Lang
@@ -72,8 +72,9 @@ func TestInLanguage(t *testing.T) {
 	assert.Equal(t, `"x" ist keine Farbe: forbid c, d, h oder s`, Game.Refusal(lang.German, err))
 }
 
-// The terminal's text is English whatever the language of the pictures;
-// a description in another language has none of English's words.
+// TestTextStaysEnglish: the terminal's text is English whatever the
+// language of the pictures; a description in another language has none of
+// English's words.
 func TestTextStaysEnglish(t *testing.T) {
 	v := view(t, 11, midTrick, games.Spectator)
 	assert.Equal(t, render.Describe(Text(v, testNames, false), render.Params{}), Game.Describe(v, render.Params{Names: testNames}))
@@ -83,8 +84,9 @@ func TestTextStaysEnglish(t *testing.T) {
 	assert.NotContains(t, d, "total")
 }
 
-// In every language, the table is the same whatever view it is drawn
-// from, and the spectator's description names no card in a hand.
+// TestPrivacyEveryLanguage: in every language, the table is the same
+// whatever view it is drawn from, and the spectator's description names no
+// card in a hand.
 func TestPrivacyEveryLanguage(t *testing.T) {
 	r := rendertest.Renderer(t)
 	for _, l := range lang.All {

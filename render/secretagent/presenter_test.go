@@ -173,8 +173,9 @@ func TestRounds(t *testing.T) {
 	}
 }
 
-// The registration draws what the package's functions draw, lights the
-// cards of the legal moves, and keeps the table free of anything private.
+// TestGame: the registration draws what the package's functions draw,
+// lights the cards of the legal moves, and keeps the table free of anything
+// private.
 func TestGame(t *testing.T) {
 	assert.Empty(t, Game.Missing())
 	assert.Equal(t, game.Info.Name, Game.Name)

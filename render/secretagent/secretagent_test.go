@@ -17,8 +17,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The table picture is the same whatever view it is given and whatever the
-// hands hold: it shows nothing private.
+// TestSecretAgentTableShowsNoHand: the table picture is the same whatever
+// view it is given and whatever the hands hold: it shows nothing private.
 func TestSecretAgentTableShowsNoHand(t *testing.T) {
 	r := rendertest.Renderer(t)
 	for _, moves := range []int{0, 3, midTrick, 40, afterDeal} {

@@ -10,9 +10,10 @@ import (
 	game "github.com/dealer/dealer/games/secretagent"
 )
 
-// Every line of the text fits 80 columns with the terminal's names, for
-// each seat and the spectator, at every point of a whole game; at its end
-// the terminal's player, "you", wins in the second person.
+// TestSecretAgentTextFits80Columns: every line of the text fits 80 columns
+// with the terminal's names, for each seat and the spectator, at every
+// point of a whole game; at its end the terminal's player, "you", wins in
+// the second person.
 func TestSecretAgentTextFits80Columns(t *testing.T) {
 	names := []string{"you", "Player 12345", "Cipher", "Dagger"}
 	g := playedGame(t, 3, 0)

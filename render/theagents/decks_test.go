@@ -10,10 +10,11 @@ import (
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// The Agents draws no playing cards: its table and hand are the same
-// pictures in every deck, compared with the classic golden ones (the
-// large deck's exactly; the four-colour deck's palette has a few steps
-// fewer in the blends of text on felt, within the goldens' tolerance).
+// TestGoldenDecks: The Agents draws no playing cards: its table and hand
+// are the same pictures in every deck, compared with the classic golden
+// ones (the large deck's exactly; the four-colour deck's palette has a few
+// steps fewer in the blends of text on felt, within the goldens'
+// tolerance).
 func TestGoldenDecks(t *testing.T) {
 	classic := rendertest.Renderer(t)
 	for _, d := range rendertest.Decks[1:] {

@@ -14,14 +14,14 @@ import (
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// Every language has every key; every key the code asks for, and every
-// refusal of the engine, is in the catalog.
-// Every text of every language can be drawn (the catalog holds no emoji),
-// and the menu's words fit Discord's select options.
+// TestWordsDrawable: every language has every key; every key the code asks
+// for, and every refusal of the engine, is in the catalog. Every text of
+// every language can be drawn (the catalog holds no emoji), and the menu's
+// words fit Discord's select options.
 func TestWordsDrawable(t *testing.T) { rendertest.Drawable(t, words) }
 
-// Every command and condition of the card set has its words: none falls
-// back to English.
+// TestCardWords: every command and condition of the card set has its words:
+// none falls back to English.
 func TestCardWords(t *testing.T) {
 	set := game.Set()
 	for _, l := range []lang.Lang{lang.Spanish, lang.Portuguese, lang.German} {
@@ -39,8 +39,9 @@ func TestCardWords(t *testing.T) {
 	}
 }
 
-// The menu, the private facts, the description and the engine's refusals
-// come out in the language asked; English stays as it was.
+// TestInLanguage: the menu, the private facts, the description and the
+// engine's refusals come out in the language asked; English stays as it
+// was.
 func TestInLanguage(t *testing.T) {
 	for _, tc := range []struct {
 		l                       lang.Lang
@@ -116,7 +117,8 @@ func splitWords(m string) []string {
 	return out
 }
 
-// The terminal's text is English whatever the language of the pictures.
+// TestTextStaysEnglish: the terminal's text is English whatever the
+// language of the pictures.
 func TestTextStaysEnglish(t *testing.T) {
 	v := craftedHand()
 	assert.Equal(t, render.CutText(Describe(v, render.Params{Names: testNames}), render.AltTextLimit), Game.Describe(v, render.Params{Names: testNames, Lang: lang.English}))
@@ -126,8 +128,9 @@ func TestTextStaysEnglish(t *testing.T) {
 	assert.Contains(t, Text(v, testNames, false), "income")
 }
 
-// In every language, the table is the same whatever view it is drawn
-// from, and the spectator's description tells no hand.
+// TestPrivacyEveryLanguage: in every language, the table is the same
+// whatever view it is drawn from, and the spectator's description tells no
+// hand.
 func TestPrivacyEveryLanguage(t *testing.T) {
 	r := rendertest.Renderer(t)
 	for _, l := range lang.All {

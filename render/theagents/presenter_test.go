@@ -80,7 +80,8 @@ func TestPrivate(t *testing.T) {
 	}
 }
 
-// The registration is whole, and its pictures and text are the package's.
+// TestGame: the registration is whole, and its pictures and text are the
+// package's.
 func TestGame(t *testing.T) {
 	assert.Equal(t, game.Info.Name, Game.Name)
 	assert.Empty(t, Game.Missing())
@@ -102,9 +103,9 @@ func TestGame(t *testing.T) {
 	assert.Equal(t, want, got)
 }
 
-// A move reads to the channel as it was made, save the card it names that
-// the channel never sees: a mission traded from a hand, an agent taken
-// from a hand, a Free Agent.
+// TestSpectate: a move reads to the channel as it was made, save the card
+// it names that the channel never sees: a mission traded from a hand, an
+// agent taken from a hand, a Free Agent.
 func TestSpectate(t *testing.T) {
 	cases := []struct{ move, want string }{
 		{"play sniper A0 cmd 1", "play sniper A0 cmd 1"},

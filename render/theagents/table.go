@@ -339,7 +339,7 @@ func pendingWhat(p *game.PendingView, names []string, l lang.Lang) string {
 	return what
 }
 
-// taMission is a mission as a pill's text: "↑ Graveyard Shift +2".
+// missionText is a mission as a pill's text: "↑ Graveyard Shift +2".
 func missionText(m game.Assigned, up bool) string {
 	mi, _ := game.MissionByKey(m.Mission)
 	arrow := "↓ "

@@ -10,8 +10,8 @@ import (
 	game "github.com/dealer/dealer/games/theagents"
 )
 
-// The terminal names its one player "you": the text speaks to him in the
-// second person.
+// TestTheAgentsTextSaysYou: the terminal names its one player "you": the
+// text speaks to him in the second person.
 func TestTheAgentsTextSaysYou(t *testing.T) {
 	you := []string{"you", "Bond", "Cipher"}
 	crafted := craftedView()
@@ -45,8 +45,9 @@ func TestTheAgentsTextSaysYou(t *testing.T) {
 	}
 }
 
-// Every line of the text fits 80 columns, with the terminal's names, at
-// every point of whole games of two to five players.
+// TestTheAgentsTextFits80Columns: every line of the text fits 80 columns,
+// with the terminal's names, at every point of whole games of two to five
+// players.
 func TestTheAgentsTextFits80Columns(t *testing.T) {
 	names := []string{"you", "Player 12345", "Cipher", "Dagger", "Echo"}
 	for players := game.MinPlayers; players <= game.MaxPlayers; players++ {

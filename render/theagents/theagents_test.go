@@ -140,9 +140,9 @@ func TestTheAgentsTableCrafted(t *testing.T) {
 	assert.True(t, ok)
 }
 
-// The table is the same whatever view it is given and whatever the hands
-// hold: the same layout for every seat's view, hands changed or not, and
-// the same PNG.
+// TestTheAgentsTableShowsNoHand: the table is the same whatever view it is
+// given and whatever the hands hold: the same layout for every seat's view,
+// hands changed or not, and the same PNG.
 func TestTheAgentsTableShowsNoHand(t *testing.T) {
 	other := func(v game.View) game.View {
 		v.Hand = []game.AgentCard{{ID: 0, Agent: "sniper"}, {ID: 30, Agent: "hitman"}}
@@ -181,8 +181,8 @@ func TestTheAgentsTableShowsNoHand(t *testing.T) {
 	}
 }
 
-// Every position of a few whole games lays out: 2 to 5 players, from the
-// deal to the end.
+// TestTheAgentsTableWholeGames: every position of a few whole games lays
+// out: 2 to 5 players, from the deal to the end.
 func TestTheAgentsTableWholeGames(t *testing.T) {
 	for players := 2; players <= 5; players++ {
 		g := playedGame(t, uint64(players), players, 0)
