@@ -84,9 +84,12 @@ type httpError struct {
 	msg    string
 }
 
+// Error says the status and why.
 func (e *httpError) Error() string { return fmt.Sprintf("%d: %s", e.status, e.msg) }
 
+// notFound is a 404 saying msg.
 func notFound(msg string) error   { return &httpError{http.StatusNotFound, msg} }
+// badRequest is a 400 saying msg.
 func badRequest(msg string) error { return &httpError{http.StatusBadRequest, msg} }
 
 // errPagesOff is the answer of every page of a server whose admins turned

@@ -61,6 +61,8 @@ type brokenError struct {
 	why  error
 }
 
+// Error names the table and, when known, the move that failed, never why
+// (see brokenError).
 func (e *brokenError) Error() string {
 	if e.move > 0 {
 		return fmt.Sprintf("web: table %d no longer replays: its move %d does not apply", e.id, e.move)
@@ -68,6 +70,7 @@ func (e *brokenError) Error() string {
 	return fmt.Sprintf("web: table %d no longer replays", e.id)
 }
 
+// Unwrap is why the move does not apply.
 func (e *brokenError) Unwrap() error { return e.why }
 
 // errBroken is what a broken table's pages answer: 410 Gone, as the table

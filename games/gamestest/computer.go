@@ -16,7 +16,10 @@ type viewOnly struct {
 	g games.Game
 }
 
-func (w viewOnly) View(s games.Seat) any           { return w.g.View(s) }
+// View is the game's view for s.
+func (w viewOnly) View(s games.Seat) any { return w.g.View(s) }
+
+// Legal is the game's legal moves for s.
 func (w viewOnly) Legal(s games.Seat) []games.Move { return w.g.Legal(s) }
 
 // ViewOnly is g as a computer player may see it: its View and Legal. Any

@@ -41,7 +41,8 @@ func slot(row, col int) image.Point {
 // arch places r1–r7 in the arch: row and column of each.
 var arch = [7][2]int{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 2}}
 
-// cycle is the doubling cycle from the Ace: each rank is twice the last, mod 13.
+// cycle is the doubling cycle from the Ace: each rank is twice the last,
+// mod 13.
 var cycle = []cards.Rank{1, 2, 4, 8, 3, 6, 12, 11, 9, 5, 10, 7}
 
 // Layout lays out a Doublets table. selected names the place a player
