@@ -47,25 +47,24 @@ type dayLink struct {
 	Current  bool
 }
 
-// dailyGame is the request's game if it has daily deals, else a 404.
-func (s *Server) dailyGame(r *http.Request) (render.Game, error) {
-	g, err := s.game(r)
-	if err != nil {
-		return g, err
+// dailyOf reads a daily page's server and game from its address: a 404
+// for a game without daily deals.
+func (s *Server) dailyOf(r *http.Request) (guild string, g render.Game, err error) {
+	if guild, err = s.guild(r); err != nil {
+		return "", g, err
+	}
+	if g, err = s.game(r); err != nil {
+		return "", g, err
 	}
 	if g.Solve == nil {
-		return g, notFound(g.Title + " has no daily deal.")
+		return "", g, notFound(g.Title + " has no daily deal.")
 	}
-	return g, nil
+	return guild, g, nil
 }
 
 // daily answers /g/{guild}/daily/{game}[/{day}]?page=.
 func (s *Server) daily(w http.ResponseWriter, r *http.Request) error {
-	guild, err := s.guild(r)
-	if err != nil {
-		return err
-	}
-	g, err := s.dailyGame(r)
+	guild, g, err := s.dailyOf(r)
 	if err != nil {
 		return err
 	}
@@ -77,8 +76,7 @@ func (s *Server) daily(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ctx := r.Context()
-	deal, dealt, err := s.st.DailyDeal(ctx, g.Name, day)
+	deal, dealt, err := s.st.DailyDeal(r.Context(), g.Name, day)
 	if err != nil {
 		return err
 	}
@@ -86,20 +84,38 @@ func (s *Server) daily(w http.ResponseWriter, r *http.Request) error {
 	if !dealt && !today {
 		return notFound("There was no daily deal of " + g.Title + " that day.")
 	}
-	rows, total, err := s.st.DailyBoardPage(ctx, guild, g.Name, day, pageSize, (pageNo-1)*pageSize)
-	if err != nil {
-		return err
-	}
-	self := s.p.daily(guild, g.Name, day)
-	pg, err := paged(pageNo, total, func(n int) string { return self + query("page", pageParam(n)) },
-		func(pages int) error { return notFound("The board has " + strconv.Itoa(pages) + " pages.") })
-	if err != nil {
-		return err
-	}
-	body := dailyBody{Title: g.Title, Day: day, Today: today, Dealt: dealt, Total: total,
+	body := dailyBody{Title: g.Title, Day: day, Today: today, Dealt: dealt,
 		AllDays: s.p.daily(guild, g.Name, "") + "/days", Leaderboard: s.p.leaderboard(guild, g.Name, "", "", 1)}
 	if dealt && !today {
 		body.Deal, body.Picture = deal, s.p.daily(guild, g.Name, day)+"/deal.png"
+	}
+	if err := s.dailyBoard(r, &body, guild, g.Name, pageNo); err != nil {
+		return err
+	}
+	recent, _, err := s.st.DailyDeals(r.Context(), g.Name, recentDays, 0)
+	if err != nil {
+		return err
+	}
+	for _, d := range recent {
+		body.Recent = append(body.Recent, dayLink{Day: d.Day, URL: s.p.daily(guild, g.Name, d.Day), Current: d.Day == day})
+	}
+	return s.render(w, http.StatusOK, "daily", page{Title: fmt.Sprintf("%s daily deal, %s", g.Title, day), Body: body,
+		Crumbs: []crumb{{"This server", s.p.server(guild)}, {g.Title, body.Leaderboard}}})
+}
+
+// dailyBoard fills body's board with page pageNo of the day's attempts in
+// guild, and its pager.
+func (s *Server) dailyBoard(r *http.Request, body *dailyBody, guild, game string, pageNo int) error {
+	rows, total, err := s.st.DailyBoardPage(r.Context(), guild, game, body.Day, pageSize, (pageNo-1)*pageSize)
+	if err != nil {
+		return err
+	}
+	self := s.p.daily(guild, game, body.Day)
+	body.Total = total
+	body.Pager, err = paged(pageNo, total, func(n int) string { return self + query("page", pageParam(n)) },
+		func(pages int) error { return notFound("The board has " + strconv.Itoa(pages) + " pages.") })
+	if err != nil {
+		return err
 	}
 	for i, row := range rows {
 		line := dailyLine{Rank: (pageNo-1)*pageSize + i + 1, Name: displayName(row.Name, row.UserID),
@@ -110,16 +126,7 @@ func (s *Server) daily(w http.ResponseWriter, r *http.Request) error {
 		}
 		body.Rows = append(body.Rows, line)
 	}
-	body.Pager = pg
-	recent, _, err := s.st.DailyDeals(ctx, g.Name, recentDays, 0)
-	if err != nil {
-		return err
-	}
-	for _, d := range recent {
-		body.Recent = append(body.Recent, dayLink{Day: d.Day, URL: s.p.daily(guild, g.Name, d.Day), Current: d.Day == day})
-	}
-	return s.render(w, http.StatusOK, "daily", page{Title: fmt.Sprintf("%s daily deal, %s", g.Title, day), Body: body,
-		Crumbs: []crumb{{"This server", s.p.server(guild)}, {g.Title, body.Leaderboard}}})
+	return nil
 }
 
 // dailyResult says how an attempt went.
@@ -142,11 +149,7 @@ type daysBody struct {
 
 // dailyDays answers /g/{guild}/daily/{game}/days?page=.
 func (s *Server) dailyDays(w http.ResponseWriter, r *http.Request) error {
-	guild, err := s.guild(r)
-	if err != nil {
-		return err
-	}
-	g, err := s.dailyGame(r)
+	guild, g, err := s.dailyOf(r)
 	if err != nil {
 		return err
 	}
@@ -181,10 +184,7 @@ func (s *Server) dailyDays(w http.ResponseWriter, r *http.Request) error {
 // day's deal's starting table, as its players first saw it (today's is
 // kept until the day is over).
 func (s *Server) dailyPicture(w http.ResponseWriter, r *http.Request) error {
-	if _, err := s.guild(r); err != nil {
-		return err
-	}
-	g, err := s.dailyGame(r)
+	_, g, err := s.dailyOf(r)
 	if err != nil {
 		return err
 	}

@@ -88,7 +88,8 @@ type httpError struct {
 func (e *httpError) Error() string { return fmt.Sprintf("%d: %s", e.status, e.msg) }
 
 // notFound is a 404 saying msg.
-func notFound(msg string) error   { return &httpError{http.StatusNotFound, msg} }
+func notFound(msg string) error { return &httpError{http.StatusNotFound, msg} }
+
 // badRequest is a 400 saying msg.
 func badRequest(msg string) error { return &httpError{http.StatusBadRequest, msg} }
 
