@@ -30,69 +30,78 @@ const (
 
 // commandShort is a command in a few words, in l: "Kill a neighbour".
 func commandShort(c game.Command, l lang.Lang) string {
+	short, _ := commandWords(c, l)
+	return short
+}
+
+// commandLower is a command's text to follow a colon, in l: "kill an
+// agent in any faction".
+func commandLower(c game.Command, l lang.Lang) string {
+	_, lower := commandWords(c, l)
+	return lower
+}
+
+// commandWords are a command in a few words (commandShort) and as text to
+// follow a colon (commandLower), in l; a command the words do not know
+// reads as the card set writes it.
+func commandWords(c game.Command, l lang.Lang) (short, lower string) {
 	switch c.Kind {
 	case game.Kill:
-		switch c.Scope {
-		case game.Self:
-			return T(l, "Kill itself")
-		case game.Adjacent:
-			return T(l, "Kill a neighbour")
-		case game.InFaction:
-			return T(l, "Kill one in its faction")
-		case game.Anywhere:
-			return T(l, "Kill one anywhere")
-		}
+		short = byScope(c.Scope, T(l, "Kill itself"), T(l, "Kill a neighbour"), T(l, "Kill one in its faction"), T(l, "Kill one anywhere"))
+		lower = byScope(c.Scope, T(l, "kill this agent"), T(l, "kill an agent next to this one"),
+			T(l, "kill another agent of this faction"), T(l, "kill an agent in any faction"))
 	case game.Extract:
-		switch c.Scope {
-		case game.Self:
-			return T(l, "Extract itself")
-		case game.Adjacent:
-			return T(l, "Extract a neighbour")
-		case game.InFaction:
-			return T(l, "Extract one in its faction")
-		case game.Anywhere:
-			return T(l, "Extract one anywhere")
-		}
+		short = byScope(c.Scope, T(l, "Extract itself"), T(l, "Extract a neighbour"), T(l, "Extract one in its faction"), T(l, "Extract one anywhere"))
+		lower = byScope(c.Scope, T(l, "extract this agent into your hand"), T(l, "extract an agent next to this one into your hand"),
+			T(l, "extract another agent of this faction into your hand"), T(l, "extract an agent in any faction into your hand"))
 	case game.Turn:
-		switch c.Scope {
-		case game.Self:
-			return T(l, "Turn itself")
-		case game.Adjacent:
-			return T(l, "Turn a neighbour")
-		case game.InFaction:
-			return T(l, "Turn one in its faction")
-		case game.Anywhere:
-			return T(l, "Turn one anywhere")
-		}
+		short = byScope(c.Scope, T(l, "Turn itself"), T(l, "Turn a neighbour"), T(l, "Turn one in its faction"), T(l, "Turn one anywhere"))
+		lower = byScope(c.Scope, T(l, "turn this agent"), T(l, "turn an agent next to this one"),
+			T(l, "turn another agent of this faction"), T(l, "turn an agent in any faction"))
 	case game.Revive:
-		switch c.Scope {
-		case game.Self:
-			return T(l, "Revive itself")
-		case game.Adjacent:
-			return T(l, "Revive a dead neighbour")
-		case game.InFaction:
-			return T(l, "Revive a dead one in its faction")
-		case game.Anywhere:
-			return T(l, "Revive a dead one anywhere")
+		short = byScope(c.Scope, T(l, "Revive itself"), T(l, "Revive a dead neighbour"), T(l, "Revive a dead one in its faction"), T(l, "Revive a dead one anywhere"))
+		lower = byScope(c.Scope, T(l, "revive this agent"), T(l, "revive a dead agent next to this one"),
+			T(l, "revive another agent of this faction"), T(l, "revive a dead agent in any faction"))
+	case game.Swap: // a scope but these two is any one faction
+		short = byScope(c.Scope, "", T(l, "Swap its two neighbours"), T(l, "Swap two in its faction"), "")
+		lower = byScope(c.Scope, "", T(l, "swap the two agents on either side of this one"), T(l, "swap two other agents of this faction"), "")
+		if short == "" {
+			return T(l, "Swap two in one faction"), T(l, "swap two agents of any one faction")
 		}
-	case game.Swap:
-		switch c.Scope {
-		case game.Adjacent:
-			return T(l, "Swap its two neighbours")
-		case game.InFaction:
-			return T(l, "Swap two in its faction")
-		}
-		return T(l, "Swap two in one faction")
 	case game.Draw:
-		return N(l, c.N, "Draw %d agent", "Draw %d agents")
+		return N(l, c.N, "Draw %d agent", "Draw %d agents"), N(l, c.N, "draw %d agent", "draw %d agents")
 	case game.DrawMission:
-		return N(l, c.N, "Draw %d mission", "Draw %d missions")
+		return N(l, c.N, "Draw %d mission", "Draw %d missions"), N(l, c.N, "draw %d mission", "draw %d missions")
 	case game.Spy:
-		return T(l, "Take an agent from a hand")
+		return T(l, "Take an agent from a hand"), T(l, "look at a player's hand and take an agent from it")
 	case game.Steal:
-		return T(l, "Take %d IP from a player", c.N)
+		return T(l, "Take %d IP from a player", c.N), T(l, "take %d IP from a player", c.N)
 	}
-	return c.Text()
+	if short != "" {
+		return short, lower
+	}
+	t := strings.TrimSuffix(c.Text(), ".")
+	if t == "" {
+		return c.Text(), string(c.Kind)
+	}
+	return c.Text(), strings.ToLower(t[:1]) + t[1:]
+}
+
+// byScope is the text for scope of a command that reaches self, an
+// adjacent agent, one in its faction or one anywhere; "" for another
+// scope.
+func byScope(scope game.Scope, self, adjacent, inFaction, anywhere string) string {
+	switch scope {
+	case game.Self:
+		return self
+	case game.Adjacent:
+		return adjacent
+	case game.InFaction:
+		return inFaction
+	case game.Anywhere:
+		return anywhere
+	}
+	return ""
 }
 
 // conditionShort is a mission's condition in a few words, as its owner
@@ -429,76 +438,4 @@ func Hand(r *render.Renderer, v game.View, names []string, l lang.Lang) ([]byte,
 		return nil, err
 	}
 	return r.PNG(s.Scene)
-}
-
-// commandLower is a command's text to follow a colon, in l: "kill an
-// agent in any faction".
-func commandLower(c game.Command, l lang.Lang) string {
-	switch c.Kind {
-	case game.Kill:
-		switch c.Scope {
-		case game.Self:
-			return T(l, "kill this agent")
-		case game.Adjacent:
-			return T(l, "kill an agent next to this one")
-		case game.InFaction:
-			return T(l, "kill another agent of this faction")
-		case game.Anywhere:
-			return T(l, "kill an agent in any faction")
-		}
-	case game.Extract:
-		switch c.Scope {
-		case game.Self:
-			return T(l, "extract this agent into your hand")
-		case game.Adjacent:
-			return T(l, "extract an agent next to this one into your hand")
-		case game.InFaction:
-			return T(l, "extract another agent of this faction into your hand")
-		case game.Anywhere:
-			return T(l, "extract an agent in any faction into your hand")
-		}
-	case game.Turn:
-		switch c.Scope {
-		case game.Self:
-			return T(l, "turn this agent")
-		case game.Adjacent:
-			return T(l, "turn an agent next to this one")
-		case game.InFaction:
-			return T(l, "turn another agent of this faction")
-		case game.Anywhere:
-			return T(l, "turn an agent in any faction")
-		}
-	case game.Revive:
-		switch c.Scope {
-		case game.Self:
-			return T(l, "revive this agent")
-		case game.Adjacent:
-			return T(l, "revive a dead agent next to this one")
-		case game.InFaction:
-			return T(l, "revive another agent of this faction")
-		case game.Anywhere:
-			return T(l, "revive a dead agent in any faction")
-		}
-	case game.Swap:
-		switch c.Scope {
-		case game.Adjacent:
-			return T(l, "swap the two agents on either side of this one")
-		case game.InFaction:
-			return T(l, "swap two other agents of this faction")
-		}
-		return T(l, "swap two agents of any one faction")
-	case game.Draw:
-		return N(l, c.N, "draw %d agent", "draw %d agents")
-	case game.DrawMission:
-		return N(l, c.N, "draw %d mission", "draw %d missions")
-	case game.Spy:
-		return T(l, "look at a player's hand and take an agent from it")
-	case game.Steal:
-		return T(l, "take %d IP from a player", c.N)
-	}
-	t := strings.TrimSuffix(c.Text(), ".")
-	if t == "" {
-		return string(c.Kind)
-	}
-	return strings.ToLower(t[:1]) + t[1:]
 }
