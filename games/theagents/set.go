@@ -387,29 +387,30 @@ var (
 	missionOf []int // mission card id → index in missions
 )
 
-// byKey finds agents and missions by their exact keys.
+// agentByKey and missionByKey find agents and missions by their exact
+// keys.
 var (
-	agentByKey   = map[string]int{}
-	missionByKey = map[string]int{}
+	agentByKey   map[string]int
+	missionByKey map[string]int
 )
 
 func init() {
-	for i, a := range agents {
-		agentByKey[a.Key] = i
-	}
-	for i, m := range missions {
-		missionByKey[m.Key] = i
-	}
-	for i, a := range agents {
-		for range a.Count {
-			agentOf = append(agentOf, i)
+	agentByKey, agentOf = index(agents, func(a Agent) (string, int) { return a.Key, a.Count })
+	missionByKey, missionOf = index(missions, func(m Mission) (string, int) { return m.Key, m.Count })
+}
+
+// index maps each card of cards by its key, and numbers its copies: the
+// card ids, copies of one card together, each naming its index in cards.
+func index[C any](cards []C, keyCount func(C) (string, int)) (byKey map[string]int, of []int) {
+	byKey = map[string]int{}
+	for i, c := range cards {
+		key, n := keyCount(c)
+		byKey[key] = i
+		for range n {
+			of = append(of, i)
 		}
 	}
-	for i, m := range missions {
-		for range m.Count {
-			missionOf = append(missionOf, i)
-		}
-	}
+	return byKey, of
 }
 
 // agentCard returns the agent of agent card id.
@@ -421,30 +422,28 @@ func missionCard(id int) *Mission { return &missions[missionOf[id]] }
 // AgentByKey finds an agent by its key or name, in any case, with or
 // without spaces and hyphens.
 func AgentByKey(key string) (Agent, bool) {
-	if i, ok := agentByKey[key]; ok {
-		return agents[i], true
-	}
-	k := squash(key)
-	for _, a := range agents {
-		if squash(a.Key) == k || squash(a.Name) == k {
-			return a, true
-		}
-	}
-	return Agent{}, false
+	return find(agents, agentByKey, key, func(a Agent) (string, string) { return a.Key, a.Name })
 }
 
 // MissionByKey finds a mission by its key or name, like AgentByKey.
 func MissionByKey(key string) (Mission, bool) {
-	if i, ok := missionByKey[key]; ok {
-		return missions[i], true
+	return find(missions, missionByKey, key, func(m Mission) (string, string) { return m.Key, m.Name })
+}
+
+// find finds the card of cards whose key is key (byKey says where), else
+// the first whose key or name is key squashed alike.
+func find[C any](cards []C, byKey map[string]int, key string, names func(C) (key, name string)) (C, bool) {
+	if i, ok := byKey[key]; ok {
+		return cards[i], true
 	}
 	k := squash(key)
-	for _, m := range missions {
-		if squash(m.Key) == k || squash(m.Name) == k {
-			return m, true
+	for _, c := range cards {
+		if ck, cn := names(c); squash(ck) == k || squash(cn) == k {
+			return c, true
 		}
 	}
-	return Mission{}, false
+	var none C
+	return none, false
 }
 
 // squash lowercases s and drops spaces, hyphens, underscores and apostrophes.
