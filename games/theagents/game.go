@@ -256,32 +256,31 @@ func (g *Game) seatFrom(s games.Seat, k int) games.Seat { return games.Seat((int
 // drawAgent gives seat the top agent, refilling the deck from the
 // retirement pile when it has run out. It reports whether there was one.
 func (g *Game) drawAgent(seat games.Seat) bool {
-	if len(g.agentDeck) == 0 {
-		g.agentDeck, g.agentRetired = g.agentRetired, nil
-		g.shuffle(g.agentDeck)
-	}
-	if len(g.agentDeck) == 0 {
-		return false
-	}
-	g.hands[seat] = addSorted(g.hands[seat], g.agentDeck[0])
-	g.agentDeck = g.agentDeck[1:]
-	return true
+	return g.draw(&g.hands[seat], &g.agentDeck, &g.agentRetired)
 }
 
 // drawMission is drawAgent for missions.
 func (g *Game) drawMission(seat games.Seat) bool {
-	if len(g.missionDeck) == 0 {
-		g.missionDeck, g.missionRetired = g.missionRetired, nil
-		g.shuffle(g.missionDeck)
+	return g.draw(&g.missions[seat], &g.missionDeck, &g.missionRetired)
+}
+
+// draw moves the top card of deck into hand, first shuffling the retired
+// pile in as the deck when it has run out. It reports whether there was
+// one.
+func (g *Game) draw(hand, deck, retired *[]int) bool {
+	if len(*deck) == 0 {
+		*deck, *retired = *retired, nil
+		g.shuffle(*deck)
 	}
-	if len(g.missionDeck) == 0 {
+	if len(*deck) == 0 {
 		return false
 	}
-	g.missions[seat] = addSorted(g.missions[seat], g.missionDeck[0])
-	g.missionDeck = g.missionDeck[1:]
+	*hand = addSorted(*hand, (*deck)[0])
+	*deck = (*deck)[1:]
 	return true
 }
 
+// addSorted inserts card id into h, kept sorted.
 func addSorted(h []int, id int) []int {
 	i, _ := slices.BinarySearch(h, id)
 	return slices.Insert(h, i, id)
