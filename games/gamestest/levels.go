@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
@@ -77,4 +78,40 @@ func SimGames(def int) int {
 		return v
 	}
 	return def
+}
+
+// LevelSides makes the sides of the levels: level l's player at a seat is
+// seeded(l, seat), save Hard's, which is hard(seat) when hard is not nil
+// (a smaller search, for a quick run).
+func LevelSides(seeded func(l games.Level, seed uint64) games.Computer, hard func(seed uint64) games.Computer) func(games.Level) Side {
+	return func(l games.Level) Side {
+		return Side{Name: l.String(), Player: func(seat games.Seat, _ uint64) games.Computer {
+			if l == games.Hard && hard != nil {
+				return hard(uint64(seat))
+			}
+			return seeded(l, uint64(seat))
+		}}
+	}
+}
+
+// AssertLevelsRank plays each level against the one below it, n games a
+// pairing (hard against normal, normal against easy, easy against
+// random), with match, and prints each pairing's MatchLine. Over 500
+// games or more it checks that the higher level wins most; fewer games
+// only check that every level plays whole games.
+func AssertLevelsRank(t *testing.T, game string, n int, level func(games.Level) Side, random Side,
+	match func(t *testing.T, a, b Side, n int) (wins, points float64)) {
+	t.Helper()
+	for _, p := range [][2]Side{
+		{level(games.Hard), level(games.Normal)},
+		{level(games.Normal), level(games.Easy)},
+		{level(games.Easy), random},
+	} {
+		wins, points := match(t, p[0], p[1], n)
+		line := MatchLine(game, p[0], p[1], n, wins, points)
+		fmt.Println(line)
+		if n >= 500 {
+			assert.Greater(t, wins, 0.5, line)
+		}
+	}
 }

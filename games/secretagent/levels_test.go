@@ -1,7 +1,6 @@
 package secretagent
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/dealer/dealer/games"
@@ -9,17 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// levelSide is level l as a side of a match; Hard searches budget deals
-// when budget is above 0.
-func levelSide(l games.Level, budget int) gamestest.Side {
-	return gamestest.Side{Name: l.String(), Player: func(seat games.Seat, deal uint64) games.Computer {
-		if l == games.Hard && budget > 0 {
-			return func(g games.Game, s games.Seat) games.Move { return hardMove(g, s, uint64(seat), budget) }
-		}
-		return ComputerSeeded(l, uint64(seat))
-	}}
-}
 
 // randomSide plays random legal moves.
 var randomSide = gamestest.Side{Name: "random", Player: func(seat games.Seat, deal uint64) games.Computer {
@@ -40,23 +28,13 @@ func match(t *testing.T, a, b gamestest.Side, n int) (wins, points float64) {
 // level plays whole games (Hard with a small search).
 func TestLevels(t *testing.T) {
 	n := gamestest.SimGames(0)
-	budget := 0
+	var hard func(seed uint64) games.Computer
 	if n == 0 {
-		n, budget = 2, hardBudget/50
-	}
-	pairs := []struct{ a, b gamestest.Side }{
-		{levelSide(games.Hard, budget), levelSide(games.Normal, 0)},
-		{levelSide(games.Normal, 0), levelSide(games.Easy, 0)},
-		{levelSide(games.Easy, 0), randomSide},
-	}
-	for _, p := range pairs {
-		w, pts := match(t, p.a, p.b, n)
-		line := gamestest.MatchLine("secretagent", p.a, p.b, n, w, pts)
-		fmt.Println(line)
-		if n >= 500 {
-			assert.Greater(t, w, 0.5, line)
+		n, hard = 2, func(seed uint64) games.Computer {
+			return func(g games.Game, s games.Seat) games.Move { return hardMove(g, s, seed, hardBudget/50) }
 		}
 	}
+	gamestest.AssertLevelsRank(t, "secretagent", n, gamestest.LevelSides(ComputerSeeded, hard), randomSide, match)
 }
 
 func TestLevelsAreDeterministicAndSeeOnlyTheirView(t *testing.T) {
