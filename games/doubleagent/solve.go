@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/budget"
 )
 
 // Budget bounds a search. Zero fields mean no bound.
@@ -111,11 +112,11 @@ func Solve(p Pos, budget Budget) Solution {
 	s := newSolver(first)
 	line, won := s.bestFirst(p)
 	complete := !s.incomplete
-	sol.Nodes = s.nodes
+	sol.Nodes = s.meter.Nodes()
 	if !won && !complete && bounded {
 		rest := budget
 		if rest.Nodes > 0 {
-			rest.Nodes = max(rest.Nodes-s.nodes, 1)
+			rest.Nodes = max(rest.Nodes-s.meter.Nodes(), 1)
 		}
 		if rest.Time > 0 {
 			rest.Time = max(rest.Time-time.Since(start), 1)
@@ -123,7 +124,7 @@ func Solve(p Pos, budget Budget) Solution {
 		s = newSolver(rest)
 		won = s.search(&p, 0)
 		line, complete = s.path, !s.incomplete
-		sol.Nodes += s.nodes
+		sol.Nodes += s.meter.Nodes()
 	}
 	switch {
 	case won:
@@ -147,11 +148,7 @@ type hashKey [2]uint64
 type solver struct {
 	seen       map[hashKey]struct{}
 	entries    int
-	nodes      int64
-	maxNodes   int64
-	deadline   time.Time
-	hasTimeout bool
-	stopped    bool // the budget ran out
+	meter      budget.Meter
 	incomplete bool // some position was not searched to the end
 	path       []Move
 	bufs       [][]scored
@@ -164,30 +161,22 @@ type scored struct {
 	k hashKey
 }
 
+// newSolver is a search within b.
 func newSolver(b Budget) *solver {
-	s := &solver{seen: map[hashKey]struct{}{}, entries: b.Entries, maxNodes: b.Nodes}
+	s := &solver{seen: map[hashKey]struct{}{}, entries: b.Entries, meter: budget.New(b.Nodes, b.Time)}
 	if s.entries <= 0 {
 		s.entries = DefaultEntries
-	}
-	if b.Time > 0 {
-		s.deadline, s.hasTimeout = time.Now().Add(b.Time), true
 	}
 	return s
 }
 
 // spend counts a node and reports whether the budget allows it.
 func (s *solver) spend() bool {
-	s.nodes++
-	if s.maxNodes > 0 && s.nodes > s.maxNodes {
-		s.stopped = true
-	}
-	if s.hasTimeout && s.nodes%1024 == 0 && time.Now().After(s.deadline) {
-		s.stopped = true
-	}
-	if s.stopped {
+	if !s.meter.Spend() {
 		s.incomplete = true
+		return false
 	}
-	return !s.stopped
+	return true
 }
 
 // search reports whether a win is reachable from p, leaving the winning line
@@ -231,7 +220,7 @@ func (s *solver) search(p *Pos, depth int) bool {
 		}
 		s.path = s.path[:len(s.path)-1]
 		p.Undo(st)
-		if s.stopped {
+		if s.meter.Out() {
 			return false
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/budget"
 	"github.com/dealer/dealer/games/cards"
 )
 
@@ -79,8 +80,8 @@ func Solve(p Position, budget Budget) Solution {
 	sol := Solution{
 		Score:  s.best,
 		Won:    s.best == MaxScore,
-		Proved: s.won || !s.aborted,
-		Nodes:  s.nodes,
+		Proved: s.won || !s.meter.Out(),
+		Nodes:  s.meter.Nodes(),
 	}
 	for _, m := range s.bestLine {
 		sol.Moves = append(sol.Moves, m.String())
@@ -130,41 +131,23 @@ func (p *Position) key() key {
 }
 
 type solver struct {
-	memo       map[key]uint8 // exact best score from a position
-	entries    int
-	nodes      int64
-	maxNodes   int64
-	deadline   time.Time
-	aborted    bool
-	won        bool
-	best       int
-	bestLine   []Move
-	path       []Move
-	legal      []Move
-	hasTimeout bool
+	memo     map[key]uint8 // exact best score from a position
+	entries  int
+	meter    budget.Meter
+	won      bool
+	best     int
+	bestLine []Move
+	path     []Move
+	legal    []Move
 }
 
+// newSolver is a search within b.
 func newSolver(b Budget) *solver {
-	s := &solver{memo: map[key]uint8{}, entries: b.Entries, maxNodes: b.Nodes, legal: make([]Move, 0, 9)}
+	s := &solver{memo: map[key]uint8{}, entries: b.Entries, meter: budget.New(b.Nodes, b.Time), legal: make([]Move, 0, 9)}
 	if s.entries <= 0 {
 		s.entries = DefaultEntries
 	}
-	if b.Time > 0 {
-		s.deadline, s.hasTimeout = time.Now().Add(b.Time), true
-	}
 	return s
-}
-
-// spend counts a node and reports whether the budget allows it.
-func (s *solver) spend() bool {
-	s.nodes++
-	if s.maxNodes > 0 && s.nodes > s.maxNodes {
-		s.aborted = true
-	}
-	if s.hasTimeout && s.nodes%1024 == 0 && time.Now().After(s.deadline) {
-		s.aborted = true
-	}
-	return !s.aborted
 }
 
 // search returns the best score reachable from p: exact unless the search
@@ -179,7 +162,7 @@ func (s *solver) search(p *Position) int {
 		s.won = true
 		return fc
 	}
-	if !s.spend() {
+	if !s.meter.Spend() {
 		return fc
 	}
 	k := p.key()
@@ -196,7 +179,7 @@ func (s *solver) search(p *Position) int {
 		r := s.search(&q)
 		s.path = s.path[:len(s.path)-1]
 		v = max(v, r)
-		if s.won || s.aborted {
+		if s.won || s.meter.Out() {
 			return v
 		}
 	}
