@@ -1,12 +1,12 @@
 package doubleagent
 
 import (
-	"os"
-	"slices"
 	"testing"
 	"time"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/gamestest"
+	"github.com/stretchr/testify/require"
 )
 
 // BenchmarkSolveDoubleAgent solves a few fixed deals under a node budget.
@@ -21,40 +21,27 @@ func BenchmarkSolveDoubleAgent(b *testing.B) {
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
-// TestSolveDeals200 solves deals 1–200 with 2 s each and prints the
-// figures. It takes minutes: it runs only with DEALER_LONGTEST=1.
+// TestSolveDeals200 solves deals 1–200 with 2 s each, replays every win
+// and prints the figures. It takes minutes: it runs only with
+// DEALER_LONGTEST=1.
 func TestSolveDeals200(t *testing.T) {
-	if os.Getenv("DEALER_LONGTEST") == "" {
-		t.Skip("set DEALER_LONGTEST=1 to run deals 1–200 with 2 s each")
-	}
-	var solved, lost, undecided, moves int
-	var times []time.Duration
-	for d := uint64(1); d <= 200; d++ {
-		start := time.Now()
+	gamestest.SkipUnlessLong(t, "deals 1–200 with 2 s each")
+	var wins, moves int
+	gamestest.SolveDeals(t, "Double Agent", 1, 200, func(t *testing.T, d uint64) games.Verdict {
 		sol := Solve(Deal(d), Budget{Time: 2 * time.Second})
-		times = append(times, time.Since(start))
 		switch sol.Result {
 		case Solved:
-			solved++
-			moves += len(sol.Moves)
 			g := New(d)
 			for _, m := range sol.Moves {
-				if err := games.Play(g, 0, m); err != nil {
-					t.Fatalf("deal %d: %s: %v", d, m, err)
-				}
+				require.NoError(t, games.Play(g, 0, m), "deal %d: %s", d, m)
 			}
-			if g.Status() != games.Won {
-				t.Fatalf("deal %d: the line does not win", d)
-			}
+			require.Equal(t, games.Won, g.Status(), "deal %d: the line does not win", d)
+			wins, moves = wins+1, moves+len(sol.Moves)
+			return games.Solvable
 		case NoWin:
-			lost++
-			t.Logf("deal %d: proved lost", d)
-		default:
-			undecided++
-			t.Logf("deal %d: undecided", d)
+			return games.Unwinnable
 		}
-	}
-	slices.Sort(times)
-	t.Logf("Double Agent deals 1-200, 2 s each: solved %d, proved lost %d, undecided %d, median time %v, mean winning line %d moves",
-		solved, lost, undecided, times[len(times)/2].Round(time.Microsecond), moves/max(solved, 1))
+		return games.Unknown
+	})
+	t.Logf("mean winning line %d moves", moves/max(wins, 1))
 }

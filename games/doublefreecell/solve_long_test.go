@@ -1,7 +1,6 @@
 package doublefreecell
 
 import (
-	"os"
 	"runtime"
 	"slices"
 	"syscall"
@@ -9,6 +8,7 @@ import (
 	"time"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -28,9 +28,7 @@ func cpuTime() time.Duration {
 // through games.Play. It takes many minutes: it runs only with
 // DEALER_LONGTEST=1. fcsbench gives the same figures beside fc-solve's.
 func TestSolveDeals1000(t *testing.T) {
-	if os.Getenv("DEALER_LONGTEST") == "" {
-		t.Skip("set DEALER_LONGTEST=1 to run deals 1–1000 with 10 s each")
-	}
+	gamestest.SkipUnlessLong(t, "deals 1–1000 with 10 s each")
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	var solved, lost int
 	var undecided []uint64

@@ -1,10 +1,11 @@
 package doublets
 
 import (
-	"os"
-	"slices"
 	"testing"
 	"time"
+
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/gamestest"
 )
 
 // BenchmarkSolveDoublets solves a few fixed deals under a node budget.
@@ -19,31 +20,22 @@ func BenchmarkSolveDoublets(b *testing.B) {
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
-// TestSolveDeals200 solves deals 1–200 with 2 s each and prints the
-// figures. It takes minutes: it runs only with DEALER_LONGTEST=1.
+// TestSolveDeals200 solves deals 1–200 with 2 s each, replays every
+// solution to its score and prints the figures. It takes minutes: it runs
+// only with DEALER_LONGTEST=1.
 func TestSolveDeals200(t *testing.T) {
-	if os.Getenv("DEALER_LONGTEST") == "" {
-		t.Skip("set DEALER_LONGTEST=1 to run deals 1–200 with 2 s each")
-	}
-	var won, lost, undecided int
-	var times []time.Duration
-	for d := uint64(1); d <= 200; d++ {
-		start := time.Now()
+	gamestest.SkipUnlessLong(t, "deals 1–200 with 2 s each")
+	gamestest.SolveDeals(t, "Doublets", 1, 200, func(t *testing.T, d uint64) games.Verdict {
 		sol := Solve(Deal(d), Budget{Time: 2 * time.Second})
-		times = append(times, time.Since(start))
+		replay(t, New(d), sol)
 		switch {
 		case sol.Won:
-			won++
+			return games.Solvable
 		case sol.Proved:
-			lost++
-			t.Logf("deal %d: proved lost, best %d", d, sol.Score)
-		default:
-			undecided++
-			t.Logf("deal %d: undecided, best found %d", d, sol.Score)
+			t.Logf("deal %d: best %d", d, sol.Score)
+			return games.Unwinnable
 		}
-		replay(t, New(d), sol)
-	}
-	slices.Sort(times)
-	t.Logf("Doublets deals 1-200, 2 s each: solved %d, proved lost %d, undecided %d, median time %v",
-		won, lost, undecided, times[len(times)/2].Round(time.Microsecond))
+		t.Logf("deal %d: best found %d", d, sol.Score)
+		return games.Unknown
+	})
 }
