@@ -134,7 +134,9 @@ func TestReadsBack(t *testing.T) {
 func TestMatch(t *testing.T) {
 	normal := gamestest.Side{Name: "normal", Player: func(games.Seat, uint64) games.Computer { return secretagent.Choose }}
 	deal := func(d uint64) games.Game { return secretagent.New(d) }
-	playOut := func(g games.Game, ps []games.Computer) error { return secretagent.PlayOut(g.(*secretagent.Game), ps...) }
+	playOut := func(g games.Game, ps []games.Computer) error {
+		return secretagent.PlayOut(g.(*secretagent.Game), ps...)
+	}
 	wins, points := gamestest.Match(t, 6, deal, playOut, normal, normal)
 	assert.InDelta(t, 0.5, wins, 0.5)
 	assert.InDelta(t, 0.5, points, 0.5)
