@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/games/budget"
+	"github.com/dealer/dealer/games/solving"
 )
 
 // Budget bounds a search. Zero fields mean no bound.
@@ -148,7 +148,7 @@ type hashKey [2]uint64
 type solver struct {
 	seen       map[hashKey]struct{}
 	entries    int
-	meter      budget.Meter
+	meter      solving.Meter
 	incomplete bool // some position was not searched to the end
 	path       []Move
 	bufs       [][]scored
@@ -163,7 +163,7 @@ type scored struct {
 
 // newSolver is a search within b.
 func newSolver(b Budget) *solver {
-	s := &solver{seen: map[hashKey]struct{}{}, entries: b.Entries, meter: budget.New(b.Nodes, b.Time)}
+	s := &solver{seen: map[hashKey]struct{}{}, entries: b.Entries, meter: solving.NewMeter(b.Nodes, b.Time)}
 	if s.entries <= 0 {
 		s.entries = DefaultEntries
 	}
@@ -464,21 +464,21 @@ func (p *Pos) canonical() hashKey {
 		for _, c := range t.c[:t.n] {
 			a, b = step(a, b, uint64(c))
 		}
-		k[0] += mix(a)
-		k[1] += mix(b ^ 0x5851f42d4c957f2d)
+		k[0] += solving.Mix(a)
+		k[1] += solving.Mix(b ^ 0x5851f42d4c957f2d)
 	}
 	for _, c := range p.cell {
 		v := uint64(c.top) | 3<<8
 		if c.found {
 			v |= 1 << 16
 		}
-		k[0] += mix(v * 0x9e3779b97f4a7c15)
-		k[1] += mix(v*0xbf58476d1ce4e5b9 + 1)
+		k[0] += solving.Mix(v * 0x9e3779b97f4a7c15)
+		k[1] += solving.Mix(v*0xbf58476d1ce4e5b9 + 1)
 	}
 	for _, c := range p.cmd {
 		v := uint64(c) | 4<<8
-		k[0] += mix(v * 0x9e3779b97f4a7c15)
-		k[1] += mix(v*0xbf58476d1ce4e5b9 + 1)
+		k[0] += solving.Mix(v * 0x9e3779b97f4a7c15)
+		k[1] += solving.Mix(v*0xbf58476d1ce4e5b9 + 1)
 	}
 	return k
 }
@@ -488,16 +488,6 @@ func step(a, b, v uint64) (uint64, uint64) {
 	a = (a ^ v) * 0x100000001b3
 	b = (b+v)*0xff51afd7ed558ccd + 0x2545f4914f6cdd1d
 	return a, b
-}
-
-// mix is splitmix64's finalizer.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
 }
 
 // solverMemory bounds the table of one search by Solver (about 64 bytes an

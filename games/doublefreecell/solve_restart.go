@@ -1,5 +1,7 @@
 package doublefreecell
 
+import "github.com/dealer/dealer/games/solving"
+
 // Restarts. One weighting's search time on a deal is heavy-tailed: a
 // weighting that gets lost in a deal may need millions of positions where
 // another wins in a few thousand, and which one wins fast differs from deal
@@ -69,5 +71,5 @@ type splitmix struct{ s uint64 }
 // below returns a number in [0, n).
 func (r *splitmix) below(n int) int {
 	r.s += 0x9e3779b97f4a7c15
-	return int(mix64(r.s) % uint64(n))
+	return int(solving.Mix(r.s) % uint64(n))
 }

@@ -1,6 +1,9 @@
 package doublefreecell
 
-import "github.com/dealer/dealer/games"
+import (
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/solving"
+)
 
 // dfsCards: positions with at most this many cards in play are searched
 // depth-first (complete, and lighter on memory than best-first).
@@ -61,7 +64,7 @@ func (s *search) prio(k uint64, depth uint16) int32 {
 	if s.w.salt == 0 {
 		return p
 	}
-	return p*noiseScale + int32(mix64(k^s.w.salt)%uint64(noiseScale*(s.w.noise+1)))
+	return p*noiseScale + int32(solving.Mix(k^s.w.salt)%uint64(noiseScale*(s.w.noise+1)))
 }
 
 // noiseScale: a cost unit is this many priority units when there is noise,

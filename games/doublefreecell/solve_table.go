@@ -1,5 +1,7 @@
 package doublefreecell
 
+import "github.com/dealer/dealer/games/solving"
+
 // hashKey returns a 64-bit hash of g's canonical position: the columns as a
 // multiset of card sequences (their order does not matter: any column can
 // stand in for any other), the cells as a multiset of cards, and the
@@ -22,7 +24,7 @@ func colHash(c *column) uint64 {
 		x = (x ^ uint64(card.Suit)<<4 ^ uint64(card.Rank)) * 0x100000001b3
 		x ^= x >> 29
 	}
-	return mix64(x)
+	return solving.Mix(x)
 }
 
 // hashRest adds the cells and foundations to h, the columns' part of
@@ -30,11 +32,11 @@ func colHash(c *column) uint64 {
 func hashRest(g *Game, h uint64) uint64 {
 	for _, card := range g.cells[:g.ncells] {
 		if !card.IsNone() {
-			h += mix64(0x9e3779b97f4a7c15 ^ uint64(card.Suit)<<4 ^ uint64(card.Rank))
+			h += solving.Mix(0x9e3779b97f4a7c15 ^ uint64(card.Suit)<<4 ^ uint64(card.Rank))
 		}
 	}
 	f := uint64(g.found[0]) | uint64(g.found[1])<<8 | uint64(g.found[2])<<16 | uint64(g.found[3])<<24
-	h ^= mix64(f ^ 0xc2b2ae3d27d4eb4f)
+	h ^= solving.Mix(f ^ 0xc2b2ae3d27d4eb4f)
 	if h == 0 {
 		h = 1
 	}
@@ -69,16 +71,6 @@ func (c *colHashes) key(g *Game) uint64 {
 		}
 	}
 	return hashRest(g, h)
-}
-
-// mix64 is a strong 64-bit finaliser (splitmix64's).
-func mix64(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
 }
 
 // table is a set of position hashes: open addressing, linear probing, kept

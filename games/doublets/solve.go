@@ -4,8 +4,8 @@ import (
 	"time"
 
 	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/games/budget"
 	"github.com/dealer/dealer/games/cards"
+	"github.com/dealer/dealer/games/solving"
 )
 
 // Budget bounds a search. Zero fields mean no bound: a zero Budget
@@ -133,7 +133,7 @@ func (p *Position) key() key {
 type solver struct {
 	memo     map[key]uint8 // exact best score from a position
 	entries  int
-	meter    budget.Meter
+	meter    solving.Meter
 	won      bool
 	best     int
 	bestLine []Move
@@ -143,7 +143,7 @@ type solver struct {
 
 // newSolver is a search within b.
 func newSolver(b Budget) *solver {
-	s := &solver{memo: map[key]uint8{}, entries: b.Entries, meter: budget.New(b.Nodes, b.Time), legal: make([]Move, 0, 9)}
+	s := &solver{memo: map[key]uint8{}, entries: b.Entries, meter: solving.NewMeter(b.Nodes, b.Time), legal: make([]Move, 0, 9)}
 	if s.entries <= 0 {
 		s.entries = DefaultEntries
 	}

@@ -1,4 +1,4 @@
-package budget
+package solving
 
 import (
 	"testing"
@@ -21,7 +21,7 @@ func TestNodeCap(t *testing.T) {
 		{"uncapped", 0, 5000, 5000},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := New(c.cap, 0)
+			m := NewMeter(c.cap, 0)
 			allowed := 0
 			for range c.spend {
 				if m.Spend() {
@@ -46,7 +46,7 @@ func TestDeadline(t *testing.T) {
 	assert.Equal(t, clockEvery-1, n)
 	assert.True(t, past.Out())
 
-	far := New(0, time.Hour)
+	far := NewMeter(0, time.Hour)
 	for range 10 * clockEvery {
 		assert.True(t, far.Spend())
 	}

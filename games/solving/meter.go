@@ -1,7 +1,4 @@
-// Package budget bounds a solver's search as it goes: a cap on the nodes it
-// visits and a deadline on the wall clock. The solitaires' solvers share
-// it, each counting nodes its own way.
-package budget
+package solving
 
 import "time"
 
@@ -18,9 +15,9 @@ type Meter struct {
 	out        bool
 }
 
-// New is a meter allowing nodes nodes (0: no cap) and the time d from now
+// NewMeter is a meter allowing nodes nodes (0: no cap) and the time d from now
 // (0: no deadline).
-func New(nodes int64, d time.Duration) Meter {
+func NewMeter(nodes int64, d time.Duration) Meter {
 	m := Meter{max: nodes}
 	if d > 0 {
 		m.deadline, m.timed = time.Now().Add(d), true
