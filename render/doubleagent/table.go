@@ -70,7 +70,7 @@ func LayoutIn(v game.View, selected string, st render.Steps, l lang.Lang) (*rend
 	}
 	h, avail := heights(need, maxPictureH*st.MinStack/render.MinStackStep)
 	s := &render.Scene{W: pictureW, H: h, Background: render.Felt}
-	statusIn(v, l).Bar(s, pictureW)
+	status(v, l).Bar(s, pictureW)
 
 	rowY := [2]int{firstCardY, firstCardY + avail[0] + rowGap + tagH + tagGap}
 	for r, row := range [2][5]game.Tableau{v.Top, v.Bottom} {
@@ -269,12 +269,9 @@ func tableau(s *render.Scene, t game.Tableau, name string, x, y, avail int, sele
 	}
 }
 
-// status is what the status line says: in the picture's bar and at the
+// status is what the status line says, in l: in the picture's bar and at the
 // head of the terminal text.
-func status(v game.View) render.SolitaireStatus { return statusIn(v, lang.English) }
-
-// statusIn is status in l.
-func statusIn(v game.View, l lang.Lang) render.SolitaireStatus {
+func status(v game.View, l lang.Lang) render.SolitaireStatus {
 	return render.SolitaireStatus{Title: "Double Agent", Deal: v.Deal, Moves: v.Moves, Undos: v.Undos,
 		Score: words.T(l, "score %d/54", v.Score), Status: v.Status, Lang: l}
 }

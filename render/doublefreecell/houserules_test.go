@@ -125,7 +125,7 @@ func TestHouseRulesInTheHeader(t *testing.T) {
 	for _, tt := range tests {
 		v := cellsView(t, tt.cells)
 		v.Autoplay, v.Status = tt.autoplay, tt.status
-		assert.Equal(t, tt.note, status(v).Note, "%+v", tt)
+		assert.Equal(t, tt.note, status(v, lang.English).Note, "%+v", tt)
 		line := strings.SplitN(Text(v, false), "\n", 2)[0]
 		if tt.note != "" {
 			assert.Contains(t, line, " · "+tt.note, "%+v", tt)

@@ -97,7 +97,7 @@ func LayoutIn(v game.View, selected string, st render.Steps, l lang.Lang) (*rend
 		h = min(need, maxH*st.MinStack/render.MinStackStep)
 	}
 	s := &render.Scene{W: pictureW, H: h, Background: render.Felt}
-	statusIn(v, l).Bar(s, pictureW)
+	status(v, l).Bar(s, pictureW)
 	if err := cellRow(s, v, selCell); err != nil {
 		return nil, err
 	}
@@ -233,13 +233,10 @@ func tag(name string, x, w int, selected bool) render.Label {
 	return render.Pill(name, image.Rect(x-w/2, y, x+w/2, y+tagH), selected)
 }
 
-// status is what the status line says: in the picture's bar and at the
+// status is what the status line says, in l: in the picture's bar and at the
 // head of the terminal text. The note tells a house rule of cells ("8 free
 // cells") and autoplay off while the game is played.
-func status(v game.View) render.SolitaireStatus { return statusIn(v, lang.English) }
-
-// statusIn is status in l.
-func statusIn(v game.View, l lang.Lang) render.SolitaireStatus {
+func status(v game.View, l lang.Lang) render.SolitaireStatus {
 	var notes []string
 	if len(v.Cells) != game.NumCells {
 		notes = append(notes, words.T(l, "%d free cells", len(v.Cells)))

@@ -28,7 +28,7 @@ func Text(v game.View, color bool) string { return text(v, color, lang.English) 
 // text is Text with its words in l (for the picture's description).
 func text(v game.View, color bool, l lang.Lang) string {
 	var b strings.Builder
-	b.WriteString(statusIn(v, l).Line())
+	b.WriteString(status(v, l).Line())
 	b.WriteString("\n")
 
 	b.WriteString(render.TermPad(words.T(l, "cells"), 5) + " ")

@@ -65,7 +65,7 @@ func LayoutIn(v game.View, selected string, l lang.Lang) (*render.Scene, error) 
 		return nil, err
 	}
 	s := &render.Scene{W: pictureW, H: pictureH, Background: render.Felt}
-	statusIn(v, l).Bar(s, pictureW)
+	status(v, l).Bar(s, pictureW)
 	archOf(s, v, sel, l)
 	side(s, v, sel, l)
 	drawPasses(s, v, l)
@@ -196,12 +196,9 @@ func drawPasses(s *render.Scene, v game.View, l lang.Lang) {
 	s.Labels = append(s.Labels, render.Label{Text: words.T(l, "then A again"), Rect: image.Rect(px.Min.X, cy+48+2*(ch+cg), px.Max.X, cy+48+2*(ch+cg)+28), Size: render.Small, Ink: render.Mist})
 }
 
-// status is what the status line says: in the picture's bar and at the
+// status is what the status line says, in l: in the picture's bar and at the
 // head of the terminal text.
-func status(v game.View) render.SolitaireStatus { return statusIn(v, lang.English) }
-
-// statusIn is status in l.
-func statusIn(v game.View, l lang.Lang) render.SolitaireStatus {
+func status(v game.View, l lang.Lang) render.SolitaireStatus {
 	return render.SolitaireStatus{Title: "Doublets", Deal: v.Deal, Moves: v.Moves, Undos: v.Undos,
 		Score: words.T(l, "%d/48 home", v.Score), Status: v.Status, Lang: l}
 }

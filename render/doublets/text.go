@@ -25,7 +25,7 @@ func Text(v game.View, color bool) string { return text(v, color, lang.English) 
 // text is Text with its words in l (for the picture's description).
 func text(v game.View, color bool, l lang.Lang) string {
 	var b strings.Builder
-	b.WriteString(statusIn(v, l).Line() + "\n")
+	b.WriteString(status(v, l).Line() + "\n")
 
 	frozen := false
 	res := func(i int) string {

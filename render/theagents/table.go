@@ -230,14 +230,6 @@ func agentName(key string) string {
 	return key
 }
 
-// missionName is a mission's name from its key.
-func missionName(key string) string {
-	if m, ok := game.MissionByKey(key); ok {
-		return m.Name
-	}
-	return key
-}
-
 // safeHouse is a Safe-House's name without its article: "Bakery".
 func safeHouse(id int) string {
 	set := game.Set()
