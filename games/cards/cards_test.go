@@ -40,8 +40,9 @@ func TestPacks(t *testing.T) {
 	assert.Equal(t, "RJ BJ", codes(NewPack(1, 2)[52:]))
 }
 
-// The pinned deals: if one of these fails, numbered deals have changed and
-// every stored game, daily deal and published deal number breaks.
+// TestDealOnePinned: the pinned deals: if one of these fails, numbered
+// deals have changed and every stored game, daily deal and published deal
+// number breaks.
 func TestDealOnePinned(t *testing.T) {
 	tests := []struct {
 		name  string
