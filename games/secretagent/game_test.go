@@ -9,6 +9,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -47,17 +48,6 @@ func stateJSON(t testing.TB, g *Game) string {
 func play(t testing.TB, g *Game, seat games.Seat, text string) {
 	t.Helper()
 	require.NoError(t, games.Play(g, seat, text), "seat %d: %s", seat, text)
-}
-
-// refused checks that text is refused for seat with a message containing
-// want, and that the game has not changed.
-func refused(t testing.TB, g *Game, seat games.Seat, text, want string) {
-	t.Helper()
-	before := stateJSON(t, g)
-	err := games.Play(g, seat, text)
-	require.Error(t, err, "seat %d: %s", seat, text)
-	assert.Contains(t, err.Error(), want)
-	assert.Equal(t, before, stateJSON(t, g), "a refused move changed the game")
 }
 
 // toPlay makes trump from the first legal moves: forbid c, d, h, then the
@@ -309,27 +299,27 @@ func TestTrumpMaking(t *testing.T) {
 	assert.Empty(t, g.Legal(0))
 	assert.Equal(t, "forbid c, forbid d, forbid h, forbid s", movesText(g.Legal(3)))
 
-	refused(t, g, 0, "forbid h", "not your turn")
-	refused(t, g, 2, "trump", "not your turn")
-	refused(t, g, 3, "trump", "only the dealer chooses")
-	refused(t, g, 3, "play KS", "cannot play a card yet")
-	refused(t, g, 7, "forbid h", "not at this table")
-	refused(t, g, games.Spectator, "forbid h", "not at this table")
+	gamestest.Refused(t, g, 0, "forbid h", "not your turn")
+	gamestest.Refused(t, g, 2, "trump", "not your turn")
+	gamestest.Refused(t, g, 3, "trump", "only the dealer chooses")
+	gamestest.Refused(t, g, 3, "play KS", "cannot play a card yet")
+	gamestest.Refused(t, g, 7, "forbid h", "not at this table")
+	gamestest.Refused(t, g, games.Spectator, "forbid h", "not at this table")
 	play(t, g, 3, "forbid h")
 
-	refused(t, g, 0, "forbid hearts", "hearts are already forbidden")
-	refused(t, g, 0, "forbid ♥", "hearts are already forbidden")
+	gamestest.Refused(t, g, 0, "forbid hearts", "hearts are already forbidden")
+	gamestest.Refused(t, g, 0, "forbid ♥", "hearts are already forbidden")
 	assert.Equal(t, "forbid c, forbid d, forbid s", movesText(g.Legal(0)))
 	play(t, g, 0, "forbid ♠")
-	refused(t, g, 1, "forbid s", "spades are already forbidden")
+	gamestest.Refused(t, g, 1, "forbid s", "spades are already forbidden")
 	play(t, g, 1, "forbid C")
 
 	assert.Equal(t, PhaseTrump, g.phase)
 	assert.Equal(t, []games.Seat{2}, g.ToAct())
 	assert.Equal(t, "trump, notrump", movesText(g.Legal(2)))
-	refused(t, g, 2, "forbid d", "cannot forbid a suit now")
-	refused(t, g, 3, "trump", "not your turn")
-	refused(t, g, 2, "play JD", "cannot play a card yet")
+	gamestest.Refused(t, g, 2, "forbid d", "cannot forbid a suit now")
+	gamestest.Refused(t, g, 3, "trump", "not your turn")
+	gamestest.Refused(t, g, 2, "play JD", "cannot play a card yet")
 
 	v := g.view(games.Spectator)
 	assert.Equal(t, []Forbidden{{3, cards.Hearts}, {0, cards.Spades}, {1, cards.Clubs}}, v.Forbidden)
@@ -346,9 +336,9 @@ func TestTrumpMaking(t *testing.T) {
 	for _, g := range []*Game{g, g2} {
 		assert.Equal(t, PhasePlay, g.phase)
 		assert.Equal(t, []games.Seat{3}, g.ToAct(), "the dealer's left leads")
-		refused(t, g, 2, "notrump", "not your turn")
-		refused(t, g, 3, "trump", "trump is already chosen")
-		refused(t, g, 3, "forbid c", "cannot forbid a suit now")
+		gamestest.Refused(t, g, 2, "notrump", "not your turn")
+		gamestest.Refused(t, g, 3, "trump", "trump is already chosen")
+		gamestest.Refused(t, g, 3, "forbid c", "cannot forbid a suit now")
 	}
 	b, err := json.Marshal(g.view(games.Spectator))
 	require.NoError(t, err)
@@ -382,8 +372,8 @@ func TestFollowSuit(t *testing.T) {
 	g := rig(t, &Trump{Suit: cards.Spades},
 		"AH 2H 3C", "KH 4S 5D", "7C 8C 9C", "QH JH 2S")
 	play(t, g, 0, "play 2H")
-	refused(t, g, 1, "play 4S", "you must follow suit: play a ♥ (hearts)")
-	refused(t, g, 1, "play AS", "you do not hold A♠")
+	gamestest.Refused(t, g, 1, "play 4S", "you must follow suit: play a ♥ (hearts)")
+	gamestest.Refused(t, g, 1, "play AS", "you do not hold A♠")
 	assert.Equal(t, "play KH", movesText(g.Legal(1)))
 	play(t, g, 1, "KH")
 	// Seat 2 holds no heart: anything goes.
@@ -502,7 +492,7 @@ func TestGameRotationAndEnd(t *testing.T) {
 		for s := games.Seat(0); s < 4; s++ {
 			require.Empty(t, g.Legal(s))
 		}
-		refused(t, g, 0, "forbid c", "game is over")
+		gamestest.Refused(t, g, 0, "forbid c", "game is over")
 		rs := g.results
 		require.GreaterOrEqual(t, len(rs), 4)
 		dealt := map[games.Seat]bool{}
@@ -685,12 +675,7 @@ func TestDealsOption(t *testing.T) {
 		g, err := Info.Start(7, Seats, opts)
 		require.NoError(t, err)
 		rec := games.Record{Game: Info.Name, Deal: 7, Seats: Seats, Options: Info.FormatOptions(opts)}
-		for g.Status() == games.Playing {
-			s := g.ToAct()[0]
-			m := Choose(g, s)
-			require.NoError(t, g.Apply(s, m))
-			rec.Moves = append(rec.Moves, games.Entry{Seat: s, Move: m.String()})
-		}
+		rec.Moves = gamestest.PlayToEnd(t, g, Choose)
 		v := g.View(games.Spectator).(View)
 		require.Equal(t, deals, v.Deals)
 		require.GreaterOrEqual(t, len(v.Revealed), deals, "deals=%d", deals)

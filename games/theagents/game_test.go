@@ -5,6 +5,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -177,7 +178,7 @@ func TestPlacement(t *testing.T) {
 			lay(t, g, 0, tt.row)
 			give(t, g, 0, tt.hand)
 			if !tt.ok {
-				refused(t, g, 0, tt.move, tt.want)
+				gamestest.Refused(t, g, 0, tt.move, tt.want)
 				return
 			}
 			play(t, g, 0, tt.move)
@@ -202,10 +203,10 @@ func TestCommandWaitsOnPerformer(t *testing.T) {
 	assert.Empty(t, g.Legal(0))
 	assert.Empty(t, g.Legal(2), "no Mercenary while a command waits")
 	assert.ElementsMatch(t, []string{"kill A2", "kill A3"}, legalTexts(g, 1))
-	refused(t, g, 0, "kill A2", "waiting for seat 1")
-	refused(t, g, 1, "kill A4", "perform the Sniper's command")
-	refused(t, g, 1, "turn A2", "perform the Sniper's command")
-	refused(t, g, 1, "end", "perform the Sniper's command")
+	gamestest.Refused(t, g, 0, "kill A2", "waiting for seat 1")
+	gamestest.Refused(t, g, 1, "kill A4", "perform the Sniper's command")
+	gamestest.Refused(t, g, 1, "turn A2", "perform the Sniper's command")
+	gamestest.Refused(t, g, 1, "end", "perform the Sniper's command")
 	v := g.view(2)
 	require.NotNil(t, v.Pending)
 	assert.Equal(t, games.Seat(1), v.Pending.Performer)
@@ -280,15 +281,15 @@ func TestCommands(t *testing.T) {
 func TestUse(t *testing.T) {
 	g := rig(t, 2)
 	lay(t, g, 0, "SH sniper>1 mole>0 interrogator>0x")
-	refused(t, g, 0, "use A2", "faces seat 1")
-	refused(t, g, 0, "use A1", "Safe-House")
-	refused(t, g, 0, "use A4", "dead")
-	refused(t, g, 0, "use A9", "no card 9")
-	refused(t, g, 1, "use A2", "not yours")
+	gamestest.Refused(t, g, 0, "use A2", "faces seat 1")
+	gamestest.Refused(t, g, 0, "use A1", "Safe-House")
+	gamestest.Refused(t, g, 0, "use A4", "dead")
+	gamestest.Refused(t, g, 0, "use A9", "no card 9")
+	gamestest.Refused(t, g, 1, "use A2", "not yours")
 	play(t, g, 0, "use A3") // the mole turns the sniper
 	assert.Equal(t, "SH sniper>0 mole>0 interrogator>0x", row(g, 0))
 	lay(t, g, 1, "SH cutthroat>0")
-	refused(t, g, 0, "use B2", "cannot be performed")
+	gamestest.Refused(t, g, 0, "use B2", "cannot be performed")
 	assert.NotContains(t, legalTexts(g, 0), "use B2")
 }
 
@@ -298,7 +299,7 @@ func TestCommandNotPerformed(t *testing.T) {
 	g := rig(t, 2)
 	give(t, g, 0, "sniper", "hitman")
 	assert.NotContains(t, legalTexts(g, 0), "play hitman cmd 1 ip 0", "a Free Agent needs a possible command")
-	refused(t, g, 0, "play hitman cmd 1 ip 0", "cannot now")
+	gamestest.Refused(t, g, 0, "play hitman cmd 1 ip 0", "cannot now")
 	play(t, g, 0, "play sniper A0 cmd 0")
 	assert.Nil(t, g.pend)
 	assert.Equal(t, "sniper>0 SH", row(g, 0))
@@ -379,8 +380,8 @@ func TestFreeAgents(t *testing.T) {
 			"play informant cmd 2 ip 0", "play informant cmd 0 ip 2",
 			"play informant cmd 3 ip 0", "play informant cmd 0 ip 3",
 		}, legalTexts(g, 0)[:6])
-		refused(t, g, 0, "play informant cmd 0 ip 0", "another player")
-		refused(t, g, 0, "play informant cmd 1 ip 2", "another player")
+		gamestest.Refused(t, g, 0, "play informant cmd 0 ip 0", "another player")
+		gamestest.Refused(t, g, 0, "play informant cmd 1 ip 2", "another player")
 	})
 }
 
@@ -392,8 +393,8 @@ func TestMercenary(t *testing.T) {
 	give(t, g, 2, "soldier")
 	assert.Equal(t, []games.Seat{0, 1, 2}, g.ToAct(), "the Mercenaries may be played now")
 	assert.NotContains(t, legalTexts(g, 1), "play mole B0 cmd 1")
-	refused(t, g, 1, "play mole B0 cmd 1", "only a Mercenary")
-	refused(t, g, 1, "end", "seat 0's turn")
+	gamestest.Refused(t, g, 1, "play mole B0 cmd 1", "only a Mercenary")
+	gamestest.Refused(t, g, 1, "end", "seat 0's turn")
 	play(t, g, 1, "play mercenary B2 cmd 1") // kills the sniper next to it
 	assert.Equal(t, "SH sniper>2x mercenary>1", row(g, 1))
 	assert.Equal(t, games.Seat(0), g.turn)
@@ -412,13 +413,13 @@ func TestMercenary(t *testing.T) {
 func TestActions(t *testing.T) {
 	g := rig(t, 2)
 	give(t, g, 0, "sniper", "assassin", "mole")
-	refused(t, g, 0, "end", "take your 2 action(s) first")
-	refused(t, g, 0, "buy agent", "costs 1 IP and you have 0")
-	refused(t, g, 0, "draw", "no agent in hand and no IP")
+	gamestest.Refused(t, g, 0, "end", "take your 2 action(s) first")
+	gamestest.Refused(t, g, 0, "buy agent", "costs 1 IP and you have 0")
+	gamestest.Refused(t, g, 0, "draw", "no agent in hand and no IP")
 	play(t, g, 0, "play sniper A0 cmd 0")
 	play(t, g, 0, "play assassin B0 cmd 0")
 	assert.Equal(t, 0, g.actions)
-	refused(t, g, 0, "play mole A0 cmd 0", "used both actions")
+	gamestest.Refused(t, g, 0, "play mole A0 cmd 0", "used both actions")
 	assert.Equal(t, []string{"end"}, legalTexts(g, 0))
 	play(t, g, 0, "end")
 	assert.Equal(t, games.Seat(1), g.turn)
@@ -434,20 +435,20 @@ func TestActions(t *testing.T) {
 	play(t, g, 0, "buy mission")
 	assert.Equal(t, 0, g.ip[0])
 	assert.Len(t, g.missions[0], 1)
-	refused(t, g, 0, "buy mission", "used both actions")
+	gamestest.Refused(t, g, 0, "buy mission", "used both actions")
 
 	// Drawing, with no agent and no IP.
 	g = rig(t, 2)
 	assert.Contains(t, legalTexts(g, 0), "draw")
 	play(t, g, 0, "draw")
 	assert.Len(t, g.hands[0], 1)
-	refused(t, g, 0, "draw", "no agent in hand")
+	gamestest.Refused(t, g, 0, "draw", "no agent in hand")
 
 	// With no action possible the turn may end at once.
 	g = rig(t, 2)
 	g.agentRetired, g.agentDeck = nil, nil
 	assert.Equal(t, []string{"end"}, legalTexts(g, 0))
-	refused(t, g, 0, "draw", "no agent left")
+	gamestest.Refused(t, g, 0, "draw", "no agent left")
 
 	// A Mercenary is no action: holding only one, the turn may end at once.
 	g = rig(t, 2)
@@ -470,7 +471,7 @@ func TestTrade(t *testing.T) {
 	assert.Empty(t, g.board[0].Missions)
 	assert.Len(t, g.missions[0], 2)
 	assert.Equal(t, 0, g.actions)
-	refused(t, g, 0, "trade lone-wolf A", "used both actions")
+	gamestest.Refused(t, g, 0, "trade lone-wolf A", "used both actions")
 }
 
 func TestDecksRefill(t *testing.T) {

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/dealer/dealer/games"
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -120,17 +119,6 @@ func play(t testing.TB, g *Game, seat games.Seat, text string) {
 	t.Helper()
 	require.NoError(t, games.Play(g, seat, text), "seat %d: %s", seat, text)
 	checkCards(t, g)
-}
-
-// refused checks that text is refused for seat with a message containing
-// want, and that the game has not changed.
-func refused(t testing.TB, g *Game, seat games.Seat, text, want string) {
-	t.Helper()
-	before := stateJSON(t, g)
-	err := games.Play(g, seat, text)
-	require.Error(t, err, "seat %d: %s", seat, text)
-	assert.Contains(t, err.Error(), want)
-	assert.Equal(t, before, stateJSON(t, g), "a refused move changed the game")
 }
 
 // legalTexts lists seat's legal moves as text.

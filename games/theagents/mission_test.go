@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -22,20 +23,20 @@ func TestAssignMissions(t *testing.T) {
 	lay(t, g, 1, "SH mole>1")
 	giveMission(t, g, 0, "graveyard", "graveyard", "lone-wolf", "cornered")
 	giveMission(t, g, 1, "upper-hand")
-	refused(t, g, 0, "assign graveyard B", "not yours")
-	refused(t, g, 0, "assign graveyard C", "no agent yet")
-	refused(t, g, 0, "assign data-haul A", "you hold no data-haul")
-	refused(t, g, 1, "assign upper-hand A", "seat 0's turn")
+	gamestest.Refused(t, g, 0, "assign graveyard B", "not yours")
+	gamestest.Refused(t, g, 0, "assign graveyard C", "no agent yet")
+	gamestest.Refused(t, g, 0, "assign data-haul A", "you hold no data-haul")
+	gamestest.Refused(t, g, 1, "assign upper-hand A", "seat 0's turn")
 	play(t, g, 0, "assign graveyard A")
-	refused(t, g, 0, "assign graveyard A", "already have graveyard on faction A")
+	gamestest.Refused(t, g, 0, "assign graveyard A", "already have graveyard on faction A")
 	play(t, g, 0, "assign lone-wolf A")
-	refused(t, g, 0, "assign cornered A", "two missions on faction A")
+	gamestest.Refused(t, g, 0, "assign cornered A", "two missions on faction A")
 	assert.Equal(t, 2, g.actions, "missions use no action")
 	lay(t, g, 2, "SH mole>2")
 	play(t, g, 0, "assign graveyard C")
-	refused(t, g, 0, "move graveyard C A", "already have graveyard on faction A")
+	gamestest.Refused(t, g, 0, "move graveyard C A", "already have graveyard on faction A")
 	play(t, g, 0, "recall lone-wolf A")
-	refused(t, g, 0, "recall lone-wolf A", "no lone-wolf mission on faction A")
+	gamestest.Refused(t, g, 0, "recall lone-wolf A", "no lone-wolf mission on faction A")
 	play(t, g, 0, "recall graveyard A")
 	play(t, g, 0, "move graveyard C A")
 	assert.Equal(t, []string{"0:graveyard"}, assigned(g, 0))
@@ -50,7 +51,7 @@ func TestMissionMoves(t *testing.T) {
 	giveMission(t, g, 0, "graveyard", "lone-wolf")
 	play(t, g, 0, "assign graveyard A")
 	play(t, g, 0, "assign lone-wolf A")
-	refused(t, g, 0, "assign graveyard A", "you hold no graveyard")
+	gamestest.Refused(t, g, 0, "assign graveyard A", "you hold no graveyard")
 	play(t, g, 0, "move lone-wolf A C")
 	assert.Equal(t, []string{"0:graveyard"}, assigned(g, 0))
 	assert.Equal(t, []string{"0:lone-wolf"}, assigned(g, 2))
@@ -70,7 +71,7 @@ func TestMissionMoves(t *testing.T) {
 		play(t, g, 0, "move lone-wolf C A")
 		play(t, g, 0, "move lone-wolf A C")
 	}
-	refused(t, g, 0, "move lone-wolf C A", "the limit")
+	gamestest.Refused(t, g, 0, "move lone-wolf C A", "the limit")
 	assert.NotContains(t, legalTexts(g, 0), "move lone-wolf C A")
 }
 
@@ -204,7 +205,7 @@ func TestEndOfGame(t *testing.T) {
 			assert.Equal(t, tt.winners, g.Winners())
 			assert.Empty(t, g.ToAct())
 			assert.Empty(t, g.Legal(0))
-			refused(t, g, 0, "end", "the game is over")
+			gamestest.Refused(t, g, 0, "end", "the game is over")
 			assert.Equal(t, tt.ip, g.Scores())
 			assert.Equal(t, 0, g.turns%tt.players, "every player has had the same number of turns")
 		})
@@ -269,7 +270,7 @@ func TestNoTwinMissionsOnAFaction(t *testing.T) {
 			for _, st := range tt.steps {
 				g.turn = st.seat // missions move freely in one's own turn
 				if st.want != "" {
-					refused(t, g, st.seat, st.move, st.want)
+					gamestest.Refused(t, g, st.seat, st.move, st.want)
 					assert.NotContains(t, legalTexts(g, st.seat), st.move)
 					continue
 				}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -19,12 +20,7 @@ func TestGoalOption(t *testing.T) {
 		g, err := Info.Start(11, 3, opts)
 		require.NoError(t, err)
 		rec := games.Record{Game: Info.Name, Deal: 11, Seats: 3, Options: Info.FormatOptions(opts)}
-		for g.Status() == games.Playing {
-			s := g.ToAct()[0]
-			m := Choose(g, s)
-			require.NoError(t, g.Apply(s, m))
-			rec.Moves = append(rec.Moves, games.Entry{Seat: s, Move: m.String()})
-		}
+		rec.Moves = gamestest.PlayToEnd(t, g, Choose)
 		v := g.View(games.Spectator).(View)
 		require.Equal(t, goal, v.Goal)
 		best := 0

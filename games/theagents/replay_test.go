@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -148,7 +149,7 @@ func TestRefusedMoves(t *testing.T) {
 		{0, "spy 1", "no command is waiting"},
 	}
 	for _, tt := range tests {
-		refused(t, g, tt.seat, tt.move, tt.want)
+		gamestest.Refused(t, g, tt.seat, tt.move, tt.want)
 	}
 	assert.Error(t, g.Apply(0, nil))
 	assert.Error(t, g.Apply(0, (*Move)(nil)))
