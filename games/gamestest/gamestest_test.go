@@ -129,19 +129,38 @@ func TestReadsBack(t *testing.T) {
 	assert.True(t, failsOn(t, func(tb testing.TB) { gamestest.ReadsBack(tb, wrong, "waste") }))
 }
 
-// TestMatch: two sides of one level share the wins and points of a match;
-// the shares are of the whole.
+// TestMatch: a match seats each side by Arrangements, game after game,
+// and a's shares of the wins and points are shares.
 func TestMatch(t *testing.T) {
-	normal := gamestest.Side{Name: "normal", Player: func(games.Seat, uint64) games.Computer { return secretagent.Choose }}
-	deal := func(d uint64) games.Game { return secretagent.New(d) }
-	playOut := func(g games.Game, ps []games.Computer) error {
-		return secretagent.PlayOut(g.(*secretagent.Game), ps...)
+	seated := map[string]map[uint64][]games.Seat{"a": {}, "b": {}}
+	side := func(name string) gamestest.Side {
+		return gamestest.Side{Name: name, Player: func(seat games.Seat, deal uint64) games.Computer {
+			seated[name][deal] = append(seated[name][deal], seat)
+			return secretagent.Choose
+		}}
 	}
-	wins, points := gamestest.Match(t, 6, deal, playOut, normal, normal)
-	assert.InDelta(t, 0.5, wins, 0.5)
-	assert.InDelta(t, 0.5, points, 0.5)
-	assert.Equal(t, "levels: game=secretagent a=normal b=normal games=6 wins_a=0.500 points_a=0.250",
-		gamestest.MatchLine("secretagent", normal, normal, 6, 0.5, 0.25))
+	table := gamestest.Table{Game: "secretagent",
+		Deal: func(_ testing.TB, d uint64) games.Game { return secretagent.New(d) },
+		PlayOut: func(g games.Game, ps []games.Computer) error {
+			return secretagent.PlayOut(g.(*secretagent.Game), ps...)
+		}}
+	wins, points := gamestest.Match(t, table, 6, side("a"), side("b"))
+	for d := uint64(1); d <= 6; d++ {
+		var a, b []games.Seat
+		for s, isA := range gamestest.Arrangements[d%6] {
+			if isA {
+				a = append(a, games.Seat(s))
+			} else {
+				b = append(b, games.Seat(s))
+			}
+		}
+		assert.Equal(t, a, seated["a"][d], "deal %d", d)
+		assert.Equal(t, b, seated["b"][d], "deal %d", d)
+	}
+	assert.True(t, wins >= 0 && wins <= 1, "wins %v", wins)
+	assert.True(t, points > 0 && points < 1, "points %v", points)
+	assert.Equal(t, "levels: game=secretagent a=a b=b games=6 wins_a=0.500 points_a=0.250",
+		gamestest.MatchLine("secretagent", side("a"), side("b"), 6, 0.5, 0.25))
 }
 
 // TestSolveDeals: the deals a solver leaves undecided are returned.

@@ -29,16 +29,38 @@ var Arrangements = [6][4]bool{
 	{true, false, false, true}, {true, false, true, false}, {false, true, false, true},
 }
 
-// Match plays deals 1 to n at four seats, two of a against two of b
-// (seated by Arrangements), each game dealt by deal and played to its end
-// by playOut, and returns the share of the wins a's seats took (a win
-// shared among several winners counts in shares) and their share of all
-// points (Scores).
-func Match(t testing.TB, n int, deal func(d uint64) games.Game, playOut func(g games.Game, players []games.Computer) error, a, b Side) (wins, points float64) {
+// Table is a game's table for level matches: four seats.
+type Table struct {
+	// Game names the game in the printed lines.
+	Game string
+	// Deal deals deal d at the table.
+	Deal func(t testing.TB, d uint64) games.Game
+	// PlayOut plays g to its end, players[i] playing seat i.
+	PlayOut func(g games.Game, players []games.Computer) error
+}
+
+// RandomSide plays random legal moves in its turn (the seat the game waits
+// on first) and none outside it, from a source seeded by the deal and the
+// seat.
+var RandomSide = Side{Name: "random", Player: func(seat games.Seat, deal uint64) games.Computer {
+	r := Random(deal*10 + uint64(seat))
+	return func(g games.Game, s games.Seat) games.Move {
+		if g.ToAct()[0] != s {
+			return nil
+		}
+		return r(g, s)
+	}
+}}
+
+// Match plays deals 1 to n at table, two seats of a against two of b
+// (seated by Arrangements), and returns the share of the wins a's seats
+// took (a win shared among several winners counts in shares) and their
+// share of all points (Scores).
+func Match(t testing.TB, table Table, n int, a, b Side) (wins, points float64) {
 	t.Helper()
 	var pa, all float64
 	for d := uint64(1); d <= uint64(n); d++ {
-		g := deal(d)
+		g := table.Deal(t, d)
 		isA := Arrangements[d%6]
 		ps := make([]games.Computer, len(isA))
 		for s := range ps {
@@ -48,7 +70,7 @@ func Match(t testing.TB, n int, deal func(d uint64) games.Game, playOut func(g g
 			}
 			ps[s] = side.Player(games.Seat(s), d)
 		}
-		require.NoError(t, playOut(g, ps), "deal %d", d)
+		require.NoError(t, table.PlayOut(g, ps), "deal %d", d)
 		w := g.Winners()
 		for _, s := range w {
 			if isA[s] {
@@ -94,21 +116,20 @@ func LevelSides(seeded func(l games.Level, seed uint64) games.Computer, hard fun
 	}
 }
 
-// AssertLevelsRank plays each level against the one below it, n games a
-// pairing (hard against normal, normal against easy, easy against
-// random), with match, and prints each pairing's MatchLine. Over 500
-// games or more it checks that the higher level wins most; fewer games
-// only check that every level plays whole games.
-func AssertLevelsRank(t *testing.T, game string, n int, level func(games.Level) Side, random Side,
-	match func(t *testing.T, a, b Side, n int) (wins, points float64)) {
+// AssertLevelsRank plays at table each level against the one below it, n
+// games a pairing (hard against normal, normal against easy, easy against
+// RandomSide), and prints each pairing's MatchLine. Over 500 games or
+// more it checks that the higher level wins most; fewer games only check
+// that every level plays whole games.
+func AssertLevelsRank(t *testing.T, table Table, n int, level func(games.Level) Side) {
 	t.Helper()
 	for _, p := range [][2]Side{
 		{level(games.Hard), level(games.Normal)},
 		{level(games.Normal), level(games.Easy)},
-		{level(games.Easy), random},
+		{level(games.Easy), RandomSide},
 	} {
-		wins, points := match(t, p[0], p[1], n)
-		line := MatchLine(game, p[0], p[1], n, wins, points)
+		wins, points := Match(t, table, n, p[0], p[1])
+		line := MatchLine(table.Game, p[0], p[1], n, wins, points)
 		fmt.Println(line)
 		if n >= 500 {
 			assert.Greater(t, wins, 0.5, line)

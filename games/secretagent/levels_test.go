@@ -9,16 +9,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// randomSide plays random legal moves.
-var randomSide = gamestest.Side{Name: "random", Player: func(seat games.Seat, deal uint64) games.Computer {
-	return gamestest.Random(deal*10 + uint64(seat))
-}}
-
-// match plays n games of a against b (see gamestest.Match).
-func match(t *testing.T, a, b gamestest.Side, n int) (wins, points float64) {
-	deal := func(d uint64) games.Game { return New(d) }
-	playOut := func(g games.Game, ps []games.Computer) error { return PlayOut(g.(*Game), ps...) }
-	return gamestest.Match(t, n, deal, playOut, a, b)
+// table is Secret Agent's four-seat table for level matches.
+var table = gamestest.Table{
+	Game:    "secretagent",
+	Deal:    func(_ testing.TB, d uint64) games.Game { return New(d) },
+	PlayOut: func(g games.Game, ps []games.Computer) error { return PlayOut(g.(*Game), ps...) },
 }
 
 // TestLevels plays the levels against each other, two seats each, seats
@@ -34,7 +29,7 @@ func TestLevels(t *testing.T) {
 			return func(g games.Game, s games.Seat) games.Move { return hardMove(g, s, seed, hardBudget/50) }
 		}
 	}
-	gamestest.AssertLevelsRank(t, "secretagent", n, gamestest.LevelSides(ComputerSeeded, hard), randomSide, match)
+	gamestest.AssertLevelsRank(t, table, n, gamestest.LevelSides(ComputerSeeded, hard))
 }
 
 func TestLevelsAreDeterministicAndSeeOnlyTheirView(t *testing.T) {

@@ -10,31 +10,15 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// levelSeats is the table size of TestLevels: two seats of each level.
-const levelSeats = 4
-
-// randomSide plays random legal moves in its turn and no Mercenary outside
-// it.
-var randomSide = gamestest.Side{Name: "random", Player: func(seat games.Seat, deal uint64) games.Computer {
-	r := gamestest.Random(deal*10 + uint64(seat))
-	return func(g games.Game, s games.Seat) games.Move {
-		if g.ToAct()[0] != s {
-			return nil
-		}
-		return r(g, s)
-	}
-}}
-
-// match plays n games of a against b at levelSeats seats (see
-// gamestest.Match).
-func match(t *testing.T, a, b gamestest.Side, n int) (wins, points float64) {
-	deal := func(d uint64) games.Game {
-		g, err := New(d, levelSeats)
+// table is The Agents' four-seat table for level matches.
+var table = gamestest.Table{
+	Game: "theagents",
+	Deal: func(t testing.TB, d uint64) games.Game {
+		g, err := New(d, 4)
 		require.NoError(t, err)
 		return g
-	}
-	playOut := func(g games.Game, ps []games.Computer) error { return PlayOut(g.(*Game), ps...) }
-	return gamestest.Match(t, n, deal, playOut, a, b)
+	},
+	PlayOut: func(g games.Game, ps []games.Computer) error { return PlayOut(g.(*Game), ps...) },
 }
 
 // TestLevels plays the levels against each other at a 4-player table, two
@@ -50,7 +34,7 @@ func TestLevels(t *testing.T) {
 			return func(g games.Game, s games.Seat) games.Move { return hardMove(g, s, seed, hardBudget/20) }
 		}
 	}
-	gamestest.AssertLevelsRank(t, "theagents", n, gamestest.LevelSides(ComputerSeeded, hard), randomSide, match)
+	gamestest.AssertLevelsRank(t, table, n, gamestest.LevelSides(ComputerSeeded, hard))
 }
 
 func TestLevelsAreDeterministicAndSeeOnlyTheirView(t *testing.T) {
