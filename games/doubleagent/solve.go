@@ -9,20 +9,10 @@ import (
 	"github.com/dealer/dealer/games/solving"
 )
 
-// Budget bounds a search. Zero fields mean no bound.
-//
-// Results are deterministic under Nodes alone; Time makes them depend on
-// the machine, so tests bound Nodes.
-type Budget struct {
-	// Nodes caps the moves the search makes.
-	Nodes int64
-	// Time caps the wall time, counted from the call.
-	Time time.Duration
-	// Entries caps the transposition table (positions remembered), which
-	// bounds the memory: about 60 bytes an entry, with the best-first
-	// search's queue. 0 means DefaultEntries.
-	Entries int
-}
+// Budget bounds a search (see solving.Budget): its Nodes are the moves
+// the search makes, and an entry of its table is about 60 bytes, with the
+// best-first search's queue.
+type Budget = solving.Budget
 
 // DefaultEntries is the transposition table's size when Budget.Entries is
 // 0: about 120 MB at most.
@@ -163,11 +153,7 @@ type scored struct {
 
 // newSolver is a search within b.
 func newSolver(b Budget) *solver {
-	s := &solver{seen: map[hashKey]struct{}{}, entries: b.Entries, meter: solving.NewMeter(b.Nodes, b.Time)}
-	if s.entries <= 0 {
-		s.entries = DefaultEntries
-	}
-	return s
+	return &solver{seen: map[hashKey]struct{}{}, entries: b.EntriesOr(DefaultEntries), meter: b.Meter()}
 }
 
 // spend counts a node and reports whether the budget allows it.

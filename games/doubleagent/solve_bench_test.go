@@ -11,14 +11,7 @@ import (
 
 // BenchmarkSolveDoubleAgent solves a few fixed deals under a node budget.
 func BenchmarkSolveDoubleAgent(b *testing.B) {
-	deals := []uint64{1, 2, 3, 5, 8}
-	var nodes int64
-	for b.Loop() {
-		for _, d := range deals {
-			nodes += Solve(Deal(d), Budget{Nodes: 200_000}).Nodes
-		}
-	}
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	gamestest.BenchSolve(b, []uint64{1, 2, 3, 5, 8}, func(d uint64) int64 { return Solve(Deal(d), Budget{Nodes: 200_000}).Nodes })
 }
 
 // TestSolveDeals200 solves deals 1–200 with 2 s each, replays every win

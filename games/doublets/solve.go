@@ -8,20 +8,11 @@ import (
 	"github.com/dealer/dealer/games/solving"
 )
 
-// Budget bounds a search. Zero fields mean no bound: a zero Budget
-// searches to the end, which takes minutes on the hardest deals.
-//
-// Results are deterministic under Nodes alone; Time makes them depend on
-// the machine, so tests bound Nodes.
-type Budget struct {
-	// Nodes caps the positions the search visits.
-	Nodes int64
-	// Time caps the wall time, counted from the call.
-	Time time.Duration
-	// Entries caps the transposition table (positions remembered), which
-	// bounds the memory: about 100 bytes an entry. 0 means DefaultEntries.
-	Entries int
-}
+// Budget bounds a search (see solving.Budget): its Nodes are the
+// positions the search visits, an entry of its table is about 100 bytes,
+// and a zero Budget searches to the end, which takes minutes on the
+// hardest deals.
+type Budget = solving.Budget
 
 // DefaultEntries is the transposition table's size when Budget.Entries is 0:
 // about 200 MB at most.
@@ -143,11 +134,7 @@ type solver struct {
 
 // newSolver is a search within b.
 func newSolver(b Budget) *solver {
-	s := &solver{memo: map[key]uint8{}, entries: b.Entries, meter: solving.NewMeter(b.Nodes, b.Time), legal: make([]Move, 0, 9)}
-	if s.entries <= 0 {
-		s.entries = DefaultEntries
-	}
-	return s
+	return &solver{memo: map[key]uint8{}, entries: b.EntriesOr(DefaultEntries), meter: b.Meter(), legal: make([]Move, 0, 9)}
 }
 
 // search returns the best score reachable from p: exact unless the search

@@ -51,3 +51,18 @@ func Decisions[G games.Game](tb testing.TB, g G, choose games.Computer, branch f
 	}
 	return out
 }
+
+// BenchSolve runs as a benchmark a solver on each of deals in turn, solve
+// saying how many nodes it searched: besides the time it reports the
+// nodes a run of all of them searches (nodes/op), which moves only when
+// the search does.
+func BenchSolve(b *testing.B, deals []uint64, solve func(deal uint64) (nodes int64)) {
+	b.Helper()
+	var nodes int64
+	for b.Loop() {
+		for _, d := range deals {
+			nodes += solve(d)
+		}
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}

@@ -52,3 +52,17 @@ func TestDeadline(t *testing.T) {
 	}
 	assert.False(t, far.Out())
 }
+
+// TestBudget: a budget's entries fall back on the solver's default when it
+// sets none, and its meter counts against its nodes.
+func TestBudget(t *testing.T) {
+	for _, c := range []struct {
+		entries, want int
+	}{{0, 7}, {-1, 7}, {3, 3}} {
+		assert.Equal(t, c.want, Budget{Entries: c.entries}.EntriesOr(7), "%d", c.entries)
+	}
+	m := Budget{Nodes: 2}.Meter()
+	assert.True(t, m.Spend())
+	assert.True(t, m.Spend())
+	assert.False(t, m.Spend())
+}
