@@ -3,6 +3,7 @@ package doubleagent
 import (
 	"testing"
 
+	game "github.com/dealer/dealer/games/doubleagent"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
@@ -15,16 +16,8 @@ import (
 //	go test ./render/doubleagent -run TestGolden -update
 func TestGolden(t *testing.T) {
 	draws := map[string]rendertest.Draw{}
-	for _, d := range rendertest.Decks[:3] {
-		r := rendertest.Renderer(t).With(d.Deck)
-		draws["da-mid"+d.Suffix] = func(t *testing.T) ([]byte, error) { return Table(r, mid(t), render.Params{Selected: "b4"}) }
-	}
-	r := rendertest.Renderer(t)
-	for _, l := range []lang.Lang{lang.German, lang.Spanish} {
-		draws["da-mid-"+string(l)] = func(t *testing.T) ([]byte, error) {
-			return Table(r, mid(t), render.Params{Selected: "b4", Lang: l})
-		}
-		draws["da-won-"+string(l)] = func(t *testing.T) ([]byte, error) { return Table(r, wonView(), render.Params{Lang: l}) }
-	}
+	won := func(testing.TB) game.View { return wonView() }
+	rendertest.AddTables(draws, Table, "da-mid", mid, render.Params{Selected: "b4"}, rendertest.Decks[:3], lang.German, lang.Spanish)
+	rendertest.AddTables(draws, Table, "da-won", won, render.Params{}, nil, lang.German, lang.Spanish)
 	rendertest.GoldenEach(t, draws)
 }

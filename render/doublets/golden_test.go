@@ -15,16 +15,7 @@ import (
 //	go test ./render/doublets -run TestGolden -update
 func TestGolden(t *testing.T) {
 	draws := map[string]rendertest.Draw{}
-	for _, d := range rendertest.Decks[:3] {
-		r := rendertest.Renderer(t).With(d.Deck)
-		draws["dbl-mid"+d.Suffix] = func(t *testing.T) ([]byte, error) { return Table(r, midView(t), render.Params{Selected: "w"}) }
-	}
-	r := rendertest.Renderer(t)
-	for _, l := range []lang.Lang{lang.German, lang.Spanish} {
-		draws["dbl-mid-"+string(l)] = func(t *testing.T) ([]byte, error) {
-			return Table(r, midView(t), render.Params{Selected: "w", Lang: l})
-		}
-		draws["dbl-end-"+string(l)] = func(t *testing.T) ([]byte, error) { return Table(r, end(t), render.Params{Lang: l}) }
-	}
+	rendertest.AddTables(draws, Table, "dbl-mid", midView, render.Params{Selected: "w"}, rendertest.Decks[:3], lang.German, lang.Spanish)
+	rendertest.AddTables(draws, Table, "dbl-end", end, render.Params{}, nil, lang.German, lang.Spanish)
 	rendertest.GoldenEach(t, draws)
 }

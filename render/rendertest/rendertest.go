@@ -22,6 +22,7 @@ import (
 	xdraw "golang.org/x/image/draw"
 
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
 )
 
 var (
@@ -121,6 +122,22 @@ func GoldenEach(t *testing.T, draws map[string]Draw) {
 			}
 			Golden(t, name, got)
 		})
+	}
+}
+
+// AddTables adds to draws the pictures that table draws of the view that
+// view makes, with p: in each deck of decks, named name and the deck's
+// suffix (NAME, NAME-4c…), and in each language of langs in the classic
+// deck (NAME-de…).
+func AddTables[V any](draws map[string]Draw, table func(*render.Renderer, V, render.Params) ([]byte, error),
+	name string, view func(testing.TB) V, p render.Params, decks []DeckCase, langs ...lang.Lang) {
+	for _, d := range decks {
+		draws[name+d.Suffix] = func(t *testing.T) ([]byte, error) { return table(Renderer(t).With(d.Deck), view(t), p) }
+	}
+	for _, l := range langs {
+		in := p
+		in.Lang = l
+		draws[name+"-"+string(l)] = func(t *testing.T) ([]byte, error) { return table(Renderer(t), view(t), in) }
 	}
 }
 

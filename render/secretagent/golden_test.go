@@ -4,41 +4,25 @@ import (
 	"testing"
 
 	"github.com/dealer/dealer/games"
-	game "github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
 )
 
 // TestGolden compares the Secret Agent pictures with testdata/: the
-// channel's table and a player's hand in the middle of a trick, in every
-// deck and in German and Spanish (drawn by the registration, as the bot
-// draws them); re-bless with
+// channel's table and the hand of the player to play in the middle of a
+// trick, in every deck and in German and Spanish, drawn by the
+// registration as the bot draws them; re-bless with
 //
 //	go test ./render/secretagent -run TestGolden -update
 func TestGolden(t *testing.T) {
+	g := playedGame(t, 11, midTrick)
+	seat := g.ToAct()[0]
+	spectator := func(testing.TB) any { return g.View(games.Spectator) }
+	own := func(testing.TB) any { return g.View(seat) }
+	decks, langs := rendertest.Decks[:3], []lang.Lang{lang.German, lang.Spanish}
 	draws := map[string]rendertest.Draw{}
-	for _, d := range rendertest.Decks[:3] {
-		r := rendertest.Renderer(t).With(d.Deck)
-		draws["sa-table"+d.Suffix] = func(t *testing.T) ([]byte, error) {
-			return Table(r, view(t, 11, midTrick, games.Spectator), testNames, lang.English)
-		}
-		draws["sa-hand"+d.Suffix] = func(t *testing.T) ([]byte, error) {
-			g := playedGame(t, 11, midTrick)
-			seat := g.ToAct()[0]
-			return Hand(r, g.View(seat).(game.View), testNames, legalCards(g, seat), lang.English)
-		}
-	}
-	r := rendertest.Renderer(t)
-	for _, l := range []lang.Lang{lang.German, lang.Spanish} {
-		draws["sa-table-"+string(l)] = func(t *testing.T) ([]byte, error) {
-			return Game.Table(r, view(t, 11, midTrick, games.Spectator), render.Params{Names: testNames, Lang: l})
-		}
-		draws["sa-hand-"+string(l)] = func(t *testing.T) ([]byte, error) {
-			g := playedGame(t, 11, midTrick)
-			seat := g.ToAct()[0]
-			return Game.Hand(r, g.View(seat).(game.View), render.Params{Names: testNames, Legal: legalMoves(g, seat), Lang: l})
-		}
-	}
+	rendertest.AddTables(draws, Game.Table, "sa-table", spectator, render.Params{Names: testNames}, decks, langs...)
+	rendertest.AddTables(draws, Game.Hand, "sa-hand", own, render.Params{Names: testNames, Legal: legalMoves(g, seat)}, decks, langs...)
 	rendertest.GoldenEach(t, draws)
 }
