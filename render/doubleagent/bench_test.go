@@ -38,3 +38,17 @@ func BenchmarkRenderDoubleAgentMoves(b *testing.B) {
 func BenchmarkRenderDoubleAgentDeals(b *testing.B) {
 	rendertest.BenchDeals(b, benchGame, 0, drawIn(rendertest.Renderer(b)))
 }
+
+// BenchmarkRenderDoubleAgentDecks renders the benchmark table, and a
+// game's tables one move after another, in each deck.
+func BenchmarkRenderDoubleAgentDecks(b *testing.B) {
+	v := mid(b)
+	views := rendertest.Positions[game.View](b, 1024, 50, 777, benchGame, rendertest.RandomMoves(1), 0)
+	for _, d := range rendertest.Decks {
+		r := rendertest.Renderer(b).With(d.Deck)
+		b.Run("same/"+d.Name, func(b *testing.B) {
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, v, render.Params{Selected: "b4"}) })
+		})
+		b.Run("moves/"+d.Name, func(b *testing.B) { rendertest.BenchPNGs(b, views, drawIn(r)) })
+	}
+}

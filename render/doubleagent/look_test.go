@@ -28,3 +28,11 @@ func lookScenes(t *testing.T, st render.Steps) map[string]*render.Scene {
 		"da-played": layoutIn(t, played(t, 3, 40), "", st, lang.English),
 	}
 }
+
+// TestLookDecks writes the look tables in every deck but the classic one:
+//
+//	go test ./render/doubleagent -run TestLookDecks -look /tmp/look
+func TestLookDecks(t *testing.T) {
+	rendertest.SkipUnlessLooking(t)
+	rendertest.LookDecks(t, func(st render.Steps) map[string]*render.Scene { return lookScenes(t, st) })
+}

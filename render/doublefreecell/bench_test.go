@@ -60,3 +60,18 @@ func BenchmarkRenderDoubleFreeCellParts(b *testing.B) {
 		rendertest.Bench(b, func() error { _, err := r.PNG(s); return err })
 	})
 }
+
+// BenchmarkRenderDoubleFreeCellDecks renders the benchmark table, and a
+// game's tables one move after another, in each deck (…/classic is
+// BenchmarkRenderDoubleFreeCell and …Moves again).
+func BenchmarkRenderDoubleFreeCellDecks(b *testing.B) {
+	v := benchView()
+	views := rendertest.Positions[game.View](b, 1024, 50, 7, benchGame, rendertest.RandomMoves(1), 0)
+	for _, d := range rendertest.Decks {
+		r := rendertest.Renderer(b).With(d.Deck)
+		b.Run("same/"+d.Name, func(b *testing.B) {
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, v, sel("b")) })
+		})
+		b.Run("moves/"+d.Name, func(b *testing.B) { rendertest.BenchPNGs(b, views, drawIn(r)) })
+	}
+}

@@ -3,7 +3,6 @@ package doublefreecell
 import (
 	"testing"
 
-	game "github.com/dealer/dealer/games/doublefreecell"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/rendertest"
 )
@@ -33,29 +32,5 @@ func TestTableFollowsTheDeck(t *testing.T) {
 	col := rendertest.PileCards(large, "8")
 	if step := col[1].Rect.Min.Y - col[0].Rect.Min.Y; step != base.With(render.Deck{Large: true}).Steps().Stack {
 		t.Errorf("the large deck's column step is %d", step)
-	}
-}
-
-// TestLookDecks writes the Double FreeCell look tables in every deck but
-// the classic one (dfc-mid-4c.png, dfc-mid-4c-390.png…):
-//
-//	go test ./render/doublefreecell -run TestLookDecks -look /tmp/look
-func TestLookDecks(t *testing.T) {
-	rendertest.SkipUnlessLooking(t)
-	rendertest.LookDecks(t, func(st render.Steps) map[string]*render.Scene { return lookScenes(t, st) })
-}
-
-// BenchmarkRenderDoubleFreeCellDecks renders the benchmark table, and a
-// game's tables one move after another, in each deck (…/classic is
-// BenchmarkRenderDoubleFreeCell and …Moves again).
-func BenchmarkRenderDoubleFreeCellDecks(b *testing.B) {
-	v := benchView()
-	views := rendertest.Positions[game.View](b, 1024, 50, 7, benchGame, rendertest.RandomMoves(1), 0)
-	for _, d := range rendertest.Decks {
-		r := rendertest.Renderer(b).With(d.Deck)
-		b.Run("same/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, v, sel("b")) })
-		})
-		b.Run("moves/"+d.Name, func(b *testing.B) { rendertest.BenchPNGs(b, views, drawIn(r)) })
 	}
 }

@@ -35,3 +35,12 @@ func lookScenes(t *testing.T, st render.Steps) map[string]*render.Scene {
 		"dfc-cells4": layoutIn(t, cellsView(t, 4), "d", st, lang.English),
 	}
 }
+
+// TestLookDecks writes the Double FreeCell look tables in every deck but
+// the classic one (dfc-mid-4c.png, dfc-mid-4c-390.png…):
+//
+//	go test ./render/doublefreecell -run TestLookDecks -look /tmp/look
+func TestLookDecks(t *testing.T) {
+	rendertest.SkipUnlessLooking(t)
+	rendertest.LookDecks(t, func(st render.Steps) map[string]*render.Scene { return lookScenes(t, st) })
+}

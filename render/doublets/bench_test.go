@@ -36,3 +36,17 @@ func BenchmarkRenderDoubletsMoves(b *testing.B) {
 func BenchmarkRenderDoubletsDeals(b *testing.B) {
 	rendertest.BenchDeals(b, benchGame, 0, drawIn(rendertest.Renderer(b)))
 }
+
+// BenchmarkRenderDoubletsDecks renders the benchmark table, and a game's
+// tables one move after another, in each deck.
+func BenchmarkRenderDoubletsDecks(b *testing.B) {
+	v := midView(b)
+	views := rendertest.Positions[game.View](b, 1024, 50, 4242, benchGame, rendertest.RandomMoves(1), 0)
+	for _, d := range rendertest.Decks {
+		r := rendertest.Renderer(b).With(d.Deck)
+		b.Run("same/"+d.Name, func(b *testing.B) {
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, v, render.Params{Selected: "w"}) })
+		})
+		b.Run("moves/"+d.Name, func(b *testing.B) { rendertest.BenchPNGs(b, views, drawIn(r)) })
+	}
+}

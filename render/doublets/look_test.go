@@ -27,3 +27,11 @@ func lookScenes(t *testing.T) map[string]*render.Scene {
 		"dbl-lost":  layout(t, end(t), ""),
 	}
 }
+
+// TestLookDecks writes the look tables in every deck but the classic one:
+//
+//	go test ./render/doublets -run TestLookDecks -look /tmp/look
+func TestLookDecks(t *testing.T) {
+	rendertest.SkipUnlessLooking(t)
+	rendertest.LookDecks(t, func(render.Steps) map[string]*render.Scene { return lookScenes(t) })
+}

@@ -49,3 +49,26 @@ func BenchmarkRenderSecretAgentMoves(b *testing.B) {
 func BenchmarkRenderSecretAgentDeals(b *testing.B) {
 	rendertest.BenchDeals(b, benchGame, games.Spectator, benchTable(rendertest.Renderer(b)))
 }
+
+// BenchmarkRenderSecretAgentDecks renders the table and a hand, and the
+// table after each move, in each deck.
+func BenchmarkRenderSecretAgentDecks(b *testing.B) {
+	g := playedGame(b, 11, midTrick)
+	seat := g.ToAct()[0]
+	spec := g.View(games.Spectator).(game.View)
+	own := g.View(seat).(game.View)
+	legal := legalCards(g, seat)
+	views := rendertest.Positions[game.View](b, 1024, 50, 11, benchGame, game.Choose, games.Spectator)
+	for _, d := range rendertest.Decks {
+		r := rendertest.Renderer(b).With(d.Deck)
+		b.Run("table/"+d.Name, func(b *testing.B) {
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, testNames, lang.English) })
+		})
+		b.Run("hand/"+d.Name, func(b *testing.B) {
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, testNames, legal, lang.English) })
+		})
+		b.Run("moves/"+d.Name, func(b *testing.B) {
+			rendertest.BenchPNGs(b, views, benchTable(r))
+		})
+	}
+}

@@ -46,3 +46,18 @@ func lookScenes(t *testing.T) map[string]render.Shaded {
 	out["sa-hand-wait"] = h
 	return out
 }
+
+// TestLookDecks writes the look tables and hands in every deck but the
+// classic one:
+//
+//	go test ./render/secretagent -run TestLookDecks -look /tmp/look
+func TestLookDecks(t *testing.T) {
+	rendertest.SkipUnlessLooking(t)
+	for _, d := range rendertest.Decks[1:] {
+		scenes := map[string]render.Shaded{}
+		for name, sc := range lookScenes(t) {
+			scenes[name+d.Suffix] = sc
+		}
+		rendertest.LookShaded(t, rendertest.Renderer(t).With(d.Deck), scenes)
+	}
+}

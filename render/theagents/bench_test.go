@@ -10,9 +10,6 @@ import (
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// (BenchmarkRenderTheAgents, the same 5-player table each time, is in
-// theagents_test.go.)
-
 // benchGame deals deal n at a 5-player table.
 func benchGame(deal uint64) games.Game {
 	g, err := game.New(deal, 5)
@@ -38,4 +35,34 @@ func BenchmarkRenderTheAgentsMoves(b *testing.B) {
 // each time.
 func BenchmarkRenderTheAgentsDeals(b *testing.B) {
 	rendertest.BenchDeals(b, benchGame, games.Spectator, benchTable(rendertest.Renderer(b)))
+}
+
+// BenchmarkRenderTheAgentsDecks renders a 5-player table under way and a
+// hand in each deck.
+func BenchmarkRenderTheAgentsDecks(b *testing.B) {
+	spec := spectatorView(fiveMid(b))
+	own := craftedHand()
+	for _, d := range rendertest.Decks {
+		r := rendertest.Renderer(b).With(d.Deck)
+		b.Run("table/"+d.Name, func(b *testing.B) {
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, testNames, lang.English) })
+		})
+		b.Run("hand/"+d.Name, func(b *testing.B) {
+			rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, testNames, lang.English) })
+		})
+	}
+}
+
+// BenchmarkRenderTheAgents renders a 5-player table under way and a hand.
+func BenchmarkRenderTheAgents(b *testing.B) {
+	r := rendertest.Renderer(b)
+	g := fiveMid(b)
+	spec := spectatorView(g)
+	own := craftedHand()
+	b.Run("table", func(b *testing.B) {
+		rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, testNames, lang.English) })
+	})
+	b.Run("hand", func(b *testing.B) {
+		rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, testNames, lang.English) })
+	})
 }

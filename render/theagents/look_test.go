@@ -74,3 +74,11 @@ func lookScenes(t *testing.T) map[string]*render.Scene {
 	}
 	return out
 }
+
+// TestLookDecks writes the look pictures in every deck but the classic one:
+//
+//	go test ./render/theagents -run TestLookDecks -look /tmp/look
+func TestLookDecks(t *testing.T) {
+	rendertest.SkipUnlessLooking(t)
+	rendertest.LookDecks(t, func(render.Steps) map[string]*render.Scene { return lookScenes(t) })
+}

@@ -389,17 +389,3 @@ func TestTaWrap(t *testing.T) {
 		}
 	}
 }
-
-// BenchmarkRenderTheAgents renders a 5-player table under way and a hand.
-func BenchmarkRenderTheAgents(b *testing.B) {
-	r := rendertest.Renderer(b)
-	g := fiveMid(b)
-	spec := spectatorView(g)
-	own := craftedHand()
-	b.Run("table", func(b *testing.B) {
-		rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, testNames, lang.English) })
-	})
-	b.Run("hand", func(b *testing.B) {
-		rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, testNames, lang.English) })
-	})
-}
