@@ -1,11 +1,11 @@
 package doubleagent
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -38,24 +38,16 @@ func play(t *testing.T, g *Game, moves ...string) {
 	}
 }
 
-// snapshot is everything a game shows, for comparing before and after.
-func snapshot(t *testing.T, g *Game) string {
-	t.Helper()
-	b, err := json.Marshal(g.State())
-	require.NoError(t, err)
-	return string(b)
-}
-
 // refuse checks that move text is refused with a message holding want, and
 // that the game did not change at all.
 func refuse(t *testing.T, g *Game, text, want string) {
 	t.Helper()
-	before, moves, pos, hist := snapshot(t, g), g.Moves(), g.pos, len(g.hist)
+	before, moves, pos, hist := gamestest.StateJSON(t, g), g.Moves(), g.pos, len(g.hist)
 	require.False(t, games.IsLegal(g, 0, text), "%s is listed as legal", text)
 	err := games.Play(g, 0, text)
 	require.Error(t, err, text)
 	require.Contains(t, err.Error(), want, text)
-	require.Equal(t, before, snapshot(t, g), text)
+	require.Equal(t, before, gamestest.StateJSON(t, g), text)
 	require.Equal(t, moves, g.Moves())
 	require.Equal(t, pos, g.pos)
 	require.Equal(t, hist, len(g.hist))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -155,9 +156,9 @@ func TestRandomGames(t *testing.T) {
 			// else the run that fits, so resolve the text as Apply does.)
 			text := randomCandidate(r).String()
 			if parsed, err := ParseMove(text); err == nil && !listed[g.pos.Resolve(parsed).String()] {
-				before := snapshot(t, g)
+				before := gamestest.StateJSON(t, g)
 				require.Error(t, games.Play(g, 0, text), text)
-				require.Equal(t, before, snapshot(t, g))
+				require.Equal(t, before, gamestest.StateJSON(t, g))
 			}
 			var m games.Move
 			switch {
@@ -180,7 +181,7 @@ func TestRandomGames(t *testing.T) {
 		}
 		again, err := reg.Replay(rec)
 		require.NoError(t, err)
-		require.Equal(t, snapshot(t, g), snapshot(t, again.(*Game)))
+		require.Equal(t, gamestest.StateJSON(t, g), gamestest.StateJSON(t, again.(*Game)))
 	}
 }
 
@@ -201,9 +202,9 @@ func FuzzParse(f *testing.F) {
 		require.Equal(t, m.String(), again.String())
 		// Whatever it reads, the game takes it or refuses it unchanged.
 		g := New(1)
-		before := snapshot(t, g)
+		before := gamestest.StateJSON(t, g)
 		if err := g.Apply(0, m); err != nil {
-			require.Equal(t, before, snapshot(t, g))
+			require.Equal(t, before, gamestest.StateJSON(t, g))
 			require.True(t, strings.TrimSpace(err.Error()) != "")
 		}
 	})

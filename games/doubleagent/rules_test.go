@@ -7,6 +7,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -502,10 +503,10 @@ func TestWin(t *testing.T) {
 	assert.Equal(t, []games.Seat{0}, g.Winners())
 	assert.Empty(t, g.ToAct())
 	assert.Empty(t, g.Legal(0))
-	before := snapshot(t, g)
+	before := gamestest.StateJSON(t, g)
 	require.ErrorContains(t, games.Play(g, 0, "undo"), "the game is over (won)")
 	require.ErrorContains(t, games.Play(g, 0, "resign"), "the game is over (won)")
-	assert.Equal(t, before, snapshot(t, g))
+	assert.Equal(t, before, gamestest.StateJSON(t, g))
 }
 
 func TestLostWhenNoMoveIsLeft(t *testing.T) {
@@ -535,10 +536,10 @@ func TestResign(t *testing.T) {
 func TestOnlySeatZero(t *testing.T) {
 	g := New(1)
 	assert.Nil(t, g.Legal(1))
-	before := snapshot(t, g)
+	before := gamestest.StateJSON(t, g)
 	require.ErrorContains(t, g.Apply(1, MoveCards(T1, B4, 1)), "one seat")
 	require.ErrorContains(t, g.Apply(0, fakeMove{}), "not a Double Agent move")
-	assert.Equal(t, before, snapshot(t, g))
+	assert.Equal(t, before, gamestest.StateJSON(t, g))
 	assert.Equal(t, []games.Seat{0}, g.ToAct())
 	assert.Equal(t, 1, g.Seats())
 	assert.Equal(t, "doubleagent", g.Name())
@@ -631,7 +632,7 @@ func TestRegistryReplay(t *testing.T) {
 		}
 		again, err := reg.Replay(rec)
 		require.NoError(t, err)
-		assert.Equal(t, snapshot(t, g.(*Game)), snapshot(t, again.(*Game)))
+		assert.Equal(t, gamestest.StateJSON(t, g.(*Game)), gamestest.StateJSON(t, again.(*Game)))
 		assert.Equal(t, g.Moves(), again.Moves())
 	}
 	_, err := reg.New("doubleagent", 1, 2)

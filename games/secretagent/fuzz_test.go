@@ -60,9 +60,9 @@ func randomGame(t testing.TB, deal, seed uint64, maxMoves int) {
 			require.NoError(t, err)
 			text := m.String() // IsLegal compares canonical notation
 			if !games.IsLegal(g, s, text) {
-				before := stateJSON(t, g)
+				before := gamestest.StateJSON(t, g)
 				require.Error(t, games.Play(g, s, text))
-				require.Equal(t, before, stateJSON(t, g))
+				require.Equal(t, before, gamestest.StateJSON(t, g))
 			}
 		}
 		for s := games.Seat(0); s < 4; s++ {

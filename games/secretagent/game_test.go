@@ -37,13 +37,6 @@ func codes(h []cards.Card) string {
 	return strings.Join(s, " ")
 }
 
-func stateJSON(t testing.TB, g *Game) string {
-	t.Helper()
-	b, err := json.Marshal(g.State())
-	require.NoError(t, err)
-	return string(b)
-}
-
 // play applies text for seat and fails the test on error.
 func play(t testing.TB, g *Game, seat games.Seat, text string) {
 	t.Helper()
@@ -610,7 +603,7 @@ func TestRegistryAndReplay(t *testing.T) {
 		assert.Equal(t, g.Moves(), len(rec.Moves))
 		back, err := reg.Replay(rec)
 		require.NoError(t, err)
-		assert.Equal(t, stateJSON(t, g), stateJSON(t, back.(*Game)))
+		assert.Equal(t, gamestest.StateJSON(t, g), gamestest.StateJSON(t, back.(*Game)))
 		assert.Equal(t, g.Summary(), back.(*Game).Summary())
 
 		// A record cut short replays to the same point as playing it.
@@ -622,7 +615,7 @@ func TestRegistryAndReplay(t *testing.T) {
 		for _, e := range half.Moves {
 			play(t, again, e.Seat, e.Move)
 		}
-		assert.Equal(t, stateJSON(t, again), stateJSON(t, part.(*Game)))
+		assert.Equal(t, gamestest.StateJSON(t, again), gamestest.StateJSON(t, part.(*Game)))
 
 		// A broken record names the move.
 		bad := rec
@@ -634,11 +627,11 @@ func TestRegistryAndReplay(t *testing.T) {
 
 func TestDeterminism(t *testing.T) {
 	a, b := New(42), New(42)
-	require.Equal(t, stateJSON(t, a), stateJSON(t, b))
+	require.Equal(t, gamestest.StateJSON(t, a), gamestest.StateJSON(t, b))
 	require.NoError(t, PlayOut(a))
 	require.NoError(t, PlayOut(b))
-	assert.Equal(t, stateJSON(t, a), stateJSON(t, b))
-	assert.NotEqual(t, stateJSON(t, New(42)), stateJSON(t, New(43)))
+	assert.Equal(t, gamestest.StateJSON(t, a), gamestest.StateJSON(t, b))
+	assert.NotEqual(t, gamestest.StateJSON(t, New(42)), gamestest.StateJSON(t, New(43)))
 }
 
 func TestSummaryJSON(t *testing.T) {
@@ -681,7 +674,7 @@ func TestDealsOption(t *testing.T) {
 		require.GreaterOrEqual(t, len(v.Revealed), deals, "deals=%d", deals)
 		again, err := reg.Replay(rec)
 		require.NoError(t, err)
-		require.Equal(t, stateJSON(t, g.(*Game)), stateJSON(t, again.(*Game)))
+		require.Equal(t, gamestest.StateJSON(t, g.(*Game)), gamestest.StateJSON(t, again.(*Game)))
 	}
 	_, err := Info.ParseOptions("deals=9")
 	require.ErrorContains(t, err, "1–8")

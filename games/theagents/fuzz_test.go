@@ -1,7 +1,6 @@
 package theagents
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
@@ -9,13 +8,6 @@ import (
 	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/require"
 )
-
-func stateJSON(t testing.TB, g *Game) string {
-	t.Helper()
-	b, err := json.Marshal(g.State())
-	require.NoError(t, err)
-	return string(b)
-}
 
 // checkCards checks that every agent card and every mission card is in
 // exactly one place: a hand, a faction, a deck, a retirement pile or (a Free
@@ -101,9 +93,9 @@ func randomGame(t testing.TB, deal, seed uint64, players, maxMoves int) *Game {
 			m, err := Parse(junk[r.IntN(len(junk))])
 			require.NoError(t, err)
 			if !games.IsLegal(g, s, m.String()) {
-				before := stateJSON(t, g)
+				before := gamestest.StateJSON(t, g)
 				require.Error(t, g.Apply(s, m))
-				require.Equal(t, before, stateJSON(t, g))
+				require.Equal(t, before, gamestest.StateJSON(t, g))
 			}
 		}
 		for s := range games.Seat(players) {
@@ -156,9 +148,9 @@ func FuzzParse(f *testing.F) {
 		}
 		for _, n := range []int{2, 5} {
 			g, _ := New(1, n)
-			before := stateJSON(t, g)
+			before := gamestest.StateJSON(t, g)
 			if g.Apply(g.ToAct()[0], m) != nil {
-				require.Equal(t, before, stateJSON(t, g))
+				require.Equal(t, before, gamestest.StateJSON(t, g))
 			}
 		}
 	})

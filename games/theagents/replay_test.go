@@ -34,7 +34,7 @@ func TestReplayThroughRegistry(t *testing.T) {
 		rec, g := record(t, uint64(70+players), players)
 		back, err := reg.Replay(rec)
 		require.NoError(t, err)
-		assert.Equal(t, stateJSON(t, g), stateJSON(t, back.(*Game)), "%d players", players)
+		assert.Equal(t, gamestest.StateJSON(t, g), gamestest.StateJSON(t, back.(*Game)), "%d players", players)
 		assert.Equal(t, g.Winners(), back.Winners())
 		assert.Equal(t, len(rec.Moves), back.Moves())
 	}
