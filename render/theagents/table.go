@@ -241,17 +241,7 @@ func safeHouse(id int) string {
 
 // scopeWord is a scope in a word, in l, for the command bands.
 func scopeWord(sc game.Scope, l lang.Lang) string {
-	switch sc {
-	case game.Self:
-		return T(l, "self")
-	case game.Adjacent:
-		return T(l, "next")
-	case game.InFaction:
-		return T(l, "faction")
-	case game.Anywhere:
-		return T(l, "any")
-	}
-	return ""
+	return byScope(sc, T(l, "self"), T(l, "next"), T(l, "faction"), T(l, "any"))
 }
 
 // kindWord is a command's kind in a word or two, in l: "kill".
