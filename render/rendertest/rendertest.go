@@ -1,7 +1,13 @@
 // Package rendertest helps test a game's pictures, as net/http/httptest
-// helps test handlers: one shared renderer, golden pictures compared by a
-// strict count of differing pixels, pictures written out for people to look
-// at (full size and phone size), and look-ups in a laid-out Scene.
+// helps test handlers: one shared renderer and the decks a player may
+// choose, golden pictures compared by a strict count of differing pixels
+// (Golden, GoldenEach, AddTables), pictures written out for people to look
+// at, full size and phone size, in every deck and language (Look,
+// LookScenes, LookDecks, LookLangs), look-ups in a laid-out Scene and in
+// a board of controls (PileCards, FindLabel, Labels, PlaceNames,
+// AssertLabelsFit), words that can be drawn (Drawable), and benchmarks of
+// a table's pictures as a table in play shows them (BenchPNG, BenchMoves,
+// BenchDeals).
 //
 //	go test ./render/... -run TestGolden -update        # re-bless testdata/
 //	go test ./render/... -run TestLook -look /tmp/look   # *.png, *-560.png, *-390.png
