@@ -179,9 +179,7 @@ func TestRandomGames(t *testing.T) {
 			rec.Moves = append(rec.Moves, games.Entry{Move: m.String()})
 			checkInvariants(t, &g.pos, true)
 		}
-		again, err := reg.Replay(rec)
-		require.NoError(t, err)
-		require.Equal(t, gamestest.StateJSON(t, g), gamestest.StateJSON(t, again.(*Game)))
+		gamestest.AssertReplays(t, reg, rec, g)
 	}
 }
 

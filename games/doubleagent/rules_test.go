@@ -630,10 +630,7 @@ func TestRegistryReplay(t *testing.T) {
 			require.NoError(t, g.Apply(0, m))
 			rec.Moves = append(rec.Moves, games.Entry{Seat: 0, Move: m.String()})
 		}
-		again, err := reg.Replay(rec)
-		require.NoError(t, err)
-		assert.Equal(t, gamestest.StateJSON(t, g.(*Game)), gamestest.StateJSON(t, again.(*Game)))
-		assert.Equal(t, g.Moves(), again.Moves())
+		gamestest.AssertReplays(t, reg, rec, g)
 	}
 	_, err := reg.New("doubleagent", 1, 2)
 	require.Error(t, err)

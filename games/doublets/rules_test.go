@@ -6,6 +6,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -330,8 +331,7 @@ func TestPassesOption(t *testing.T) {
 			rec.Moves = append(rec.Moves, games.Entry{Seat: 0, Move: m.String()})
 		}
 		require.Equal(t, passes, view(g.(*Game)).Pass, "the first legal move flips until the passes run out")
-		again, err := reg.Replay(rec)
-		require.NoError(t, err)
+		again := gamestest.AssertReplays(t, reg, rec, g)
 		require.Equal(t, g.(*Game).State(), again.(*Game).State())
 	}
 	_, err := Info.ParseOptions("passes=4")

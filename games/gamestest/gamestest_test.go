@@ -169,3 +169,17 @@ func TestSolveDeals(t *testing.T) {
 	undecided := gamestest.SolveDeals(t, "made-up", 1, 4, func(_ *testing.T, d uint64) games.Verdict { return verdicts[d] })
 	assert.Equal(t, []uint64{2, 4}, undecided)
 }
+
+// TestAssertReplays: a game's whole record replays to it; a record short
+// of its last move does not.
+func TestAssertReplays(t *testing.T) {
+	reg := games.NewRegistry(doublets.Info)
+	g := doublets.New(9)
+	rec := games.Record{Game: "doublets", Deal: 9, Seats: 1, Moves: gamestest.PlayToEnd(t, g, gamestest.Random(3))}
+	require.NotEmpty(t, rec.Moves)
+	back := gamestest.AssertReplays(t, reg, rec, g)
+	assert.Equal(t, g.Status(), back.Status())
+	short := rec
+	short.Moves = rec.Moves[:len(rec.Moves)-1]
+	assert.True(t, failsOn(t, func(tb testing.TB) { gamestest.AssertReplays(tb, reg, short, g) }))
+}

@@ -45,3 +45,15 @@ func PlayToEnd(t testing.TB, g games.Game, choose games.Computer) []games.Entry 
 	}
 	return log
 }
+
+// AssertReplays checks that rec replays through reg to the very game g:
+// the same state (StateJSON) after the same number of moves. It returns
+// the game replayed, for further checks.
+func AssertReplays(t testing.TB, reg *games.Registry, rec games.Record, g games.Game) games.Game {
+	t.Helper()
+	back, err := reg.Replay(rec)
+	require.NoError(t, err, "%s deal %d", rec.Game, rec.Deal)
+	assert.Equal(t, StateJSON(t, g), StateJSON(t, back), "%s deal %d", rec.Game, rec.Deal)
+	assert.Equal(t, g.Moves(), back.Moves(), "%s deal %d", rec.Game, rec.Deal)
+	return back
+}

@@ -601,9 +601,7 @@ func TestRegistryAndReplay(t *testing.T) {
 		}
 		require.NoError(t, PlayOut(g, recorder, recorder, recorder, recorder))
 		assert.Equal(t, g.Moves(), len(rec.Moves))
-		back, err := reg.Replay(rec)
-		require.NoError(t, err)
-		assert.Equal(t, gamestest.StateJSON(t, g), gamestest.StateJSON(t, back.(*Game)))
+		back := gamestest.AssertReplays(t, reg, rec, g)
 		assert.Equal(t, g.Summary(), back.(*Game).Summary())
 
 		// A record cut short replays to the same point as playing it.
@@ -672,9 +670,7 @@ func TestDealsOption(t *testing.T) {
 		v := g.View(games.Spectator).(View)
 		require.Equal(t, deals, v.Deals)
 		require.GreaterOrEqual(t, len(v.Revealed), deals, "deals=%d", deals)
-		again, err := reg.Replay(rec)
-		require.NoError(t, err)
-		require.Equal(t, gamestest.StateJSON(t, g.(*Game)), gamestest.StateJSON(t, again.(*Game)))
+		gamestest.AssertReplays(t, reg, rec, g)
 	}
 	_, err := Info.ParseOptions("deals=9")
 	require.ErrorContains(t, err, "1–8")

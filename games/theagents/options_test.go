@@ -1,7 +1,6 @@
 package theagents
 
 import (
-	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -28,11 +27,7 @@ func TestGoalOption(t *testing.T) {
 			best = max(best, ip)
 		}
 		require.GreaterOrEqual(t, best, goal, "goal=%d: the game ends once someone holds the goal", goal)
-		again, err := reg.Replay(rec)
-		require.NoError(t, err)
-		a, _ := json.Marshal(g.(games.Stater).State())
-		b, _ := json.Marshal(again.(games.Stater).State())
-		require.JSONEq(t, string(a), string(b))
+		gamestest.AssertReplays(t, reg, rec, g)
 	}
 	_, err := Info.ParseOptions("goal=50")
 	require.ErrorContains(t, err, "20, 30, 40, 60")

@@ -32,9 +32,7 @@ func TestReplayThroughRegistry(t *testing.T) {
 	reg := games.NewRegistry(Info)
 	for players := 2; players <= 5; players++ {
 		rec, g := record(t, uint64(70+players), players)
-		back, err := reg.Replay(rec)
-		require.NoError(t, err)
-		assert.Equal(t, gamestest.StateJSON(t, g), gamestest.StateJSON(t, back.(*Game)), "%d players", players)
+		back := gamestest.AssertReplays(t, reg, rec, g)
 		assert.Equal(t, g.Winners(), back.Winners())
 		assert.Equal(t, len(rec.Moves), back.Moves())
 	}
