@@ -19,9 +19,14 @@ type recorder struct {
 	failed bool
 }
 
+// Errorf notes a failure.
 func (r *recorder) Errorf(string, ...any) { r.failed = true }
-func (r *recorder) FailNow()              { r.failed = true; panic(r) }
-func (r *recorder) Helper()               {}
+
+// FailNow notes a failure and stops the helper (failsOn recovers).
+func (r *recorder) FailNow() { r.failed = true; panic(r) }
+
+// Helper marks nothing.
+func (r *recorder) Helper() {}
 
 // failsOn reports whether f fails the recorder it is handed.
 func failsOn(t *testing.T, f func(tb testing.TB)) (failed bool) {
