@@ -13,6 +13,7 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/session"
 )
 
 func gamesUsage(env) string {
@@ -142,12 +143,16 @@ func discardGame(e env, st *store.Store, id int64) int {
 		fmt.Fprintf(e.stderr, "dealer games: game %d is %s already\n", id, sess.Status)
 		return exitFail
 	}
-	if _, err := st.Finish(ctx, id, sess.Version, store.StatusAbandoned, nil); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			fmt.Fprintf(e.stderr, "dealer games: game %d moved on while it was being discarded (it is played elsewhere): nothing was changed; look again with dealer games --unfinished\n", id)
-			return exitFail
-		}
-		fmt.Fprintf(e.stderr, "dealer games: %s: %v\n", st.Path(), err)
+	tb, err := session.Load(ctx, st, e.reg.Engines(), id)
+	if err == nil {
+		err = tb.Abandon(ctx)
+	}
+	switch {
+	case errors.Is(err, session.ErrMovedOn):
+		fmt.Fprintf(e.stderr, "dealer games: game %d moved on while it was being discarded (it is played elsewhere): nothing was changed; look again with dealer games --unfinished\n", id)
+		return exitFail
+	case err != nil:
+		fmt.Fprintf(e.stderr, "dealer games: %s: %s\n", st.Path(), safeText(err.Error()))
 		return exitFail
 	}
 	fmt.Fprintf(e.stdout, "Game %d discarded.\n", id)
