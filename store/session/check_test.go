@@ -99,8 +99,8 @@ type checkBench struct {
 	raw *sql.DB
 }
 
-// ann is the person at the solitaires' tables.
-var ann = []store.Player{{Seat: 0, UserID: "u1", Name: "ann"}}
+// solo is the one person at the solitaires' tables, ann.
+var solo = []store.Player{{Seat: 0, UserID: "u1", Name: "ann"}}
 
 // open opens a table of game, deal deal, for players.
 func (b *checkBench) open(t *testing.T, game string, deal uint64, players []store.Player) *session.Table {
@@ -123,7 +123,7 @@ func computers(n int) []store.Player {
 // what is stored of its end.
 func (b *checkBench) resigned(t *testing.T, game string, alter func(status *games.Status, res []store.Result)) int64 {
 	ctx := context.Background()
-	tb := b.open(t, game, 4, ann)
+	tb := b.open(t, game, 4, solo)
 	playSome(t, tb, 2)
 	require.NoError(t, tb.Apply(ctx, 0, "resign"))
 	if alter == nil {
@@ -153,14 +153,14 @@ func (b *checkBench) playedOut(t *testing.T, game string, deal uint64, seats int
 func (b *checkBench) replaying() []checkCase {
 	return []checkCase{
 		{"Double FreeCell, played", func(t *testing.T) int64 {
-			tb := b.open(t, "doublefreecell", 7, ann)
+			tb := b.open(t, "doublefreecell", 7, solo)
 			playSome(t, tb, 4)
 			return tb.Sess.ID
 		}, ""},
 		{"Double FreeCell, resigned", func(t *testing.T) int64 { return b.resigned(t, "doublefreecell", nil) }, ""},
 		{"Doublets, resigned", func(t *testing.T) int64 { return b.resigned(t, "doublets", nil) }, ""},
 		{"Double Agent, played", func(t *testing.T) int64 {
-			tb := b.open(t, "doubleagent", 3, ann)
+			tb := b.open(t, "doubleagent", 3, solo)
 			playSome(t, tb, 3)
 			return tb.Sess.ID
 		}, ""},
@@ -169,7 +169,7 @@ func (b *checkBench) replaying() []checkCase {
 		{"The Agents, over", func(t *testing.T) int64 { return b.playedOut(t, "theagents", 4, 3) }, ""},
 		{"The Agents, started", func(t *testing.T) int64 { return b.open(t, "theagents", 2, computers(2)).Sess.ID }, ""},
 		{"a lobby", func(t *testing.T) int64 {
-			_, err := session.Open(context.Background(), b.st, b.reg, store.Session{Game: "secretagent", Deal: 1, Seats: 4, Status: store.StatusLobby, Players: ann})
+			_, err := session.Open(context.Background(), b.st, b.reg, store.Session{Game: "secretagent", Deal: 1, Seats: 4, Status: store.StatusLobby, Players: solo})
 			require.NoError(t, err)
 			return 0
 		}, ""},
@@ -182,7 +182,7 @@ func (b *checkBench) notReplaying() []checkCase {
 	ctx := context.Background()
 	return []checkCase{
 		{"an illegal move", func(t *testing.T) int64 {
-			tb := b.open(t, "doublefreecell", 7, ann)
+			tb := b.open(t, "doublefreecell", 7, solo)
 			playSome(t, tb, 1)
 			require.NoError(t, b.st.AppendMove(ctx, tb.Sess.ID, 1, 0, "h 9"))
 			return tb.Sess.ID
@@ -214,23 +214,23 @@ func (b *checkBench) notReplaying() []checkCase {
 			return tb.Sess.ID
 		}, "replays to other scores: seat 1 "},
 		{"marked broken", func(t *testing.T) int64 {
-			tb := b.open(t, "doublets", 2, ann)
+			tb := b.open(t, "doublets", 2, solo)
 			_, err := b.st.MarkBroken(ctx, tb.Sess.ID, tb.Sess.Version, "move 3 no longer applies")
 			require.NoError(t, err)
 			return tb.Sess.ID
 		}, "marked broken: move 3 no longer applies"},
 		{"a rules version no game has", func(t *testing.T) int64 {
-			id, err := b.st.CreateSession(ctx, store.Session{Game: "doublets", Deal: 1, Seats: 1, Rules: 99, Players: ann})
+			id, err := b.st.CreateSession(ctx, store.Session{Game: "doublets", Deal: 1, Seats: 1, Rules: 99, Players: solo})
 			require.NoError(t, err)
 			return id
 		}, "has no rules version 99"},
 		{"a game not on offer", func(t *testing.T) int64 {
-			id, err := b.st.CreateSession(ctx, store.Session{Game: "chess", Deal: 1, Seats: 1, Players: ann})
+			id, err := b.st.CreateSession(ctx, store.Session{Game: "chess", Deal: 1, Seats: 1, Players: solo})
 			require.NoError(t, err)
 			return id
 		}, `no game called "chess"`},
 		{"a log shorter than its count", func(t *testing.T) int64 {
-			tb := b.open(t, "doublets", 8, ann)
+			tb := b.open(t, "doublets", 8, solo)
 			playSome(t, tb, 2)
 			_, err := b.raw.ExecContext(ctx, `UPDATE sessions SET moves = 5 WHERE id = ?`, tb.Sess.ID)
 			require.NoError(t, err)
