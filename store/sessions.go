@@ -88,6 +88,14 @@ func insertPlayers(ctx context.Context, tx *txn, id int64, players []Player) err
 	return nil
 }
 
+// replacePlayers seats players at session id in place of those there.
+func replacePlayers(ctx context.Context, tx *txn, id int64, players []Player) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE session_id = ?`, id); err != nil {
+		return fmt.Errorf("store: session %d: %w", id, err)
+	}
+	return insertPlayers(ctx, tx, id, players)
+}
+
 // CreateSession stores a new session with its players and returns its ID.
 // The store sets the ID, the times and the move count.
 func (s *Store) CreateSession(ctx context.Context, sess Session) (int64, error) {
@@ -326,10 +334,7 @@ func (s *Store) SetPlayers(ctx context.Context, id int64, seen int, players []Pl
 		if err := checkPlayers(seats, players); err != nil {
 			return fmt.Errorf("session %d: %w", id, err)
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE session_id = ?`, id); err != nil {
-			return fmt.Errorf("store: session %d: %w", id, err)
-		}
-		return insertPlayers(ctx, tx, id, players)
+		return replacePlayers(ctx, tx, id, players)
 	})
 	if err != nil {
 		return 0, err
@@ -807,10 +812,7 @@ func (s *Store) StartSession(ctx context.Context, id int64, seen int, seats int,
 		if n, _ := res.RowsAffected(); n == 0 {
 			return stale(ctx, tx, id, "start", seen)
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE session_id = ?`, id); err != nil {
-			return fmt.Errorf("store: session %d: %w", id, err)
-		}
-		return insertPlayers(ctx, tx, id, players)
+		return replacePlayers(ctx, tx, id, players)
 	})
 	if err != nil {
 		return 0, err
