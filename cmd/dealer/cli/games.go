@@ -35,10 +35,6 @@ ID gives one up for good (it counts for no one).
 // gamesCmd is `dealer games`: the games on offer, or the player's
 // unfinished ones (--unfinished), or one of them given up (--discard ID).
 func gamesCmd(e env, args []string) int {
-	if wantsHelp(args) {
-		printUsage(e, gamesUsage(e))
-		return exitOK
-	}
 	fs := newFlags("dealer games")
 	list := fs.Bool("unfinished", false, "")
 	discard := fs.Int64("discard", 0, "")
@@ -166,10 +162,6 @@ func cardsUsage(env) string {
 // cardsCmd is `dealer cards GAME [--json]`: the card set of a game that
 // designs its own (The Agents).
 func cardsCmd(e env, args []string) int {
-	if wantsHelp(args) {
-		printUsage(e, cardsUsage(e))
-		return exitOK
-	}
 	fs := newFlags("dealer cards")
 	asJSON := fs.Bool("json", false, "")
 	rest, err := parseFlags(fs, args)

@@ -184,10 +184,6 @@ func checkPlay(reg *render.Registry, o playOptions) error {
 
 // playCmd is `dealer play`.
 func playCmd(e env, args []string) int {
-	if wantsHelp(args) {
-		printUsage(e, playUsage(e))
-		return exitOK
-	}
 	o, err := parsePlay(e.reg, args)
 	if err != nil {
 		return usageError(e.stderr, "play", "%v", err)

@@ -35,10 +35,6 @@ DISCORD_TOKEN, or the config file's discord.token (see config.example.yaml).
 
 // runCmd is `dealer run`: the Discord bot, until SIGINT or SIGTERM.
 func runCmd(e env, args []string) int {
-	if wantsHelp(args) {
-		printUsage(e, runUsage(e))
-		return exitOK
-	}
 	fs := newFlags("dealer run")
 	cfgPath := fs.String("config", "", "")
 	rest, err := parseFlags(fs, args)
