@@ -20,7 +20,8 @@ import (
 	"github.com/dealer/dealer/store/session"
 )
 
-// everyGame is a registry of the five games.
+// everyGame is a registry of the five games: every game a table of the
+// tests (and of the upgrade fixtures) plays.
 func everyGame() *games.Registry {
 	return games.NewRegistry(doublefreecell.Info, doublets.Info, doubleagent.Info, secretagent.Info, theagents.Info)
 }

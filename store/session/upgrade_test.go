@@ -14,10 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/games/doubleagent"
-	"github.com/dealer/dealer/games/doublefreecell"
-	"github.com/dealer/dealer/games/doublets"
-	"github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/session"
@@ -41,11 +37,6 @@ import (
 //
 // Each .json beside its database is its manifest. The generators run in
 // worktrees of those commits; their comments say how.
-
-// upgradeRegistry holds every game a fixture has.
-func upgradeRegistry() *games.Registry {
-	return games.NewRegistry(doublefreecell.Info, doublets.Info, doubleagent.Info, secretagent.Info, theagents.Info)
-}
 
 // fixture is one session of a manifest (both manifests' shape).
 type fixture struct {
@@ -305,7 +296,7 @@ func upgradedPlaysOn(t *testing.T, st *store.Store, man manifest, f fixture) {
 		rules = 2
 	}
 	checkStored(t, st, man, f, rules)
-	tb, err := session.Load(ctx, st, upgradeRegistry(), f.ID)
+	tb, err := session.Load(ctx, st, everyGame(), f.ID)
 	require.NoError(t, err)
 	assert.Equal(t, rules, tb.Sess.Rules)
 	switch f.Status {
@@ -383,7 +374,7 @@ func upgradedKeepsTheRest(t *testing.T, st *store.Store, man manifest) {
 // replay to them.
 func TestUpgradeTheAgentsRules1(t *testing.T) {
 	ctx := context.Background()
-	reg := upgradeRegistry()
+	reg := everyGame()
 	st, man := openFixture(t, "theagents-rules1")
 	unfinished, otherwise := 0, 0
 	for _, f := range man.Sessions {
