@@ -17,19 +17,23 @@ import (
 )
 
 // clock is a fake clock for Store.Now.
+// clock is a fake clock for the store, moved on by the test.
 type clock struct {
 	mu sync.Mutex
 	t  time.Time
 }
 
+// newClock is a clock at noon on 2026-11-22, UTC.
 func newClock() *clock { return &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)} }
 
+// Now is the clock's time.
 func (c *clock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.t
 }
 
+// Advance moves the clock on by d.
 func (c *clock) Advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -412,10 +416,13 @@ func testRounds(t *testing.T, e engine) {
 	assert.ErrorIs(t, s.RecordRound(ctx, 999, 0, []int{1}), ErrNotFound)
 }
 
+// errAny stands for any error in a table of cases.
 var errAny = sentinel("any error")
 
+// sentinel is an error that is its text.
 type sentinel string
 
+// Error is the sentinel's text.
 func (e sentinel) Error() string { return string(e) }
 
 // A status is stored as its name, as before statuses were typed; a name

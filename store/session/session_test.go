@@ -387,7 +387,10 @@ type scored struct {
 	winners []games.Seat
 }
 
-func (g scored) Scores() []int         { return g.scores }
+// Scores are the scores given.
+func (g scored) Scores() []int { return g.scores }
+
+// Winners are the winners given.
 func (g scored) Winners() []games.Seat { return g.winners }
 
 func TestResults(t *testing.T) {

@@ -35,9 +35,10 @@ type command struct {
 	run      func(e env, args []string) int
 }
 
-// commands are the subcommands by name, in the order the usage lists them.
+// commandOrder names the subcommands in the order the usage lists them.
 var commandOrder = []string{"play", "games", "rules", "stats", "leaderboard", "solve", "export", "cards", "run", "web", "db", "help"}
 
+// commands are the subcommands by name.
 func commands() map[string]command {
 	return map[string]command{
 		"play":        {"play GAME [--deal N]", "play a game in the terminal", playUsage, playCmd},

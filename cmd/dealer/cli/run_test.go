@@ -24,12 +24,14 @@ type syncBuffer struct {
 	b  bytes.Buffer
 }
 
+// Write adds p to the log.
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.Write(p)
 }
 
+// String is the log so far.
 func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
