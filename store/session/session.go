@@ -224,7 +224,7 @@ var ErrNoHints = errors.New("this game has no hints")
 // move the log lacks.
 func (t *Table) Apply(ctx context.Context, seat games.Seat, move string) error {
 	if t.Game == nil {
-		return illegal{games.Refuse("the game has not started")}
+		return illegal{errors.New("the game has not started: a lobby takes no move")}
 	}
 	m, err := t.Game.Parse(move)
 	if err != nil {
