@@ -55,6 +55,7 @@ var (
 	_ games.Game       = (*Game)(nil)
 	_ games.Stater     = (*Game)(nil)
 	_ games.Summarizer = (*Game)(nil)
+	_ games.Rounder    = (*Game)(nil)
 )
 
 // Game is a game of Secret Agent in progress.
@@ -267,6 +268,20 @@ func (g *Game) Winners() []games.Seat {
 	return []games.Seat{leader(g.totals)}
 }
 
+// Rounds lists each finished deal's scores by seat, in order (none before
+// the first deal ends): the scores the records keep deal by deal.
+func (g *Game) Rounds() [][]int {
+	var out [][]int
+	for _, r := range g.results {
+		scores := make([]int, Seats)
+		for _, s := range r.Seats {
+			scores[s.Seat] = s.Score
+		}
+		out = append(out, scores)
+	}
+	return out
+}
+
 // leader returns the seat with the highest total (the first such seat).
 func leader(totals [Seats]int) games.Seat {
 	best := 0
@@ -386,9 +401,17 @@ func alreadyForbidden(s cards.Suit) error {
 // Apply makes move m for seat, or says why it cannot be made and changes
 // nothing.
 func (g *Game) Apply(seat games.Seat, m games.Move) error {
-	mv, err := asMove(m)
-	if err != nil {
-		return err
+	var mv Move
+	switch t := m.(type) {
+	case Move:
+		mv = t
+	case *Move:
+		if t == nil {
+			return errors.New("no move")
+		}
+		mv = *t
+	default:
+		return fmt.Errorf("%v is not a Secret Agent move", m)
 	}
 	if g.phase == PhaseOver {
 		return games.Refuse("the game is over")
@@ -399,13 +422,14 @@ func (g *Game) Apply(seat games.Seat, m games.Move) error {
 	if seat != g.turn {
 		return games.Refuse("it is not your turn")
 	}
+	var err error
 	switch mv.Kind {
 	case KindForbid:
-		err = g.applyForbid(seat, mv)
+		err = g.forbid(seat, mv.Suit)
 	case KindTrump, KindNoTrump:
-		err = g.applyTrump(mv)
+		err = g.chooseTrump(mv.Kind == KindTrump)
 	case KindPlay:
-		err = g.applyPlay(seat, mv)
+		err = g.play(seat, mv.Card)
 	default:
 		err = games.Refuse("not a move: write forbid S (S is c, d, h or s), trump, notrump or play CARD (like play QH)")
 	}
@@ -416,35 +440,21 @@ func (g *Game) Apply(seat games.Seat, m games.Move) error {
 	return nil
 }
 
-// asMove is m as a Secret Agent move, or why it is not one.
-func asMove(m games.Move) (Move, error) {
-	switch t := m.(type) {
-	case Move:
-		return t, nil
-	case *Move:
-		if t == nil {
-			return Move{}, errors.New("no move")
-		}
-		return *t, nil
-	}
-	return Move{}, fmt.Errorf("%v is not a Secret Agent move", m)
-}
-
-// applyForbid forbids mv's suit for seat, in the forbidding phase.
-func (g *Game) applyForbid(seat games.Seat, mv Move) error {
+// forbid is seat forbidding suit as trump, in its turn.
+func (g *Game) forbid(seat games.Seat, suit cards.Suit) error {
 	if g.phase != PhaseForbid {
 		if g.phase == PhaseTrump {
 			return games.Refuse("you cannot forbid a suit now: now the dealer chooses trump or notrump")
 		}
 		return games.Refuse("you cannot forbid a suit now: now the cards are played (play CARD)")
 	}
-	if mv.Suit > cards.Spades {
+	if suit > cards.Spades {
 		return games.Refuse("no such suit: forbid c, d, h or s")
 	}
-	if g.isForbidden(mv.Suit) {
-		return alreadyForbidden(mv.Suit)
+	if g.isForbidden(suit) {
+		return alreadyForbidden(suit)
 	}
-	g.forbidden = append(g.forbidden, Forbidden{Seat: seat, Suit: mv.Suit})
+	g.forbidden = append(g.forbidden, Forbidden{Seat: seat, Suit: suit})
 	if len(g.forbidden) == Seats-1 {
 		g.phase = PhaseTrump
 	}
@@ -452,9 +462,9 @@ func (g *Game) applyForbid(seat games.Seat, mv Move) error {
 	return nil
 }
 
-// applyTrump makes the remaining suit trump, or plays at No Trump, in the
-// dealer's choice.
-func (g *Game) applyTrump(mv Move) error {
+// chooseTrump is the dealer making the suit no one forbade trump (trump),
+// or playing No Trump.
+func (g *Game) chooseTrump(trump bool) error {
 	if g.phase != PhaseTrump {
 		if g.phase == PhaseForbid {
 			return games.Refuse("only the dealer chooses, after three suits are forbidden: now each player forbids a suit (forbid c, d, h or s)")
@@ -462,7 +472,7 @@ func (g *Game) applyTrump(mv Move) error {
 		return games.Refuse("trump is already chosen: now the cards are played (play CARD)")
 	}
 	t := Trump{NoTrump: true}
-	if mv.Kind == KindTrump {
+	if trump {
 		t = Trump{Suit: g.remainingSuit()}
 	}
 	g.trump = &t
@@ -471,23 +481,23 @@ func (g *Game) applyTrump(mv Move) error {
 	return nil
 }
 
-// applyPlay plays mv's card from seat's hand to the trick, in the play.
-func (g *Game) applyPlay(seat games.Seat, mv Move) error {
+// play is seat playing c to the trick, in its turn.
+func (g *Game) play(seat games.Seat, c cards.Card) error {
 	if g.phase != PhasePlay {
 		if g.phase == PhaseTrump {
 			return games.Refuse("you cannot play a card yet: now the dealer chooses trump or notrump")
 		}
 		return games.Refuse("you cannot play a card yet: now each player forbids a suit (forbid c, d, h or s)")
 	}
-	i := indexOf(g.hands[seat], mv.Card)
+	i := indexOf(g.hands[seat], c)
 	if i < 0 {
-		return games.Refuse("you do not hold %s", mv.Card)
+		return games.Refuse("you do not hold %s", c)
 	}
-	if err := g.followError(seat, mv.Card); err != nil {
+	if err := g.followError(seat, c); err != nil {
 		return err
 	}
 	g.hands[seat] = append(g.hands[seat][:i:i], g.hands[seat][i+1:]...)
-	g.trick.Plays = append(g.trick.Plays, Play{Seat: seat, Card: mv.Card})
+	g.trick.Plays = append(g.trick.Plays, Play{Seat: seat, Card: c})
 	g.turn = g.left(seat)
 	if len(g.trick.Plays) == Seats {
 		g.endTrick()
