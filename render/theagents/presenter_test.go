@@ -86,7 +86,6 @@ func TestGame(t *testing.T) {
 	assert.Equal(t, game.Info.Name, Game.Name)
 	assert.Empty(t, Game.Missing())
 	v := craftedHand()
-	assert.Nil(t, Game.Rounds(v))
 	assert.Equal(t, Text(v, testNames, false), Game.Text(v, testNames, false))
 
 	r := rendertest.Renderer(t)
