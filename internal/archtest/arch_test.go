@@ -43,12 +43,17 @@ func goList(t *testing.T, args ...string) []string {
 	return strings.Fields(string(out))
 }
 
+// shared are the packages under games/ and render/ that are no one
+// game's: cards, the catalog, test helpers, the languages, the PNG
+// encoder.
+var shared = map[string]bool{"cards": true, "catalog": true, "rendertest": true, "lang": true, "pngenc": true}
+
 // oneGame reports whether a package is one game's (its engine or its
 // presentation) rather than the contract, the kit or the registry.
 func oneGame(pkg string) bool {
 	for _, prefix := range []string{module + "games/", module + "render/"} {
 		rest, ok := strings.CutPrefix(pkg, prefix)
-		if ok && rest != "cards" && rest != "catalog" && rest != "rendertest" && rest != "lang" {
+		if ok && !shared[rest] {
 			return true
 		}
 	}

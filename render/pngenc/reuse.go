@@ -1,4 +1,4 @@
-package render
+package pngenc
 
 import (
 	"encoding/binary"

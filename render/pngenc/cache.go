@@ -1,4 +1,4 @@
-package render
+package pngenc
 
 import (
 	"hash/maphash"
@@ -16,8 +16,8 @@ import (
 // It holds two generations: bands and groups are added to the current
 // one, and found ones moved there from the old one; when the current one
 // is full it becomes the old one, and what was used in neither is
-// dropped. So it holds at most its limit (Renderer.SetCacheLimit; a
-// group's bits, a series' scene, counted as tokens of four bytes). A
+// dropped. So it holds at most its limit (Encoder.SetCacheLimit; a
+// group's bits, a series' last picture, counted as tokens of four bytes). A
 // table's next picture needs what its last one left (about 200 KB of a
 // Double FreeCell table's), and the cache turns over as fast as pictures
 // are drawn (about 100 KB each), so the limit sets how many tables it
@@ -36,15 +36,12 @@ type bandCache struct {
 type generation struct {
 	bands  map[bandKey]band
 	groups map[groupKey]group
-	series map[string]*lastPicture
+	series map[string]*Last
 }
 
 func newGeneration() generation {
-	return generation{bands: map[bandKey]band{}, groups: map[groupKey]group{}, series: map[string]*lastPicture{}}
+	return generation{bands: map[bandKey]band{}, groups: map[groupKey]group{}, series: map[string]*Last{}}
 }
-
-// DefaultCacheLimit is the picture cache's default limit, in bytes.
-const DefaultCacheLimit = 384 << 20
 
 // groupKey names a group by its bands' keys (zero past the last band).
 type groupKey [groupBands]bandKey
@@ -169,7 +166,7 @@ func (c *bandCache) keeps(p *prior) {
 // last returns the series' last picture (nil for "", or none). Only a
 // series' own pictures are reused: a picture's bytes (the tokens kept)
 // then depend on nothing another player sees alone.
-func (c *bandCache) last(series string) *lastPicture {
+func (c *bandCache) last(series string) *Last {
 	if c == nil || series == "" {
 		return nil
 	}
@@ -181,9 +178,9 @@ func (c *bandCache) last(series string) *lastPicture {
 	return c.old.series[series]
 }
 
-// setLast keeps l, which no one changes after, as the series' last
-// picture.
-func (c *bandCache) setLast(series string, l *lastPicture) {
+// setLast keeps l, which no one changes after and which weighs weight,
+// as the series' last picture.
+func (c *bandCache) setLast(series string, l *Last, weight int) {
 	if c == nil || series == "" {
 		return
 	}
@@ -191,7 +188,7 @@ func (c *bandCache) setLast(series string, l *lastPicture) {
 	defer c.mu.Unlock()
 	delete(c.old.series, series)
 	c.cur.series[series] = l
-	c.grew(l.weight())
+	c.grew(weight)
 }
 
 // setLimit sets the cache's limit to bytes: two generations of four-byte
