@@ -25,13 +25,13 @@ func TestBandCacheGenerations(t *testing.T) {
 	c := newBandCache()
 	c.setLimit(1 << 20)                        // generations of 128 Ki tokens
 	big := band{toks: make([]token, 64<<10+1)} // two fill one
-	c.put(bandKey{sum: 1}, big)
-	c.put(bandKey{sum: 2}, big)     // full: 1 and 2 are now the old generation
-	_, ok := c.get(bandKey{sum: 1}) // used again: back in the current one
+	c.put(bandKey{sum: fingerprint{1}}, big)
+	c.put(bandKey{sum: fingerprint{2}}, big)     // full: 1 and 2 are now the old generation
+	_, ok := c.get(bandKey{sum: fingerprint{1}}) // used again: back in the current one
 	require.True(t, ok)
-	c.put(bandKey{sum: 3}, big) // full again: 2 is dropped
-	_, ok = c.get(bandKey{sum: 2})
+	c.put(bandKey{sum: fingerprint{3}}, big) // full again: 2 is dropped
+	_, ok = c.get(bandKey{sum: fingerprint{2}})
 	require.False(t, ok)
-	_, ok = c.get(bandKey{sum: 1})
+	_, ok = c.get(bandKey{sum: fingerprint{1}})
 	require.True(t, ok)
 }

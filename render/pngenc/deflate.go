@@ -80,7 +80,6 @@ func (d *deflater) zlib(dst, data []byte, rowLen int, cache *bandCache, p *prior
 	bandLen := bandRows * rowLen
 	if p != nil {
 		p.keys = make([]bandKey, 0, (len(data)+bandLen-1)/bandLen)
-		p.tag = cache.seriesTag(p.series)
 	}
 	for lo := 0; lo < len(data); lo += groupBands * bandLen {
 		hi := min(lo+groupBands*bandLen, len(data))
@@ -93,10 +92,10 @@ func (d *deflater) zlib(dst, data []byte, rowLen int, cache *bandCache, p *prior
 				key[k] = before[k]
 			} else {
 				key[k] = cache.key(data, b, min(b+bandLen, hi), rowLen)
-				if tagged := key[k]; p != nil && p.tag != 0 {
+				if tagged := key[k]; p != nil && cache != nil {
 					// The series' own search of these bytes, if kept and
 					// no search from nothing is.
-					if tagged.tag = p.tag; !cache.has(key[k]) && cache.has(tagged) {
+					if tagged.series = p.series; !cache.has(key[k]) && cache.has(tagged) {
 						key[k] = tagged
 					}
 				}
@@ -143,11 +142,11 @@ func (d *deflater) codeGroup(data []byte, lo, hi, rowLen int, cache *bandCache, 
 			dirty := p.dirtyIn(b / bandLen)
 			if old, ok := cache.peek(before[n]); ok && before[n].sameBounds(key[n]) && !mostly(dirty, rowLen) {
 				d.reuseBand(data, b, e, rowLen, old.toks, dirty)
-				key[n].tag = p.tag
+				key[n].series = p.series
 			} else {
 				d.parseBand(data, b, e, rowLen)
 			}
-			bd = band{toks: d.toks[start:], adler: adler32(data[b:e]), from: key[n].tag}
+			bd = band{toks: d.toks[start:], adler: adler32(data[b:e])}
 			cache.put(key[n], bd)
 		}
 		adler = adler32Combine(adler, bd.adler, e-b)

@@ -126,7 +126,11 @@ func (e *Encoder) encode(c *Canvas, p *prior) ([]byte, bool) {
 	// whose length is then filled in.
 	idat := len(out)
 	out = append(out, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
-	out, ok := s.zlib(out, c.rows(), w+1, e.cache, p)
+	cache := e.cache
+	if !cache.fits(w + 1) {
+		cache = nil
+	}
+	out, ok := s.zlib(out, c.rows(), w+1, cache, p)
 	s.out = out
 	if !ok {
 		return nil, false

@@ -45,48 +45,34 @@ func randomTable(rng *rand.Rand, w, h, n int) table {
 	return t
 }
 
-// moved is t after a move: a card put elsewhere, on top.
+// moved is t after a move: a card put elsewhere (drawn in its turn), and
+// now and then the text changed.
 func (t table) moved(rng *rand.Rand) table {
 	n := table{w: t.w, h: t.h, text: t.text, cards: append([]card(nil), t.cards...)}
-	if len(n.cards) == 0 {
-		return n
+	if len(n.cards) > 0 {
+		c := &n.cards[rng.IntN(len(n.cards))]
+		c.x, c.y = rng.IntN(max(t.w-cardW, 1)), 30+rng.IntN(max(t.h-cardH-30, 1))
 	}
-	i := rng.IntN(len(n.cards))
-	c := n.cards[i]
-	n.cards = append(n.cards[:i], n.cards[i+1:]...)
-	c.x, c.y = rng.IntN(max(t.w-cardW, 1)), 30+rng.IntN(max(t.h-cardH-30, 1))
-	n.cards = append(n.cards, c)
 	if rng.IntN(4) == 0 {
 		n.text = rng.IntN(1000)
 	}
 	return n
 }
 
-// changed lists the parts of the picture where t and u may differ.
+// changed lists the parts of the picture where t and u may differ: where
+// each card that moved was and is, or the whole picture if they are
+// different deals.
 func (t table) changed(u table) []image.Rectangle {
+	if len(t.cards) != len(u.cards) {
+		return []image.Rectangle{image.Rect(0, 0, u.w, u.h)}
+	}
 	var parts []image.Rectangle
 	if t.text != u.text {
 		parts = append(parts, image.Rect(0, 0, t.w, 24))
 	}
-	seen := map[card]int{}
-	for _, c := range t.cards {
-		seen[c]++
-	}
-	for _, c := range u.cards {
-		seen[c]--
-	}
-	for c, n := range seen {
-		if n != 0 {
-			parts = append(parts, image.Rect(c.x, c.y, c.x+cardW, c.y+cardH))
-		}
-	}
-	// A card drawn in another order: everything it overlaps may change.
-	for i := 0; i < min(len(t.cards), len(u.cards)); i++ {
-		if t.cards[i] != u.cards[i] {
-			for _, c := range append(t.cards[i:], u.cards[i:]...) {
-				parts = append(parts, image.Rect(c.x, c.y, c.x+cardW, c.y+cardH))
-			}
-			break
+	for i, c := range t.cards {
+		if d := u.cards[i]; c != d {
+			parts = append(parts, image.Rect(c.x, c.y, c.x+cardW, c.y+cardH), image.Rect(d.x, d.y, d.x+cardW, d.y+cardH))
 		}
 	}
 	return parts

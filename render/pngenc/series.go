@@ -70,6 +70,10 @@ func (e *Encoder) EncodeNext(c *Canvas, n Next, draw func(part image.Rectangle))
 		return nil, errors.New("pngenc: a series needs a name")
 	}
 	w, h := c.Image.Rect.Dx(), c.Image.Rect.Dy()
+	if !e.cache.fits(w + 1) { // too wide to keep: encoded alone
+		draw(c.Image.Rect)
+		return e.Encode(c)
+	}
 	p := &prior{series: n.Series}
 	if n.From != nil {
 		p.last = n.From.bands
@@ -111,7 +115,6 @@ type prior struct {
 	// the row above it) changed; nil where not known.
 	dirty  [][]span
 	series string    // the series, whose name tags the bands searched from last's
-	tag    uint64    // the series' tag (set by zlib)
 	keys   []bandKey // set to the picture's bands
 }
 
