@@ -1,7 +1,8 @@
 // Package archtest_test holds the house rules of the code's shape, checked
 // on every test run: a game lives in one place, so the bot and the terminal
 // name no game; the bot registers nothing in init; no function of bot or
-// render is over 80 lines; the fake Discord is never linked into the binary.
+// render is over 80 lines; the fake Discord is never linked into the binary;
+// the PNG encoder imports nothing of the dealer's.
 package archtest_test
 
 import (
@@ -79,6 +80,20 @@ func TestCommandImportsOnlyTheCatalog(t *testing.T) {
 		assert.False(t, oneGame(imp), "cmd/dealer imports %s: go through render/catalog", imp)
 	}
 	assert.Contains(t, imports, module+"render/catalog")
+}
+
+// The PNG encoder (render/pngenc) stands alone: it and its tests import
+// no package of the dealer's, so the kit draws and the encoder only
+// encodes, and each can be read, tested and changed without the other.
+func TestEncoderStandsAlone(t *testing.T) {
+	deps := goList(t, "-deps", "-test", "./render/pngenc")
+	require.Contains(t, deps, module+"render/pngenc")
+	for _, dep := range deps {
+		if strings.HasPrefix(dep, module) {
+			assert.Contains(t, []string{module + "render/pngenc", module + "render/pngenc.test"}, dep,
+				"render/pngenc depends on %s", dep)
+		}
+	}
 }
 
 func TestFakeDiscordIsNotInTheBinary(t *testing.T) {
