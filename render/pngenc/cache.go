@@ -93,6 +93,10 @@ type bandKey struct {
 	series       string // the series whose last picture the tokens were searched from ("": none)
 }
 
+// keyTokens is about how much memory a bandKey takes (72 bytes), in the
+// cache's units.
+const keyTokens = 18
+
 // fits reports whether bands of rows rowLen long are kept: whether they
 // can be fingerprinted.
 func (c *bandCache) fits(rowLen int) bool {
@@ -292,7 +296,7 @@ func (c *bandCache) putGroup(k groupKey, g group) {
 // its slot.
 func (c *bandCache) addGroup(k groupKey, g group) {
 	c.cur.groups[c.groupSlot(k)] = entry[groupKey, group]{k, g}
-	c.grew(len(g.bits)/4 + 1)
+	c.grew(len(g.bits)/4 + 1 + groupBands*keyTokens)
 }
 
 // put keeps a copy of b.
@@ -310,7 +314,7 @@ func (c *bandCache) put(k bandKey, b band) {
 // slot.
 func (c *bandCache) add(k bandKey, b band) {
 	c.cur.bands[c.bandSlot(k)] = entry[bandKey, band]{k, b}
-	c.grew(len(b.toks))
+	c.grew(len(b.toks) + keyTokens)
 }
 
 // grew counts n more tokens in the current generation, and starts a new

@@ -3,6 +3,7 @@ package pngenc
 import (
 	"bytes"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 )
@@ -34,4 +35,9 @@ func TestBandCacheGenerations(t *testing.T) {
 	require.False(t, ok)
 	_, ok = c.get(bandKey{sum: fingerprint{1}})
 	require.True(t, ok)
+}
+
+// A key weighs what it takes: the cache counts its memory right.
+func TestKeyTokens(t *testing.T) {
+	require.Equal(t, unsafe.Sizeof(bandKey{}), uintptr(4*keyTokens))
 }

@@ -30,7 +30,7 @@ type Last struct {
 
 // weight is about how much memory l takes, in the cache's units (tokens
 // of four bytes), its note counting noteSize bytes.
-func (l *Last) weight(noteSize int) int { return 8 + len(l.bands)*8 + noteSize/4 }
+func (l *Last) weight(noteSize int) int { return 8 + len(l.bands)*keyTokens + noteSize/4 }
 
 // Last returns what e keeps of the named series' last picture, or nil.
 func (e *Encoder) Last(series string) *Last { return e.cache.last(series) }
