@@ -13,7 +13,7 @@ import (
 )
 
 // With gives one renderer per deck, made once, sharing the glyphs, the
-// canvases and the band cache; the classic one is the renderer New made.
+// canvases and the encoder; the classic one is the renderer New made.
 func TestWith(t *testing.T) {
 	r, err := New()
 	require.NoError(t, err)
@@ -27,7 +27,7 @@ func TestWith(t *testing.T) {
 	assert.Equal(t, Deck{FourColour: true}, four.Deck())
 	assert.Same(t, four.pal, both.pal, "the four-colour decks share a palette")
 	assert.Same(t, r.pal, large.pal, "the classic ones the classic palette")
-	assert.Same(t, r.bands, both.bands)
+	assert.Same(t, r.enc, both.enc)
 	assert.Same(t, r.canvases, both.canvases)
 	assert.Equal(t, ClassicSteps, four.Steps())
 	assert.Greater(t, large.Steps().MinStack, MinStackStep)

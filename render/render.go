@@ -8,9 +8,9 @@
 // Go fonts, which have ♠♥♦♣, and its vector rasterizer) and converted to a
 // fixed 256-colour palette. A table is then laid out as data (a Scene),
 // composed by copying those sprites into a paletted image, only the visible
-// strip of each overlapped card, and encoded as a paletted PNG by a
-// compressor made for such pictures, which does not search again the
-// bands of rows a table's last picture had too (deflate.go).
+// strip of each overlapped card, and encoded as a paletted PNG by
+// render/pngenc, made for such pictures, which does not search again the
+// bands of rows a table's last picture had too.
 //
 // A Renderer is safe for concurrent use. It draws one Deck: New the
 // classic one; With gives the renderer of another (four colours, large
@@ -34,8 +34,9 @@ package render
 import (
 	"fmt"
 	"image"
-
 	"sync"
+
+	"github.com/dealer/dealer/render/pngenc"
 )
 
 // Renderer draws tables. Make one with New and share it; With gives its
@@ -47,10 +48,10 @@ type Renderer struct {
 	kit    *kit
 	glyphs [numSizes]*glyphs
 
-	canvases *sync.Pool // *canvas, reused between pictures
-	bands    *bandCache // the compressor's work on recent pictures
-	family   *family    // the renderers of every style, made as needed
-	series   string     // the pictures' series (Series), "" for none
+	canvases *sync.Pool      // *pngenc.Canvas, reused between pictures
+	enc      *pngenc.Encoder // the encoder, and its work on recent pictures
+	family   *family         // the renderers of every style, made as needed
+	series   string          // the pictures' series (Series), "" for none
 }
 
 // Deck is how a player likes cards drawn: a personal setting, which
@@ -80,7 +81,7 @@ var ClassicSteps = Steps{Stack: StackStep, MinStack: MinStackStep, Fan: FanStep}
 
 // family holds a renderer's variants, one per deck, each made on first
 // use (a few tenths of a second: a palette, a kit of faces). They share
-// the glyphs, the canvases and the band cache; the four-colour ones share
+// the glyphs, the canvases and the encoder; the four-colour ones share
 // a palette, the classic ones the classic palette.
 type family struct {
 	styles [4]struct {
@@ -111,7 +112,7 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Renderer{steps: ClassicSteps, pal: newPalette(false), bands: newBandCache(), canvases: &sync.Pool{}, family: &family{}}
+	r := &Renderer{steps: ClassicSteps, pal: newPalette(false), enc: pngenc.NewEncoder(), canvases: &sync.Pool{}, family: &family{}}
 	if r.kit, err = newKit(p, r.pal, &classicFaces, false); err != nil {
 		return nil, err
 	}
@@ -122,14 +123,17 @@ func New() (*Renderer, error) {
 	return r, nil
 }
 
+// DefaultCacheLimit is the picture cache's default limit, in bytes.
+const DefaultCacheLimit = pngenc.DefaultCacheLimit
+
 // SetCacheLimit bounds the memory the picture cache may hold, in bytes
 // (DefaultCacheLimit unless set): the work kept from recent pictures,
 // which a table's next picture reuses. Less memory costs more CPU when
 // many tables are in play. r's variants (With, Series) share r's cache.
-func (r *Renderer) SetCacheLimit(bytes int) { r.bands.setLimit(bytes) }
+func (r *Renderer) SetCacheLimit(bytes int) { r.enc.SetCacheLimit(bytes) }
 
 // With returns the renderer that draws deck s: r itself for r's own
-// deck, else a variant sharing r's glyphs, canvases and band cache,
+// deck, else a variant sharing r's glyphs, canvases and encoder,
 // made the first time it is asked for and kept. It is safe for
 // concurrent use. (Should a variant's kit fail to draw, which the
 // embedded fonts never do, the classic renderer stands in.)
@@ -157,7 +161,7 @@ func (r *Renderer) variant(s Deck) *Renderer {
 	if err != nil {
 		return nil
 	}
-	v := &Renderer{deck: s, steps: ClassicSteps, glyphs: r.glyphs, canvases: r.canvases, bands: r.bands, family: r.family}
+	v := &Renderer{deck: s, steps: ClassicSteps, glyphs: r.glyphs, canvases: r.canvases, enc: r.enc, family: r.family}
 	v.pal = r.family.styles[0].r.pal
 	if s.FourColour {
 		fp := &r.family.fourPal
@@ -196,42 +200,16 @@ func (r *Renderer) Image(s *Scene) (*image.Paletted, error) {
 
 // PNG draws a scene and encodes it.
 func (r *Renderer) PNG(s *Scene) ([]byte, error) {
-	return r.png(s, nil, 96<<10)
+	return r.png(s, nil)
 }
 
-// canvas is a picture drawn to be encoded: the rows of m lie in buf with a
-// byte before each, where PNG wants the row's filter type, so that the
-// encoder reads them where they are.
-type canvas struct {
-	m   image.Paletted
-	buf []byte
-}
-
-// canvas returns a w × h canvas with undefined pixels.
-func (r *Renderer) canvas(w, h int) *canvas {
-	c, _ := r.canvases.Get().(*canvas)
+// canvas returns a w × h canvas with undefined pixels, to put back in
+// r.canvases when encoded.
+func (r *Renderer) canvas(w, h int) *pngenc.Canvas {
+	c, _ := r.canvases.Get().(*pngenc.Canvas)
 	if c == nil {
-		c = new(canvas)
+		c = new(pngenc.Canvas)
 	}
-	n := h * (w + 1)
-	if cap(c.buf) < n {
-		c.buf = make([]byte, n)
-	}
-	c.buf = c.buf[:n]
-	c.m = image.Paletted{
-		Pix:     c.buf[1:n],
-		Stride:  w + 1,
-		Rect:    image.Rect(0, 0, w, h),
-		Palette: r.pal.colors, // the pool is shared by every style's renderer
-	}
+	c.Reset(w, h, r.pal.colors) // the pool is shared by every style's renderer
 	return c
-}
-
-// rows returns the canvas's rows, each after its filter type byte: none
-// (0), as paletted pictures compress best unfiltered.
-func (c *canvas) rows() []byte {
-	for o := 0; o < len(c.buf); o += c.m.Stride {
-		c.buf[o] = 0
-	}
-	return c.buf
 }

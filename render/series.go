@@ -1,19 +1,20 @@
 package render
 
 import (
-	"bytes"
 	"image"
 	"slices"
+
+	"github.com/dealer/dealer/render/pngenc"
 )
 
 // A series is the successive pictures of one thing: a table, or one
 // seat's hand at it. A move changes a few of a table's cards, so most of
-// its next picture is its last one's. The renderer keeps what a series'
-// last picture was made of (its scene, and the encoder's bands), and for
-// the next one compares the scenes: rows no changed thing reaches are
-// neither drawn nor read again, their bands taken from the cache as they
-// were; the changed bands are searched starting from the last picture's
-// tokens (reuse.go). The pixels are the same as without a series.
+// its next picture is its last one's. The encoder keeps a series' last
+// picture (pngenc.Encoder.EncodeNext), with the scene it was drawn from;
+// the renderer compares that scene with the next one's and tells the
+// encoder the parts of the picture the changed things reach: the rest is
+// neither drawn nor read again. The pixels are the same as without a
+// series.
 
 // Series returns r drawing pictures of the named series. The name is the
 // caller's, unique to what it names ("" is no series); pictures of one
@@ -24,19 +25,18 @@ func (r *Renderer) Series(name string) *Renderer {
 	return &s
 }
 
-// lastPicture is what is kept of a series' last picture.
+// lastPicture is what the encoder keeps, as its note, of what a series'
+// last picture was drawn from.
 type lastPicture struct {
 	style style
 	scene Scene // its slices copies
 	dim   []image.Rectangle
-	bands []bandKey
 }
 
-// weight is about how much memory l takes, in the cache's units (tokens
-// of four bytes).
-func (l *lastPicture) weight() int {
-	return 32 + len(l.bands)*8 + len(l.scene.Cards)*20 + len(l.scene.Labels)*24 +
-		len(l.scene.Piles)*20 + len(l.scene.Boxes)*8 + len(l.dim)*8
+// size is about how many bytes l takes.
+func (l *lastPicture) size() int {
+	return 4 * (24 + len(l.scene.Cards)*20 + len(l.scene.Labels)*24 +
+		len(l.scene.Piles)*20 + len(l.scene.Boxes)*8 + len(l.dim)*8)
 }
 
 // style is what besides the scene decides a picture's pixels: the
@@ -49,130 +49,56 @@ type style struct {
 
 func (r *Renderer) style() style { return style{r.kit, r.pal, r.glyphs} }
 
-// png draws a scene, dim the parts to veil, and encodes it, its buffer
-// first grown by size; in a series, from the series' last picture.
-func (r *Renderer) png(s *Scene, dim []image.Rectangle, size int) ([]byte, error) {
+// png draws a scene, dim the parts to veil, and encodes it; in a series,
+// from the series' last picture.
+func (r *Renderer) png(s *Scene, dim []image.Rectangle) ([]byte, error) {
 	if err := checkSize(s); err != nil {
 		return nil, err
 	}
 	c := r.canvas(s.W, s.H)
 	defer r.canvases.Put(c)
-	var buf bytes.Buffer
-	buf.Grow(size)
-	var p *prior
-	if r.series != "" && r.bands != nil {
-		p = &prior{tag: r.bands.seriesTag(r.series)}
+	draw := func(part image.Rectangle) {
+		m := c.Image.SubImage(part).(*image.Paletted)
+		r.drawOn(m, s)
+		r.dim(m, dim)
 	}
-	if last := r.bands.last(r.series); last != nil {
-		p.last = last.bands
-		if last.style == r.style() && last.scene.W == s.W && last.scene.H == s.H && last.scene.Background == s.Background {
-			p.same, p.dirty = r.sameBands(last, s, dim)
-			r.bands.keeps(p)
-			for y0, y1 := range p.changedRows(s.H) {
-				band := c.m.SubImage(image.Rect(0, y0, s.W, y1)).(*image.Paletted)
-				r.drawOn(band, s)
-				r.dim(band, dim)
-			}
-			if encodeRows(&buf, &c.m, c.rows(), r.bands, p) {
-				r.keep(s, dim, p.keys)
-				return buf.Bytes(), nil
-			}
-			// What the cache kept of the last picture is gone: draw
-			// the whole picture.
-			buf.Reset()
-			p.same, p.dirty = nil, nil
+	if r.series == "" {
+		draw(c.Image.Rect)
+		return r.enc.Encode(c)
+	}
+	note := r.note(s, dim)
+	n := pngenc.Next{Series: r.series, From: r.enc.Last(r.series), Note: note, NoteSize: note.size()}
+	if n.From != nil {
+		if last, ok := n.From.Note.(*lastPicture); ok && last.style == note.style &&
+			last.scene.W == s.W && last.scene.H == s.H && last.scene.Background == s.Background {
+			n.Diffed, n.Changed = true, r.changes(last, s, dim)
 		}
 	}
-	r.drawOn(&c.m, s)
-	r.dim(&c.m, dim)
-	encodeRows(&buf, &c.m, c.rows(), r.bands, p) // no band marked the same: it cannot fail
-	if p != nil {
-		r.keep(s, dim, p.keys)
-	}
-	return buf.Bytes(), nil
+	return r.enc.EncodeNext(c, n, draw)
 }
 
-// keep keeps the picture of s as its series' last.
-func (r *Renderer) keep(s *Scene, dim []image.Rectangle, bands []bandKey) {
-	l := &lastPicture{style: r.style(), scene: *s, dim: slices.Clone(dim), bands: bands}
+// note is what is kept of the picture of s, dim veiled, for its series'
+// next picture.
+func (r *Renderer) note(s *Scene, dim []image.Rectangle) *lastPicture {
+	l := &lastPicture{style: r.style(), scene: *s, dim: slices.Clone(dim)}
 	l.scene.Boxes = slices.Clone(s.Boxes)
 	l.scene.Piles = slices.Clone(s.Piles)
 	l.scene.Cards = slices.Clone(s.Cards)
 	l.scene.Labels = slices.Clone(s.Labels)
-	r.bands.setLast(r.series, l)
+	return l
 }
 
-// changedRows yields the row spans to draw: the bands not known to be the
-// same, each with the row above it, which its search may copy from.
-func (p *prior) changedRows(h int) func(yield func(int, int) bool) {
-	return func(yield func(int, int) bool) {
-		for n := 0; n*bandRows < h; {
-			if p.sameAs(n) {
-				n++
-				continue
-			}
-			m := n + 1
-			for m*bandRows < h && !p.sameAs(m) {
-				m++
-			}
-			if !yield(max(n*bandRows-1, 0), min(m*bandRows, h)) {
-				return
-			}
-			n = m
-		}
-	}
-}
-
-// sameBands marks the bands of s (drawn with dim) that are last's: those
-// no changed thing reaches, nor the row above them; and lists for the
-// others the columns changed things reach.
-func (r *Renderer) sameBands(last *lastPicture, s *Scene, dim []image.Rectangle) ([]bool, [][]span) {
-	nb := (s.H + bandRows - 1) / bandRows
-	same := make([]bool, nb)
-	for n := range same {
-		same[n] = true
-	}
-	dirty := make([][]span, nb)
-	mark := func(reach image.Rectangle) {
-		// A changed row changes its band, and the band below if it is
-		// that band's last row (the row above the next band). Column c
-		// of the picture is column 1+c of a row, after its filter type.
-		x0, x1 := 1+max(reach.Min.X, 0), 1+min(reach.Max.X, s.W)
-		y0, y1 := max(reach.Min.Y, 0), min(reach.Max.Y+1, s.H)
-		if x0 >= x1 || y0 >= y1 {
-			return
-		}
-		for n := y0 / bandRows; n < nb && n*bandRows < y1; n++ {
-			same[n] = false
-			dirty[n] = append(dirty[n], span{x0, x1})
-		}
-	}
+// changes lists the parts of the picture of s (drawn with dim) that the
+// things changed since last reach.
+func (r *Renderer) changes(last *lastPicture, s *Scene, dim []image.Rectangle) []image.Rectangle {
+	var parts []image.Rectangle
+	mark := func(reach image.Rectangle) { parts = append(parts, reach) }
 	changed(last.scene.Boxes, s.Boxes, func(b Box) image.Rectangle { return b.Rect }, mark)
 	changed(last.scene.Piles, s.Piles, r.pileReach, mark)
 	changed(last.scene.Cards, s.Cards, func(c Placed) image.Rectangle { return c.Rect.Inset(-RingPad) }, mark)
 	changed(last.scene.Labels, s.Labels, r.labelReach, mark)
 	changed(last.dim, dim, func(d image.Rectangle) image.Rectangle { return d }, mark)
-	for n, spans := range dirty {
-		dirty[n] = merged(spans)
-	}
-	return same, dirty
-}
-
-// merged sorts spans and joins those that overlap or touch.
-func merged(spans []span) []span {
-	if len(spans) < 2 {
-		return spans
-	}
-	slices.SortFunc(spans, func(a, b span) int { return a.lo - b.lo })
-	out := spans[:1]
-	for _, s := range spans[1:] {
-		if last := &out[len(out)-1]; s.lo <= last.hi {
-			last.hi = max(last.hi, s.hi)
-		} else {
-			out = append(out, s)
-		}
-	}
-	return out
+	return parts
 }
 
 // changed calls mark with the part of the picture (by rows) each thing

@@ -58,5 +58,5 @@ func (r *Renderer) dim(m *image.Paletted, parts []image.Rectangle) {
 
 // ShadedPNG draws a shaded scene and encodes it.
 func (r *Renderer) ShadedPNG(s Shaded) ([]byte, error) {
-	return r.png(s.Scene, s.Dim, 64<<10)
+	return r.png(s.Scene, s.Dim)
 }

@@ -22,7 +22,7 @@ const (
 	ANSIGreen = "\x1b[32m"
 )
 
-// termCard writes a card for the terminal: "10♥", "--" for none, "RJ" and
+// TermCard writes a card for the terminal: "10♥", "--" for none, "RJ" and
 // "BJ" for the jokers; red cards in ANSI red with color.
 func TermCard(c cards.Card, color bool) string {
 	if c.IsNone() {
@@ -64,7 +64,7 @@ func TermPad(s string, w int) string {
 	return s
 }
 
-// termLines ends every line without trailing blanks and the text with one
+// TermLines ends every line without trailing blanks and the text with one
 // newline.
 func TermLines(s string) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")

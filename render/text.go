@@ -23,6 +23,7 @@ const (
 	numSizes
 )
 
+// TextPx is each text size's height in pixels.
 var TextPx = [numSizes]float64{Small: 22, Medium: 27, Large: 29, Huge: 56}
 
 // textRunes are the characters the glyph sets hold: printable ASCII, the
@@ -68,7 +69,7 @@ func loadGlyphs() ([numSizes]*glyphs, error) {
 	return textGlyphs.sets, textGlyphs.err
 }
 
-// textWidth is how wide s is drawn at a size, in pixels; layouts use it to
+// TextWidth is how wide s is drawn at a size, in pixels; layouts use it to
 // make text fit.
 func TextWidth(s string, size TextSize) int {
 	sets, err := loadGlyphs()

@@ -15,9 +15,10 @@ import (
 // status bar, name pills, bands across a card's foot, card chips, small
 // backs drawn as boxes, and text cut to fit.
 
-const HeaderH = 46 // the status bar's height
+// HeaderH is the status bar's height.
+const HeaderH = 46
 
-// statusBar adds a bar across the top of a w-wide picture, with the first
+// StatusBar adds a bar across the top of a w-wide picture, with the first
 // pair of texts (left, right) that fits at Large, else the last pair at
 // Small.
 func StatusBar(s *Scene, w int, bar, in Colour, tries [][2]string) {
@@ -41,7 +42,7 @@ func StatusBar(s *Scene, w int, bar, in Colour, tries [][2]string) {
 		Label{Text: right, Rect: row, Size: size, Ink: in, Align: Right})
 }
 
-// dot joins the parts of a status line.
+// Dot joins the parts of a status line.
 func Dot(parts ...string) string {
 	var keep []string
 	for _, p := range parts {
@@ -52,7 +53,7 @@ func Dot(parts ...string) string {
 	return strings.Join(keep, "  •  ")
 }
 
-// pill is a name tag over a place: cream on dark felt, black on gold when
+// Pill is a name tag over a place: cream on dark felt, black on gold when
 // selected.
 func Pill(text string, r image.Rectangle, selected bool) Label {
 	l := Label{Text: text, Rect: r, Size: Medium, Ink: Cream, Boxed: true, Fill: FeltDark}
@@ -62,27 +63,27 @@ func Pill(text string, r image.Rectangle, selected bool) Label {
 	return l
 }
 
-// band is a strip across the foot of a card with a word on it.
+// Band is a strip across the foot of a card with a word on it.
 func Band(card image.Rectangle, text string, fill, in Colour) Label {
 	return Label{Text: text, Rect: image.Rect(card.Min.X, card.Max.Y-38, card.Max.X, card.Max.Y),
 		Size: Medium, Ink: in, Boxed: true, Fill: fill, Radius: cardRadius}
 }
 
-// badge is a dark pill centred on (x, y), as wide as its text needs.
+// BadgeLabel is a dark pill centred on (x, y), as wide as its text needs.
 func BadgeLabel(text string, x, y int, size TextSize) Label {
 	w := TextWidth(text, size) + 2*LabelPad + 4
 	h := int(TextPx[size]) + 10
 	return Label{Text: text, Rect: image.Rect(x-w/2, y-h/2, x-w/2+w, y-h/2+h), Size: size, Ink: Paper, Boxed: true, Fill: Badge}
 }
 
-// cardInk is the colour a card's name is written in on paper: its suit's
+// CardInk is the colour a card's name is written in on paper: its suit's
 // colour in the four-colour deck (Diamonds, Clubs), which the classic
 // palette draws red and black. A joker is red or black.
 func CardInk(c cards.Card) Colour {
 	return ink(c, true)
 }
 
-// chip is a card written small on a slip of paper ("10♥"), for lists of
+// Chip is a card written small on a slip of paper ("10♥"), for lists of
 // cards too small to draw; its width fits the text.
 func Chip(c cards.Card, x, y int, size TextSize) Label {
 	text := c.String()
@@ -91,7 +92,7 @@ func Chip(c cards.Card, x, y int, size TextSize) Label {
 	return Label{Text: text, Rect: image.Rect(x, y, x+w, y+h), Size: size, Ink: CardInk(c), Boxed: true, Fill: Paper, Radius: 5}
 }
 
-// suitChip is a suit on a slip of paper.
+// SuitChip is a suit on a slip of paper.
 func SuitChip(su cards.Suit, x, y int, size TextSize) Label {
 	text := su.Symbol()
 	w := TextWidth(text, size) + 14
@@ -106,7 +107,7 @@ const (
 	miniStep = 13
 )
 
-// miniBacks adds n small backs in a row from (x, y), each miniStep right of
+// MiniBacks adds n small backs in a row from (x, y), each miniStep right of
 // the one before, and returns the row's right edge.
 func MiniBacks(s *Scene, x, y, n int) int {
 	for i := 0; i < n; i++ {
@@ -122,7 +123,7 @@ func MiniBacks(s *Scene, x, y, n int) int {
 	return x + (n-1)*miniStep + miniW
 }
 
-// fit cuts s to w pixels at a size, ending it with "…" when cut.
+// Fit cuts s to w pixels at a size, ending it with "…" when cut.
 func Fit(s string, size TextSize, w int) string {
 	if TextWidth(s, size) <= w {
 		return s
@@ -136,6 +137,7 @@ func Fit(s string, size TextSize, w int) string {
 	return "…"
 }
 
+// Plural is n what, with an s for any n but one: "1 move", "3 moves".
 func Plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
@@ -143,7 +145,7 @@ func Plural(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-// statusLook is the status bar's colours and prefix for a solitaire's status.
+// StatusLook is the status bar's colours and prefix for a solitaire's status.
 func StatusLook(st games.Status) (bar, in Colour, prefix string) {
 	return StatusLookIn(lang.English, st)
 }

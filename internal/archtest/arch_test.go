@@ -3,7 +3,8 @@
 // name no game; a game changes only through store/session; the bot
 // registers nothing in init; no function of bot or render, nor of store or
 // the command line (their tests too), is over 80 lines; the fake Discord
-// is never linked into the binary.
+// is never linked into the binary;
+// the PNG encoder imports nothing of the dealer's.
 package archtest_test
 
 import (
@@ -46,12 +47,17 @@ func goList(t *testing.T, args ...string) []string {
 	return strings.Fields(string(out))
 }
 
+// shared are the packages under games/ and render/ that are no one
+// game's: cards, the catalog, test helpers, the languages, the PNG
+// encoder.
+var shared = map[string]bool{"cards": true, "catalog": true, "rendertest": true, "lang": true, "pngenc": true}
+
 // oneGame reports whether a package is one game's (its engine or its
 // presentation) rather than the contract, the kit or the registry.
 func oneGame(pkg string) bool {
 	for _, prefix := range []string{module + "games/", module + "render/"} {
 		rest, ok := strings.CutPrefix(pkg, prefix)
-		if ok && rest != "cards" && rest != "catalog" && rest != "rendertest" && rest != "lang" {
+		if ok && !shared[rest] {
 			return true
 		}
 	}
@@ -77,6 +83,20 @@ func TestCommandImportsOnlyTheCatalog(t *testing.T) {
 		assert.False(t, oneGame(imp), "cmd/dealer imports %s: go through render/catalog", imp)
 	}
 	assert.Contains(t, imports, module+"render/catalog")
+}
+
+// The PNG encoder (render/pngenc) stands alone: it and its tests import
+// no package of the dealer's, so the kit draws and the encoder only
+// encodes, and each can be read, tested and changed without the other.
+func TestEncoderStandsAlone(t *testing.T) {
+	deps := goList(t, "-deps", "-test", "./render/pngenc")
+	require.Contains(t, deps, module+"render/pngenc")
+	for _, dep := range deps {
+		if strings.HasPrefix(dep, module) {
+			assert.Contains(t, []string{module + "render/pngenc", module + "render/pngenc.test"}, dep,
+				"render/pngenc depends on %s", dep)
+		}
+	}
 }
 
 func TestFakeDiscordIsNotInTheBinary(t *testing.T) {

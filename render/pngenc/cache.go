@@ -1,4 +1,4 @@
-package render
+package pngenc
 
 import (
 	"hash/maphash"
@@ -11,21 +11,26 @@ import (
 // last in a few bands (a move changes a fifth of a Double FreeCell
 // table's rows), and only those are searched again; and its work on
 // groups of bands, whose coded bits are copied when none of the group's
-// bands changed.
+// bands changed. It keeps the series' last pictures too (series.go).
 //
 // It holds two generations: bands and groups are added to the current
 // one, and found ones moved there from the old one; when the current one
 // is full it becomes the old one, and what was used in neither is
-// dropped. So it holds at most its limit (Renderer.SetCacheLimit; a
-// group's bits, a series' scene, counted as tokens of four bytes). A
+// dropped. So it holds at most its limit (Encoder.SetCacheLimit; a
+// group's bits, a series' last picture, counted as tokens of four bytes). A
 // table's next picture needs what its last one left (about 200 KB of a
 // Double FreeCell table's), and the cache turns over as fast as pictures
 // are drawn (about 100 KB each), so the limit sets how many tables it
 // serves: under the load test at 1500 tables the CPU per interaction was
 // 2.25 ms with 128 MiB, 2.10 ms with 384 MiB (the default) and 2.18 with
 // 768 MiB.
+//
+// A band or group is kept in a slot, a hash of its key, with its key,
+// and found only by that key, compared whole: a slot may be shared (a
+// test makes them 4 bits), a key may not (fingerprint.go).
 type bandCache struct {
 	seed     maphash.Seed
+	mask     uint64 // of a slot's bits: all of them, but in tests
 	mu       sync.Mutex
 	cur, old generation
 	tokens   int // in cur
@@ -34,17 +39,28 @@ type bandCache struct {
 
 // generation is one generation of the cache.
 type generation struct {
-	bands  map[bandKey]band
-	groups map[groupKey]group
-	series map[string]*lastPicture
+	bands  map[uint64]entry[bandKey, band]
+	groups map[uint64]entry[groupKey, group]
+	series map[string]*Last
+}
+
+// entry is what a slot holds: a value, and the key it was kept under.
+type entry[K comparable, V any] struct {
+	key K
+	val V
 }
 
 func newGeneration() generation {
-	return generation{bands: map[bandKey]band{}, groups: map[groupKey]group{}, series: map[string]*lastPicture{}}
+	return generation{
+		bands:  map[uint64]entry[bandKey, band]{},
+		groups: map[uint64]entry[groupKey, group]{},
+		series: map[string]*Last{},
+	}
 }
 
-// DefaultCacheLimit is the picture cache's default limit, in bytes.
-const DefaultCacheLimit = 384 << 20
+func newBandCache() *bandCache {
+	return &bandCache{seed: maphash.MakeSeed(), mask: ^uint64(0), cur: newGeneration(), limit: DefaultCacheLimit / 8}
+}
 
 // groupKey names a group by its bands' keys (zero past the last band).
 type groupKey [groupBands]bandKey
@@ -61,30 +77,71 @@ type group struct {
 type band struct {
 	toks  []token
 	adler uint32
-	from  uint64 // the tag of the series whose last picture the tokens came from (0: none)
 }
 
-// bandKey names a band by a hash of its bytes with the row above them,
-// and the rest its tokens depend on. A 64-bit hash with a random seed:
-// two different bands share one by chance once in 2⁶⁴.
+// bandKey names a band by the fingerprint of its bytes with the row
+// above them, and by the rest its tokens depend on.
 //
 // Tokens found by parseBand depend on the band alone; those found from a
 // series' last picture (reuseBand) depend on that picture too, so they
-// are kept under the series' tag, and only its own pictures find them:
+// are kept under the series' name, and only its own pictures find them:
 // no one's picture is encoded from what another player sees alone.
 type bandKey struct {
-	sum          uint64
+	sum          fingerprint
 	rowLen, size int
 	first        bool
-	tag          uint64 // the series of reused tokens' (seriesTag), 0 for parseBand's
+	series       string // the series whose last picture the tokens were searched from ("": none)
 }
 
-// seriesTag tags the bands a series' pictures searched from its last.
-func (c *bandCache) seriesTag(series string) uint64 {
-	if c == nil || series == "" {
-		return 0
+// keyTokens is about how much memory a bandKey takes (72 bytes), in the
+// cache's units.
+const keyTokens = 18
+
+// fits reports whether bands of rows rowLen long are kept: whether they
+// can be fingerprinted.
+func (c *bandCache) fits(rowLen int) bool {
+	return c != nil && (bandRows+1)*rowLen <= maxFingerprinted
+}
+
+// key names the band data[lo:hi], of rows rowLen long; a nil cache names
+// none.
+func (c *bandCache) key(data []byte, lo, hi, rowLen int) bandKey {
+	if c == nil {
+		return bandKey{}
 	}
-	return maphash.String(c.seed, series) | 1
+	return bandKey{
+		sum:    fingerprintOf(data[max(lo-rowLen, 0):hi]),
+		rowLen: rowLen, size: hi - lo, first: lo == 0,
+	}
+}
+
+// hash is a hash of k, for its slot.
+func (c *bandCache) hash(k bandKey) uint64 {
+	h := maphash.Comparable(c.seed, k.sum) ^ uint64(k.rowLen)<<32 ^ uint64(k.size)<<1
+	if k.first {
+		h ^= 1
+	}
+	if k.series != "" {
+		h ^= maphash.String(c.seed, k.series)
+	}
+	return h
+}
+
+// bandSlot and groupSlot are where band k and group g are kept.
+func (c *bandCache) bandSlot(k bandKey) uint64 { return c.hash(k) & c.mask }
+
+func (c *bandCache) groupSlot(g groupKey) uint64 {
+	var hs [groupBands]uint64
+	for i, k := range g {
+		hs[i] = c.hash(k)
+	}
+	return maphash.Comparable(c.seed, hs) & c.mask
+}
+
+// sameBounds reports whether k names a band in the same place as o, of
+// the same size and rows: one whose tokens may be reused for o's.
+func (k bandKey) sameBounds(o bandKey) bool {
+	return k.rowLen == o.rowLen && k.size == o.size && k.first == o.first && k.rowLen > 0
 }
 
 // has reports whether band k is kept.
@@ -96,30 +153,21 @@ func (c *bandCache) has(k bandKey) bool {
 
 // hasLocked is has with c.mu held.
 func (c *bandCache) hasLocked(k bandKey) bool {
-	_, cur := c.cur.bands[k]
-	_, old := c.old.bands[k]
-	return cur || old
+	_, ok := look(c.cur.bands, c.old.bands, c.bandSlot(k), k)
+	return ok
 }
 
-func newBandCache() *bandCache {
-	return &bandCache{seed: maphash.MakeSeed(), cur: newGeneration(), limit: DefaultCacheLimit / 8}
-}
-
-// key names the band data[lo:hi]; a nil cache names none.
-func (c *bandCache) key(data []byte, lo, hi, rowLen int) bandKey {
-	if c == nil {
-		return bandKey{}
+// look returns the value kept under k in slot s of the current
+// generation or the old one, if any.
+func look[K comparable, V any](cur, old map[uint64]entry[K, V], s uint64, k K) (V, bool) {
+	if e, ok := cur[s]; ok && e.key == k {
+		return e.val, true
 	}
-	return bandKey{
-		sum:    maphash.Bytes(c.seed, data[max(lo-rowLen, 0):hi]),
-		rowLen: rowLen, size: hi - lo, first: lo == 0,
+	if e, ok := old[s]; ok && e.key == k {
+		return e.val, true
 	}
-}
-
-// sameBounds reports whether k names a band in the same place as o, of
-// the same size and rows: one whose tokens may be reused for o's.
-func (k bandKey) sameBounds(o bandKey) bool {
-	return k.rowLen == o.rowLen && k.size == o.size && k.first == o.first && k.rowLen > 0
+	var none V
+	return none, false
 }
 
 // peek returns the band named k, if kept, leaving it where it is.
@@ -129,11 +177,7 @@ func (c *bandCache) peek(k bandKey) (band, bool) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if b, ok := c.cur.bands[k]; ok {
-		return b, true
-	}
-	b, ok := c.old.bands[k]
-	return b, ok
+	return look(c.cur.bands, c.old.bands, c.bandSlot(k), k)
 }
 
 // keeps marks not the same the bands of p the cache no longer keeps:
@@ -152,9 +196,7 @@ func (c *bandCache) keeps(p *prior) {
 			}
 		}
 		if all {
-			_, cur := c.cur.groups[key]
-			_, old := c.old.groups[key]
-			if cur || old {
+			if _, ok := look(c.cur.groups, c.old.groups, c.groupSlot(key), key); ok {
 				continue
 			}
 		}
@@ -169,7 +211,7 @@ func (c *bandCache) keeps(p *prior) {
 // last returns the series' last picture (nil for "", or none). Only a
 // series' own pictures are reused: a picture's bytes (the tokens kept)
 // then depend on nothing another player sees alone.
-func (c *bandCache) last(series string) *lastPicture {
+func (c *bandCache) last(series string) *Last {
 	if c == nil || series == "" {
 		return nil
 	}
@@ -181,9 +223,9 @@ func (c *bandCache) last(series string) *lastPicture {
 	return c.old.series[series]
 }
 
-// setLast keeps l, which no one changes after, as the series' last
-// picture.
-func (c *bandCache) setLast(series string, l *lastPicture) {
+// setLast keeps l, which no one changes after and which weighs weight,
+// as the series' last picture.
+func (c *bandCache) setLast(series string, l *Last, weight int) {
 	if c == nil || series == "" {
 		return
 	}
@@ -191,7 +233,7 @@ func (c *bandCache) setLast(series string, l *lastPicture) {
 	defer c.mu.Unlock()
 	delete(c.old.series, series)
 	c.cur.series[series] = l
-	c.grew(l.weight())
+	c.grew(weight)
 }
 
 // setLimit sets the cache's limit to bytes: two generations of four-byte
@@ -202,34 +244,38 @@ func (c *bandCache) setLimit(bytes int) {
 	c.limit = max(bytes/8, 1)
 }
 
+// get returns the band named k, if kept, and keeps it in the current
+// generation.
 func (c *bandCache) get(k bandKey) (band, bool) {
 	if c == nil {
 		return band{}, false
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return find(c.cur.bands, c.old.bands, k, c.add)
+	return find(c.cur.bands, c.old.bands, c.bandSlot(k), k, c.add)
 }
 
+// getGroup returns the group named k, if kept, and keeps it in the
+// current generation.
 func (c *bandCache) getGroup(k groupKey) (group, bool) {
 	if c == nil {
 		return group{}, false
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return find(c.cur.groups, c.old.groups, k, c.addGroup)
+	return find(c.cur.groups, c.old.groups, c.groupSlot(k), k, c.addGroup)
 }
 
-// find looks k up in the current generation, then in the old one, whose
-// entry it moves to the current one (by add) so that it stays.
-func find[K comparable, V any](cur, old map[K]V, k K, add func(K, V)) (V, bool) {
-	if v, ok := cur[k]; ok {
-		return v, true
+// find looks k up in slot s of the current generation, then of the old
+// one, whose entry it moves to the current one (by add) so that it stays.
+func find[K comparable, V any](cur, old map[uint64]entry[K, V], s uint64, k K, add func(K, V)) (V, bool) {
+	if e, ok := cur[s]; ok && e.key == k {
+		return e.val, true
 	}
-	if v, ok := old[k]; ok {
-		delete(old, k)
-		add(k, v)
-		return v, true
+	if e, ok := old[s]; ok && e.key == k {
+		delete(old, s)
+		add(k, e.val)
+		return e.val, true
 	}
 	var none V
 	return none, false
@@ -246,9 +292,11 @@ func (c *bandCache) putGroup(k groupKey, g group) {
 	c.addGroup(k, g)
 }
 
+// addGroup keeps g in the current generation, in place of what was in
+// its slot.
 func (c *bandCache) addGroup(k groupKey, g group) {
-	c.cur.groups[k] = g
-	c.grew(len(g.bits)/4 + 1)
+	c.cur.groups[c.groupSlot(k)] = entry[groupKey, group]{k, g}
+	c.grew(len(g.bits)/4 + 1 + groupBands*keyTokens)
 }
 
 // put keeps a copy of b.
@@ -262,9 +310,11 @@ func (c *bandCache) put(k bandKey, b band) {
 	c.add(k, b)
 }
 
+// add keeps b in the current generation, in place of what was in its
+// slot.
 func (c *bandCache) add(k bandKey, b band) {
-	c.cur.bands[k] = b
-	c.grew(len(b.toks))
+	c.cur.bands[c.bandSlot(k)] = entry[bandKey, band]{k, b}
+	c.grew(len(b.toks) + keyTokens)
 }
 
 // grew counts n more tokens in the current generation, and starts a new

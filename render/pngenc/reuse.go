@@ -1,4 +1,4 @@
-package render
+package pngenc
 
 import (
 	"encoding/binary"
@@ -8,12 +8,12 @@ import (
 // Reusing the last picture's search. A table's next picture is its last
 // with a few cards changed: a band that changed at all misses the cache,
 // yet most of its bytes are still where they were. So a picture of a
-// series (a table's, one seat's hand: Renderer.Series) takes the tokens
-// of the band in the same place in the series' last picture, keeps each
-// one still true of the new bytes, and searches only where they fail.
+// series (EncodeNext: a table's, one seat's hand) takes the tokens of the
+// band in the same place in the series' last picture, keeps each one
+// still true of the new bytes, and searches only where they fail.
 // Checking a token is comparing its bytes once, cheaper than the search
 // it saves; and a token whose bytes, and those it copies, lie in no column
-// the scenes say changed (dirty) holds unchecked.
+// the caller says changed (dirty) holds unchecked.
 
 // span is a band's columns [lo, hi), as offsets in its rows (the filter
 // type byte is column 0), that changed since the last picture.
