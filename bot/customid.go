@@ -27,7 +27,8 @@ import (
 //	p<n><words> the move tree: the words chosen so far, n the menu's page
 //	           (its value is the next word); "pb" goes back to the start
 //
-// Anything else, or a custom_id longer than Discord's 100 characters, is
+// Anything else (an action routes.go does not list, an argument its route
+// does not allow), or a custom_id longer than Discord's 100 characters, is
 // refused as forged.
 type buttonID struct {
 	Table   int64
@@ -36,7 +37,7 @@ type buttonID struct {
 	Arg     string
 }
 
-// Button actions.
+// Button actions, the letters routes.go routes.
 const (
 	actSelect = 's'
 	actCancel = 'c'
@@ -83,21 +84,9 @@ func parseButtonID(s string) (buttonID, error) {
 		return buttonID{}, errForged
 	}
 	b := buttonID{Table: table, Version: int(version), Action: parts[3][0], Arg: parts[3][1:]}
-	switch b.Action {
-	case actSelect, actMove:
-		if b.Arg == "" {
-			return buttonID{}, errForged
-		}
-	case actKick, actAddAI: // the menu's value, or none (a button)
-	case actPick:
-		if b.Arg == "" {
-			return buttonID{}, errForged
-		}
-	case actCancel, actRedraw, actHand, actHint, actJoin, actLeave, actStart:
-		if b.Arg != "" {
-			return buttonID{}, errForged
-		}
-	default:
+	r, ok := routes[b.Action]
+	switch {
+	case !ok, r.arg == argRequired && b.Arg == "", r.arg == argNone && b.Arg != "":
 		return buttonID{}, errForged
 	}
 	return b, nil
@@ -121,13 +110,4 @@ func shownVersion(m *discordgo.Message) int {
 		}
 	}
 	return v
-}
-
-// isLobbyAction reports whether a button belongs to a lobby.
-func isLobbyAction(a byte) bool {
-	switch a {
-	case actJoin, actLeave, actAddAI, actStart, actKick:
-		return true
-	}
-	return false
 }

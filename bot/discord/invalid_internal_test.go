@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ import (
 // quietInvalid is an invalidRequests on clock now, logging nowhere.
 func quietInvalid(now func() time.Time, holdAt int) *invalidRequests {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	v := newInvalidRequests(func() *slog.Logger { return log }, func(int) {})
+	v := newInvalidRequests(log, func(int) {})
 	v.set(holdAt, now)
 	return v
 }
@@ -133,7 +133,7 @@ func TestInvalidLogsEachEpisode(t *testing.T) {
 	var buf bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&buf, nil))
 	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
-	v := newInvalidRequests(func() *slog.Logger { return log }, func(int) {})
+	v := newInvalidRequests(log, func(int) {})
 	v.set(2, func() time.Time { return now })
 	for range 2 {
 		v.observe(http.StatusForbidden, "")

@@ -1,0 +1,53 @@
+package bot
+
+import "context"
+
+// The button routes: every action a custom id can name (customid.go), its
+// argument, and its handler on each kind of table, in one table, as disgo
+// routes custom ids by pattern. Adding a button is one entry here and its
+// handler; the custom id's format and the checks every click passes (the
+// table read and locked, the seat, the version) are click.go's.
+
+// argRule is what an action's argument may be.
+type argRule int
+
+// The argument rules.
+const (
+	argNone     argRule = iota // nothing follows the action letter
+	argRequired                // something must: a place, a move, menu words
+	argOptional                // a menu's value rides in the interaction instead
+)
+
+// route is one action: its name (for tests and logs), its argument, and
+// its handler on each kind of table it belongs to. A nil handler means the
+// action does not belong on that kind of table, which answers its own
+// refusal (click.go).
+type route struct {
+	name string
+	arg  argRule
+	// lobby changes a lobby; opener: only the table's opener may.
+	lobby  func(b *Bot, ctx context.Context, c click) (reply, error)
+	opener bool
+	// solitaire acts on a solitaire's board.
+	solitaire func(b *Bot, ctx context.Context, c click) reply
+	// multi acts on a multiplayer table, from a seat's private message
+	// drawn at the table's current version unless anyVersion.
+	multi      func(b *Bot, ctx context.Context, c click) reply
+	anyVersion bool
+}
+
+// routes are the actions by their letter in the custom id.
+var routes = map[byte]route{
+	actSelect: {name: "select a place", arg: argRequired, solitaire: (*Bot).selectPlace},
+	actCancel: {name: "cancel the selection", arg: argNone, solitaire: (*Bot).redrawBoard},
+	actRedraw: {name: "redraw the table", arg: argNone, solitaire: (*Bot).redrawBoard},
+	actMove:   {name: "make a move", arg: argRequired, solitaire: (*Bot).moveOnBoard, multi: (*Bot).moveFromHand},
+	actHint:   {name: "a hint", arg: argNone, solitaire: (*Bot).hint},
+	actHand:   {name: "my hand", arg: argNone, solitaire: (*Bot).redrawBoard, multi: (*Bot).myHand, anyVersion: true},
+	actPick:   {name: "a word of the move menu", arg: argRequired, solitaire: (*Bot).redrawBoard, multi: (*Bot).pickWord},
+	actJoin:   {name: "join the lobby", arg: argNone, lobby: (*Bot).join},
+	actLeave:  {name: "leave the lobby", arg: argNone, lobby: (*Bot).leave},
+	actAddAI:  {name: "add a computer player", arg: argOptional, lobby: (*Bot).addComputer, opener: true},
+	actKick:   {name: "remove a player", arg: argOptional, lobby: (*Bot).removeSeat, opener: true},
+	actStart:  {name: "start the game", arg: argNone, lobby: (*Bot).startGame, opener: true},
+}
