@@ -129,6 +129,8 @@ func deal(t *testing.T, fake *discordtest.Server, user string) discordtest.Respo
 	return must[discordtest.Response](t)(in.WaitFinal(wait))
 }
 
+// A slash command's answer with buttons, a menu and a picture, then
+// clicks and a menu choice on it.
 func TestSlashCommandButtonsAndAttachments(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{})
@@ -164,6 +166,28 @@ func TestSlashCommandButtonsAndAttachments(t *testing.T) {
 	}
 	msgID := resp.ID
 
+	checkClicksReplacePictures(t, fake, msgID)
+	checkPrivateMenuAnswer(t, fake, msgID)
+
+	// Timings were recorded for every interaction.
+	ts := fake.Timings()
+	if len(ts) != 5 {
+		t.Fatalf("timings: %d", len(ts))
+	}
+	for _, tm := range ts {
+		if tm.Latency() < 0 || tm.Latency() > 2500*time.Millisecond || tm.Final.IsZero() || tm.Late {
+			t.Fatalf("timing %+v", tm)
+		}
+	}
+	if n, err := fake.WaitAllAnswered(wait); err != nil || n != 0 {
+		t.Fatalf("WaitAllAnswered = %d, %v", n, err)
+	}
+}
+
+// checkClicksReplacePictures: clicks on message msgID answered by an
+// update (type 7) with attachments:[] (the picture replaced), without it
+// (discordgo#1524: appended), and by a deferred update then an edit.
+func checkClicksReplacePictures(t *testing.T, fake *discordtest.Server, msgID string) {
 	// Type 7 with attachments:[] + a new file replaces the picture.
 	click := must[*discordtest.Interaction](t)(fake.Click(msgID, alice, "draw"))
 	r2 := must[discordtest.Response](t)(click.WaitFinal(wait))
@@ -197,6 +221,11 @@ func TestSlashCommandButtonsAndAttachments(t *testing.T) {
 		t.Fatal("clicking a disabled button must fail")
 	}
 
+}
+
+// checkPrivateMenuAnswer: a menu choice on message msgID answered
+// privately, and choices the menu does not allow refused.
+func checkPrivateMenuAnswer(t *testing.T, fake *discordtest.Server, msgID string) {
 	// Select menu: an ephemeral answer only alice sees.
 	sel := must[*discordtest.Interaction](t)(fake.Select(msgID, alice, "discard", []string{"2", "7"}))
 	r5 := must[discordtest.Response](t)(sel.WaitFinal(wait))
@@ -213,19 +242,6 @@ func TestSlashCommandButtonsAndAttachments(t *testing.T) {
 		t.Fatal("more values than max_values must fail")
 	}
 
-	// Timings were recorded for every interaction.
-	ts := fake.Timings()
-	if len(ts) != 5 {
-		t.Fatalf("timings: %d", len(ts))
-	}
-	for _, tm := range ts {
-		if tm.Latency() < 0 || tm.Latency() > 2500*time.Millisecond || tm.Final.IsZero() || tm.Late {
-			t.Fatalf("timing %+v", tm)
-		}
-	}
-	if n, err := fake.WaitAllAnswered(wait); err != nil || n != 0 {
-		t.Fatalf("WaitAllAnswered = %d, %v", n, err)
-	}
 }
 
 func TestDMHandOpenAndClosed(t *testing.T) {

@@ -96,8 +96,7 @@ func TestRateLimitHeaders(t *testing.T) {
 // shared by the routes of a bucket.
 func TestRateLimitPerRoute(t *testing.T) {
 	t.Parallel()
-	type step func(t *testing.T, bot *rawBot, fake *discordtest.Server) (int, string, http.Header)
-	post := func(channel string) step {
+	post := func(channel string) limitStep {
 		return func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
 			return bot.callHeader("POST", "/channels/"+channel+"/messages", map[string]any{"content": "x"})
 		}
@@ -105,30 +104,30 @@ func TestRateLimitPerRoute(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		route string
-		setup func(t *testing.T, bot *rawBot, fake *discordtest.Server) (hit, other step)
+		setup func(t *testing.T, bot *rawBot, fake *discordtest.Server) (hit, other limitStep)
 	}{
-		{"message create, per channel", discordtest.RouteSendMessage, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (step, step) {
+		{"message create, per channel", discordtest.RouteSendMessage, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (limitStep, limitStep) {
 			return post(channelID), post(channel2ID)
 		}},
-		{"message edit, per channel", discordtest.RouteEditMessage, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (step, step) {
+		{"message edit, per channel", discordtest.RouteEditMessage, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (limitStep, limitStep) {
 			_, b := bot.call("POST", "/channels/"+channelID+"/messages", map[string]any{"content": "x"})
 			id := msgID(t, b)
 			_, b = bot.call("POST", "/channels/"+channel2ID+"/messages", map[string]any{"content": "x"})
 			id2 := msgID(t, b)
-			edit := func(ch, id string) step {
+			edit := func(ch, id string) limitStep {
 				return func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
 					return bot.callHeader("PATCH", "/channels/"+ch+"/messages/"+id, map[string]any{"content": "y"})
 				}
 			}
 			return edit(channelID, id), edit(channel2ID, id2)
 		}},
-		{"DM channel create, per bot", discordtest.RouteCreateDM, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (step, step) {
+		{"DM channel create, per bot", discordtest.RouteCreateDM, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (limitStep, limitStep) {
 			return func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
 				return bot.callHeader("POST", "/users/@me/channels", map[string]any{"recipient_id": alice})
 			}, post(channelID)
 		}},
-		{"command bulk overwrite, per guild", discordtest.RouteGuildCommands, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (step, step) {
-			put := func(path string) step {
+		{"command bulk overwrite, per guild", discordtest.RouteGuildCommands, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (limitStep, limitStep) {
+			put := func(path string) limitStep {
 				return func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
 					return bot.callHeader("PUT", path, `[{"name":"t","description":"test"}]`)
 				}
@@ -136,62 +135,76 @@ func TestRateLimitPerRoute(t *testing.T) {
 			return put("/applications/" + fake.AppID() + "/guilds/" + guildID + "/commands"),
 				put("/applications/" + fake.AppID() + "/guilds/" + guild2ID + "/commands")
 		}},
-		{"interaction webhooks, per token and shared", discordtest.RouteFollowup, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (step, step) {
-			var ins []rawInteraction
-			for range 2 {
-				_, in := slashed(t, fake, bot, channelID)
-				st, b := bot.respond(in, map[string]any{"type": 5})
-				require.Equal(t, 204, st, b)
-				ins = append(ins, in)
-			}
-			n := 0
-			return func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
-					n++
-					if n == 2 { // an edit of @original counts in the same bucket as follow-ups
-						return bot.callHeader("PATCH", "/webhooks/"+fake.AppID()+"/"+ins[0].Token+"/messages/@original", map[string]any{"content": "o"})
-					}
-					return bot.callHeader("POST", "/webhooks/"+fake.AppID()+"/"+ins[0].Token, map[string]any{"content": "f"})
-				}, func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
-					return bot.callHeader("POST", "/webhooks/"+fake.AppID()+"/"+ins[1].Token, map[string]any{"content": "f"})
-				}
-		}},
+		{"interaction webhooks, per token and shared", discordtest.RouteFollowup, interactionWebhookSteps},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			fake := newFake(t, discordtest.Options{Guilds: twoGuilds(), RateLimits: discordtest.RateLimits{
-				Routes: map[string]discordtest.Limit{c.route: {N: 2, Per: time.Hour}}}})
-			bot := newRawBot(t, fake, "", `[{"name":"t","description":"test"}]`) // global: no guild bucket used
-			hit, other := c.setup(t, bot, fake)
-			invalid := fake.InvalidRequests()
-			var bucket string
-			for i := range 2 {
-				st, body, h := hit(t, bot, fake)
-				require.Less(t, st, 300, "request %d: %s", i+1, body)
-				assert.Equal(t, "2", h.Get("X-RateLimit-Limit"))
-				assert.Equal(t, strconv.Itoa(1-i), h.Get("X-RateLimit-Remaining"))
-				bucket = h.Get("X-RateLimit-Bucket")
-			}
-			st, body, h := hit(t, bot, fake)
-			require.Equal(t, 429, st, body)
-			m := decode(t, body)
-			assert.Equal(t, "You are being rate limited.", m["message"])
-			assert.Equal(t, false, m["global"])
-			retry, _ := m["retry_after"].(float64)
-			assert.True(t, retry > 0 && retry <= 3600, "retry_after %v", m["retry_after"])
-			ra, err := strconv.Atoi(h.Get("Retry-After"))
-			assert.NoError(t, err)
-			assert.GreaterOrEqual(t, ra, 1)
-			assert.Equal(t, "user", h.Get("X-RateLimit-Scope"))
-			assert.Equal(t, "0", h.Get("X-RateLimit-Remaining"))
-			assert.Equal(t, bucket, h.Get("X-RateLimit-Bucket"))
-			assert.Empty(t, h.Get("X-RateLimit-Global"))
-
-			st, body, _ = other(t, bot, fake)
-			assert.Less(t, st, 300, "another top-level resource has its own count: %s", body)
-			assert.Empty(t, fake.Violations(), "a 429 is not a violation")
-			assert.Equal(t, invalid+1, fake.InvalidRequests(), "but it counts against the invalid-request budget")
-		})
+		t.Run(c.name, func(t *testing.T) { checkRouteLimit(t, c.route, c.setup) })
 	}
+}
+
+// limitStep is one request of a rate-limit test: its status, body and
+// headers.
+type limitStep func(t *testing.T, bot *rawBot, fake *discordtest.Server) (int, string, http.Header)
+
+// interactionWebhookSteps are follow-ups of one interaction (and an edit of
+// its @original, in the same bucket), and another interaction's.
+func interactionWebhookSteps(t *testing.T, bot *rawBot, fake *discordtest.Server) (limitStep, limitStep) {
+	var ins []rawInteraction
+	for range 2 {
+		_, in := slashed(t, fake, bot, channelID)
+		st, b := bot.respond(in, map[string]any{"type": 5})
+		require.Equal(t, 204, st, b)
+		ins = append(ins, in)
+	}
+	n := 0
+	return func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
+			n++
+			if n == 2 { // an edit of @original counts in the same bucket as follow-ups
+				return bot.callHeader("PATCH", "/webhooks/"+fake.AppID()+"/"+ins[0].Token+"/messages/@original", map[string]any{"content": "o"})
+			}
+			return bot.callHeader("POST", "/webhooks/"+fake.AppID()+"/"+ins[0].Token, map[string]any{"content": "f"})
+		}, func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
+			return bot.callHeader("POST", "/webhooks/"+fake.AppID()+"/"+ins[1].Token, map[string]any{"content": "f"})
+		}
+}
+
+// checkRouteLimit: a route limited to 2 an hour answers two of setup's hit
+// steps, then Discord's 429 with its headers, while setup's other step (a
+// request to another top-level resource) goes through; the 429 counts
+// against the invalid-request budget.
+func checkRouteLimit(t *testing.T, route string, setup func(t *testing.T, bot *rawBot, fake *discordtest.Server) (hit, other limitStep)) {
+	t.Parallel()
+	fake := newFake(t, discordtest.Options{Guilds: twoGuilds(), RateLimits: discordtest.RateLimits{
+		Routes: map[string]discordtest.Limit{route: {N: 2, Per: time.Hour}}}})
+	bot := newRawBot(t, fake, "", `[{"name":"t","description":"test"}]`) // global: no guild bucket used
+	hit, other := setup(t, bot, fake)
+	invalid := fake.InvalidRequests()
+	var bucket string
+	for i := range 2 {
+		st, body, h := hit(t, bot, fake)
+		require.Less(t, st, 300, "request %d: %s", i+1, body)
+		assert.Equal(t, "2", h.Get("X-RateLimit-Limit"))
+		assert.Equal(t, strconv.Itoa(1-i), h.Get("X-RateLimit-Remaining"))
+		bucket = h.Get("X-RateLimit-Bucket")
+	}
+	st, body, h := hit(t, bot, fake)
+	require.Equal(t, 429, st, body)
+	m := decode(t, body)
+	assert.Equal(t, "You are being rate limited.", m["message"])
+	assert.Equal(t, false, m["global"])
+	retry, _ := m["retry_after"].(float64)
+	assert.True(t, retry > 0 && retry <= 3600, "retry_after %v", m["retry_after"])
+	ra, err := strconv.Atoi(h.Get("Retry-After"))
+	assert.NoError(t, err)
+	assert.GreaterOrEqual(t, ra, 1)
+	assert.Equal(t, "user", h.Get("X-RateLimit-Scope"))
+	assert.Equal(t, "0", h.Get("X-RateLimit-Remaining"))
+	assert.Equal(t, bucket, h.Get("X-RateLimit-Bucket"))
+	assert.Empty(t, h.Get("X-RateLimit-Global"))
+
+	st, body, _ = other(t, bot, fake)
+	assert.Less(t, st, 300, "another top-level resource has its own count: %s", body)
+	assert.Empty(t, fake.Violations(), "a 429 is not a violation")
+	assert.Equal(t, invalid+1, fake.InvalidRequests(), "but it counts against the invalid-request budget")
 }
 
 // The global limit: Discord's 429 shape, and interaction endpoints exempt.
@@ -372,32 +385,37 @@ func TestDenyPermission(t *testing.T) {
 			if m, _ := fake.Message(msg); m.Content != "table" {
 				t.Errorf("a refused edit changed the message: %q", m.Content)
 			}
-			// Interactions in the channel carry the reduced app_permissions,
-			// and their responses and follow-ups need no permission.
-			_, err := fake.SlashCommand(guildID, channelID, alice, "t", nil)
-			require.NoError(t, err)
-			ev := bot.next("INTERACTION_CREATE")
-			var in rawInteraction
-			require.NoError(t, json.Unmarshal(ev.Data, &in))
-			var perms struct {
-				AppPermissions string `json:"app_permissions"`
-			}
-			require.NoError(t, json.Unmarshal(ev.Data, &perms))
-			p, err := strconv.ParseInt(perms.AppPermissions, 10, 64)
-			require.NoError(t, err)
-			assert.Zero(t, p&c.perm, "app_permissions lacks it")
-			assert.NotZero(t, p&discordtest.PermEmbedLinks, "and keeps the rest")
-			st, body := bot.respond(in, map[string]any{"type": 4, "data": map[string]any{"content": "answer"}}, png)
-			assert.Equal(t, 204, st, body)
-			st, body = bot.webhook("POST", in, "", map[string]any{"content": "more"}, png)
-			assert.Equal(t, 200, st, body)
+			checkInteractionWithout(t, fake, bot, c.perm, png)
 
 			assert.Empty(t, fake.Violations(), "permissions change under the bot: not a violation")
 			require.NoError(t, fake.AllowPermission(channelID, c.perm))
-			st, body = bot.call("POST", "/channels/"+channelID+"/messages", map[string]any{"content": "x"}, png)
+			st, body := bot.call("POST", "/channels/"+channelID+"/messages", map[string]any{"content": "x"}, png)
 			assert.Equal(t, 200, st, body)
 		})
 	}
+}
+
+// checkInteractionWithout: an interaction in a channel where the bot lacks
+// perm carries the reduced app_permissions, and its response and
+// follow-ups (with a picture) need no permission.
+func checkInteractionWithout(t *testing.T, fake *discordtest.Server, bot *rawBot, perm int64, png discordtest.File) {
+	_, err := fake.SlashCommand(guildID, channelID, alice, "t", nil)
+	require.NoError(t, err)
+	ev := bot.next("INTERACTION_CREATE")
+	var in rawInteraction
+	require.NoError(t, json.Unmarshal(ev.Data, &in))
+	var perms struct {
+		AppPermissions string `json:"app_permissions"`
+	}
+	require.NoError(t, json.Unmarshal(ev.Data, &perms))
+	p, err := strconv.ParseInt(perms.AppPermissions, 10, 64)
+	require.NoError(t, err)
+	assert.Zero(t, p&perm, "app_permissions lacks it")
+	assert.NotZero(t, p&discordtest.PermEmbedLinks, "and keeps the rest")
+	st, body := bot.respond(in, map[string]any{"type": 4, "data": map[string]any{"content": "answer"}}, png)
+	assert.Equal(t, 204, st, body)
+	st, body = bot.webhook("POST", in, "", map[string]any{"content": "more"}, png)
+	assert.Equal(t, 200, st, body)
 }
 
 // Messages older than an hour take only so many edits per channel: then
