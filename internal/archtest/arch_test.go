@@ -1,7 +1,8 @@
 // Package archtest_test holds the house rules of the code's shape, checked
 // on every test run: a game lives in one place, so the bot and the terminal
-// name no game; the bot registers nothing in init; no function of bot or
-// render is over 80 lines; the fake Discord is never linked into the binary.
+// name no game; the bot registers nothing in init; no function of bot,
+// render or the fake Discord is over 80 lines; Discord's wire (bot/discord)
+// knows no table; the fake Discord is never linked into the binary.
 package archtest_test
 
 import (
@@ -87,8 +88,15 @@ func TestFakeDiscordIsNotInTheBinary(t *testing.T) {
 // under dir.
 func funcs(t *testing.T, dir string, fn func(fset *token.FileSet, file string, d *ast.FuncDecl)) {
 	t.Helper()
+	walkFuncs(t, dir, false, fn)
+}
+
+// walkFuncs calls fn for every function declared in the Go files under
+// dir, test files too when tests is set.
+func walkFuncs(t *testing.T, dir string, tests bool, fn func(fset *token.FileSet, file string, d *ast.FuncDecl)) {
+	t.Helper()
 	err := filepath.WalkDir(filepath.Join(root(t), dir), func(path string, e os.DirEntry, err error) error {
-		if err != nil || e.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+		if err != nil || e.IsDir() || !strings.HasSuffix(path, ".go") || (!tests && strings.HasSuffix(path, "_test.go")) {
 			return err
 		}
 		fset := token.NewFileSet()
@@ -106,12 +114,32 @@ func funcs(t *testing.T, dir string, fn func(fset *token.FileSet, file string, d
 	require.NoError(t, err)
 }
 
+// No function is over 80 lines: in bot (its tests too, and the wire),
+// render, and the fake Discord with its tests.
 func TestNoLongFunctions(t *testing.T) {
-	for _, dir := range []string{"bot", "render"} {
-		funcs(t, dir, func(fset *token.FileSet, file string, d *ast.FuncDecl) {
+	for _, c := range []struct {
+		dir   string
+		tests bool
+	}{{"bot", true}, {"render", false}, {"internal/discordtest", true}} {
+		walkFuncs(t, c.dir, c.tests, func(fset *token.FileSet, file string, d *ast.FuncDecl) {
 			lines := fset.Position(d.End()).Line - fset.Position(d.Pos()).Line + 1
 			assert.LessOrEqual(t, lines, 80, "%s: %s is %d lines", file, d.Name.Name, lines)
 		})
+	}
+}
+
+// Discord's wire (bot/discord) knows no table: it imports nothing of the
+// bot, the games, their presentation or the store; the bot hands it small
+// interfaces (a Handler, Replays) instead.
+func TestWireKnowsNoTable(t *testing.T) {
+	deps := goList(t, "-deps", "./bot/discord")
+	require.Contains(t, deps, module+"bot/discord")
+	for _, dep := range deps {
+		rest, ours := strings.CutPrefix(dep, module)
+		if !ours || rest == "bot/discord" {
+			continue
+		}
+		assert.Fail(t, "the wire imports "+dep, "bot/discord may import none of the dealer's packages (bot, render, games, store…): give it an interface")
 	}
 }
 
