@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/hex"
@@ -101,12 +100,8 @@ const scaleAgent = " scale-process/"
 // orders answers within one process only); the survivor answered the dead
 // process's share. It prints one line a mode.
 func TestScaleOut(t *testing.T) {
-	if spec := os.Getenv(scaleChildEnv); spec != "" {
-		scaleChild(spec)
+	if asChild(t, scaleChildEnv, scaleChild, "runs bot processes on PostgreSQL") {
 		return
-	}
-	if testing.Short() {
-		t.Skip("runs bot processes on PostgreSQL")
 	}
 	db := pgtest.URL(t) // skips the test, in one line, without PostgreSQL
 	t.Run("gateway", func(t *testing.T) { newScaleRun(t, false, db).run() })
@@ -763,43 +758,20 @@ func startScaleProc(t *testing.T, name string, sp scaleSpec) *scaleProc {
 	t.Helper()
 	raw, err := json.Marshal(sp)
 	require.NoError(t, err)
-	cmd := exec.Command(os.Args[0], "-test.run=^TestScaleOut$", "-test.count=1")
-	cmd.Env = append(os.Environ(), scaleChildEnv+"="+string(raw))
-	p := &scaleProc{t: t, name: name, cmd: cmd, log: &procLog{}}
-	cmd.Stderr = p.log
+	p := &scaleProc{t: t, name: name, log: &procLog{}}
 	in, stdin, err := os.Pipe()
 	require.NoError(t, err)
-	cmd.Stdin, p.stdin = in, stdin
-	out, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
+	p.stdin = stdin
+	p.cmd, p.addr = startProcess(t, "TestScaleOut", scaleChildEnv, string(raw), p.log, in, "bot process "+name)
 	in.Close()
 	t.Cleanup(p.kill)
-	ready := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if rest, ok := strings.CutPrefix(sc.Text(), "ready"); ok {
-				ready <- strings.TrimSpace(rest)
-			}
-		}
-		close(ready)
-	}()
-	select {
-	case addr, ok := <-ready:
-		require.True(t, ok, "bot process %s did not start: %s", name, p.log.tail())
-		p.addr = addr
-	case <-time.After(2 * time.Minute):
-		t.Fatalf("bot process %s did not connect: %s", name, p.log.tail())
-	}
 	return p
 }
 
 // kill ends the process at once, as a crash or an OOM kill would.
 func (p *scaleProc) kill() {
 	p.once.Do(func() {
-		_ = p.cmd.Process.Signal(syscall.SIGKILL)
-		_ = p.cmd.Wait()
+		_ = kill(p.cmd)
 		p.stdin.Close()
 		if p.t.Failed() {
 			p.t.Logf("bot process %s log:\n%s", p.name, p.log.tail())
@@ -970,11 +942,15 @@ func (l *procLog) about(table int64) []string {
 	return out
 }
 
+// tail is what the log kept of the process's lines.
 func (l *procLog) tail() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return strings.Join(l.lines, "\n") + string(l.partial)
 }
+
+// String is the log's tail, for a failure's message.
+func (l *procLog) String() string { return l.tail() }
 
 // ---- the load balancer ------------------------------------------------
 
