@@ -615,20 +615,29 @@ func (s *Server) targetMessage(in *Interaction, id string) *Message {
 	return nil
 }
 
-func (s *Server) unknownWebhookMessage(in *Interaction, id string) (int, any) {
-	return s.reject(apiError(404, 10008, "Unknown Message"), "interaction %s (%s): webhook message %q does not exist", in.ID, in.describe(), id)
+// webhookMessageLocked is the interaction of a webhook request's token and
+// the message its path names (@original or a follow-up); or the answer
+// refusing the request (code not 0): a token that is not a live
+// interaction's (50027) or an unknown message (10008). Caller holds s.mu.
+func (s *Server) webhookMessageLocked(r *http.Request) (in *Interaction, m *Message, code int, body any) {
+	in, e := s.interactionByToken(r)
+	if e != nil {
+		return nil, nil, e.status, e
+	}
+	id := r.PathValue("message")
+	if m = s.targetMessage(in, id); m == nil {
+		code, body = s.reject(apiError(404, 10008, "Unknown Message"), "interaction %s (%s): webhook message %q does not exist", in.ID, in.describe(), id)
+	}
+	return in, m, code, body
 }
 
+// webhookMessageGet answers GET /webhooks/{app}/{token}/messages/{message}.
 func (s *Server) webhookMessageGet(r *http.Request, rec *Request) (int, any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	in, e := s.interactionByToken(r)
-	if e != nil {
-		return e.status, e
-	}
-	m := s.targetMessage(in, r.PathValue("message"))
-	if m == nil {
-		return s.unknownWebhookMessage(in, r.PathValue("message"))
+	_, m, code, body := s.webhookMessageLocked(r)
+	if code != 0 {
+		return code, body
 	}
 	return 200, s.messageWire(m)
 }
@@ -641,18 +650,16 @@ func (s *Server) endDeferralLocked(in *Interaction) {
 	}
 }
 
+// webhookMessageEdit answers PATCH /webhooks/{app}/{token}/messages/{message}:
+// an edit of @original ends a deferral.
 func (s *Server) webhookMessageEdit(r *http.Request, rec *Request) (int, any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	in, e := s.interactionByToken(r)
-	if e != nil {
-		return e.status, e
+	in, m, code, body := s.webhookMessageLocked(r)
+	if code != 0 {
+		return code, body
 	}
 	id := r.PathValue("message")
-	m := s.targetMessage(in, id)
-	if m == nil {
-		return s.unknownWebhookMessage(in, id)
-	}
 	if e := s.applyPayload(m, rec.JSON, rec.Files, false, "", "webhook edit"); e != nil {
 		return s.reject(e, "interaction %s (%s): edit of webhook message %s", in.ID, in.describe(), id)
 	}
@@ -666,17 +673,14 @@ func (s *Server) webhookMessageEdit(r *http.Request, rec *Request) (int, any) {
 	return 200, s.messageWire(m)
 }
 
+// webhookMessageDelete answers DELETE
+// /webhooks/{app}/{token}/messages/{message}.
 func (s *Server) webhookMessageDelete(r *http.Request, rec *Request) (int, any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	in, e := s.interactionByToken(r)
-	if e != nil {
-		return e.status, e
-	}
-	id := r.PathValue("message")
-	m := s.targetMessage(in, id)
-	if m == nil {
-		return s.unknownWebhookMessage(in, id)
+	in, m, code, body := s.webhookMessageLocked(r)
+	if code != 0 {
+		return code, body
 	}
 	m.Deleted = true
 	if m.ID == in.st.originalID {
