@@ -8,8 +8,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// A button's custom_id carries everything a click needs, so that buttons keep
-// working across restarts and no per-message state is held in memory:
+// buttonID is a button's (or a menu's) custom_id. It carries everything a
+// click needs, so that buttons keep working across restarts and no
+// per-message state is held in memory:
 //
 //	t:<table>:<version>:<action>
 //

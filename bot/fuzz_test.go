@@ -102,8 +102,9 @@ func isPrivate(r *discordgo.InteractionResponse) bool {
 	return r.Data.Flags&discordgo.MessageFlagsEphemeral != 0
 }
 
-// Commands with absurd options, as an out-of-date command list or a forged
-// request could send them, get a short private answer and open no table.
+// TestAbsurdCommands: commands with absurd options, as an out-of-date
+// command list or a forged request could send them, get a short private
+// answer and open no table.
 func TestAbsurdCommands(t *testing.T) {
 	b := newOfflineBot(t)
 	huge := strings.Repeat("x", 10000)
@@ -186,7 +187,8 @@ func FuzzClick(f *testing.F) {
 	})
 }
 
-// Clicks on a finished table, or from someone not seated, change nothing.
+// TestClicksOnFinishedTable: clicks on a finished table, or from someone not
+// seated, change nothing.
 func TestClicksOnFinishedTable(t *testing.T) {
 	b := newOfflineBot(t)
 	answer(t)(b.onCommand(context.Background(), slash("play", opt("game", discordgo.ApplicationCommandOptionString, "doublets"))))

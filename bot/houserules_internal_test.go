@@ -8,8 +8,9 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// Values out of range, as an old command list or a forged request could
-// send them, are answered with what is allowed and open no table.
+// TestHouseRulesOutOfRange: values out of range, as an old command list or a
+// forged request could send them, are answered with what is allowed and open
+// no table.
 func TestHouseRulesOutOfRange(t *testing.T) {
 	b := newOfflineBot(t)
 	for _, tt := range []struct {

@@ -50,9 +50,10 @@ func firstEnabled(m discordtest.Message) (discordtest.Button, bool) {
 	return discordtest.Button{}, false
 }
 
-// A Secret Agent table from its lobby to its scores: seating, the deal
-// (hands by DM, or My hand for closed DMs), a whole game played through
-// My hand, nothing private leaked, the rounds and the leaderboard.
+// TestSecretAgentLobbyDealsPlaysAndScores: a Secret Agent table from its
+// lobby to its scores: seating, the deal (hands by DM, or My hand for closed
+// DMs), a whole game played through My hand, nothing private leaked, the
+// rounds and the leaderboard.
 func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	h := newHarness(t)
 	h.fake.AddUser(discordtest.User{ID: carol, Name: "carol", DMsClosed: true})

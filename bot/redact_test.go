@@ -12,8 +12,9 @@ import (
 	"github.com/dealer/dealer/internal/discordtest"
 )
 
-// Requests that fail put their URLs in discordgo's errors, and an
-// interaction's URLs carry its token: none reaches a log line.
+// TestNoTokenInAnyLogLine: requests that fail put their URLs in discordgo's
+// errors, and an interaction's URLs carry its token: none reaches a log
+// line.
 func TestNoTokenInAnyLogLine(t *testing.T) {
 	h := newHTTPHarness(t)
 	tests := []struct {

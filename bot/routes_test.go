@@ -60,10 +60,10 @@ func writtenIDs(t *testing.T, b *Bot) map[string][]string {
 	return out
 }
 
-// Every kind of custom id the bot writes — and each written by the code
-// before the route table, kept on messages in Discord — routes to the
-// handler that answered it before: on a solitaire click.go's switch, on a
-// multiplayer table multi.go's, in a lobby lobby.go's.
+// TestEveryCustomIDRoutes: every kind of custom id the bot writes — and each
+// written by the code before the route table, kept on messages in Discord —
+// routes to the handler that answered it before: on a solitaire click.go's
+// switch, on a multiplayer table multi.go's, in a lobby lobby.go's.
 func TestEveryCustomIDRoutes(t *testing.T) {
 	b := newOfflineBot(t)
 	written := writtenIDs(t, b)

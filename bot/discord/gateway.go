@@ -113,10 +113,11 @@ func (w *Wire) shardUp(s *discordgo.Session, up bool) {
 	w.metrics.shards.WithLabelValues(strconv.Itoa(s.ShardID)).Set(v)
 }
 
-// discordgo v0.29.0 ignores READY's resume_gateway_url and resumes at the
-// URL it first connected to; Discord asks that resumes go to the URL READY
-// names (the first URL may not hold the session). onRawReady puts that URL
-// where discordgo's next connection reads its gateway. There is no exported
+// onRawReady follows READY's resume_gateway_url. discordgo v0.29.0 ignores
+// it and resumes at the URL it first connected to; Discord asks that
+// resumes go to the URL READY names (the first URL may not hold the
+// session). onRawReady puts that URL where discordgo's next connection
+// reads its gateway. There is no exported
 // way to set it, so the unexported field is written through reflection; a
 // test (TestResumesAtTheResumeURL) catches a discordgo that renames it.
 func (w *Wire) onRawReady(s *discordgo.Session, e *discordgo.Event) {

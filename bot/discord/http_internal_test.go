@@ -82,8 +82,9 @@ func TestSignatureCheck(t *testing.T) {
 	}
 }
 
-// The signed timestamp is Discord's clock: compared with Discord's clock as
-// the bot estimates it, not the host's.
+// TestSignatureTimestampOnDiscordsClock: the signed timestamp is Discord's
+// clock: compared with Discord's clock as the bot estimates it, not the
+// host's.
 func TestSignatureTimestampOnDiscordsClock(t *testing.T) {
 	pub, priv, err := ed25519.GenerateKey(rand.Reader)
 	require.NoError(t, err)

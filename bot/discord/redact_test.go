@@ -18,7 +18,7 @@ import (
 	"github.com/dealer/dealer/bot/discord"
 )
 
-// What the handler takes out, and what it leaves.
+// TestRedactTokens: what the handler takes out, and what it leaves.
 func TestRedactTokens(t *testing.T) {
 	const (
 		botToken = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"

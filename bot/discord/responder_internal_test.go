@@ -28,11 +28,11 @@ func offlineWire(t *testing.T) *Wire {
 	return w
 }
 
-// The 3 s are counted from when Discord created the interaction (its id's
-// timestamp): one that waited past them is given up, not worked on, unless
-// it was deferred; a clock that looks off is not trusted.
-// (Regression: under overload, clicks past their deadline were still played
-// and drawn, making every click queued behind them late too.)
+// TestResponderCountsFromCreation: the 3 s are counted from when Discord
+// created the interaction (its id's timestamp): one that waited past them is
+// given up, not worked on, unless it was deferred; a clock that looks off is
+// not trusted. (Regression: under overload, clicks past their deadline were
+// still played and drawn, making every click queued behind them late too.)
 func TestResponderCountsFromCreation(t *testing.T) {
 	w := offlineWire(t)
 	id := func(age time.Duration) string {

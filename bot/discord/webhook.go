@@ -9,8 +9,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// Interaction answers go through the session's own request functions with
-// a bucket chosen here, not discordgo's: discordgo v0.29.0 keeps a
+// interactionBuckets is how many rate-limit buckets interaction answers
+// are spread over. They go through the session's own request functions
+// with a bucket chosen here, not discordgo's: discordgo v0.29.0 keeps a
 // rate-limit bucket per interaction token for ever (its memory grows with
 // every click the bot ever answered) and puts every file-less edit of a
 // deferred answer in one bucket for the whole process (one slow edit holds

@@ -129,8 +129,8 @@ func deal(t *testing.T, fake *discordtest.Server, user string) discordtest.Respo
 	return must[discordtest.Response](t)(in.WaitFinal(wait))
 }
 
-// A slash command's answer with buttons, a menu and a picture, then
-// clicks and a menu choice on it.
+// TestSlashCommandButtonsAndAttachments: a slash command's answer with
+// buttons, a menu and a picture, then clicks and a menu choice on it.
 func TestSlashCommandButtonsAndAttachments(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{})
@@ -343,8 +343,8 @@ func TestModalAndForgedClick(t *testing.T) {
 	}
 }
 
-// discordgo retries 429s by itself, sleeping the JSON body's retry_after.
-// A 500 is returned to the caller.
+// TestRateLimitAnd500: discordgo retries 429s by itself, sleeping the JSON
+// body's retry_after. A 500 is returned to the caller.
 func TestRateLimitAnd500(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{})
@@ -379,8 +379,9 @@ func TestRateLimitAnd500(t *testing.T) {
 	}
 }
 
-// Latency on the callback route pushes the response past the deadline:
-// the fake refuses it with 10062 and records it as late.
+// TestLatencyMakesResponsesLate: latency on the callback route pushes the
+// response past the deadline: the fake refuses it with 10062 and records it
+// as late.
 func TestLatencyMakesResponsesLate(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{AckDeadline: 200 * time.Millisecond})
@@ -407,8 +408,9 @@ func TestLatencyMakesResponsesLate(t *testing.T) {
 	fake.ClearViolations()
 }
 
-// A dropped gateway connection: discordgo reconnects and RESUMEs; a click
-// made while it was away is replayed and answered.
+// TestGatewayDropAndResume: a dropped gateway connection: discordgo
+// reconnects and RESUMEs; a click made while it was away is replayed and
+// answered.
 func TestGatewayDropAndResume(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{})
@@ -458,8 +460,9 @@ func TestGatewayDropAndResume(t *testing.T) {
 	}
 }
 
-// Restart: the bot closes its session, a new session connects to the same
-// fake and works with the messages the first one made.
+// TestRestartKeepsMessages: the bot closes its session, a new
+// session connects to the same fake and works with the messages the first
+// one made.
 func TestRestartKeepsMessages(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{})
@@ -497,7 +500,8 @@ func TestRestartKeepsMessages(t *testing.T) {
 	}
 }
 
-// Guild interactions go to shard (guild_id>>22)%n; DM interactions only to shard 0.
+// TestShardRouting: guild interactions go to shard (guild_id>>22)%n; DM
+// interactions only to shard 0.
 func TestShardRouting(t *testing.T) {
 	t.Parallel()
 	other := discordtest.Guild{ID: "1234567890127651093", Name: "Other", ChannelID: "1234567890127651094"}
@@ -556,9 +560,10 @@ func TestShardRouting(t *testing.T) {
 	}
 }
 
-// discordgo#1384: InteractionResponseEdit without files uses ONE rate-limit
-// bucket for every interaction, held for the whole round trip, so
-// concurrent edits for different players are serialised.
+// TestInteractionEditsShareOneBucket: discordgo#1384:
+// InteractionResponseEdit without files uses ONE rate-limit bucket for every
+// interaction, held for the whole round trip, so concurrent edits for
+// different players are serialised.
 func TestInteractionEditsShareOneBucket(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{})

@@ -50,9 +50,9 @@ func slashed(t *testing.T, fake *discordtest.Server, bot *rawBot, channel string
 	return h, bot.nextInteraction()
 }
 
-// Every REST answer carries the X-RateLimit-* headers and a Date; a
-// bucket's hash names the limit, not the channel; the interaction-token
-// routes share one bucket.
+// TestRateLimitHeaders: every REST answer carries the X-RateLimit-* headers
+// and a Date; a bucket's hash names the limit, not the channel; the
+// interaction-token routes share one bucket.
 func TestRateLimitHeaders(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{Guilds: twoGuilds()})
@@ -92,8 +92,8 @@ func TestRateLimitHeaders(t *testing.T) {
 	assert.Empty(t, fake.Violations())
 }
 
-// Past a per-route limit: Discord's 429, per top-level resource, and
-// shared by the routes of a bucket.
+// TestRateLimitPerRoute: past a per-route limit: Discord's 429, per
+// top-level resource, and shared by the routes of a bucket.
 func TestRateLimitPerRoute(t *testing.T) {
 	t.Parallel()
 	post := func(channel string) limitStep {
@@ -207,7 +207,8 @@ func checkRouteLimit(t *testing.T, route string, setup func(t *testing.T, bot *r
 	assert.Equal(t, invalid+1, fake.InvalidRequests(), "but it counts against the invalid-request budget")
 }
 
-// The global limit: Discord's 429 shape, and interaction endpoints exempt.
+// TestGlobalRateLimit: the global limit: Discord's 429 shape, and
+// interaction endpoints exempt.
 func TestGlobalRateLimit(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{RateLimits: discordtest.RateLimits{Global: discordtest.Limit{N: 3, Per: time.Hour}}})
@@ -237,7 +238,7 @@ func TestGlobalRateLimit(t *testing.T) {
 	require.Equal(t, 200, st, body)
 }
 
-// Rate limits can be turned off: no 429 and no headers.
+// TestRateLimitsOff: rate limits can be turned off: no 429 and no headers.
 func TestRateLimitsOff(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{RateLimits: discordtest.RateLimits{Off: true}})
@@ -249,8 +250,8 @@ func TestRateLimitsOff(t *testing.T) {
 	}
 }
 
-// Every 4xx the bot causes counts; CheckClean fails past the bound;
-// injected faults do not count.
+// TestInvalidRequestBudget: every 4xx the bot causes counts; CheckClean
+// fails past the bound; injected faults do not count.
 func TestInvalidRequestBudget(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{MaxInvalidRequests: 2})
@@ -281,8 +282,8 @@ func TestInvalidRequestBudget(t *testing.T) {
 	assert.Equal(t, map[string]int{"403/50007 " + discordtest.RouteSendMessage: 3}, fake.InvalidRequestsBy())
 }
 
-// A player who leaves every server the bot shares with them can no longer
-// be sent a DM: 50278, not 50007.
+// TestRemoveMember: a player who leaves every server the bot shares with
+// them can no longer be sent a DM: 50278, not 50007.
 func TestRemoveMember(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{Guilds: twoGuilds()})
@@ -327,8 +328,8 @@ func TestRemoveMember(t *testing.T) {
 	assert.Equal(t, 3, fake.InvalidRequests(), "two 50278s and a 10007")
 }
 
-// Channel permissions taken from the bot: channel endpoints answer 50013 /
-// 50001; interaction responses need none.
+// TestDenyPermission: channel permissions taken from the bot: channel
+// endpoints answer 50013 / 50001; interaction responses need none.
 func TestDenyPermission(t *testing.T) {
 	t.Parallel()
 	png := discordtest.File{Name: "t.png", ContentType: "image/png", Data: []byte("\x89PNG")}
@@ -418,9 +419,9 @@ func checkInteractionWithout(t *testing.T, fake *discordtest.Server, bot *rawBot
 	assert.Equal(t, 200, st, body)
 }
 
-// Messages older than an hour take only so many edits per channel: then
-// 429 with code 30046. Fresh messages and interaction updates are not
-// capped.
+// TestOldMessageEditCap: messages older than an hour take only so many edits
+// per channel: then 429 with code 30046. Fresh messages and interaction
+// updates are not capped.
 func TestOldMessageEditCap(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{OldMessageEdits: discordtest.Limit{N: 2, Per: time.Hour},
@@ -469,8 +470,9 @@ func TestOldMessageEditCap(t *testing.T) {
 	assert.Equal(t, 1, fake.InvalidRequests())
 }
 
-// The fake's clock may differ from the bot's: ids, timestamps and the Date
-// header follow the fake's; the 3 s deadline runs from the dispatch.
+// TestClockOffset: the fake's clock may differ from the bot's: ids,
+// timestamps and the Date header follow the fake's; the 3 s deadline runs
+// from the dispatch.
 func TestClockOffset(t *testing.T) {
 	t.Parallel()
 	for _, off := range []time.Duration{5 * time.Second, -5 * time.Second, time.Hour} {
@@ -541,8 +543,9 @@ func (c *gatewayClient) send(op int, d any) {
 	require.NoError(c.t, c.ws.WriteJSON(map[string]any{"op": op, "d": d}))
 }
 
-// READY's resume_gateway_url is another address than the connect URL;
-// resumes are served on both and counted by where they went.
+// TestResumeGatewayURL: READY's resume_gateway_url is another address than
+// the connect URL; resumes are served on both and counted by where they
+// went.
 func TestResumeGatewayURL(t *testing.T) {
 	t.Parallel()
 	for _, strict := range []bool{false, true} {
@@ -588,8 +591,9 @@ func TestResumeGatewayURL(t *testing.T) {
 	}
 }
 
-// A follow-up is accepted after any deferral, with files and components
-// (multipart), always waited for, and recorded like other messages.
+// TestFollowupsAfterDeferral: a follow-up is accepted after any deferral,
+// with files and components (multipart), always waited for, and recorded
+// like other messages.
 func TestFollowupsAfterDeferral(t *testing.T) {
 	t.Parallel()
 	png := discordtest.File{Name: "hand.png", ContentType: "image/png", Data: []byte("\x89PNG hand")}
@@ -648,9 +652,9 @@ func TestFollowupsAfterDeferral(t *testing.T) {
 	}
 }
 
-// A body that breaks Discord's official OpenAPI schema is refused like
-// Discord (400 / 50035), recorded as a violation, and changes nothing;
-// JSON bodies and multipart payload_json alike.
+// TestSchemaRefusesBadBodies: a body that breaks Discord's official OpenAPI
+// schema is refused like Discord (400 / 50035), recorded as a violation, and
+// changes nothing; JSON bodies and multipart payload_json alike.
 func TestSchemaRefusesBadBodies(t *testing.T) {
 	t.Parallel()
 	png := discordtest.File{Name: "t.png", ContentType: "image/png", Data: []byte("\x89PNG")}
@@ -728,9 +732,9 @@ func TestSchemaRefusesBadBodies(t *testing.T) {
 	}
 }
 
-// discordgo reads the headers: it waits for a bucket to reset instead of
-// running into 429s, whatever Discord's clock says (it uses
-// X-RateLimit-Reset-After).
+// TestDiscordgoHonoursTheHeaders: discordgo reads the headers: it waits for
+// a bucket to reset instead of running into 429s, whatever Discord's clock
+// says (it uses X-RateLimit-Reset-After).
 func TestDiscordgoHonoursTheHeaders(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{ClockOffset: time.Hour, RateLimits: discordtest.RateLimits{
@@ -748,9 +752,9 @@ func TestDiscordgoHonoursTheHeaders(t *testing.T) {
 	assert.Zero(t, fake.InvalidRequests())
 }
 
-// Options.SchemaSample validates one body in n per route against the
-// schema (the first, then every n-th): a bad body in between passes the
-// schema, not the fake's own checks.
+// TestSchemaSample: Options.SchemaSample validates one body in n per route
+// against the schema (the first, then every n-th): a bad body in between
+// passes the schema, not the fake's own checks.
 func TestSchemaSample(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{SchemaSample: 3, RateLimits: discordtest.RateLimits{Off: true}})

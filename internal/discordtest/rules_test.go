@@ -89,8 +89,9 @@ func messageRules() []ruleCase {
 	}
 }
 
-// Every rule on message bodies, through a channel message, an interaction
-// response (type 4) and a follow-up, each refusal recorded as a violation.
+// TestMessageRules: every rule on message bodies, through a channel message,
+// an interaction response (type 4) and a follow-up, each refusal recorded as
+// a violation.
 func TestMessageRules(t *testing.T) {
 	t.Parallel()
 	// Dozens of messages to one channel in a moment: rate limits off, as
@@ -195,7 +196,8 @@ func TestUnknownIDs(t *testing.T) {
 	}
 }
 
-// What Discord refuses of an interaction's responses, and when.
+// TestInteractionResponseRules: what Discord refuses of an interaction's
+// responses, and when.
 func TestInteractionResponseRules(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{AckDeadline: 2 * time.Second})
@@ -294,9 +296,9 @@ func checkLateAnswers(t *testing.T, bot *rawBot, hLate *discordtest.Interaction,
 
 }
 
-// Attachment semantics on edits (discordgo#1524): new files are appended
-// unless "attachments" is sent; then only the listed ones are kept, plus
-// the new files.
+// TestAttachmentSemantics: attachment semantics on edits (discordgo#1524):
+// new files are appended unless "attachments" is sent; then only the listed
+// ones are kept, plus the new files.
 func TestAttachmentSemantics(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{MaxFileSize: 1000})
@@ -358,8 +360,9 @@ func TestAttachmentSemantics(t *testing.T) {
 	fake.ClearViolations()
 }
 
-// Deferrals and follow-ups, DMs, ephemeral messages, faults on the raw
-// wire: one fake and one bot through the four parts in turn.
+// TestDeferralsFollowupsAndDMs: deferrals and follow-ups, DMs, ephemeral
+// messages, faults on the raw wire: one fake and one bot through the four
+// parts in turn.
 func TestDeferralsFollowupsAndDMs(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{})
