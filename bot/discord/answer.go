@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -14,11 +15,13 @@ import (
 // deadline moved on meanwhile.
 type answerDeadline struct {
 	created time.Time
-	at      atomic.Int64 // the deadline now, in Unix nanoseconds
-	state   atomic.Int32 // answering, deferring or deferred
-	timer   *time.Timer
+	at      atomic.Int64    // the deadline now, in Unix nanoseconds
+	state   atomic.Int32    // answering, deferring or deferred
 	ctx     context.Context // ended by cancel; read through answerContext
 	cancel  context.CancelCauseFunc
+
+	mu    sync.Mutex // guards timer, which may fire as it is made
+	timer *time.Timer
 }
 
 // The states of an answer's deadline.
@@ -37,18 +40,27 @@ func (d *answerDeadline) start(created time.Time) {
 	d.created = created
 	d.at.Store(created.Add(AnswerWithin).UnixNano())
 	d.ctx, d.cancel = context.WithCancelCause(context.Background())
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	d.timer = time.AfterFunc(time.Until(created.Add(AnswerWithin)), d.expire)
+}
+
+// reset has the timer fire after wait.
+func (d *answerDeadline) reset(wait time.Duration) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.timer.Reset(wait)
 }
 
 // expire ends the context if its deadline has come and no deferral is on
 // its way; else it looks again later.
 func (d *answerDeadline) expire() {
 	if d.state.Load() == deferring {
-		d.timer.Reset(deferralSettles)
+		d.reset(deferralSettles)
 		return
 	}
 	if left := time.Until(time.Unix(0, d.at.Load())); left > 0 {
-		d.timer.Reset(left)
+		d.reset(left)
 		return
 	}
 	d.cancel(context.DeadlineExceeded)
@@ -69,12 +81,14 @@ func (d *answerDeadline) deferFailed() { d.state.Store(answering) }
 func (d *answerDeadline) deferred() {
 	d.at.Store(d.created.Add(DeferredWithin).UnixNano())
 	d.state.Store(deferred)
-	d.timer.Reset(time.Until(d.created.Add(DeferredWithin)))
+	d.reset(time.Until(d.created.Add(DeferredWithin)))
 }
 
 // end ends the context: the handling is over.
 func (d *answerDeadline) end() {
+	d.mu.Lock()
 	d.timer.Stop()
+	d.mu.Unlock()
 	d.cancel(context.Canceled)
 }
 

@@ -88,12 +88,12 @@ func (w *Wire) serve(i *discordgo.Interaction, onInitial func(ok bool)) {
 	defer w.Recover("interaction")
 	r := w.newResponder(i, onInitial)
 	defer r.settle()
+	defer r.deadline.end()
 	if r.Gone() {
 		r.dropLate()
 		w.log.Warn("an interaction came too late to answer", "interaction", i.ID, "user", UserOf(i).ID)
 		return
 	}
-	defer r.deadline.end()
 	w.handler(r.deadline.context(), r)
 }
 
