@@ -1,10 +1,14 @@
-// Package bot is the dealer's Discord side: slash commands, buttons, table
-// messages and their pictures. It is thin and knows no game: the rules live
-// in the game packages, how each game is shown (pictures, controls as data)
-// in its render package, read through the registry; the records in store,
-// the life of a game at a table in store/session. The bot talks to Discord
-// only through the *discordgo.Session it is given, so tests hand it a
-// session attached to the project's fake Discord.
+// Package bot is the dealer's table in Discord: slash commands, buttons,
+// lobbies, table messages and their pictures, menus, turns and timers. It
+// is thin and knows no game: the rules live in the game packages, how each
+// game is shown (pictures, controls as data) in its render package, read
+// through the registry; the records in store, the life of a game at a
+// table in store/session. Discord's wire (REST, the gateway's shards, the
+// HTTP endpoint, answering within 3 s) is package bot/discord, which hands
+// the bot each interaction (answer, in interaction.go). Every button's
+// action is one entry of routes.go, every slash command one of commands.go.
+// The bot talks to Discord only through the *discordgo.Session it is
+// given, so tests hand it a session attached to the project's fake Discord.
 package bot
 
 import (

@@ -15,20 +15,8 @@ import (
 //	t:<table>:<version>:<action>
 //
 // table and version are base 36; version is the game's move count when the
-// button was drawn. Actions:
-//
-//	s<place>   select a source place (shows the legal destinations)
-//	c          cancel the selection
-//	m<move>    make a move, in the game's notation ("m3 h", "mundo")
-//	r          redraw the table (a fresh picture and buttons)
-//	h          show me my hand, privately (multiplayer tables)
-//	i          a hint: the next move of a solution (solitaires)
-//	j l a g    lobby: join, leave, add a computer player, start
-//	k<seat>    lobby: the opener removes a seated player (or a select's value)
-//	p<n><words> the move tree: the words chosen so far, n the menu's page
-//	           (its value is the next word); "pb" goes back to the start
-//
-// Anything else (an action routes.go does not list, an argument its route
+// button was drawn. The action is a letter and its argument, as routes.go
+// lists them. Anything else (an action routes.go does not list, an argument its route
 // does not allow), or a custom_id longer than Discord's 100 characters, is
 // refused as forged.
 type buttonID struct {
@@ -37,22 +25,6 @@ type buttonID struct {
 	Action  byte
 	Arg     string
 }
-
-// Button actions, the letters routes.go routes.
-const (
-	actSelect = 's'
-	actCancel = 'c'
-	actMove   = 'm'
-	actRedraw = 'r'
-	actHand   = 'h'
-	actJoin   = 'j'
-	actLeave  = 'l'
-	actAddAI  = 'a'
-	actStart  = 'g'
-	actKick   = 'k'
-	actPick   = 'p'
-	actHint   = 'i'
-)
 
 // maxCustomID is Discord's limit on a custom_id's length.
 const maxCustomID = 100

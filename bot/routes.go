@@ -4,9 +4,10 @@ import "context"
 
 // The button routes: every action a custom id can name (customid.go), its
 // argument, and its handler on each kind of table, in one table, as disgo
-// routes custom ids by pattern. Adding a button is one entry here and its
-// handler; the custom id's format and the checks every click passes (the
-// table read and locked, the seat, the version) are click.go's.
+// routes custom ids by pattern. Adding a button is its letter and one
+// entry here, and its handler; the custom id's format is customid.go's,
+// the checks every click passes (the table read and locked, the seat, the
+// version) click.go's.
 
 // argRule is what an action's argument may be.
 type argRule int
@@ -35,6 +36,34 @@ type route struct {
 	multi      func(b *Bot, ctx context.Context, c click) reply
 	anyVersion bool
 }
+
+// The actions, by their letter in a custom id (customid.go), and their
+// arguments:
+//
+//	s<place>   select a source place (shows the legal destinations)
+//	c          cancel the selection
+//	m<move>    make a move, in the game's notation ("m3 h", "mundo")
+//	r          redraw the table (a fresh picture and buttons)
+//	h          show me my hand, privately (multiplayer tables)
+//	i          a hint: the next move of a solution (solitaires)
+//	j l a g    lobby: join, leave, add a computer player, start
+//	k<seat>    lobby: the opener removes a seated player (or a select's value)
+//	p<n><words> the move tree: the words chosen so far, n the menu's page
+//	           (its value is the next word); "pb" goes back to the start
+const (
+	actSelect = 's'
+	actCancel = 'c'
+	actMove   = 'm'
+	actRedraw = 'r'
+	actHand   = 'h'
+	actJoin   = 'j'
+	actLeave  = 'l'
+	actAddAI  = 'a'
+	actStart  = 'g'
+	actKick   = 'k'
+	actPick   = 'p'
+	actHint   = 'i'
+)
 
 // routes are the actions by their letter in the custom id.
 var routes = map[byte]route{
