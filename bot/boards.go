@@ -159,13 +159,6 @@ func public(text string) *discordgo.InteractionResponse {
 	}
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // shortDuration writes a game's time as players say it: 4m05s, 1h02m.
 func shortDuration(d time.Duration) string {
 	d = d.Round(time.Second)
