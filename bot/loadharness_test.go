@@ -429,6 +429,7 @@ type loadResult struct {
 	dur           time.Duration
 	p50, p99, max time.Duration
 	late, lost    int
+	acked, failed int
 	// cpu is the CPU time the process (bot and fake) used while the
 	// players played.
 	cpu time.Duration
