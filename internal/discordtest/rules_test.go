@@ -141,9 +141,9 @@ func TestMessageRules(t *testing.T) {
 		t.Errorf("error body: %s", body)
 	}
 	// An edit that would break a rule is refused and changes nothing.
-	st, body := bot.call("POST", "/channels/"+channelID+"/messages", map[string]any{"content": "ok", "components": rows(1, 2)})
+	_, body = bot.call("POST", "/channels/"+channelID+"/messages", map[string]any{"content": "ok", "components": rows(1, 2)})
 	id := msgID(t, body)
-	st, body = bot.call("PATCH", "/channels/"+channelID+"/messages/"+id, map[string]any{"components": rows(1, 6)})
+	st, body := bot.call("PATCH", "/channels/"+channelID+"/messages/"+id, map[string]any{"components": rows(1, 6)})
 	if st != 400 || code(body) != 50035 {
 		t.Errorf("bad edit: %d %s", st, body)
 	}

@@ -46,20 +46,8 @@ func isSelect(t int) bool {
 		t == ComponentMentionSelect || t == ComponentChannelSelect
 }
 
-// validateComponents enforces the classic layout rules for message
-// components. prefix is the JSON path of the components array.
-func validateComponents(raw json.RawMessage, prefix string) []formError {
-	if len(raw) == 0 || string(raw) == "null" {
-		return nil
-	}
-	var rows []wireComponent
-	if err := json.Unmarshal(raw, &rows); err != nil {
-		return []formError{fe(prefix, "MODEL_TYPE_CONVERT", "Only iterables may be used in a ListType: "+err.Error())}
-	}
-	return validateRows(rows, prefix)
-}
-
-// validateRows is validateComponents on components already decoded.
+// validateRows enforces the classic layout rules on a message's
+// components, decoded; prefix is the JSON path of the components array.
 func validateRows(rows []wireComponent, prefix string) []formError {
 	var errs []formError
 	if len(rows) > MaxRows {
