@@ -172,9 +172,11 @@ func (b *Bot) atMultiTable(ctx context.Context, c click, r route) reply {
 
 // moveError is what a player is told of a move that was not made: refused
 // is the bot's words for a move the game's rules refuse (checked once, by
-// session.Table.Apply).
+// session.Table.Apply: session.ErrIllegal).
 func (b *Bot) moveError(l lang.Lang, t *table, err error, refused string) string {
 	switch {
+	case errors.Is(err, session.ErrIllegal):
+		return refused
 	case errors.Is(err, store.ErrConflict):
 		// Another click, process or window got there first: t is now the
 		// store's table; its message is brought up to it.
@@ -184,5 +186,5 @@ func (b *Bot) moveError(l lang.Lang, t *table, err error, refused string) string
 		b.log.Error("saving a move failed; the table was rebuilt from the store", "table", t.Sess.ID, "err", err)
 		return T(l, "The move could not be saved, so it was not made: try again.")
 	}
-	return refused
+	return t.show.Refusal(l, err)
 }

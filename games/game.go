@@ -160,6 +160,22 @@ type Summarizer interface {
 	GameSummary() any
 }
 
+// Rounder is implemented by games played in rounds scored apart (Secret
+// Agent's deals): Rounds lists each finished round's scores by seat, in
+// order, for the records (a session stores them with the move that
+// finishes each). A finished round's scores never change.
+type Rounder interface {
+	Rounds() [][]int
+}
+
+// Rounds lists g's finished rounds' scores by seat: Rounder's, else none.
+func Rounds(g Game) [][]int {
+	if r, ok := g.(Rounder); ok {
+		return r.Rounds()
+	}
+	return nil
+}
+
 // Waiter is implemented by games where more seats may act than everyone
 // may know of (The Agents: a Mercenary may be played out of turn, which
 // tells who holds one). WaitingOn lists the seats the game waits on, as

@@ -37,9 +37,6 @@ type Presenter[V any] struct {
 	// in p.Lang, multiplayer games only. A change of these facts (a new
 	// deal) is worth telling the player.
 	Private func(v V, p Params) string
-	// Rounds lists each finished round's scores by seat, for the records;
-	// nil when the game is not played in rounds.
-	Rounds func(v V) [][]int
 	// Describe says what the viewer's picture shows, in words a screen
 	// reader reads (the picture's alt text): the state, whose turn, and
 	// the moves in short (p.Legal). It should fit AltTextLimit; Game's
@@ -96,7 +93,6 @@ type shower interface {
 	text(view any, names []string, color bool) string
 	controls(view any, p Params) Controls
 	private(view any, p Params) string
-	rounds(view any) [][]int
 	describe(view any, p Params) string
 	spectate(move string, p Params) (string, bool)
 	missing(solitaire bool) []string
@@ -153,14 +149,6 @@ func (p Presenter[V]) private(view any, ps Params) string {
 		return ""
 	}
 	return p.Private(v, ps)
-}
-
-func (p Presenter[V]) rounds(view any) [][]int {
-	v, err := viewAs[V](view)
-	if err != nil || p.Rounds == nil {
-		return nil
-	}
-	return p.Rounds(v)
 }
 
 func (p Presenter[V]) describe(view any, ps Params) string {
@@ -221,10 +209,12 @@ func (g Game) Private(view any, p Params) string {
 	return g.show.private(view, p)
 }
 
-// Rounds lists each finished round's scores by seat (nil: no rounds).
-func (g Game) Rounds(view any) [][]int {
-	return g.show.rounds(view)
-}
+// Rounds is nil: a game's rounds are its engine's (games.Rounder), and a
+// session records them with the move that finishes each.
+//
+// Deprecated: kept only until the bot no longer records rounds itself
+// (bot/multi.go recordRounds); remove it with that.
+func (g Game) Rounds(any) [][]int { return nil }
 
 // Describe says what the viewer's picture shows in words, for screen
 // readers (its alt text), within AltTextLimit bytes.

@@ -27,23 +27,8 @@ func BenchmarkAppendMove(b *testing.B) {
 // session, as the bot's tables do: group commit puts many in one flush.
 func BenchmarkAppendMoveParallel(b *testing.B) {
 	benchEachEngine(b, func(b *testing.B, e engine) {
-		ctx := context.Background()
 		s, _, _ := openTemp(b, e)
-		b.SetParallelism(8)
-		b.ReportAllocs()
-		b.RunParallel(func(pb *testing.PB) {
-			id, err := s.CreateSession(ctx, Session{Game: "doublefreecell", Seats: 1})
-			if err != nil {
-				b.Error(err)
-				return
-			}
-			for i := 0; pb.Next(); i++ {
-				if err := s.AppendMove(ctx, id, i, 0, "3a"); err != nil {
-					b.Error(err)
-					return
-				}
-			}
-		})
+		appendInParallel(b, []*Store{s})
 	})
 }
 
@@ -51,31 +36,36 @@ func BenchmarkAppendMoveParallel(b *testing.B) {
 // Stores on one database, as two processes would write.
 func BenchmarkAppendMoveTwoStores(b *testing.B) {
 	benchEachEngine(b, func(b *testing.B, e engine) {
-		ctx := context.Background()
 		s, _, db := openTemp(b, e)
 		other, err := Open(db)
 		if err != nil {
 			b.Fatal(err)
 		}
 		defer other.Close()
-		stores := []*Store{s, other}
-		b.SetParallelism(8)
-		b.ReportAllocs()
-		var n atomic.Int32
-		b.RunParallel(func(pb *testing.PB) {
-			st := stores[n.Add(1)%2]
-			id, err := st.CreateSession(ctx, Session{Game: "doublefreecell", Seats: 1})
-			if err != nil {
+		appendInParallel(b, []*Store{s, other})
+	})
+}
+
+// appendInParallel appends from 8 goroutines a core, each to its own
+// session, through stores in turn.
+func appendInParallel(b *testing.B, stores []*Store) {
+	ctx := context.Background()
+	b.SetParallelism(8)
+	b.ReportAllocs()
+	var n atomic.Int32
+	b.RunParallel(func(pb *testing.PB) {
+		st := stores[int(n.Add(1))%len(stores)]
+		id, err := st.CreateSession(ctx, Session{Game: "doublefreecell", Seats: 1})
+		if err != nil {
+			b.Error(err)
+			return
+		}
+		for i := 0; pb.Next(); i++ {
+			if err := st.AppendMove(ctx, id, i, 0, "3a"); err != nil {
 				b.Error(err)
 				return
 			}
-			for i := 0; pb.Next(); i++ {
-				if err := st.AppendMove(ctx, id, i, 0, "3a"); err != nil {
-					b.Error(err)
-					return
-				}
-			}
-		})
+		}
 	})
 }
 

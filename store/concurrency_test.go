@@ -40,23 +40,25 @@ func appendRetrying(ctx context.Context, s *Store, id int64, seat int, move stri
 // with "database is locked" (SQLite) or a deadlock (PostgreSQL).
 func TestConcurrentWriters(t *testing.T) { forEachEngine(t, testConcurrentWriters) }
 
+// writersCase is one way many goroutines write at once.
+type writersCase struct {
+	name         string
+	stores       int  // Stores open on the database
+	shared       bool // all goroutines on one session (else one session each)
+	perGoroutine int  // moves each (on one session, each move is a race of 50)
+}
+
+// writers is how many goroutines write at once.
+const writers = 50
+
 func testConcurrentWriters(t *testing.T, e engine) {
-	const goroutines = 50
-	cases := []struct {
-		name         string
-		stores       int  // Stores open on the database
-		shared       bool // all goroutines on one session (else one session each)
-		perGoroutine int  // moves each (on one session, each move is a race of 50)
-	}{
+	for _, tc := range []writersCase{
 		{"different sessions", 1, false, 20},
 		{"same session", 1, true, 8},
 		{"different sessions, two stores", 2, false, 20},
 		{"same session, two stores", 2, true, 8},
-	}
-	for _, tc := range cases {
-		perGoroutine := tc.perGoroutine
+	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ctx := context.Background()
 			path := e.database(t)
 			stores := make([]*Store, tc.stores)
 			for i := range stores {
@@ -65,7 +67,7 @@ func testConcurrentWriters(t *testing.T, e engine) {
 				defer s.Close()
 				stores[i] = s
 			}
-			ids := make([]int64, goroutines)
+			ids := make([]int64, writers)
 			for g := range ids {
 				if tc.shared && g > 0 {
 					ids[g] = ids[0]
@@ -73,71 +75,85 @@ func testConcurrentWriters(t *testing.T, e engine) {
 				}
 				ids[g] = mustCreate(t, stores[0], Session{Game: "doublefreecell", Seats: 1})
 			}
-
-			var wg sync.WaitGroup
-			errs := make(chan error, goroutines*perGoroutine)
-			for g := range goroutines {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					s := stores[g%len(stores)]
-					for i := range perGoroutine {
-						move := fmt.Sprintf("g%d-%d", g, i)
-						var err error
-						if tc.shared {
-							err = appendRetrying(ctx, s, ids[g], 0, move)
-						} else {
-							err = s.AppendMove(ctx, ids[g], i, 0, move)
-						}
-						if err != nil {
-							errs <- fmt.Errorf("%s: %w", move, err)
-						}
-						// Reads and other writes in between.
-						if _, err := s.Session(ctx, ids[g]); err != nil {
-							errs <- err
-						}
-						// Writes that read first (a deferred transaction
-						// would fail to upgrade its lock at once).
-						if i%4 == 0 {
-							if err := s.SetMessage(ctx, ids[g], "c", move); err != nil {
-								errs <- err
-							}
-							p := []Player{{Seat: 0, UserID: move, Name: move}}
-							if err := setPlayers(s, ids[g], p); err != nil && !errors.Is(err, ErrConflict) {
-								errs <- err
-							}
-						}
-					}
-				}()
-			}
-			wg.Wait()
-			close(errs)
-			for err := range errs {
+			for _, err := range writeAtOnce(stores, ids, tc) {
 				t.Error(err)
 			}
-
-			// Every move is there, once, each goroutine's in its own order.
-			seen := map[string]bool{}
-			for g := range goroutines {
-				if tc.shared && g > 0 {
-					break
-				}
-				moves, err := stores[0].Moves(ctx, ids[g])
-				require.NoError(t, err)
-				next := map[int]int{}
-				for _, m := range moves {
-					var gg, i int
-					_, err := fmt.Sscanf(m.Move, "g%d-%d", &gg, &i)
-					require.NoError(t, err)
-					assert.False(t, seen[m.Move], "%s twice", m.Move)
-					seen[m.Move] = true
-					assert.Equal(t, next[gg], i, "goroutine %d's moves in order", gg)
-					next[gg] = i + 1
-				}
-			}
-			assert.Len(t, seen, goroutines*perGoroutine)
+			everyMoveOnce(t, stores[0], ids, tc)
 		})
 	}
+}
+
+// writeAtOnce has writers goroutines, the g-th on stores[g%len(stores)],
+// append moves to session ids[g], read it and make other writes in
+// between, and returns every error met.
+func writeAtOnce(stores []*Store, ids []int64, tc writersCase) []error {
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	errs := make(chan error, writers*tc.perGoroutine*4) // at most four an iteration
+	for g := range writers {
+		wg.Go(func() {
+			s := stores[g%len(stores)]
+			for i := range tc.perGoroutine {
+				move := fmt.Sprintf("g%d-%d", g, i)
+				var err error
+				if tc.shared {
+					err = appendRetrying(ctx, s, ids[g], 0, move)
+				} else {
+					err = s.AppendMove(ctx, ids[g], i, 0, move)
+				}
+				if err != nil {
+					errs <- fmt.Errorf("%s: %w", move, err)
+				}
+				// Reads and other writes in between.
+				if _, err := s.Session(ctx, ids[g]); err != nil {
+					errs <- err
+				}
+				// Writes that read first (a deferred transaction
+				// would fail to upgrade its lock at once).
+				if i%4 == 0 {
+					if err := s.SetMessage(ctx, ids[g], "c", move); err != nil {
+						errs <- err
+					}
+					p := []Player{{Seat: 0, UserID: move, Name: move}}
+					if err := setPlayers(s, ids[g], p); err != nil && !errors.Is(err, ErrConflict) {
+						errs <- err
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	var out []error
+	for err := range errs {
+		out = append(out, err)
+	}
+	return out
+}
+
+// everyMoveOnce checks that every move writeAtOnce made is in the log,
+// once, each goroutine's in its own order.
+func everyMoveOnce(t *testing.T, s *Store, ids []int64, tc writersCase) {
+	t.Helper()
+	seen := map[string]bool{}
+	for g := range writers {
+		if tc.shared && g > 0 {
+			break
+		}
+		moves, err := s.Moves(context.Background(), ids[g])
+		require.NoError(t, err)
+		next := map[int]int{}
+		for _, m := range moves {
+			var gg, i int
+			_, err := fmt.Sscanf(m.Move, "g%d-%d", &gg, &i)
+			require.NoError(t, err)
+			assert.False(t, seen[m.Move], "%s twice", m.Move)
+			seen[m.Move] = true
+			assert.Equal(t, next[gg], i, "goroutine %d's moves in order", gg)
+			next[gg] = i + 1
+		}
+	}
+	assert.Len(t, seen, writers*tc.perGoroutine)
 }
 
 const crashEnv = "STORE_CRASH_CHILD"

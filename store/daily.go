@@ -170,11 +170,20 @@ func (s *Store) DailyBoard(ctx context.Context, guildID, game, day string, limit
 // current run of consecutive days won up to today (or yesterday, while
 // today is still open) and the best run ever. Days are "2006-01-02".
 func (s *Store) Streak(ctx context.Context, userID, game, today string) (current, best int, err error) {
+	return s.streak(ctx, "streak", "", userID, game, today)
+}
+
+// wonDays selects the days a player (the first argument) won a daily deal
+// at a game (the second and third: "" for any game).
+const wonDays = `SELECT DISTINCT s.daily FROM sessions s JOIN results r ON r.session_id = s.id AND r.user_id = s.owner_id
+	WHERE s.daily != '' AND s.owner_id = ? AND (CAST(? AS TEXT) = '' OR s.game = ?) AND r.won = 1`
+
+// streak is Streak over the days wonDays selects, and only those where
+// also holds (" AND …"; "" for all); what names it in errors.
+func (s *Store) streak(ctx context.Context, what, where, userID, game, today string) (current, best int, err error) {
 	var days []string
 	err = s.read(ctx, func(tx *txn) error {
-		rows, err := tx.QueryContext(ctx, `
-			SELECT DISTINCT s.daily FROM sessions s JOIN results r ON r.session_id = s.id AND r.user_id = s.owner_id
-			WHERE s.daily != '' AND s.owner_id = ? AND (CAST(? AS TEXT) = '' OR s.game = ?) AND r.won = 1`, userID, game, game)
+		rows, err := tx.QueryContext(ctx, wonDays+where, userID, game, game)
 		if err != nil {
 			return err
 		}
@@ -189,7 +198,7 @@ func (s *Store) Streak(ctx context.Context, userID, game, today string) (current
 		return rows.Err()
 	})
 	if err != nil {
-		return 0, 0, fmt.Errorf("store: streak: %w", err)
+		return 0, 0, fmt.Errorf("store: %s: %w", what, err)
 	}
 	return streaks(days, today)
 }

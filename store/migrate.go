@@ -13,12 +13,12 @@ import (
 	"strconv"
 )
 
-// The schema migrations, applied in order: one set per engine, in
-// migrations/sqlite and migrations/postgres, numbered alike (a test checks
-// that they make the same tables and columns). The schema's version is the
-// number of the last migration applied (SQLite's user_version, PostgreSQL's
-// schema_version table). To change the schema, add the next numbered file
-// to both; never edit one that has shipped.
+// migrationFiles are the schema migrations, applied in order: one set per
+// engine, in migrations/sqlite and migrations/postgres, numbered alike (a
+// test checks that they make the same tables and columns). The schema's
+// version is the number of the last migration applied (SQLite's
+// user_version, PostgreSQL's schema_version table). To change the schema,
+// add the next numbered file to both; never edit one that has shipped.
 //
 //go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
 var migrationFiles embed.FS

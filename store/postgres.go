@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"net"
@@ -14,64 +15,17 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 )
 
-// openPostgres opens the PostgreSQL database of rawURL.
+// openPostgres opens the PostgreSQL database of rawURL: its schema
+// migrated on a connection of its own, then the writer's connection and
+// the readers' pool.
 func openPostgres(rawURL string, o options) (*Store, error) {
-	// Every secret of the URL, and the password given, are scrubbed from
-	// what is shown, pgx's and the server's words included.
-	shown, secrets := redact(rawURL)
-	if o.password != "" {
-		secrets = append(secrets, o.password)
-	}
-	fail := func(why string, err error) error {
-		return &openError{msg: "store: open " + shown + ": " + scrub(why, secrets), err: err, secrets: secrets}
-	}
-
-	cfg, err := pgx.ParseConfig(rawURL)
-	if err != nil {
-		return nil, fail("not a PostgreSQL URL that pgx reads ("+flatten(err)+")", err)
-	}
-	if o.password != "" {
-		cfg.Password = o.password
-	}
-	if cfg.Password != "" { // pgx's own finds too: PGPASSWORD, ~/.pgpass
-		secrets = append(secrets, cfg.Password)
-	}
-	for k, v := range cfg.RuntimeParams { // a secret misspelt is sent as a setting
-		if secretParam(k) && v != "" {
-			secrets = append(secrets, v)
-		}
-	}
-	if cfg.RuntimeParams["application_name"] == "" {
-		cfg.RuntimeParams["application_name"] = "dealer"
-	}
-	d := postgresDialect
-	ms, err := d.migrations()
+	op, cfg, err := pgConfig(rawURL, o)
 	if err != nil {
 		return nil, err
 	}
-
-	if cfg.ConnectTimeout == 0 {
-		cfg.ConnectTimeout = ConnectTimeout
+	if err := op.migrate(cfg); err != nil {
+		return nil, err
 	}
-	// Migrations may take long on a big database: they run on a connection
-	// of their own, without the time limits below.
-	m := stdlib.OpenDB(*cfg.Copy())
-	oneConnection(m)
-	ctx, cancel := context.WithTimeout(context.Background(), ConnectTimeout)
-	defer cancel()
-	if err := m.PingContext(ctx); err != nil {
-		m.Close()
-		return nil, fail(explainConnect(cfg, err), err)
-	}
-	_, err = migrate(context.Background(), d, m, ms)
-	m.Close()
-	if err != nil {
-		if errors.Is(err, ErrNewerSchema) {
-			return nil, &openError{msg: scrub(err.Error(), secrets) + " (database " + shown + ")", err: err, secrets: secrets}
-		}
-		return nil, fail(strings.TrimPrefix(flatten(err), "store: "), err)
-	}
-
 	// The server bounds what the dealer's own deadlines may miss: a
 	// statement or a wait for a lock that runs too long is ended, and so is
 	// a transaction left open by a client that froze (its rows' locks
@@ -83,23 +37,101 @@ func openPostgres(rawURL string, o options) (*Store, error) {
 	}
 	w := stdlib.OpenDB(*cfg)
 	oneConnection(w)
-	if err := w.PingContext(ctx); err != nil {
+	if err := op.ping(w, cfg); err != nil {
 		w.Close()
-		return nil, fail(explainConnect(cfg, err), err)
+		return nil, err
 	}
-
 	rcfg := cfg.Copy()
 	rcfg.RuntimeParams["default_transaction_read_only"] = "on"
 	r := stdlib.OpenDB(*rcfg)
 	readPool(r)
-	if err := r.PingContext(ctx); err != nil {
+	if err := op.ping(r, cfg); err != nil {
 		w.Close()
 		r.Close()
-		return nil, fail(explainConnect(cfg, err), err)
+		return nil, err
 	}
-	st := newStore(d, w, r, shown)
+	st := newStore(postgresDialect, w, r, op.shown)
 	st.listen = cfg
 	return st, nil
+}
+
+// pgOpening is a PostgreSQL database being opened: its URL as shown, and
+// the secrets scrubbed from everything said of it, pgx's and the
+// server's words included.
+type pgOpening struct {
+	shown   string
+	secrets []string
+}
+
+// fail is the error of an opening that failed, saying why.
+func (op *pgOpening) fail(why string, err error) error {
+	return &openError{msg: "store: open " + op.shown + ": " + scrub(why, op.secrets), err: err, secrets: op.secrets}
+}
+
+// pgConfig reads rawURL and the password given (o.password) into pgx's
+// configuration, with every secret found noted.
+func pgConfig(rawURL string, o options) (*pgOpening, *pgx.ConnConfig, error) {
+	shown, secrets := redact(rawURL)
+	if o.password != "" {
+		secrets = append(secrets, o.password)
+	}
+	op := &pgOpening{shown: shown, secrets: secrets}
+	cfg, err := pgx.ParseConfig(rawURL)
+	if err != nil {
+		return nil, nil, op.fail("not a PostgreSQL URL that pgx reads ("+flatten(err)+")", err)
+	}
+	if o.password != "" {
+		cfg.Password = o.password
+	}
+	if cfg.Password != "" { // pgx's own finds too: PGPASSWORD, ~/.pgpass
+		op.secrets = append(op.secrets, cfg.Password)
+	}
+	for k, v := range cfg.RuntimeParams { // a secret misspelt is sent as a setting
+		if secretParam(k) && v != "" {
+			op.secrets = append(op.secrets, v)
+		}
+	}
+	if cfg.RuntimeParams["application_name"] == "" {
+		cfg.RuntimeParams["application_name"] = "dealer"
+	}
+	if cfg.ConnectTimeout == 0 {
+		cfg.ConnectTimeout = ConnectTimeout
+	}
+	return op, cfg, nil
+}
+
+// migrate brings the database's schema up to this dealer's. Migrations
+// may take long on a big database: they run on a connection of their
+// own, without the server's time limits.
+func (op *pgOpening) migrate(cfg *pgx.ConnConfig) error {
+	ms, err := postgresDialect.migrations()
+	if err != nil {
+		return err
+	}
+	m := stdlib.OpenDB(*cfg.Copy())
+	oneConnection(m)
+	defer m.Close()
+	if err := op.ping(m, cfg); err != nil {
+		return err
+	}
+	_, err = migrate(context.Background(), postgresDialect, m, ms)
+	switch {
+	case errors.Is(err, ErrNewerSchema):
+		return &openError{msg: scrub(err.Error(), op.secrets) + " (database " + op.shown + ")", err: err, secrets: op.secrets}
+	case err != nil:
+		return op.fail(strings.TrimPrefix(flatten(err), "store: "), err)
+	}
+	return nil
+}
+
+// ping connects db, within ConnectTimeout, or says why it cannot.
+func (op *pgOpening) ping(db *sql.DB, cfg *pgx.ConnConfig) error {
+	ctx, cancel := context.WithTimeout(context.Background(), ConnectTimeout)
+	defer cancel()
+	if err := db.PingContext(ctx); err != nil {
+		return op.fail(explainConnect(cfg, err), err)
+	}
+	return nil
 }
 
 // serverLimits are the time limits each connection asks of the server.

@@ -88,6 +88,14 @@ func insertPlayers(ctx context.Context, tx *txn, id int64, players []Player) err
 	return nil
 }
 
+// replacePlayers seats players at session id in place of those there.
+func replacePlayers(ctx context.Context, tx *txn, id int64, players []Player) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE session_id = ?`, id); err != nil {
+		return fmt.Errorf("store: session %d: %w", id, err)
+	}
+	return insertPlayers(ctx, tx, id, players)
+}
+
 // CreateSession stores a new session with its players and returns its ID.
 // The store sets the ID, the times and the move count.
 func (s *Store) CreateSession(ctx context.Context, sess Session) (int64, error) {
@@ -326,10 +334,7 @@ func (s *Store) SetPlayers(ctx context.Context, id int64, seen int, players []Pl
 		if err := checkPlayers(seats, players); err != nil {
 			return fmt.Errorf("session %d: %w", id, err)
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE session_id = ?`, id); err != nil {
-			return fmt.Errorf("store: session %d: %w", id, err)
-		}
-		return insertPlayers(ctx, tx, id, players)
+		return replacePlayers(ctx, tx, id, players)
 	})
 	if err != nil {
 		return 0, err
@@ -387,12 +392,31 @@ const playable = `status = 'playing' AND broken = ''`
 // writer got there first, or ended the table). ErrNotFound if there is no
 // such session.
 func (s *Store) AppendMove(ctx context.Context, id int64, seq int, seat int, move string) error {
+	return s.appendMove(ctx, id, seq, seat, move, nil)
+}
+
+// AppendMoveAndRounds is AppendMove for a move that finishes a round of a
+// game played in rounds (games.Rounder): rounds are the game's finished
+// rounds so far, each one score a seat, and every one of them is recorded
+// (as RecordRound records one, replacing what was there) in the move's
+// transaction. So a round is kept exactly when the move that finished it
+// is, and one a writer failed to record before is recorded now.
+func (s *Store) AppendMoveAndRounds(ctx context.Context, id int64, seq int, seat int, move string, rounds [][]int) error {
+	if len(rounds) == 0 {
+		return fmt.Errorf("store: session %d: move %d: no rounds to record with it", id, seq)
+	}
+	return s.appendMove(ctx, id, seq, seat, move, rounds)
+}
+
+// appendMove is AppendMove, recording rounds (when there are any) with the
+// move.
+func (s *Store) appendMove(ctx context.Context, id int64, seq int, seat int, move string, rounds [][]int) error {
 	if seq < 0 {
 		return fmt.Errorf("store: session %d: move index %d: %w", id, seq, ErrConflict)
 	}
 	now := s.now()
 	return s.write(ctx, func(tx *txn) error {
-		if s.d.engine == EnginePostgres {
+		if s.d.engine == EnginePostgres && len(rounds) == 0 {
 			return appendMovePostgres(ctx, tx, id, seq, seat, move, now)
 		}
 		res, err := tx.ExecContext(ctx,
@@ -409,7 +433,14 @@ func (s *Store) AppendMove(ctx context.Context, id int64, seq int, seat int, mov
 			id, seq, seat, move, now); err != nil {
 			return appendFailed(id, seq, err, tx.d)
 		}
-		return nil
+		if len(rounds) == 0 {
+			return nil
+		}
+		seats, _, err := roundsRecorded(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		return putRounds(ctx, tx, id, seats, 0, rounds)
 	})
 }
 
@@ -663,7 +694,8 @@ func (s *Store) LastUnfinished(ctx context.Context, game, guildID, ownerID strin
 // RecordRound records the per-seat scores of deal number round (from 0) of
 // a multi-deal game; one score per seat. Recording a round again replaces it;
 // round may be at most the number of rounds recorded (no gaps), else
-// ErrConflict.
+// ErrConflict. A session records its rounds with the moves that finish
+// them (AppendMoveAndRounds).
 func (s *Store) RecordRound(ctx context.Context, id int64, round int, scores []int) error {
 	if round < 0 {
 		return fmt.Errorf("store: session %d: round %d: %w", id, round, ErrConflict)
@@ -675,21 +707,39 @@ func (s *Store) RecordRound(ctx context.Context, id int64, round int, scores []i
 		if err := touch(ctx, tx, id, now); err != nil {
 			return err
 		}
-		var seats, have int
-		err := tx.QueryRowContext(ctx, `SELECT seats,
-			(SELECT COUNT(DISTINCT round) FROM rounds WHERE session_id = sessions.id)
-			FROM sessions WHERE id = ?`, id).Scan(&seats, &have)
-		if errors.Is(err, sql.ErrNoRows) {
-			return notFound(id)
-		}
+		seats, have, err := roundsRecorded(ctx, tx, id)
 		if err != nil {
-			return fmt.Errorf("store: session %d: round: %w", id, err)
-		}
-		if len(scores) != seats {
-			return fmt.Errorf("store: session %d: round %d: %d scores for %d seats", id, round, len(scores), seats)
+			return err
 		}
 		if round > have {
 			return fmt.Errorf("store: session %d: round %d, but %d recorded: %w", id, round, have, ErrConflict)
+		}
+		return putRounds(ctx, tx, id, seats, round, [][]int{scores})
+	})
+}
+
+// roundsRecorded reads session id's seat count and how many rounds it has
+// recorded, or ErrNotFound.
+func roundsRecorded(ctx context.Context, tx *txn, id int64) (seats, have int, err error) {
+	err = tx.QueryRowContext(ctx, `SELECT seats,
+		(SELECT COUNT(DISTINCT round) FROM rounds WHERE session_id = sessions.id)
+		FROM sessions WHERE id = ?`, id).Scan(&seats, &have)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, 0, notFound(id)
+	}
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: session %d: round: %w", id, err)
+	}
+	return seats, have, nil
+}
+
+// putRounds records rounds as the rounds numbered from first on, one
+// score a seat each (of seats), replacing those recorded.
+func putRounds(ctx context.Context, tx *txn, id int64, seats, first int, rounds [][]int) error {
+	for i, scores := range rounds {
+		round := first + i
+		if len(scores) != seats {
+			return fmt.Errorf("store: session %d: round %d: %d scores for %d seats", id, round, len(scores), seats)
 		}
 		for seat, score := range scores {
 			if _, err := tx.ExecContext(ctx,
@@ -699,8 +749,8 @@ func (s *Store) RecordRound(ctx context.Context, id int64, round int, scores []i
 				return fmt.Errorf("store: session %d: round %d: %w", id, round, err)
 			}
 		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // Rounds returns the recorded rounds in order, each the per-seat scores of
@@ -762,10 +812,7 @@ func (s *Store) StartSession(ctx context.Context, id int64, seen int, seats int,
 		if n, _ := res.RowsAffected(); n == 0 {
 			return stale(ctx, tx, id, "start", seen)
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE session_id = ?`, id); err != nil {
-			return fmt.Errorf("store: session %d: %w", id, err)
-		}
-		return insertPlayers(ctx, tx, id, players)
+		return replacePlayers(ctx, tx, id, players)
 	})
 	if err != nil {
 		return 0, err

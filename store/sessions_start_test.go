@@ -52,90 +52,9 @@ func TestStaleWritesChangeNothing(t *testing.T) { forEachEngine(t, testStaleWrit
 
 func testStaleWritesChangeNothing(t *testing.T, e engine) {
 	ctx := context.Background()
-	owner := Player{Seat: 0, UserID: "owner", Name: "Owner"}
-	ann := Player{Seat: 1, UserID: "ann", Name: "Ann"}
-	carol := Player{Seat: 1, UserID: "carol", Name: "Carol"}
-	bots := []Player{owner, {Seat: 1, Name: "Bond", Computer: true}, {Seat: 2, Name: "Cipher", Computer: true}, {Seat: 3, Name: "Dagger", Computer: true}}
-	won := []Result{{Seat: 0, UserID: "owner", Name: "Owner", Score: 9, Won: true}}
-
-	// Each case takes a table to a state (returning the version a stale
-	// copy saw before the last step), then tries a stale write.
-	type table struct {
-		id   int64
-		seen int // the version the stale copy saw
-	}
-	lobby := func(t *testing.T, s *Store) table {
-		id := mustCreate(t, s, Session{Game: "secretagent", Seats: 4, Status: StatusLobby, GuildID: "g", Players: []Player{owner}})
-		return table{id, 0}
-	}
-	joined := func(t *testing.T, s *Store) table { // Ann joined elsewhere
-		tb := lobby(t, s)
-		_, err := s.SetPlayers(ctx, tb.id, 0, []Player{owner, ann})
-		require.NoError(t, err)
-		return tb
-	}
-	started := func(t *testing.T, s *Store) table { // started elsewhere
-		tb := joined(t, s)
-		_, err := s.StartSession(ctx, tb.id, 1, 4, bots)
-		require.NoError(t, err)
-		return table{tb.id, 1}
-	}
-	moved := func(t *testing.T, s *Store) table { // a move made elsewhere
-		tb := started(t, s)
-		require.NoError(t, s.AppendMove(ctx, tb.id, 0, 0, "m0"))
-		return table{tb.id, 2}
-	}
-	finished := func(t *testing.T, s *Store) table { // finished elsewhere
-		tb := moved(t, s)
-		_, err := s.Finish(ctx, tb.id, 3, StatusOver, won)
-		require.NoError(t, err)
-		return table{tb.id, 3}
-	}
-	abandoned := func(t *testing.T, s *Store) table {
-		tb := moved(t, s)
-		_, err := s.Finish(ctx, tb.id, 3, StatusAbandoned, nil)
-		require.NoError(t, err)
-		return table{tb.id, 3}
-	}
-	broken := func(t *testing.T, s *Store) table {
-		tb := moved(t, s)
-		_, err := s.MarkBroken(ctx, tb.id, 3, "move 1 does not replay")
-		require.NoError(t, err)
-		return table{tb.id, 3}
-	}
-
-	writes := map[string]func(s *Store, tb table) error{
-		"join": func(s *Store, tb table) error {
-			_, err := s.SetPlayers(ctx, tb.id, tb.seen, []Player{owner, carol})
-			return err
-		},
-		"leave": func(s *Store, tb table) error {
-			_, err := s.SetPlayers(ctx, tb.id, tb.seen, []Player{owner})
-			return err
-		},
-		"start": func(s *Store, tb table) error {
-			_, err := s.StartSession(ctx, tb.id, tb.seen, 2, []Player{owner, carol})
-			return err
-		},
-		"abandon": func(s *Store, tb table) error {
-			_, err := s.Finish(ctx, tb.id, tb.seen, StatusAbandoned, nil)
-			return err
-		},
-		"finish": func(s *Store, tb table) error {
-			_, err := s.Finish(ctx, tb.id, tb.seen, games.Over, []Result{{Seat: 1, UserID: "carol", Name: "Carol", Score: 99, Won: true}})
-			return err
-		},
-		"mark broken": func(s *Store, tb table) error {
-			_, err := s.MarkBroken(ctx, tb.id, tb.seen, "stale")
-			return err
-		},
-	}
-	states := map[string]func(t *testing.T, s *Store) table{
-		"lobby joined": joined, "started": started, "moved": moved, "finished": finished, "abandoned": abandoned, "broken": broken,
-	}
 	s, _, _ := openTemp(t, e)
-	for state, make := range states {
-		for name, write := range writes {
+	for state, make := range staleStates() {
+		for name, write := range staleWrites() {
 			t.Run(state+"/"+name, func(t *testing.T) {
 				tb := make(t, s)
 				before, log, err := s.Table(ctx, tb.id)
@@ -157,5 +76,97 @@ func testStaleWritesChangeNothing(t *testing.T, e engine) {
 				}
 			})
 		}
+	}
+}
+
+// staleTable is a table taken to a state, and the version a stale copy of
+// it saw before the last step.
+type staleTable struct {
+	id   int64
+	seen int
+}
+
+// The players of the stale tables: the owner, who opened the table, Ann,
+// who joined it, and Carol, whom a stale copy seats.
+var (
+	owner = Player{Seat: 0, UserID: "owner", Name: "Owner"}
+	ann   = Player{Seat: 1, UserID: "ann", Name: "Ann"}
+	carol = Player{Seat: 1, UserID: "carol", Name: "Carol"}
+)
+
+// staleStates take a new table to a state, each from the one before (a
+// change made elsewhere), and return it as a stale copy saw it.
+func staleStates() map[string]func(t *testing.T, s *Store) staleTable {
+	ctx := context.Background()
+	bots := []Player{owner, {Seat: 1, Name: "Bond", Computer: true}, {Seat: 2, Name: "Cipher", Computer: true}, {Seat: 3, Name: "Dagger", Computer: true}}
+	joined := func(t *testing.T, s *Store) staleTable { // Ann joined elsewhere
+		id := mustCreate(t, s, Session{Game: "secretagent", Seats: 4, Status: StatusLobby, GuildID: "g", Players: []Player{owner}})
+		_, err := s.SetPlayers(ctx, id, 0, []Player{owner, ann})
+		require.NoError(t, err)
+		return staleTable{id, 0}
+	}
+	started := func(t *testing.T, s *Store) staleTable { // started elsewhere
+		tb := joined(t, s)
+		_, err := s.StartSession(ctx, tb.id, 1, 4, bots)
+		require.NoError(t, err)
+		return staleTable{tb.id, 1}
+	}
+	moved := func(t *testing.T, s *Store) staleTable { // a move made elsewhere
+		tb := started(t, s)
+		require.NoError(t, s.AppendMove(ctx, tb.id, 0, 0, "m0"))
+		return staleTable{tb.id, 2}
+	}
+	ended := func(end func(s *Store, id int64) error) func(t *testing.T, s *Store) staleTable {
+		return func(t *testing.T, s *Store) staleTable { // ended elsewhere after a move
+			tb := moved(t, s)
+			require.NoError(t, end(s, tb.id))
+			return staleTable{tb.id, 3}
+		}
+	}
+	return map[string]func(t *testing.T, s *Store) staleTable{
+		"lobby joined": joined, "started": started, "moved": moved,
+		"finished": ended(func(s *Store, id int64) error {
+			_, err := s.Finish(ctx, id, 3, StatusOver, []Result{{Seat: 0, UserID: "owner", Name: "Owner", Score: 9, Won: true}})
+			return err
+		}),
+		"abandoned": ended(func(s *Store, id int64) error {
+			_, err := s.Finish(ctx, id, 3, StatusAbandoned, nil)
+			return err
+		}),
+		"broken": ended(func(s *Store, id int64) error {
+			_, err := s.MarkBroken(ctx, id, 3, "move 1 does not replay")
+			return err
+		}),
+	}
+}
+
+// staleWrites are the writes a stale copy may try, at the version it saw.
+func staleWrites() map[string]func(s *Store, tb staleTable) error {
+	ctx := context.Background()
+	return map[string]func(s *Store, tb staleTable) error{
+		"join": func(s *Store, tb staleTable) error {
+			_, err := s.SetPlayers(ctx, tb.id, tb.seen, []Player{owner, carol})
+			return err
+		},
+		"leave": func(s *Store, tb staleTable) error {
+			_, err := s.SetPlayers(ctx, tb.id, tb.seen, []Player{owner})
+			return err
+		},
+		"start": func(s *Store, tb staleTable) error {
+			_, err := s.StartSession(ctx, tb.id, tb.seen, 2, []Player{owner, carol})
+			return err
+		},
+		"abandon": func(s *Store, tb staleTable) error {
+			_, err := s.Finish(ctx, tb.id, tb.seen, StatusAbandoned, nil)
+			return err
+		},
+		"finish": func(s *Store, tb staleTable) error {
+			_, err := s.Finish(ctx, tb.id, tb.seen, games.Over, []Result{{Seat: 1, UserID: "carol", Name: "Carol", Score: 99, Won: true}})
+			return err
+		},
+		"mark broken": func(s *Store, tb staleTable) error {
+			_, err := s.MarkBroken(ctx, tb.id, tb.seen, "stale")
+			return err
+		},
 	}
 }

@@ -17,19 +17,23 @@ import (
 )
 
 // clock is a fake clock for Store.Now.
+// clock is a fake clock for the store, moved on by the test.
 type clock struct {
 	mu sync.Mutex
 	t  time.Time
 }
 
+// newClock is a clock at noon on 2026-11-22, UTC.
 func newClock() *clock { return &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)} }
 
+// Now is the clock's time.
 func (c *clock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.t
 }
 
+// Advance moves the clock on by d.
 func (c *clock) Advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -273,28 +277,7 @@ func TestUnfinished(t *testing.T) { forEachEngine(t, testUnfinished) }
 func testUnfinished(t *testing.T, e engine) {
 	ctx := context.Background()
 	s, c, _ := openTemp(t, e)
-
-	type spec struct {
-		game, guild, owner string
-		status             games.Status
-	}
-	specs := []spec{
-		{"doublefreecell", "g1", "ann", StatusPlaying}, // 0
-		{"doublefreecell", "g1", "ann", StatusLobby},   // 1
-		{"secretagent", "g1", "ann", StatusPlaying},    // 2
-		{"doublefreecell", "g2", "ann", StatusPlaying}, // 3
-		{"doublefreecell", "g1", "bob", StatusPlaying}, // 4
-		{"doublefreecell", "", "", StatusPlaying},      // 5 terminal
-		{"doublefreecell", "", "", StatusWon},          // 6 terminal, finished
-		{"doublefreecell", "g1", "ann", StatusWon},     // 7 finished
-		{"doublefreecell", "g1", "ann", StatusAbandoned},
-	}
-	ids := make([]int64, len(specs))
-	for i, sp := range specs {
-		ids[i] = mustCreate(t, s, Session{Game: sp.game, Seats: 1, GuildID: sp.guild, OwnerID: sp.owner,
-			Status: sp.status, Players: []Player{{Seat: 0, UserID: sp.owner, Name: sp.owner}}})
-		c.Advance(time.Second)
-	}
+	ids := someUnfinished(t, s, c)
 	// Session 0 becomes the most recently used of ann's in g1.
 	require.NoError(t, s.AppendMove(ctx, ids[0], 0, 0, "1a"))
 
@@ -319,9 +302,53 @@ func testUnfinished(t *testing.T, e engine) {
 	}
 	assert.Equal(t, []games.Entry{{Seat: 0, Move: "1a"}}, open[0].Log)
 
+	lastUnfinished(t, s, ids)
+
+	// Finishing takes a session out of both.
+	require.NoError(t, finish(s, ids[0], StatusLost, nil))
+	sess, err := s.LastUnfinished(ctx, "doublefreecell", "g1", "ann")
+	require.NoError(t, err)
+	assert.Equal(t, ids[1], sess.ID)
+	list, err = s.Unfinished(ctx)
+	require.NoError(t, err)
+	assert.Len(t, list, 5)
+}
+
+// someUnfinished creates tables in several guilds, of several owners and
+// statuses, a second apart, and returns their ids: the first six are
+// unfinished.
+func someUnfinished(t *testing.T, s *Store, c *clock) []int64 {
+	t.Helper()
+	specs := []struct {
+		game, guild, owner string
+		status             games.Status
+	}{
+		{"doublefreecell", "g1", "ann", StatusPlaying}, // 0
+		{"doublefreecell", "g1", "ann", StatusLobby},   // 1
+		{"secretagent", "g1", "ann", StatusPlaying},    // 2
+		{"doublefreecell", "g2", "ann", StatusPlaying}, // 3
+		{"doublefreecell", "g1", "bob", StatusPlaying}, // 4
+		{"doublefreecell", "", "", StatusPlaying},      // 5 terminal
+		{"doublefreecell", "", "", StatusWon},          // 6 terminal, finished
+		{"doublefreecell", "g1", "ann", StatusWon},     // 7 finished
+		{"doublefreecell", "g1", "ann", StatusAbandoned},
+	}
+	ids := make([]int64, len(specs))
+	for i, sp := range specs {
+		ids[i] = mustCreate(t, s, Session{Game: sp.game, Seats: 1, GuildID: sp.guild, OwnerID: sp.owner,
+			Status: sp.status, Players: []Player{{Seat: 0, UserID: sp.owner, Name: sp.owner}}})
+		c.Advance(time.Second)
+	}
+	return ids
+}
+
+// lastUnfinished checks LastUnfinished on someUnfinished's tables (ids),
+// table 0 the last used.
+func lastUnfinished(t *testing.T, s *Store, ids []int64) {
+	t.Helper()
 	cases := []struct {
 		name, game, guild, owner string
-		want                     int // index in specs; -1: ErrNotFound
+		want                     int // index in ids; -1: ErrNotFound
 	}{
 		{"any game, most recently updated", "", "g1", "ann", 0},
 		{"one game", "secretagent", "g1", "ann", 2},
@@ -333,7 +360,7 @@ func testUnfinished(t *testing.T, e engine) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			sess, err := s.LastUnfinished(ctx, tc.game, tc.guild, tc.owner)
+			sess, err := s.LastUnfinished(context.Background(), tc.game, tc.guild, tc.owner)
 			if tc.want < 0 {
 				require.ErrorIs(t, err, ErrNotFound)
 				return
@@ -343,15 +370,6 @@ func testUnfinished(t *testing.T, e engine) {
 			assert.Len(t, sess.Players, 1)
 		})
 	}
-
-	// Finishing takes a session out of both.
-	require.NoError(t, finish(s, ids[0], StatusLost, nil))
-	sess, err := s.LastUnfinished(ctx, "doublefreecell", "g1", "ann")
-	require.NoError(t, err)
-	assert.Equal(t, ids[1], sess.ID)
-	list, err = s.Unfinished(ctx)
-	require.NoError(t, err)
-	assert.Len(t, list, 5)
 }
 
 func TestRounds(t *testing.T) { forEachEngine(t, testRounds) }
@@ -398,10 +416,13 @@ func testRounds(t *testing.T, e engine) {
 	assert.ErrorIs(t, s.RecordRound(ctx, 999, 0, []int{1}), ErrNotFound)
 }
 
+// errAny stands for any error in a table of cases.
 var errAny = sentinel("any error")
 
+// sentinel is an error that is its text.
 type sentinel string
 
+// Error is the sentinel's text.
 func (e sentinel) Error() string { return string(e) }
 
 // A status is stored as its name, as before statuses were typed; a name

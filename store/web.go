@@ -388,29 +388,6 @@ func (s *Store) TableVersions(ctx context.Context, ids []int64) (map[int64]Table
 // nothing of its players, not even a day of their streaks; a game outside
 // any server (a DM, the terminal) belongs to no server's pages.
 func (s *Store) PageStreak(ctx context.Context, userID, game, today string) (current, best int, err error) {
-	var days []string
-	err = s.read(ctx, func(tx *txn) error {
-		rows, err := tx.QueryContext(ctx, `
-			SELECT DISTINCT s.daily FROM sessions s JOIN results r ON r.session_id = s.id AND r.user_id = s.owner_id
-			WHERE s.daily != '' AND s.owner_id = ? AND (CAST(? AS TEXT) = '' OR s.game = ?) AND r.won = 1
-				AND s.guild_id <> ''
-				AND NOT EXISTS (SELECT 1 FROM guild_settings g WHERE g.guild_id = s.guild_id AND g.pages_off <> 0)`,
-			userID, game, game)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var d string
-			if err := rows.Scan(&d); err != nil {
-				return err
-			}
-			days = append(days, d)
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		return 0, 0, fmt.Errorf("store: page streak: %w", err)
-	}
-	return streaks(days, today)
+	return s.streak(ctx, "page streak", ` AND s.guild_id <> ''
+		AND NOT EXISTS (SELECT 1 FROM guild_settings g WHERE g.guild_id = s.guild_id AND g.pages_off <> 0)`, userID, game, today)
 }

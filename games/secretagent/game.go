@@ -55,6 +55,7 @@ var (
 	_ games.Game       = (*Game)(nil)
 	_ games.Stater     = (*Game)(nil)
 	_ games.Summarizer = (*Game)(nil)
+	_ games.Rounder    = (*Game)(nil)
 )
 
 // Game is a game of Secret Agent in progress.
@@ -267,6 +268,20 @@ func (g *Game) Winners() []games.Seat {
 	return []games.Seat{leader(g.totals)}
 }
 
+// Rounds lists each finished deal's scores by seat, in order (none before
+// the first deal ends): the scores the records keep deal by deal.
+func (g *Game) Rounds() [][]int {
+	var out [][]int
+	for _, r := range g.results {
+		scores := make([]int, Seats)
+		for _, s := range r.Seats {
+			scores[s.Seat] = s.Score
+		}
+		out = append(out, scores)
+	}
+	return out
+}
+
 // leader returns the seat with the highest total (the first such seat).
 func leader(totals [Seats]int) games.Seat {
 	best := 0
@@ -407,63 +422,86 @@ func (g *Game) Apply(seat games.Seat, m games.Move) error {
 	if seat != g.turn {
 		return games.Refuse("it is not your turn")
 	}
+	var err error
 	switch mv.Kind {
 	case KindForbid:
-		if g.phase != PhaseForbid {
-			if g.phase == PhaseTrump {
-				return games.Refuse("you cannot forbid a suit now: now the dealer chooses trump or notrump")
-			}
-			return games.Refuse("you cannot forbid a suit now: now the cards are played (play CARD)")
-		}
-		if mv.Suit > cards.Spades {
-			return games.Refuse("no such suit: forbid c, d, h or s")
-		}
-		if g.isForbidden(mv.Suit) {
-			return alreadyForbidden(mv.Suit)
-		}
-		g.forbidden = append(g.forbidden, Forbidden{Seat: seat, Suit: mv.Suit})
-		if len(g.forbidden) == Seats-1 {
-			g.phase = PhaseTrump
-		}
-		g.turn = g.left(seat)
+		err = g.forbid(seat, mv.Suit)
 	case KindTrump, KindNoTrump:
-		if g.phase != PhaseTrump {
-			if g.phase == PhaseForbid {
-				return games.Refuse("only the dealer chooses, after three suits are forbidden: now each player forbids a suit (forbid c, d, h or s)")
-			}
-			return games.Refuse("trump is already chosen: now the cards are played (play CARD)")
-		}
-		t := Trump{NoTrump: true}
-		if mv.Kind == KindTrump {
-			t = Trump{Suit: g.remainingSuit()}
-		}
-		g.trump = &t
-		g.phase = PhasePlay
-		g.turn = g.trick.Leader
+		err = g.chooseTrump(mv.Kind == KindTrump)
 	case KindPlay:
-		if g.phase != PhasePlay {
-			if g.phase == PhaseTrump {
-				return games.Refuse("you cannot play a card yet: now the dealer chooses trump or notrump")
-			}
-			return games.Refuse("you cannot play a card yet: now each player forbids a suit (forbid c, d, h or s)")
-		}
-		i := indexOf(g.hands[seat], mv.Card)
-		if i < 0 {
-			return games.Refuse("you do not hold %s", mv.Card)
-		}
-		if err := g.followError(seat, mv.Card); err != nil {
-			return err
-		}
-		g.hands[seat] = append(g.hands[seat][:i:i], g.hands[seat][i+1:]...)
-		g.trick.Plays = append(g.trick.Plays, Play{Seat: seat, Card: mv.Card})
-		g.turn = g.left(seat)
-		if len(g.trick.Plays) == Seats {
-			g.endTrick()
-		}
+		err = g.play(seat, mv.Card)
 	default:
-		return games.Refuse("not a move: write forbid S (S is c, d, h or s), trump, notrump or play CARD (like play QH)")
+		err = games.Refuse("not a move: write forbid S (S is c, d, h or s), trump, notrump or play CARD (like play QH)")
+	}
+	if err != nil {
+		return err
 	}
 	g.moves++
+	return nil
+}
+
+// forbid is seat forbidding suit as trump, in its turn.
+func (g *Game) forbid(seat games.Seat, suit cards.Suit) error {
+	if g.phase != PhaseForbid {
+		if g.phase == PhaseTrump {
+			return games.Refuse("you cannot forbid a suit now: now the dealer chooses trump or notrump")
+		}
+		return games.Refuse("you cannot forbid a suit now: now the cards are played (play CARD)")
+	}
+	if suit > cards.Spades {
+		return games.Refuse("no such suit: forbid c, d, h or s")
+	}
+	if g.isForbidden(suit) {
+		return alreadyForbidden(suit)
+	}
+	g.forbidden = append(g.forbidden, Forbidden{Seat: seat, Suit: suit})
+	if len(g.forbidden) == Seats-1 {
+		g.phase = PhaseTrump
+	}
+	g.turn = g.left(seat)
+	return nil
+}
+
+// chooseTrump is the dealer making the suit no one forbade trump (trump),
+// or playing No Trump.
+func (g *Game) chooseTrump(trump bool) error {
+	if g.phase != PhaseTrump {
+		if g.phase == PhaseForbid {
+			return games.Refuse("only the dealer chooses, after three suits are forbidden: now each player forbids a suit (forbid c, d, h or s)")
+		}
+		return games.Refuse("trump is already chosen: now the cards are played (play CARD)")
+	}
+	t := Trump{NoTrump: true}
+	if trump {
+		t = Trump{Suit: g.remainingSuit()}
+	}
+	g.trump = &t
+	g.phase = PhasePlay
+	g.turn = g.trick.Leader
+	return nil
+}
+
+// play is seat playing c to the trick, in its turn.
+func (g *Game) play(seat games.Seat, c cards.Card) error {
+	if g.phase != PhasePlay {
+		if g.phase == PhaseTrump {
+			return games.Refuse("you cannot play a card yet: now the dealer chooses trump or notrump")
+		}
+		return games.Refuse("you cannot play a card yet: now each player forbids a suit (forbid c, d, h or s)")
+	}
+	i := indexOf(g.hands[seat], c)
+	if i < 0 {
+		return games.Refuse("you do not hold %s", c)
+	}
+	if err := g.followError(seat, c); err != nil {
+		return err
+	}
+	g.hands[seat] = append(g.hands[seat][:i:i], g.hands[seat][i+1:]...)
+	g.trick.Plays = append(g.trick.Plays, Play{Seat: seat, Card: c})
+	g.turn = g.left(seat)
+	if len(g.trick.Plays) == Seats {
+		g.endTrick()
+	}
 	return nil
 }
 

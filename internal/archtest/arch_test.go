@@ -1,8 +1,10 @@
 // Package archtest_test holds the house rules of the code's shape, checked
 // on every test run: a game lives in one place, so the bot and the terminal
-// name no game; the bot registers nothing in init; no function of bot,
-// render or the fake Discord is over 80 lines; Discord's wire (bot/discord)
-// knows no table; the fake Discord is never linked into the binary.
+// name no game; a game changes only through store/session; the bot
+// registers nothing in init; no function of bot, render, store, the
+// command line or the fake Discord (their tests too, but render's) is over
+// 80 lines; Discord's wire (bot/discord) knows no table; the fake Discord
+// is never linked into the binary.
 package archtest_test
 
 import (
@@ -11,6 +13,7 @@ import (
 	"go/token"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -88,15 +91,8 @@ func TestFakeDiscordIsNotInTheBinary(t *testing.T) {
 // under dir.
 func funcs(t *testing.T, dir string, fn func(fset *token.FileSet, file string, d *ast.FuncDecl)) {
 	t.Helper()
-	walkFuncs(t, dir, false, fn)
-}
-
-// walkFuncs calls fn for every function declared in the Go files under
-// dir, test files too when tests is set.
-func walkFuncs(t *testing.T, dir string, tests bool, fn func(fset *token.FileSet, file string, d *ast.FuncDecl)) {
-	t.Helper()
 	err := filepath.WalkDir(filepath.Join(root(t), dir), func(path string, e os.DirEntry, err error) error {
-		if err != nil || e.IsDir() || !strings.HasSuffix(path, ".go") || (!tests && strings.HasSuffix(path, "_test.go")) {
+		if err != nil || e.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return err
 		}
 		fset := token.NewFileSet()
@@ -114,18 +110,28 @@ func walkFuncs(t *testing.T, dir string, tests bool, fn func(fset *token.FileSet
 	require.NoError(t, err)
 }
 
-// No function is over 80 lines: in bot (its tests too, and the wire),
-// render, and the fake Discord with its tests.
+// No function is over 80 lines: in render, tests aside; in bot (the wire
+// too), store, store/session, the command line and the fake Discord, tests
+// too (a long test is split by what it checks, never by hiding it).
 func TestNoLongFunctions(t *testing.T) {
-	for _, c := range []struct {
-		dir   string
-		tests bool
-	}{{"bot", true}, {"render", false}, {"internal/discordtest", true}} {
-		walkFuncs(t, c.dir, c.tests, func(fset *token.FileSet, file string, d *ast.FuncDecl) {
-			lines := fset.Position(d.End()).Line - fset.Position(d.Pos()).Line + 1
-			assert.LessOrEqual(t, lines, 80, "%s: %s is %d lines", file, d.Name.Name, lines)
-		})
-	}
+	withTests := map[string]bool{"bot/": true, "render/": false, "store/": true, "cmd/": true, "internal/discordtest/": true}
+	goFiles(t, func(fset *token.FileSet, rel string, f *ast.File) {
+		tests, checked := false, false
+		for dir, withTest := range withTests {
+			if strings.HasPrefix(rel, dir) {
+				tests, checked = withTest, true
+			}
+		}
+		if !checked || !tests && strings.HasSuffix(rel, "_test.go") {
+			return
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				lines := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1
+				assert.LessOrEqual(t, lines, 80, "%s: %s is %d lines", rel, fd.Name.Name, lines)
+			}
+		}
+	})
 }
 
 // Discord's wire (bot/discord) knows no table: it imports nothing of the
@@ -156,4 +162,89 @@ func TestOnClickIsShort(t *testing.T) {
 			assert.Less(t, lines, 50, "onClick is %d lines", lines)
 		}
 	})
+}
+
+// gameWrites are the store's writes that change a game — its creation,
+// its players and start, its moves and rounds, its hints, its end, its
+// being kept unreplayable — each with the number of arguments it takes,
+// which tells store.Store's Finish(ctx, id, seen, status, results) from
+// session.Table's Finish(ctx).
+var gameWrites = map[string]int{
+	"CreateSession": 2, "CreateDaily": 3, "SetPlayers": 4, "StartSession": 5,
+	"AppendMove": 5, "AppendMoveAndRounds": 6, "RecordRound": 4, "AddHint": 2,
+	"Finish": 5, "MarkBroken": 4,
+}
+
+// stillWriting are the files outside store/session that still call a game
+// write, and which: the bot's, until it goes through session.Table
+// (Table.Apply records the rounds; Table.Hint counts a hint). Remove each
+// as it goes: an entry whose file no longer calls it fails the test.
+var stillWriting = map[string][]string{
+	"bot/multi.go": {"RecordRound"},
+	"bot/hint.go":  {"AddHint"},
+}
+
+// A game changes one way: through store/session, which keeps the table in
+// memory and the store in step (a move and the round it ends saved
+// together, a stale copy refused). No other package's code calls the
+// store's game writes; tests may, to forge what no session writes (a log
+// that no longer replays, results at odds with it).
+func TestOnlySessionsChangeGames(t *testing.T) {
+	found := map[string][]string{}
+	goFiles(t, func(_ *token.FileSet, rel string, f *ast.File) {
+		if dir := path.Dir(rel); dir == "store" || dir == "store/session" || strings.HasSuffix(rel, "_test.go") {
+			return
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+					if args, ok := gameWrites[sel.Sel.Name]; ok && args == len(call.Args) {
+						found[rel] = append(found[rel], sel.Sel.Name)
+					}
+				}
+			}
+			return true
+		})
+	})
+	for file, calls := range found {
+		for _, call := range calls {
+			assert.Contains(t, stillWriting[file], call, "%s calls the store's %s: change games through store/session's Table", file, call)
+		}
+	}
+	for file, calls := range stillWriting {
+		for _, call := range calls {
+			assert.Contains(t, found[file], call, "%s no longer calls %s: take it off stillWriting", file, call)
+		}
+	}
+}
+
+// goFiles calls fn for every Go file of the module (tests too; testdata
+// and hidden folders left out, as the go command leaves them), by its
+// path from the module's root, with slashes, parsed in fset.
+func goFiles(t *testing.T, fn func(fset *token.FileSet, rel string, f *ast.File)) {
+	t.Helper()
+	base := root(t)
+	err := filepath.WalkDir(base, func(p string, e os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if e.IsDir() {
+			if p != base && (e.Name() == "testdata" || strings.HasPrefix(e.Name(), ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, p, nil, 0)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(base, p)
+		fn(fset, filepath.ToSlash(rel), f)
+		return err
+	})
+	require.NoError(t, err)
 }

@@ -1,7 +1,7 @@
 // Package secretagent presents Secret Agent: the channel's table, a
 // player's own picture (hand, assignment, trump, trick), the terminal's
-// text, the card and trump-making buttons, the line of private facts in a
-// player's messages, and each deal's scores for the records.
+// text, the card and trump-making buttons, and the line of private facts
+// in a player's messages.
 package secretagent
 
 import (
@@ -24,7 +24,6 @@ var Game = render.Present(game.Info, render.Presenter[game.View]{
 	Describe: func(v game.View, p render.Params) string { return render.Describe(text(v, p.Names, false, p.Lang), p) },
 	Controls: Controls,
 	Private:  Private,
-	Rounds:   Rounds,
 	Spectate: Spectate,
 	Words:    words,
 })

@@ -132,47 +132,6 @@ func TestPrivate(t *testing.T) {
 	assert.NotContains(t, Private(v, render.Params{Names: saTestNames}), "agent")
 }
 
-func TestRounds(t *testing.T) {
-	byseat := func(d game.DealResult) []int {
-		out := make([]int, game.Seats)
-		for _, s := range d.Seats {
-			out[s.Seat] = s.Score
-		}
-		return out
-	}
-	for _, tc := range []struct {
-		name  string
-		moves int
-		deals int
-	}{
-		{"before any deal is scored", 0, 0},
-		{"in the first deal", saMidTrick, 0},
-		{"after the first deal", saAfterDeal, 1},
-		{"at the end", 1 << 20, -1}, // every deal played
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			g := saGame(t, 11, tc.moves)
-			spec := g.View(games.Spectator).(game.View)
-			got := Game.Rounds(spec)
-			deals := tc.deals
-			if deals < 0 {
-				require.True(t, g.Status().Finished())
-				deals = len(spec.Revealed)
-				assert.GreaterOrEqual(t, deals, game.DealsPerGame)
-			}
-			require.Len(t, got, deals)
-			for i, d := range spec.Revealed {
-				assert.Equal(t, byseat(d), got[i], "deal %d", d.DealNo)
-				assert.Len(t, got[i], game.Seats)
-			}
-			// the scores are public: every seat's view has the same
-			for seat := games.Seat(0); seat < game.Seats; seat++ {
-				assert.Equal(t, got, Game.Rounds(g.View(seat).(game.View)))
-			}
-		})
-	}
-}
-
 // The registration draws what the package's functions draw, lights the
 // cards of the legal moves, and keeps the table free of anything private.
 func TestGame(t *testing.T) {

@@ -27,16 +27,3 @@ func Private(v game.View, p render.Params) string {
 	}
 	return T(l, "%s. Your agent: **%s** — %s.", deal, saAssignment(*v.Assignment, l), agent)
 }
-
-// Rounds are the scores of every deal revealed so far, by seat.
-func Rounds(v game.View) [][]int {
-	var out [][]int
-	for _, d := range v.Revealed {
-		scores := make([]int, len(d.Seats))
-		for _, s := range d.Seats {
-			scores[s.Seat] = s.Score
-		}
-		out = append(out, scores)
-	}
-	return out
-}

@@ -106,9 +106,16 @@ type recorder struct {
 	skipped, failed string
 }
 
-func (r *recorder) Helper()                  {}
-func (r *recorder) Skip(args ...any)         { r.skipped = fmt.Sprint(args...) }
-func (r *recorder) Fatal(args ...any)        { r.failed = fmt.Sprint(args...) }
+// Helper does nothing.
+func (r *recorder) Helper() {}
+
+// Skip records why the test was skipped.
+func (r *recorder) Skip(args ...any) { r.skipped = fmt.Sprint(args...) }
+
+// Fatal records why the test failed.
+func (r *recorder) Fatal(args ...any) { r.failed = fmt.Sprint(args...) }
+
+// Skipf records why the test was skipped.
 func (r *recorder) Skipf(f string, a ...any) { r.skipped = fmt.Sprintf(f, a...) }
 
 // No PostgreSQL skips a test, or fails it where one is required (CI);

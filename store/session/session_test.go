@@ -161,6 +161,7 @@ func TestApplyNotSaved(t *testing.T) {
 
 		err = second.Apply(ctx, 0, aMove(t, second.Game, 0))
 		require.ErrorIs(t, err, session.ErrNotSaved)
+		assert.ErrorIs(t, err, store.ErrConflict, "the store's conflict is named")
 		assert.Equal(t, state(t, first.Game), state(t, second.Game), "rebuilt from the store")
 		assert.Equal(t, 1, second.Sess.Moves)
 		require.NoError(t, second.Apply(ctx, 0, aMove(t, second.Game, 0)), "and playable on")
@@ -386,7 +387,10 @@ type scored struct {
 	winners []games.Seat
 }
 
-func (g scored) Scores() []int         { return g.scores }
+// Scores are the scores given.
+func (g scored) Scores() []int { return g.scores }
+
+// Winners are the winners given.
 func (g scored) Winners() []games.Seat { return g.winners }
 
 func TestResults(t *testing.T) {

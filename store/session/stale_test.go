@@ -31,88 +31,118 @@ func eachEngine(t *testing.T, fn func(t *testing.T, st *store.Store)) {
 // nothing; each answers ErrMovedOn and becomes the store's table.
 func TestStaleCopiesChangeNothing(t *testing.T) {
 	eachEngine(t, func(t *testing.T, st *store.Store) {
-		ctx := context.Background()
-		reg := registry()
-		owner := store.Player{UserID: "owner", Name: "Owner"}
-		ann := store.Player{UserID: "ann", Name: "Ann"}
-		carol := store.Player{UserID: "carol", Name: "Carol"}
-		dave := store.Player{UserID: "dave", Name: "Dave"}
-		lobby, err := session.Open(ctx, st, reg, store.Session{Game: "secretagent", Deal: 5, Seats: 4, GuildID: "g",
+		lobby, err := session.Open(context.Background(), st, registry(), store.Session{Game: "secretagent", Deal: 5, Seats: 4, GuildID: "g",
 			OwnerID: "owner", Status: store.StatusLobby, Players: session.Seat([]store.Player{owner})})
 		require.NoError(t, err)
-		load := func() *session.Table {
-			tb, err := session.Load(ctx, st, reg, lobby.Sess.ID)
-			require.NoError(t, err)
-			return tb
-		}
-
-		// A stale join: Ann's join went first elsewhere; Carol's, from a
-		// copy that had not seen it, is refused, and the copy now sees Ann.
-		a, b := load(), load()
-		require.NoError(t, a.SetPlayers(ctx, session.Seat([]store.Player{owner, ann})))
-		err = b.SetPlayers(ctx, session.Seat([]store.Player{owner, carol}))
-		require.ErrorIs(t, err, session.ErrMovedOn)
-		assert.Equal(t, a.Sess.Players, b.Sess.Players, "the stale copy is the store's again")
-		require.NoError(t, b.SetPlayers(ctx, session.Seat([]store.Player{owner, ann, carol})), "and its join goes through")
-
-		// Started elsewhere with computer players: a stale join, leave or
-		// start changes nothing, and the copy is the game in play.
-		a, b = load(), load()
-		require.NoError(t, a.Start(ctx, session.Fill(a.Info, a.Sess.Players)))
-		started := load()
-		for name, write := range map[string]func(tb *session.Table) error{
-			"join": func(tb *session.Table) error {
-				return tb.SetPlayers(ctx, session.Seat([]store.Player{owner, ann, carol, dave}))
-			},
-			"leave":   func(tb *session.Table) error { return tb.Abandon(ctx) },
-			"start":   func(tb *session.Table) error { return tb.Start(ctx, session.Fill(tb.Info, []store.Player{owner})) },
-			"players": func(tb *session.Table) error { return tb.SetPlayers(ctx, session.Seat([]store.Player{owner})) },
-		} {
-			stale, err := session.Replay(st, reg, lobbyAsSeen(b), nil)
-			require.NoError(t, err)
-			require.ErrorIs(t, write(stale), session.ErrMovedOn, name)
-			require.NotNil(t, stale.Game, "%s: the copy is the game in play", name)
-			assert.Equal(t, started.Sess.Players, stale.Sess.Players, name)
-			_, seated := stale.SeatOf("dave")
-			assert.False(t, seated, "%s: nobody took a computer's seat", name)
-		}
-		assert.Equal(t, started.Sess, load().Sess, "the store's table is as it was started")
-
-		// Moved on elsewhere: Sync brings a copy up to it; a stale move is
-		// refused and the copy is the store's.
-		a, b = load(), load()
-		require.NoError(t, a.PlayComputers(ctx, nil))
-		seat := a.Game.ToAct()[0]
-		require.NoError(t, a.Apply(ctx, seat, aMove(t, a.Game, seat)))
-		err = b.Apply(ctx, seat, aMove(t, b.Game, seat))
-		if err != nil { // the same move again would be legal only by chance
-			require.ErrorIs(t, err, session.ErrNotSaved)
-			require.ErrorIs(t, err, store.ErrConflict)
-		}
-		c := load()
-		require.NoError(t, c.Sync(ctx))
-		assert.Equal(t, a.Sess.Version, c.Sess.Version)
-		assert.Equal(t, a.Game.Moves(), c.Game.Moves())
-
-		// Finished elsewhere: a stale finish or abandon changes no result.
-		a, b = load(), load()
-		for !a.Game.Status().Finished() {
-			s := a.Game.ToAct()[0]
-			require.NoError(t, a.Apply(ctx, s, aMove(t, a.Game, s)))
-		}
-		require.NoError(t, a.Finish(ctx))
-		results, err := st.Results(ctx, a.Sess.ID)
-		require.NoError(t, err)
-		require.ErrorIs(t, b.Abandon(ctx), session.ErrMovedOn)
-		assert.Equal(t, a.Sess.Status, b.Sess.Status, "the copy is the finished table")
-		again, err := st.Results(ctx, a.Sess.ID)
-		require.NoError(t, err)
-		assert.Equal(t, results, again, "the results did not change after the fact")
-		require.ErrorIs(t, a.Finish(ctx), session.ErrMovedOn, "finishing twice")
-		again, err = st.Results(ctx, a.Sess.ID)
-		require.NoError(t, err)
-		assert.Equal(t, results, again)
+		c := copies{t: t, st: st, id: lobby.Sess.ID}
+		c.staleJoin()
+		c.afterStart()
+		c.afterMove()
+		c.afterFinish()
 	})
+}
+
+// The people at the stale copies' table: its owner, and three who join.
+var (
+	owner = store.Player{UserID: "owner", Name: "Owner"}
+	ann   = store.Player{UserID: "ann", Name: "Ann"}
+	carol = store.Player{UserID: "carol", Name: "Carol"}
+	dave  = store.Player{UserID: "dave", Name: "Dave"}
+)
+
+// copies makes copies of table id, as processes read it from st.
+type copies struct {
+	t  *testing.T
+	st *store.Store
+	id int64
+}
+
+// load is a new copy of the table.
+func (c copies) load() *session.Table {
+	c.t.Helper()
+	tb, err := session.Load(context.Background(), c.st, registry(), c.id)
+	require.NoError(c.t, err)
+	return tb
+}
+
+// staleJoin: Ann's join went first elsewhere; Carol's, from a copy that
+// had not seen it, is refused, and the copy now sees Ann.
+func (c copies) staleJoin() {
+	t, ctx := c.t, context.Background()
+	a, b := c.load(), c.load()
+	require.NoError(t, a.SetPlayers(ctx, session.Seat([]store.Player{owner, ann})))
+	err := b.SetPlayers(ctx, session.Seat([]store.Player{owner, carol}))
+	require.ErrorIs(t, err, session.ErrMovedOn)
+	assert.Equal(t, a.Sess.Players, b.Sess.Players, "the stale copy is the store's again")
+	require.NoError(t, b.SetPlayers(ctx, session.Seat([]store.Player{owner, ann, carol})), "and its join goes through")
+}
+
+// afterStart: started elsewhere with computer players, a stale join,
+// leave or start changes nothing, and the copy is the game in play.
+func (c copies) afterStart() {
+	t, ctx := c.t, context.Background()
+	a, b := c.load(), c.load()
+	require.NoError(t, a.Start(ctx, session.Fill(a.Info, a.Sess.Players)))
+	started := c.load()
+	for name, write := range map[string]func(tb *session.Table) error{
+		"join": func(tb *session.Table) error {
+			return tb.SetPlayers(ctx, session.Seat([]store.Player{owner, ann, carol, dave}))
+		},
+		"leave":   func(tb *session.Table) error { return tb.Abandon(ctx) },
+		"start":   func(tb *session.Table) error { return tb.Start(ctx, session.Fill(tb.Info, []store.Player{owner})) },
+		"players": func(tb *session.Table) error { return tb.SetPlayers(ctx, session.Seat([]store.Player{owner})) },
+	} {
+		stale, err := session.Replay(c.st, registry(), lobbyAsSeen(b), nil)
+		require.NoError(t, err)
+		require.ErrorIs(t, write(stale), session.ErrMovedOn, name)
+		require.NotNil(t, stale.Game, "%s: the copy is the game in play", name)
+		assert.Equal(t, started.Sess.Players, stale.Sess.Players, name)
+		_, seated := stale.SeatOf("dave")
+		assert.False(t, seated, "%s: nobody took a computer's seat", name)
+	}
+	assert.Equal(t, started.Sess, c.load().Sess, "the store's table is as it was started")
+}
+
+// afterMove: moved on elsewhere, Sync brings a copy up to it; a stale
+// move is refused and the copy is the store's.
+func (c copies) afterMove() {
+	t, ctx := c.t, context.Background()
+	a, b := c.load(), c.load()
+	require.NoError(t, a.PlayComputers(ctx, nil))
+	seat := a.Game.ToAct()[0]
+	require.NoError(t, a.Apply(ctx, seat, aMove(t, a.Game, seat)))
+	err := b.Apply(ctx, seat, aMove(t, b.Game, seat))
+	if err != nil { // the same move again would be legal only by chance
+		require.ErrorIs(t, err, session.ErrNotSaved)
+		require.ErrorIs(t, err, store.ErrConflict)
+	}
+	synced := c.load()
+	require.NoError(t, synced.Sync(ctx))
+	assert.Equal(t, a.Sess.Version, synced.Sess.Version)
+	assert.Equal(t, a.Game.Moves(), synced.Game.Moves())
+}
+
+// afterFinish: finished elsewhere, a stale finish or abandon changes no
+// result.
+func (c copies) afterFinish() {
+	t, ctx := c.t, context.Background()
+	a, b := c.load(), c.load()
+	for !a.Game.Status().Finished() {
+		s := a.Game.ToAct()[0]
+		require.NoError(t, a.Apply(ctx, s, aMove(t, a.Game, s)))
+	}
+	require.NoError(t, a.Finish(ctx))
+	results, err := c.st.Results(ctx, a.Sess.ID)
+	require.NoError(t, err)
+	require.ErrorIs(t, b.Abandon(ctx), session.ErrMovedOn)
+	assert.Equal(t, a.Sess.Status, b.Sess.Status, "the copy is the finished table")
+	again, err := c.st.Results(ctx, a.Sess.ID)
+	require.NoError(t, err)
+	assert.Equal(t, results, again, "the results did not change after the fact")
+	require.ErrorIs(t, a.Finish(ctx), session.ErrMovedOn, "finishing twice")
+	again, err = c.st.Results(ctx, a.Sess.ID)
+	require.NoError(t, err)
+	assert.Equal(t, results, again)
 }
 
 // lobbyAsSeen is the session as a copy read while it was a lobby saw it.

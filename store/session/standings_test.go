@@ -36,20 +36,6 @@ func TestStandings(t *testing.T) {
 	}
 }
 
-// A move refused because another table moved first says so: the store's
-// conflict is in the error, beside ErrNotSaved.
-func TestApplyConflictIsNamed(t *testing.T) {
-	ctx := context.Background()
-	st := openStore(t)
-	first := solitaire(t, st)
-	second, err := session.Load(ctx, st, registry(), first.Sess.ID)
-	require.NoError(t, err)
-	require.NoError(t, first.Apply(ctx, 0, aMove(t, first.Game, 0)))
-	err = second.Apply(ctx, 0, aMove(t, second.Game, 0))
-	assert.ErrorIs(t, err, session.ErrNotSaved)
-	assert.ErrorIs(t, err, store.ErrConflict)
-}
-
 func TestLogAndAbandon(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)

@@ -14,10 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/games/doubleagent"
-	"github.com/dealer/dealer/games/doublefreecell"
-	"github.com/dealer/dealer/games/doublets"
-	"github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/session"
@@ -41,11 +37,6 @@ import (
 //
 // Each .json beside its database is its manifest. The generators run in
 // worktrees of those commits; their comments say how.
-
-// upgradeRegistry holds every game a fixture has.
-func upgradeRegistry() *games.Registry {
-	return games.NewRegistry(doublefreecell.Info, doublets.Info, doubleagent.Info, secretagent.Info, theagents.Info)
-}
 
 // fixture is one session of a manifest (both manifests' shape).
 type fixture struct {
@@ -259,8 +250,8 @@ func firstLegal(g games.Game) string {
 	return ""
 }
 
-// finishAndCheck records a finished table's results and checks them
-// against its game.
+// finishAndCheck records a finished table's results and checks them, and
+// its rounds, against its game.
 func finishAndCheck(t *testing.T, st *store.Store, tb *session.Table) {
 	t.Helper()
 	require.NoError(t, tb.Finish(context.Background()))
@@ -270,59 +261,76 @@ func finishAndCheck(t *testing.T, st *store.Store, tb *session.Table) {
 	rs := storedResults(t, st, tb.Sess.ID)
 	assert.Len(t, rs, len(tb.Sess.Players))
 	checkEnd(t, tb.Game, s.Status, rs)
+	rounds, err := st.Rounds(context.Background(), tb.Sess.ID)
+	require.NoError(t, err)
+	assert.Equal(t, orEmpty(games.Rounds(tb.Game)), rounds, "every round recorded")
 }
 
 // A database of schema 8 (today's binary before schema 9) migrates, and
-// every table in it is as it was, replays, and plays on to its end.
+// every table in it is as it was, replays, and plays on to its end; so
+// are its players' languages and settings, its timers and daily deals.
 func TestUpgradeSchema8(t *testing.T) {
-	ctx := context.Background()
-	reg := upgradeRegistry()
 	st, man := openFixture(t, "schema8")
 	seen := map[games.Status]int{}
 	for _, f := range man.Sessions {
 		t.Run(fmt.Sprintf("%d %s", f.ID, f.What), func(t *testing.T) {
-			// schema 9 labels The Agents' tables made after its rules
-			// changed version 2, every other table version 1
-			rules := 1
-			if f.Game == theagents.Info.Name {
-				rules = 2
-			}
-			checkStored(t, st, man, f, rules)
 			seen[f.Status]++
-			tb, err := session.Load(ctx, st, reg, f.ID)
-			require.NoError(t, err)
-			assert.Equal(t, rules, tb.Sess.Rules)
-			switch f.Status {
-			case store.StatusLobby: // started with computer players filling it
-				assert.Nil(t, tb.Game)
-				require.NoError(t, tb.Start(ctx, session.Fill(tb.Info, tb.Sess.Players)))
-				playToEnd(t, tb)
-				finishAndCheck(t, st, tb)
-			case store.StatusPlaying:
-				require.NotNil(t, tb.Game)
-				assert.Equal(t, len(f.Moves), tb.Game.Moves())
-				assert.False(t, tb.Game.Status().Finished())
-				for _, p := range tb.Sess.Players {
-					assert.Equal(t, p.Computer, tb.ComputerAt(games.Seat(p.Seat)) != nil, "seat %d", p.Seat)
-				}
-				playToEnd(t, tb)
-				finishAndCheck(t, st, tb)
-			case store.StatusAbandoned:
-				require.NotNil(t, tb.Game)
-				assert.Equal(t, len(f.Moves), tb.Game.Moves())
-				assert.Empty(t, storedResults(t, st, f.ID))
-			default: // finished
-				require.NotEmpty(t, f.Results)
-				assert.Equal(t, f.Results, storedResults(t, st, f.ID))
-				require.NotNil(t, tb.Game)
-				checkEnd(t, tb.Game, f.Status, f.Results)
-			}
+			upgradedPlaysOn(t, st, man, f)
 		})
 	}
 	for _, s := range []games.Status{store.StatusLobby, store.StatusPlaying, store.StatusWon, store.StatusLost, store.StatusOver, store.StatusAbandoned} {
 		assert.Positive(t, seen[s], "a table %s", s)
 	}
+	upgradedKeepsTheRest(t, st, man)
+}
 
+// upgradedPlaysOn checks that table f of schema 8's manifest man is as it
+// was, replays, and, unfinished, plays on to its end.
+func upgradedPlaysOn(t *testing.T, st *store.Store, man manifest, f fixture) {
+	t.Helper()
+	ctx := context.Background()
+	// schema 9 labels The Agents' tables made after its rules changed
+	// version 2, every other table version 1
+	rules := 1
+	if f.Game == theagents.Info.Name {
+		rules = 2
+	}
+	checkStored(t, st, man, f, rules)
+	tb, err := session.Load(ctx, st, everyGame(), f.ID)
+	require.NoError(t, err)
+	assert.Equal(t, rules, tb.Sess.Rules)
+	switch f.Status {
+	case store.StatusLobby: // started with computer players filling it
+		assert.Nil(t, tb.Game)
+		require.NoError(t, tb.Start(ctx, session.Fill(tb.Info, tb.Sess.Players)))
+		playToEnd(t, tb)
+		finishAndCheck(t, st, tb)
+	case store.StatusPlaying:
+		require.NotNil(t, tb.Game)
+		assert.Equal(t, len(f.Moves), tb.Game.Moves())
+		assert.False(t, tb.Game.Status().Finished())
+		for _, p := range tb.Sess.Players {
+			assert.Equal(t, p.Computer, tb.ComputerAt(games.Seat(p.Seat)) != nil, "seat %d", p.Seat)
+		}
+		playToEnd(t, tb)
+		finishAndCheck(t, st, tb)
+	case store.StatusAbandoned:
+		require.NotNil(t, tb.Game)
+		assert.Equal(t, len(f.Moves), tb.Game.Moves())
+		assert.Empty(t, storedResults(t, st, f.ID))
+	default: // finished
+		require.NotEmpty(t, f.Results)
+		assert.Equal(t, f.Results, storedResults(t, st, f.ID))
+		require.NotNil(t, tb.Game)
+		checkEnd(t, tb.Game, f.Status, f.Results)
+	}
+}
+
+// upgradedKeepsTheRest checks that schema 8's languages, settings, timers
+// and daily deals are as manifest man says.
+func upgradedKeepsTheRest(t *testing.T, st *store.Store, man manifest) {
+	t.Helper()
+	ctx := context.Background()
 	for u, l := range man.PlayerLangs {
 		got, err := st.PlayerLang(ctx, u)
 		require.NoError(t, err)
@@ -366,7 +374,7 @@ func TestUpgradeSchema8(t *testing.T) {
 // replay to them.
 func TestUpgradeTheAgentsRules1(t *testing.T) {
 	ctx := context.Background()
-	reg := upgradeRegistry()
+	reg := everyGame()
 	st, man := openFixture(t, "theagents-rules1")
 	unfinished, otherwise := 0, 0
 	for _, f := range man.Sessions {

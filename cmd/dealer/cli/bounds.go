@@ -19,24 +19,29 @@ import (
 // them. Each is wide enough for any real bot and narrow enough that no
 // value can make the dealer allocate, overflow or spin before it serves.
 const (
-	// A turn: long enough to read the table, short enough that a table
-	// waiting on a player who left is played on the same day. 0 is off.
+	// minTurnTimeout and maxTurnTimeout bound a turn: long enough to read
+	// the table, short enough that a table waiting on a player who left is
+	// played on the same day. 0 is off.
 	minTurnTimeout = 5 * time.Second
 	maxTurnTimeout = 24 * time.Hour
-	// A lobby: long enough to gather players, closed within a day.
+	// minLobbyTimeout and maxLobbyTimeout bound a lobby's wait: long
+	// enough to gather players, closed within a day.
 	minLobbyTimeout     = 30 * time.Second
 	maxLobbyTimeout     = 24 * time.Hour
 	defaultLobbyTimeout = 30 * time.Minute
-	// The picture cache, in MB: below 16 it keeps too few tables' pictures
-	// to help (about 200 KB a table); above 64 GiB no machine gives it.
+	// minPictureCacheMB and maxPictureCacheMB bound the picture cache, in
+	// MB: below 16 it keeps too few tables' pictures to help (about 200 KB
+	// a table); above 64 GiB no machine gives it.
 	minPictureCacheMB = 16
 	maxPictureCacheMB = 64 << 10
-	// Shards: Discord recommends one a thousand-odd servers, so 65,536 is
-	// beyond any bot; one process runs at most 1,024 (each holds a
-	// websocket and its buffers).
+	// maxShardCount and maxShardsInProcess bound the shards: Discord
+	// recommends one a thousand-odd servers, so 65,536 is beyond any bot;
+	// one process runs at most 1,024 (each holds a websocket and its
+	// buffers).
 	maxShardCount      = 1 << 16
 	maxShardsInProcess = 1024
-	// Lengths beyond which a value is a mistake (a pasted file).
+	// maxTokenLength, maxDatabaseLength and maxURLLength are the lengths
+	// beyond which a value is a mistake (a pasted file).
 	maxTokenLength    = 512
 	maxDatabaseLength = 4096
 	maxURLLength      = 2048

@@ -10,18 +10,50 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// boundCase is a config file's text and what loading it gives: the
+// words its error holds (none: accepted), and a check of what was read.
+type boundCase struct {
+	name string
+	text string
+	want []string // in the error; none: accepted
+	got  func(t *testing.T, c Config)
+}
+
 // Every config key's bounds: the values at each bound are taken, those
 // past it refused with one line naming the file, the key's line, the key
 // and its range.
 func TestConfigBounds(t *testing.T) {
-	key := strings.Repeat("ab", 32)
-	http := "interactions: http\ndiscord:\n  public_key: " + key + "\n"
-	cases := []struct {
-		name string
-		text string
-		want []string // in the error; none: accepted
-		got  func(t *testing.T, c Config)
-	}{
+	var cases []boundCase
+	for _, keys := range [][]boundCase{timeoutBounds(), sizeBounds(), addressBounds(), valueBounds()} {
+		cases = append(cases, keys...)
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := writeConfig(t, tc.text)
+			c, err := loadConfig(path, true, noEnv)
+			if tc.want == nil {
+				require.NoError(t, err)
+				if tc.got != nil {
+					tc.got(t, c)
+				}
+				return
+			}
+			require.Error(t, err)
+			msg := err.Error()
+			assert.True(t, strings.HasPrefix(msg, "config "+path+": "), msg)
+			assert.NotContains(t, msg, "\n")
+			assert.NotContains(t, msg, "\x1b")
+			assert.NotContains(t, msg, "hunter2", "no password")
+			for _, w := range tc.want {
+				assert.Contains(t, msg, w)
+			}
+		})
+	}
+}
+
+// timeoutBounds are turn_timeout's and lobby_timeout's.
+func timeoutBounds() []boundCase {
+	return []boundCase{
 		// turn_timeout: 0 (off), or 5s to 24h.
 		{"turn_timeout off", "turn_timeout: 0\n", nil, func(t *testing.T, c Config) { assert.Zero(t, c.TurnTimeout) }},
 		{"turn_timeout 0s", "turn_timeout: 0s\n", nil, func(t *testing.T, c Config) { assert.Zero(t, c.TurnTimeout) }},
@@ -41,7 +73,12 @@ func TestConfigBounds(t *testing.T) {
 		{"lobby_timeout too short", "lobby_timeout: 29s\n", []string{"lobby_timeout must be a duration from 30s to 24h"}, nil},
 		{"lobby_timeout off", "lobby_timeout: 0\n", []string{"lobby_timeout"}, nil},
 		{"lobby_timeout too long", "lobby_timeout: 25h\n", []string{"lobby_timeout"}, nil},
+	}
+}
 
+// sizeBounds are picture_cache_mb's and shards'.
+func sizeBounds() []boundCase {
+	return []boundCase{
 		// picture_cache_mb: 0 (the default) or 16 to 65536.
 		{"picture_cache_mb default", "picture_cache_mb: 0\n", nil, func(t *testing.T, c Config) { assert.Zero(t, c.PictureCacheMB) }},
 		{"picture_cache_mb at the least", "picture_cache_mb: 16\n", nil, func(t *testing.T, c Config) { assert.Equal(t, 16, c.PictureCacheMB) }},
@@ -67,7 +104,14 @@ func TestConfigBounds(t *testing.T) {
 		{"shards past the count", "shards: 0-8/8\n", []string{"from 0 to 7"}, nil},
 		{"shards backwards", "shards: 3-1/8\n", []string{"from 0 to 7"}, nil},
 		{"shards words", "shards: many\n", []string{"such as 0-3/8"}, nil},
+	}
+}
 
+// addressBounds are listen's, web.listen's and web.public_url's.
+func addressBounds() []boundCase {
+	key := strings.Repeat("ab", 32)
+	http := "interactions: http\ndiscord:\n  public_key: " + key + "\n"
+	return []boundCase{
 		// listen and web.listen: HOST:PORT, the port from 1 to 65535.
 		{"listen", http + "listen: 127.0.0.1:8080\n", nil, func(t *testing.T, c Config) { assert.Equal(t, "127.0.0.1:8080", c.Listen) }},
 		{"listen every interface", http + "listen: :65535\n", nil, nil},
@@ -89,7 +133,14 @@ func TestConfigBounds(t *testing.T) {
 		{"web.public_url with a query", "web:\n  public_url: https://x/?a=b\n", []string{"web.public_url", "no query"}, nil},
 		{"web.public_url too long", "web:\n  public_url: https://x/" + strings.Repeat("a", 2048) + "\n", []string{"web.public_url must be at most 2048 characters"}, nil},
 		{"web.public_url does not parse", "web:\n  public_url: 'https://x y/%zz'\n", []string{"web.public_url"}, nil},
+	}
+}
 
+// valueBounds are database's, log_level's, interactions' and the discord
+// keys'.
+func valueBounds() []boundCase {
+	key := strings.Repeat("ab", 32)
+	return []boundCase{
 		// database: a file or a postgres:// URL.
 		{"database a file", "database: games/dealer.db\n", nil, nil},
 		{"database a URL", "database: postgres://dealer@db/dealer\n", nil, nil},
@@ -120,28 +171,6 @@ func TestConfigBounds(t *testing.T) {
 		{"test_guild_id signed", "discord:\n  test_guild_id: '+12'\n", []string{"discord.test_guild_id"}, nil},
 		{"public_key without http", "discord:\n  public_key: " + key + "\n", nil, nil},
 		{"public_key short", "discord:\n  public_key: abcd\n", []string{"discord.public_key", "64 hexadecimal digits"}, nil},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			path := writeConfig(t, tc.text)
-			c, err := loadConfig(path, true, noEnv)
-			if tc.want == nil {
-				require.NoError(t, err)
-				if tc.got != nil {
-					tc.got(t, c)
-				}
-				return
-			}
-			require.Error(t, err)
-			msg := err.Error()
-			assert.True(t, strings.HasPrefix(msg, "config "+path+": "), msg)
-			assert.NotContains(t, msg, "\n")
-			assert.NotContains(t, msg, "\x1b")
-			assert.NotContains(t, msg, "hunter2", "no password")
-			for _, w := range tc.want {
-				assert.Contains(t, msg, w)
-			}
-		})
 	}
 }
 

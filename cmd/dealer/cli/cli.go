@@ -35,9 +35,10 @@ type command struct {
 	run      func(e env, args []string) int
 }
 
-// commands are the subcommands by name, in the order the usage lists them.
+// commandOrder names the subcommands in the order the usage lists them.
 var commandOrder = []string{"play", "games", "rules", "stats", "leaderboard", "solve", "export", "cards", "run", "web", "db", "help"}
 
+// commands are the subcommands by name.
 func commands() map[string]command {
 	return map[string]command{
 		"play":        {"play GAME [--deal N]", "play a game in the terminal", playUsage, playCmd},
@@ -56,7 +57,8 @@ func commands() map[string]command {
 }
 
 // Main runs one subcommand of the dealer over the games of reg and returns
-// the process's exit status. The program hands it every game (see
+// the process's exit status; it answers every subcommand's -h and --help
+// with its usage. The program hands it every game (see
 // render/catalog); a test may hand it others.
 func Main(reg *render.Registry, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	e := env{reg: reg, stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv}
@@ -71,6 +73,10 @@ func Main(reg *render.Registry, args []string, stdin io.Reader, stdout, stderr i
 	if !ok {
 		return usageError(stderr, "", "unknown command %q: the commands are %s", args[0], strings.Join(commandOrder, ", "))
 	}
+	if wantsHelp(args[1:]) {
+		printUsage(e, c.usage(e))
+		return exitOK
+	}
 	return c.run(e, args[1:])
 }
 
@@ -82,10 +88,6 @@ func helpCmd(e env, args []string) int {
 		return exitOK
 	case len(args) > 1:
 		return usageError(e.stderr, "help", "one command at a time")
-	}
-	if wantsHelp(args) {
-		printUsage(e, helpUsage(e))
-		return exitOK
 	}
 	c, ok := commands()[args[0]]
 	if !ok {

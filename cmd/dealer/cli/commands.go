@@ -67,7 +67,7 @@ func (t *terminalGame) move(ctx context.Context, seat games.Seat, text string) (
 // hint says what the solver advises, and counts the hint.
 func (t *terminalGame) hint(ctx context.Context) (int, bool) {
 	t.say("Hint: " + t.rg.Solve(t.table.Game, hintBudget).Advice())
-	if _, err := t.st.AddHint(ctx, t.table.Sess.ID); err != nil {
+	if _, err := t.table.Hint(ctx); err != nil {
 		fmt.Fprintln(t.e.stderr, "dealer play:", t.saveError(err))
 		return exitFail, true
 	}

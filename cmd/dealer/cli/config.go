@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -15,7 +16,8 @@ import (
 )
 
 // Config is the dealer's configuration: config.example.yaml documents it,
-// with the range of each value (bounds.go checks them).
+// with the range of each value (bounds.go checks them). The keys a file
+// may hold are the yaml tags of its fields (configKeys), in this order.
 type Config struct {
 	Discord struct {
 		Token         string `yaml:"token"`
@@ -24,6 +26,16 @@ type Config struct {
 		// PublicKey (hex) verifies interactions received over HTTP.
 		PublicKey string `yaml:"public_key"`
 	} `yaml:"discord"`
+	// Database is a SQLite file's path or a postgres:// URL.
+	Database string `yaml:"database"`
+	LogLevel string `yaml:"log_level"`
+	// The Raw values are the keys as written, read after decoding (into
+	// TurnTimeout, LobbyTimeout and PictureCacheMB) so that a bad value
+	// gets a message naming its key and its range, never the program's
+	// types.
+	RawTurnTimeout    string `yaml:"turn_timeout"`
+	RawLobbyTimeout   string `yaml:"lobby_timeout"`
+	RawPictureCacheMB string `yaml:"picture_cache_mb"`
 	// Interactions is "gateway" (default) or "http": how Discord delivers
 	// interactions. Listen is the HTTP address of the interactions
 	// endpoint (http mode).
@@ -43,14 +55,14 @@ type Config struct {
 		PublicURL      string `yaml:"public_url"`
 		TrustedProxies string `yaml:"trusted_proxies"`
 	} `yaml:"web"`
+
+	// The fields below are no keys: they are read from the keys, or from
+	// the environment.
 	ShardIDs   []int `yaml:"-"`
 	ShardCount int   `yaml:"-"`
-	// Database is a SQLite file's path or a postgres:// URL.
-	Database string `yaml:"database"`
 	// DatabasePassword is DEALER_DATABASE_PASSWORD: the PostgreSQL
 	// password, kept out of the file (it wins over the URL's).
 	DatabasePassword string `yaml:"-"`
-	LogLevel         string `yaml:"log_level"`
 	// TurnTimeout is how long a multiplayer player may think (0: for
 	// ever); LobbyTimeout how long a lobby waits to be started.
 	TurnTimeout  time.Duration `yaml:"-"`
@@ -58,12 +70,6 @@ type Config struct {
 	// PictureCacheMB bounds the memory of the work kept from recent
 	// pictures (0: render.DefaultCacheLimit).
 	PictureCacheMB int `yaml:"-"`
-	// The Raw values are the keys as written, read after decoding so that
-	// a bad value gets a message naming its key and its range, never the
-	// program's types.
-	RawTurnTimeout    string `yaml:"turn_timeout"`
-	RawLobbyTimeout   string `yaml:"lobby_timeout"`
-	RawPictureCacheMB string `yaml:"picture_cache_mb"`
 }
 
 // defaultConfigPath is read when no --config is given, if it exists.
@@ -109,11 +115,27 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (Config,
 }
 
 // configKeys are the keys a config file may hold: the top level's (""),
-// and those under each key that holds keys.
-var configKeys = map[string][]string{
-	"":        {"discord", "database", "log_level", "turn_timeout", "lobby_timeout", "picture_cache_mb", "interactions", "listen", "shards", "web"},
-	"web":     {"listen", "public_url", "trusted_proxies"},
-	"discord": {"token", "application_id", "test_guild_id", "public_key"},
+// and those under each key that holds keys. They are Config's yaml tags,
+// read once: a key is written in one place, its field's tag.
+var configKeys = yamlKeys(reflect.TypeFor[Config](), "", map[string][]string{})
+
+// yamlKeys adds to keys the yaml keys of struct type t, the value of key
+// ("" for the top level), in the order of its fields, and those of each
+// field that holds keys; fields tagged "-" are no keys.
+func yamlKeys(t reflect.Type, key string, keys map[string][]string) map[string][]string {
+	keys[key] = []string{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		keys[key] = append(keys[key], name)
+		if f.Type.Kind() == reflect.Struct {
+			yamlKeys(f.Type, name, keys)
+		}
+	}
+	return keys
 }
 
 // decodeConfig reads a config file into c. Its keys are checked first,

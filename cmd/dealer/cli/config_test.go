@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gopkg.in/yaml.v3"
 
 	"github.com/dealer/dealer/web"
 )
@@ -165,4 +166,28 @@ func TestConfigTrustedProxies(t *testing.T) {
 		}
 		assert.Equal(t, tc.want, s, tc.text)
 	}
+}
+
+// The keys a config file may hold are the ones the YAML decoder fills in
+// Config: written once, as its fields' tags.
+func TestConfigKeysAreConfigsTags(t *testing.T) {
+	out, err := yaml.Marshal(Config{})
+	require.NoError(t, err)
+	var doc yaml.Node
+	require.NoError(t, yaml.Unmarshal(out, &doc))
+	decoded := map[string][]string{}
+	var walk func(n *yaml.Node, key string)
+	walk = func(n *yaml.Node, key string) {
+		decoded[key] = []string{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			decoded[key] = append(decoded[key], n.Content[i].Value)
+			if n.Content[i+1].Kind == yaml.MappingNode {
+				walk(n.Content[i+1], n.Content[i].Value)
+			}
+		}
+	}
+	walk(doc.Content[0], "")
+	assert.Equal(t, decoded, configKeys)
+	assert.Contains(t, configKeys[""], "turn_timeout", "a key read after decoding (its Raw field) is a key")
+	assert.NotContains(t, configKeys[""], "ShardIDs", "a field tagged - is no key")
 }

@@ -47,10 +47,6 @@ of tables at a time: it may run beside the bot.
 
 // dbCmd is `dealer db copy` and `dealer db check`.
 func dbCmd(e env, args []string) int {
-	if wantsHelp(args) {
-		printUsage(e, dbUsage(e))
-		return exitOK
-	}
 	fset := newFlags("dealer db")
 	from := fset.String("from", "", "")
 	to := fset.String("to", "", "")

@@ -82,6 +82,7 @@ type dealFlag struct {
 	ok bool
 }
 
+// String is the deal number given, "" for none.
 func (d *dealFlag) String() string {
 	if d == nil || !d.ok {
 		return ""
@@ -89,6 +90,7 @@ func (d *dealFlag) String() string {
 	return strconv.FormatUint(d.n, 10)
 }
 
+// Set reads a deal number, from 1.
 func (d *dealFlag) Set(s string) error {
 	n, err := strconv.ParseUint(s, 10, 64)
 	if err != nil || n == 0 {

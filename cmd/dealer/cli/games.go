@@ -13,6 +13,7 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/session"
 )
 
 func gamesUsage(env) string {
@@ -34,10 +35,6 @@ ID gives one up for good (it counts for no one).
 // gamesCmd is `dealer games`: the games on offer, or the player's
 // unfinished ones (--unfinished), or one of them given up (--discard ID).
 func gamesCmd(e env, args []string) int {
-	if wantsHelp(args) {
-		printUsage(e, gamesUsage(e))
-		return exitOK
-	}
 	fs := newFlags("dealer games")
 	list := fs.Bool("unfinished", false, "")
 	discard := fs.Int64("discard", 0, "")
@@ -142,12 +139,16 @@ func discardGame(e env, st *store.Store, id int64) int {
 		fmt.Fprintf(e.stderr, "dealer games: game %d is %s already\n", id, sess.Status)
 		return exitFail
 	}
-	if _, err := st.Finish(ctx, id, sess.Version, store.StatusAbandoned, nil); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			fmt.Fprintf(e.stderr, "dealer games: game %d moved on while it was being discarded (it is played elsewhere): nothing was changed; look again with dealer games --unfinished\n", id)
-			return exitFail
-		}
-		fmt.Fprintf(e.stderr, "dealer games: %s: %v\n", st.Path(), err)
+	tb, err := session.Load(ctx, st, e.reg.Engines(), id)
+	if err == nil {
+		err = tb.Abandon(ctx)
+	}
+	switch {
+	case errors.Is(err, session.ErrMovedOn):
+		fmt.Fprintf(e.stderr, "dealer games: game %d moved on while it was being discarded (it is played elsewhere): nothing was changed; look again with dealer games --unfinished\n", id)
+		return exitFail
+	case err != nil:
+		fmt.Fprintf(e.stderr, "dealer games: %s: %s\n", st.Path(), safeText(err.Error()))
 		return exitFail
 	}
 	fmt.Fprintf(e.stdout, "Game %d discarded.\n", id)
@@ -161,10 +162,6 @@ func cardsUsage(env) string {
 // cardsCmd is `dealer cards GAME [--json]`: the card set of a game that
 // designs its own (The Agents).
 func cardsCmd(e env, args []string) int {
-	if wantsHelp(args) {
-		printUsage(e, cardsUsage(e))
-		return exitOK
-	}
 	fs := newFlags("dealer cards")
 	asJSON := fs.Bool("json", false, "")
 	rest, err := parseFlags(fs, args)

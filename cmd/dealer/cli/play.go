@@ -40,8 +40,10 @@ type playOptions struct {
 // optionFlag is --option name=value, repeatable.
 type optionFlag []string
 
+// String is the options given, space-separated.
 func (o *optionFlag) String() string { return strings.Join(*o, " ") }
 
+// Set adds one option, name=value.
 func (o *optionFlag) Set(s string) error {
 	*o = append(*o, s)
 	return nil
@@ -54,6 +56,7 @@ type resumeFlag struct {
 	id int64
 }
 
+// String is "true" when --resume is given, else "false".
 func (r *resumeFlag) String() string {
 	if r == nil || !r.on {
 		return "false"
@@ -61,8 +64,10 @@ func (r *resumeFlag) String() string {
 	return "true"
 }
 
+// IsBoolFlag lets --resume stand alone.
 func (r *resumeFlag) IsBoolFlag() bool { return true }
 
+// Set reads --resume's value: a boolean, or a game's number.
 func (r *resumeFlag) Set(s string) error {
 	if b, err := strconv.ParseBool(s); err == nil {
 		r.on = b
@@ -184,10 +189,6 @@ func checkPlay(reg *render.Registry, o playOptions) error {
 
 // playCmd is `dealer play`.
 func playCmd(e env, args []string) int {
-	if wantsHelp(args) {
-		printUsage(e, playUsage(e))
-		return exitOK
-	}
 	o, err := parsePlay(e.reg, args)
 	if err != nil {
 		return usageError(e.stderr, "play", "%v", err)

@@ -43,10 +43,6 @@ type recordFlags struct{ db, config string }
 // statsCmd is `dealer stats [--user NAME]`: the bot's /stats, from the
 // same store query, for any player in the database.
 func statsCmd(e env, args []string) int {
-	if wantsHelp(args) {
-		printUsage(e, statsUsage(e))
-		return exitOK
-	}
 	fs := newFlags("dealer stats")
 	var rf recordFlags
 	user := fs.String("user", "", "")
@@ -132,10 +128,6 @@ func findUser(ctx context.Context, st *store.Store, name string) (string, error)
 // leaderboardCmd is `dealer leaderboard GAME`: the bot's /leaderboard,
 // from the same store query, over the whole database.
 func leaderboardCmd(e env, args []string) int {
-	if wantsHelp(args) {
-		printUsage(e, leaderboardUsage(e))
-		return exitOK
-	}
 	fs := newFlags("dealer leaderboard")
 	var rf recordFlags
 	by := fs.String("by", store.ByWins, "")

@@ -16,10 +16,6 @@ func rulesUsage(e env) string {
 
 // rulesCmd is `dealer rules GAME`.
 func rulesCmd(e env, args []string) int {
-	if wantsHelp(args) {
-		printUsage(e, rulesUsage(e))
-		return exitOK
-	}
 	fs := newFlags("dealer rules")
 	rest, err := parseFlags(fs, args)
 	if err != nil {

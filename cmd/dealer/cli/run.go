@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"strings"
@@ -36,10 +35,6 @@ DISCORD_TOKEN, or the config file's discord.token (see config.example.yaml).
 
 // runCmd is `dealer run`: the Discord bot, until SIGINT or SIGTERM.
 func runCmd(e env, args []string) int {
-	if wantsHelp(args) {
-		printUsage(e, runUsage(e))
-		return exitOK
-	}
 	fs := newFlags("dealer run")
 	cfgPath := fs.String("config", "", "")
 	rest, err := parseFlags(fs, args)
@@ -99,32 +94,10 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 		return databaseError{err}
 	}
 	defer st.Close()
-	r, err := render.New()
-	if err != nil {
-		return err
-	}
-	if cfg.PictureCacheMB > 0 {
-		r.SetCacheLimit(cfg.PictureCacheMB << 20)
-	}
-	s, err := discordgo.New("Bot " + cfg.Discord.Token)
-	if err != nil {
-		return err
-	}
-	if attach != nil {
-		attach(s)
-	}
 	metrics := newMetricsRegistry()
-	o := bot.Options{Session: s, Store: st, Games: reg, Renderer: r, GuildID: cfg.Discord.TestGuildID, Logger: log,
-		TurnTimeout: cfg.TurnTimeout, LobbyTimeout: cfg.LobbyTimeout, Interactions: cfg.Interactions, Metrics: metrics}
-	if err := scaleOptions(&o, cfg, log); err != nil {
+	o, err := botOptions(cfg, st, reg, metrics, log, attach)
+	if err != nil {
 		return err
-	}
-	if cfg.Web.PublicURL != "" {
-		links, err := web.NewURLs(cfg.Web.PublicURL)
-		if err != nil {
-			return err
-		}
-		o.Links = links
 	}
 	// The web may be asked whether the bot is ready before it exists.
 	var started atomic.Pointer[bot.Bot]
@@ -134,7 +107,7 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 		}
 		return errors.New("the bot is starting")
 	}
-	pages, err := startWeb(ctx, cfg, st, reg, r, metrics, log, ready)
+	pages, err := startWeb(ctx, cfg, st, reg, o.Renderer, metrics, log, ready)
 	if err != nil {
 		return err
 	}
@@ -160,22 +133,61 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 	if err := b.Open(openCtx); err != nil {
 		return err
 	}
-	var srv *http.Server
-	if endpoint != nil {
-		srv = b.InteractionsServer(bot.EndpointLimits{})
-		go func() { _ = srv.Serve(endpoint) }()
-		log.Info("serving interactions", "listen", endpoint.Addr().String())
-	}
+	stopEndpoint := serveEndpoint(b, endpoint, log)
 	log.Info("the dealer is at the table", "database", st.Path(), "tables", b.Tables(), "shards", len(o.Shards))
 	<-ctx.Done()
 	log.Info("shutting down")
-	if srv != nil {
-		// No new interactions first; then the bot finishes those under way.
+	stopEndpoint() // no new interactions first; then the bot finishes those under way
+	return b.Close()
+}
+
+// botOptions are the bot's options from the config: its store, games,
+// pictures, Discord session (pointed elsewhere by attach, when set),
+// metrics, timeouts, shards or public key, and links to the web pages.
+func botOptions(cfg Config, st *store.Store, reg *render.Registry, metrics *prometheus.Registry, log *slog.Logger,
+	attach func(*discordgo.Session)) (bot.Options, error) {
+	r, err := render.New()
+	if err != nil {
+		return bot.Options{}, err
+	}
+	if cfg.PictureCacheMB > 0 {
+		r.SetCacheLimit(cfg.PictureCacheMB << 20)
+	}
+	s, err := discordgo.New("Bot " + cfg.Discord.Token)
+	if err != nil {
+		return bot.Options{}, err
+	}
+	if attach != nil {
+		attach(s)
+	}
+	o := bot.Options{Session: s, Store: st, Games: reg, Renderer: r, GuildID: cfg.Discord.TestGuildID, Logger: log,
+		TurnTimeout: cfg.TurnTimeout, LobbyTimeout: cfg.LobbyTimeout, Interactions: cfg.Interactions, Metrics: metrics}
+	if err := scaleOptions(&o, cfg, log); err != nil {
+		return bot.Options{}, err
+	}
+	if cfg.Web.PublicURL != "" {
+		if o.Links, err = web.NewURLs(cfg.Web.PublicURL); err != nil {
+			return bot.Options{}, err
+		}
+	}
+	return o, nil
+}
+
+// serveEndpoint serves b's interactions endpoint on endpoint (HTTP
+// interactions; nil: none) and returns what stops it, letting the
+// interactions under way finish.
+func serveEndpoint(b *bot.Bot, endpoint net.Listener, log *slog.Logger) (stop func()) {
+	if endpoint == nil {
+		return func() {}
+	}
+	srv := b.InteractionsServer(bot.EndpointLimits{})
+	go func() { _ = srv.Serve(endpoint) }()
+	log.Info("serving interactions", "listen", endpoint.Addr().String())
+	return func() {
 		shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(shutdown)
 	}
-	return b.Close()
 }
 
 // scaleOptions sets the bot's public key (HTTP interactions) or its shards

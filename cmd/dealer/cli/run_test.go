@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"net"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -25,16 +24,41 @@ type syncBuffer struct {
 	b  bytes.Buffer
 }
 
+// Write adds p to the log.
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.Write(p)
 }
 
+// String is the log so far.
 func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// serving runs serve with cfg until the test calls the stop it returns,
+// which checks that the bot stopped cleanly: the Discord session attached
+// to fake, the log to log.
+func serving(t *testing.T, fake *discordtest.Server, cfg Config, log *slog.Logger) (stop func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	done := make(chan error, 1)
+	go func() {
+		done <- serve(ctx, catalog.Registry(), cfg, log, func(s *discordgo.Session) { fake.Attach(s) })
+	}()
+	return func() {
+		t.Helper()
+		cancel()
+		select {
+		case err := <-done:
+			require.NoError(t, err)
+		case <-time.After(15 * time.Second):
+			t.Fatal("the bot did not stop")
+		}
+	}
 }
 
 // The bot as `dealer run` starts it: it opens the store, connects,
@@ -51,11 +75,7 @@ func TestServeConnectsRegistersAndStops(t *testing.T) {
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- serve(ctx, catalog.Registry(), cfg, log, func(s *discordgo.Session) { fake.Attach(s) })
-	}()
+	stop := serving(t, fake, cfg, log)
 
 	cmds, err := fake.WaitCommands("", 10*time.Second)
 	require.NoError(t, err)
@@ -67,13 +87,7 @@ func TestServeConnectsRegistersAndStops(t *testing.T) {
 	assert.Len(t, r.Attachments, 1)
 
 	require.NoError(t, fake.WaitHeartbeat(5*time.Second))
-	cancel()
-	select {
-	case err := <-done:
-		require.NoError(t, err)
-	case <-time.After(15 * time.Second):
-		t.Fatal("the bot did not stop")
-	}
+	stop()
 	assert.Contains(t, logs.String(), "shutting down")
 	assert.NotContains(t, logs.String(), fake.Token(), "the token is never logged")
 	require.NoError(t, fake.CheckClean())
@@ -94,58 +108,39 @@ func TestServeShardsAndHTTP(t *testing.T) {
 		require.NoError(t, err)
 		assert.Len(t, r.Attachments, 1, r.Content)
 	}
-	run := func(t *testing.T, fake *discordtest.Server, cfg Config) (context.CancelFunc, chan error) {
+	run := func(t *testing.T, fake *discordtest.Server, cfg Config) (stop func()) {
 		cfg.Discord.Token = fake.Token()
 		cfg.Database = filepath.Join(t.TempDir(), "dealer.db")
-		log := slog.New(slog.NewTextHandler(&syncBuffer{}, nil))
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan error, 1)
-		go func() {
-			done <- serve(ctx, catalog.Registry(), cfg, log, func(s *discordgo.Session) { fake.Attach(s) })
-		}()
-		return cancel, done
-	}
-	stop := func(t *testing.T, cancel context.CancelFunc, done chan error) {
-		t.Helper()
-		cancel()
-		select {
-		case err := <-done:
-			require.NoError(t, err)
-		case <-time.After(15 * time.Second):
-			t.Fatal("the bot did not stop")
-		}
+		return serving(t, fake, cfg, slog.New(slog.NewTextHandler(&syncBuffer{}, nil)))
 	}
 
 	t.Run("shards auto", func(t *testing.T) {
 		fake := discordtest.New(t, discordtest.Options{Guilds: guilds, Shards: 2, MaxConcurrency: 2})
 		fake.AddUser(discordtest.User{ID: "1100000000000000001", Name: "ann"})
-		cancel, done := run(t, fake, Config{Shards: "auto", Interactions: "gateway"})
+		stop := run(t, fake, Config{Shards: "auto", Interactions: "gateway"})
 		_, err := fake.WaitCommands("", 10*time.Second)
 		require.NoError(t, err)
 		require.True(t, fake.WaitUntil(10*time.Second, func() bool { ids, _ := fake.GatewayStats(); return ids == 2 }), "both shards connect")
 		play(t, fake, g0, "900")
 		play(t, fake, g1, "901")
-		stop(t, cancel, done)
+		stop()
 		require.NoError(t, fake.CheckClean())
 	})
 
 	t.Run("interactions over HTTP", func(t *testing.T) {
 		fake := discordtest.New(t, discordtest.Options{Guilds: guilds})
 		fake.AddUser(discordtest.User{ID: "1100000000000000001", Name: "ann"})
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		require.NoError(t, err)
-		addr := ln.Addr().String()
-		require.NoError(t, ln.Close())
+		addr := freeAddr(t)
 		var cfg Config
 		cfg.Interactions, cfg.Listen, cfg.Discord.PublicKey = "http", addr, fake.PublicKeyHex()
-		cancel, done := run(t, fake, cfg)
-		_, err = fake.WaitCommands("", 10*time.Second)
+		stop := run(t, fake, cfg)
+		_, err := fake.WaitCommands("", 10*time.Second)
 		require.NoError(t, err)
 		require.Eventually(t, func() bool { return fake.SetInteractionsEndpoint("http://"+addr+"/") == nil }, 10*time.Second, 50*time.Millisecond)
 		play(t, fake, g1, "901")
 		ids, _ := fake.GatewayStats()
 		assert.Zero(t, ids, "no gateway connection in HTTP mode")
-		stop(t, cancel, done)
+		stop()
 		require.NoError(t, fake.CheckClean())
 	})
 }

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -74,20 +73,10 @@ func TestStartUpLogsHideThePassword(t *testing.T) {
 				cfg.Discord.Token = fake.Token()
 				logs := &syncBuffer{}
 				log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-				ctx, cancel := context.WithCancel(context.Background())
-				done := make(chan error, 1)
-				go func() {
-					done <- serve(ctx, catalog.Registry(), cfg, log, func(s *discordgo.Session) { fake.Attach(s) })
-				}()
+				stop := serving(t, fake, cfg, log)
 				require.Eventually(t, func() bool { return strings.Contains(logs.String(), "the dealer is at the table") },
 					30*time.Second, 20*time.Millisecond, logs.String())
-				cancel()
-				select {
-				case err := <-done:
-					require.NoError(t, err)
-				case <-time.After(15 * time.Second):
-					t.Fatal("the bot did not stop")
-				}
+				stop()
 				assert.NotContains(t, logs.String(), passwordSecret)
 				assert.Contains(t, logs.String(), `database="postgres://`)
 			})

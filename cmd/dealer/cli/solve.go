@@ -36,10 +36,6 @@ board (--format fcsolve, the default). The games: ` + orList(exportable(e.reg)) 
 // solution as moves ready for `dealer play GAME --deal N --moves FILE`,
 // or the word that the deal is lost or the budget ran out.
 func solveCmd(e env, args []string) int {
-	if wantsHelp(args) {
-		printUsage(e, solveUsage(e))
-		return exitOK
-	}
 	fs := newFlags("dealer solve")
 	var deal dealFlag
 	fs.Var(&deal, "deal", "")
@@ -107,10 +103,6 @@ func writeSolution(e env, info games.Info, deal uint64, budget time.Duration, so
 // format another program reads, such as a Freecell Solver board
 // (doublefreecell, fcsolve). The game writes it, as a games.Exporter.
 func exportCmd(e env, args []string) int {
-	if wantsHelp(args) {
-		printUsage(e, exportUsage(e))
-		return exitOK
-	}
 	fs := newFlags("dealer export")
 	var deal dealFlag
 	fs.Var(&deal, "deal", "")

@@ -87,9 +87,16 @@ type ended struct {
 	winners []games.Seat
 }
 
-func (g ended) Status() games.Status  { return g.status }
-func (g ended) Moves() int            { return g.moves }
-func (g ended) Scores() []int         { return g.scores }
+// Status is the status given.
+func (g ended) Status() games.Status { return g.status }
+
+// Moves is the move count given.
+func (g ended) Moves() int { return g.moves }
+
+// Scores are the scores given.
+func (g ended) Scores() []int { return g.scores }
+
+// Winners are the winners given.
 func (g ended) Winners() []games.Seat { return g.winners }
 
 // help teaches each game's notation from its rules, and offers the

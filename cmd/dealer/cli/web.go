@@ -40,10 +40,6 @@ type webOptions struct {
 
 // webCmd is `dealer web`: the web pages alone.
 func webCmd(e env, args []string) int {
-	if wantsHelp(args) {
-		printUsage(e, webUsage(e))
-		return exitOK
-	}
 	var o webOptions
 	fs := newFlags("dealer web")
 	fs.StringVar(&o.listen, "listen", "", "")

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -80,11 +79,7 @@ func TestServeWithWeb(t *testing.T) {
 	var cfg Config
 	cfg.Discord.Token, cfg.Database = fake.Token(), filepath.Join(t.TempDir(), "dealer.db")
 	cfg.Web.Listen, cfg.Web.PublicURL = addr, "https://dealer.example.org"
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- serve(ctx, catalog.Registry(), cfg, discardLogger(), func(s *discordgo.Session) { fake.Attach(s) })
-	}()
+	stop := serving(t, fake, cfg, discardLogger())
 	_, err := fake.WaitCommands("", 10*time.Second)
 	require.NoError(t, err)
 	in, err := fake.SlashCommand("1234567890123456789", "1234567890123456790", "1100000000000000001", "play", map[string]any{"game": "secretagent"})
@@ -100,13 +95,7 @@ func TestServeWithWeb(t *testing.T) {
 		return strings.Contains(body, `dealer_interactions_total{kind="command",outcome="answered"} 1`)
 	}, 10*time.Second, 20*time.Millisecond)
 	assert.Contains(t, body, `dealer_open_tables{game="secretagent"} 1`)
-	cancel()
-	select {
-	case err := <-done:
-		require.NoError(t, err)
-	case <-time.After(15 * time.Second):
-		t.Fatal("the bot did not stop")
-	}
+	stop()
 	require.NoError(t, fake.CheckClean())
 }
 

@@ -80,6 +80,7 @@ type echoReader struct {
 	rest []byte
 }
 
+// Read gives the input a line at a time, echoing each line to out.
 func (e *echoReader) Read(p []byte) (int, error) {
 	if len(e.rest) == 0 {
 		line, err := e.in.ReadBytes('\n')
