@@ -68,7 +68,7 @@ func (h *harness) moveAnswer(m discordtest.Message, faults ...discordtest.Fault)
 // 15 minutes): the click was acknowledged in time and its answer arrives
 // once the limit has passed.
 func TestFaultRateLimitedDeferredEdit(t *testing.T) {
-	h := newHarnessDeferring(t, time.Millisecond) // defer every answer
+	h := newHarnessDeferring(t, time.Nanosecond) // defer every answer, before any work (as deferring does)
 	m := h.play(alice)
 	id := tableOf(t, m)
 	in := h.moveAnswer(m, discordtest.Fault{Route: discordtest.RouteWebhookEdit, Status: 429, RetryAfter: 4 * time.Second})
