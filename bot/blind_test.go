@@ -44,10 +44,11 @@ func byLabel(t *testing.T, m discordtest.Message, place string) discordtest.Butt
 	return discordtest.Button{}
 }
 
-// A whole Double FreeCell game followed by its descriptions: the player
-// has a plan for the deal the description names (as a player might have
-// a strategy), checks after every move that the description says what the
-// plan expects, and makes each move with the labelled buttons.
+// TestBlindDoubleFreeCell: a whole Double FreeCell game followed by its
+// descriptions: the player has a plan for the deal the description names (as
+// a player might have a strategy), checks after every move that the
+// description says what the plan expects, and makes each move with the
+// labelled buttons.
 func TestBlindDoubleFreeCell(t *testing.T) {
 	h := newHarness(t)
 	h.deal = 5
@@ -115,9 +116,10 @@ func afterMove(t *testing.T, g *dfc.Game, move string) *dfc.Game {
 	return c
 }
 
-// A whole Secret Agent game played from the hand's description: the player
-// reads the moves it lists, takes the first, and presses the button whose
-// label says it (a card as the rules write it, or the trump choices).
+// TestBlindSecretAgent: a whole Secret Agent game played from the hand's
+// description: the player reads the moves it lists, takes the first, and
+// presses the button whose label says it (a card as the rules write it, or
+// the trump choices).
 func TestBlindSecretAgent(t *testing.T) {
 	h := newHarness(t)
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})

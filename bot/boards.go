@@ -8,8 +8,40 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/docs/rules"
 )
+
+// leaderboardCommand is /leaderboard: a game, and what to rank by.
+func (b *Bot) leaderboardCommand(g gameChoices) *discordgo.ApplicationCommand {
+	return &discordgo.ApplicationCommand{
+		Description: "The best players of a game in this server", Contexts: guildOnly(),
+		Options: []*discordgo.ApplicationCommandOption{
+			gameOption(g.all),
+			{Type: discordgo.ApplicationCommandOptionString, Name: "by", Description: "Rank by (default: wins)", Choices: []*discordgo.ApplicationCommandOptionChoice{
+				{Name: "wins", Value: "wins"}, {Name: "points", Value: "points"}, {Name: "best score", Value: "score"}, {Name: "today's daily deal", Value: "daily"},
+			}},
+		},
+	}
+}
+
+// statsCommand is /stats: whose statistics.
+func (b *Bot) statsCommand(gameChoices) *discordgo.ApplicationCommand {
+	return &discordgo.ApplicationCommand{
+		Description: "Games, wins and bests of a player in this server", Contexts: guildOnly(),
+		Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose statistics (default: yours)"},
+		},
+	}
+}
+
+// rulesCommand is /rules: a game, usable anywhere.
+func (b *Bot) rulesCommand(g gameChoices) *discordgo.ApplicationCommand {
+	return &discordgo.ApplicationCommand{
+		Description: "The rules of a game, in short",
+		Options:     []*discordgo.ApplicationCommandOption{gameOption(g.all)},
+	}
+}
 
 // leaderboard answers /leaderboard game:<name> [by:<wins|points|score>].
 func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
@@ -61,7 +93,7 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 
 // stats answers /stats [user].
 func (b *Bot) stats(ctx context.Context, i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
-	user := userOf(i)
+	user := discord.UserOf(i)
 	// UserValue panics on an option of another type.
 	if o := opts["user"]; o != nil && o.Type == discordgo.ApplicationCommandOptionUser {
 		if u := o.UserValue(nil); u != nil && u.ID != "" {
@@ -103,7 +135,7 @@ func (b *Bot) stats(ctx context.Context, i *discordgo.Interaction, opts options)
 }
 
 // rules answers /rules game:<name>, privately.
-func (b *Bot) rules(i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
+func (b *Bot) rules(_ context.Context, i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
 	info, ok := b.games.Lookup(opts.str("game"))
 	if !ok {
 		return private(T(userLang(i), "I don't know that game."))
@@ -125,13 +157,6 @@ func public(text string) *discordgo.InteractionResponse {
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: truncate(text, 1990)},
 	}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // shortDuration writes a game's time as players say it: 4m05s, 1h02m.

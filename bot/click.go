@@ -3,24 +3,42 @@ package bot
 import (
 	"context"
 	"errors"
-	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/session"
 )
 
-// onClick handles a button or menu on a table. It takes the table's lock
-// and hands it to the reply (see reply), with the table as the store has
-// it now.
-func (b *Bot) onClick(ctx context.Context, i *discordgo.Interaction) reply {
+// click is one click on a table as its route's handler sees it: the
+// interaction, its custom id, the table (locked) and the clicker's seat.
+type click struct {
+	i      *discordgo.Interaction
+	id     buttonID
+	t      *table
+	seat   games.Seat
+	seated bool
+}
+
+// lang is the language to answer the clicker in, privately.
+func (c click) lang() lang.Lang { return userLang(c.i) }
+
+// refuse is a private answer to the clicker, in their language.
+func (c click) refuse(key string, args ...any) reply {
+	return respond(private(T(c.lang(), key, args...)))
+}
+
+// onClick handles a button or menu on a table: it finds the action's
+// route, reads and locks the table (as the store has it now), and hands
+// the table's lock to the reply (see reply). gone reports whether the
+// interaction can no longer be answered.
+func (b *Bot) onClick(ctx context.Context, i *discordgo.Interaction, gone func() bool) reply {
 	id, err := parseButtonID(i.MessageComponentData().CustomID)
 	if err != nil {
-		b.log.Warn("forged or unknown button", "user", userOf(i).ID, "custom_id", truncate(i.MessageComponentData().CustomID, 120))
+		b.log.Warn("forged or unknown button", "user", discord.UserOf(i).ID, "custom_id", truncate(i.MessageComponentData().CustomID, 120))
 		return respond(private(T(userLang(i), "That button isn't one of mine. Use the buttons on a table's latest message.")))
 	}
 	t, err := b.table(ctx, id.Table)
@@ -38,7 +56,8 @@ func (b *Bot) onClick(ctx context.Context, i *discordgo.Interaction) reply {
 		}
 		return respond(private(b.unreachableTable(userLang(i), err)))
 	}
-	rep := b.clickTable(ctx, i, t, id)
+	seat, seated := t.SeatOf(discord.UserOf(i).ID)
+	rep := b.dispatch(ctx, click{i: i, id: id, t: t, seat: seat, seated: seated}, gone)
 	rep.table = t
 	return rep
 }
@@ -55,110 +74,115 @@ func (b *Bot) unreachableTable(l lang.Lang, err error) string {
 	return T(l, "I couldn't reach the table's records just now: try again in a moment.")
 }
 
-// clickTable routes a click on a locked table.
-func (b *Bot) clickTable(ctx context.Context, i *discordgo.Interaction, t *table, id buttonID) reply {
+// dispatch hands a click on a locked table to its route's handler for the
+// kind of table it is.
+func (b *Bot) dispatch(ctx context.Context, c click, gone func() bool) reply {
+	r := routes[c.id.Action]
 	switch {
-	case b.gone(i):
+	case gone():
 		// It waited for the table past its 3 s: making the move now would
 		// change the table without anyone seeing it, and delay the clicks
 		// queued behind it. Discord tells the player it failed.
 		return reply{}
-	case t.Game == nil:
-		return b.onLobbyClick(ctx, i, t, id)
-	case isLobbyAction(id.Action):
+	case c.t.Game == nil:
+		return b.inLobby(ctx, c, r)
+	case r.lobby != nil:
 		// A lobby button on a game that has started: the lobby message
 		// never became the table (the bot was killed between saving the
 		// start and answering), or this click was on a lobby another
 		// process started meanwhile. Redraw it as the table, with My hand.
-		b.redrawLater(t, 0)
-		return respond(private(T(userLang(i), "The game has started: use **My hand** on the table.")))
-	case !t.Info.Solitaire():
-		return b.onMultiClick(ctx, i, t, id)
+		b.redrawLater(c.t, 0)
+		return c.refuse("The game has started: use **My hand** on the table.")
+	case !c.t.Info.Solitaire():
+		return b.atMultiTable(ctx, c, r)
 	}
-	return b.onSolitaireClick(ctx, i, t, id)
+	return b.atSolitaire(ctx, c, r)
 }
 
-// onSolitaireClick handles a click on a solitaire's board.
-func (b *Bot) onSolitaireClick(ctx context.Context, i *discordgo.Interaction, t *table, id buttonID) reply {
-	seat, seated := t.SeatOf(userOf(i).ID)
+// inLobby routes a click on a lobby. A lobby that another process changed
+// meanwhile (its change came first) is read again and the click tried once
+// more on it: a join still joins, a start starts with whoever sits there
+// now; a lobby that has started or closed answers so.
+func (b *Bot) inLobby(ctx context.Context, c click, r route) reply {
+	switch {
+	case r.lobby == nil:
+		return c.refuse("The game has not started yet.")
+	case r.opener && discord.UserOf(c.i).ID != c.t.Sess.OwnerID:
+		return c.refuse("Only the table's opener, <@%s>, can do that.", c.t.Sess.OwnerID)
+	}
+	for try := 0; ; try++ {
+		c.seat, c.seated = c.t.SeatOf(discord.UserOf(c.i).ID)
+		rep, err := r.lobby(b, ctx, c)
+		switch {
+		case err == nil:
+			return rep
+		case !errors.Is(err, session.ErrMovedOn):
+			b.log.Error("saving the lobby failed", "table", c.t.Sess.ID, "err", err)
+			return c.refuse("I couldn't save that just now: try again.")
+		case c.t.Game != nil:
+			// Started meanwhile: the lobby message becomes the table.
+			b.redrawLater(c.t, 0)
+			return c.refuse("The game has started: use **My hand** on the table.")
+		case !open(c.t.Sess):
+			b.forget(c.t)
+			return c.refuse("This table was closed. Open a new one with `/play`.")
+		case try == 1:
+			return c.refuse("The table moved on meanwhile: try again.")
+		}
+	}
+}
+
+// atSolitaire routes a click on a solitaire's board: its player's, on the
+// table's latest picture, while the game goes on.
+func (b *Bot) atSolitaire(ctx context.Context, c click, r route) reply {
+	t := c.t
 	switch {
 	case t.Game.Status().Finished():
-		return respond(private(T(userLang(i), "This game is over. Deal a new one with `/play`.")))
-	case !seated:
-		return respond(private(T(userLang(i), "This is <@%s>'s game. Deal your own with `/play`.", t.Sess.OwnerID)))
-	case id.Version != t.Game.Moves():
-		if i.Message != nil && i.Message.ID == t.Sess.MessageID && shownVersion(i.Message) < t.Game.Moves() {
+		return c.refuse("This game is over. Deal a new one with `/play`.")
+	case !c.seated:
+		return c.refuse("This is <@%s>'s game. Deal your own with `/play`.", t.Sess.OwnerID)
+	case c.id.Version != t.Game.Moves():
+		if m := c.i.Message; m != nil && m.ID == t.Sess.MessageID && shownVersion(m) < t.Game.Moves() {
 			// The table message itself is behind the log: a move was saved
 			// but its answer never went out (the bot was killed in between,
 			// or Discord failed it and the redraw too). Redraw it, or every
 			// button on it stays refused as stale.
 			b.redrawLater(t, 0)
 		}
-		return respond(private(T(userLang(i), "That was an old picture of the table: it has moved on since. Use the buttons on its latest message.")))
+		return c.refuse("That was an old picture of the table: it has moved on since. Use the buttons on its latest message.")
 	}
-	selected := ""
-	switch id.Action {
-	case actHint:
-		return b.hint(ctx, t)
-	case actSelect:
-		if !b.canSelect(t, seat, id.Arg) {
-			return respond(private(T(userLang(i), "Nothing can move from there now.")))
-		}
-		selected = id.Arg
-	case actMove:
-		if !games.IsLegal(t.Game, seat, id.Arg) {
-			return respond(private(T(userLang(i), "That move isn't possible now.")))
-		}
-		if err := b.apply(ctx, t, seat, id.Arg); err != nil {
-			return respond(private(b.moveError(userLang(i), t, err)))
-		}
-		t.notice = ""
-	}
-	return b.update(t, selected, id.Action == actMove)
+	return r.solitaire(b, ctx, c)
 }
 
-// canSelect reports whether a place (or a move to confirm) may be picked.
-func (b *Bot) canSelect(t *table, seat games.Seat, arg string) bool {
-	if m, ok := strings.CutPrefix(arg, "confirm:"); ok {
-		return games.IsLegal(t.Game, seat, m)
+// atMultiTable routes a click on a multiplayer table in play: a seated
+// player's, from their latest hand.
+func (b *Bot) atMultiTable(ctx context.Context, c click, r route) reply {
+	switch {
+	case !c.seated:
+		return c.refuse("You are not seated at this table: you can watch it here.")
+	case c.t.Game.Status().Finished():
+		return c.refuse("This game is over. Deal a new one with `/play`.")
+	case r.multi == nil:
+		return c.refuse("That button isn't one of mine. Use the buttons on your latest hand.")
+	case !r.anyVersion && c.id.Version != c.t.Game.Moves():
+		return c.refuse("That was an old hand: the game has moved on since. Use **My hand** or your latest DM.")
 	}
-	c := t.show.Controls(t.Game.View(seat), renderParams(t, seat, ""))
-	if c.Board == nil {
-		return false
-	}
-	_, dests := movesFrom(c.Board, legalStrings(t.Game, seat), arg)
-	return len(dests) > 0
+	return r.multi(b, ctx, c)
 }
 
-// update answers a click by redrawing the table message in place. When a
-// move's answer fails, the move is saved but the picture is behind: it is
-// redrawn once a rate limit has had time to pass, or the next click would
-// be refused as stale.
-func (b *Bot) update(t *table, selected string, moved bool) reply {
-	data, err := b.message(t, selected)
-	if err != nil {
-		b.log.Error("drawing a table failed", "table", t.Sess.ID, "err", err)
-		return respond(private(T(b.playerLang(t.Sess.OwnerID), "I couldn't draw the table: try again.")))
-	}
-	return reply{
-		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data},
-		then: func(err error) {
-			if err != nil && moved {
-				b.redrawLater(t, 2*time.Second)
-			}
-		},
-	}
-}
-
-// moveError is what a player is told of a move that was not made.
-func (b *Bot) moveError(l lang.Lang, t *table, err error) string {
-	if errors.Is(err, store.ErrConflict) {
+// moveError is what a player is told of a move that was not made: refused
+// is the bot's words for a move the game's rules refuse (checked once, by
+// session.Table.Apply: session.ErrIllegal).
+func (b *Bot) moveError(l lang.Lang, t *table, err error, refused string) string {
+	switch {
+	case errors.Is(err, session.ErrIllegal):
+		return refused
+	case errors.Is(err, store.ErrConflict):
 		// Another click, process or window got there first: t is now the
 		// store's table; its message is brought up to it.
 		b.redrawLater(t, 0)
 		return T(l, "The table moved on before your move, which was not made: use the buttons on its latest message.")
-	}
-	if errors.Is(err, session.ErrNotSaved) {
+	case errors.Is(err, session.ErrNotSaved):
 		b.log.Error("saving a move failed; the table was rebuilt from the store", "table", t.Sess.ID, "err", err)
 		return T(l, "The move could not be saved, so it was not made: try again.")
 	}

@@ -2,68 +2,101 @@ package bot
 
 import (
 	"context"
+
 	"github.com/bwmarrin/discordgo"
 )
 
-// commands are the slash commands the bot registers (one bulk overwrite at
-// every start, so a removed command disappears too).
+// The slash commands, named once each: the command's definition and its
+// handler in one entry. Adding a command is one entry here, its definition
+// and its handler (and its words in locales/); the bot registers the list
+// (one bulk overwrite at every start, so a removed command disappears too).
+
+// slashCommand is one slash command.
+type slashCommand struct {
+	name string
+	// define is the command's description and options (its name is the
+	// entry's).
+	define func(b *Bot, g gameChoices) *discordgo.ApplicationCommand
+	// private: the answer is private, and so is its deferral.
+	private bool
+	// pages: offered only with web pages (Options.Links).
+	pages  bool
+	handle func(b *Bot, ctx context.Context, i *discordgo.Interaction, opts options) reply
+}
+
+// slashCommands are the bot's commands, in the order Discord lists them.
+var slashCommands = []slashCommand{
+	{name: "play", define: (*Bot).playCommand, handle: (*Bot).play},
+	{name: "leaderboard", define: (*Bot).leaderboardCommand, handle: text((*Bot).leaderboard)},
+	{name: "stats", define: (*Bot).statsCommand, handle: text((*Bot).stats)},
+	{name: "daily", define: (*Bot).dailyCommand, handle: (*Bot).daily},
+	{name: "rules", define: (*Bot).rulesCommand, private: true, handle: text((*Bot).rules)},
+	{name: "settings", define: (*Bot).settingsCommand, private: true, handle: text((*Bot).settings)},
+	{name: "web", define: (*Bot).webCommand, pages: true, handle: text((*Bot).pages)},
+}
+
+// text is a handler whose answer names no table.
+func text(f func(b *Bot, ctx context.Context, i *discordgo.Interaction, opts options) *discordgo.InteractionResponse) func(*Bot, context.Context, *discordgo.Interaction, options) reply {
+	return func(b *Bot, ctx context.Context, i *discordgo.Interaction, opts options) reply {
+		return respond(f(b, ctx, i, opts))
+	}
+}
+
+// commands are the slash commands the bot registers, in every language.
 func (b *Bot) commands() []*discordgo.ApplicationCommand {
-	var choices []*discordgo.ApplicationCommandOptionChoice
-	for _, g := range b.games.All() {
-		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: g.Title, Value: g.Name})
-	}
-	game := func(desc string) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{
-			Type: discordgo.ApplicationCommandOptionString, Name: "game", Description: desc, Required: true, Choices: choices,
+	g := b.gameChoices()
+	var cmds []*discordgo.ApplicationCommand
+	for _, c := range slashCommands {
+		if b.offers(c) {
+			d := c.define(b, g)
+			d.Name = c.name
+			cmds = append(cmds, d)
 		}
-	}
-	var dailyChoices []*discordgo.ApplicationCommandOptionChoice
-	for _, g := range b.games.All() {
-		if g.Solve != nil {
-			dailyChoices = append(dailyChoices, &discordgo.ApplicationCommandOptionChoice{Name: g.Title, Value: g.Name})
-		}
-	}
-	dailyGame := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "game", Description: "Which game", Required: true, Choices: dailyChoices}
-	minDeal := 1.0
-	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
-	cmds := []*discordgo.ApplicationCommand{
-		{
-			Name: "play", Description: "Deal a new game at this table", Contexts: &guildOnly,
-			Options: append([]*discordgo.ApplicationCommandOption{
-				game("Which game"),
-				{Type: discordgo.ApplicationCommandOptionInteger, Name: "deal", Description: "A deal number, to replay a deal (default: a random one)", MinValue: &minDeal, MaxValue: 1e15},
-			}, houseRuleOptions(b.games.All())...),
-		},
-		{
-			Name: "leaderboard", Description: "The best players of a game in this server", Contexts: &guildOnly,
-			Options: []*discordgo.ApplicationCommandOption{
-				game("Which game"),
-				{Type: discordgo.ApplicationCommandOptionString, Name: "by", Description: "Rank by (default: wins)", Choices: []*discordgo.ApplicationCommandOptionChoice{
-					{Name: "wins", Value: "wins"}, {Name: "points", Value: "points"}, {Name: "best score", Value: "score"}, {Name: "today's daily deal", Value: "daily"},
-				}},
-			},
-		},
-		{
-			Name: "stats", Description: "Games, wins and bests of a player in this server", Contexts: &guildOnly,
-			Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose statistics (default: yours)"},
-			},
-		},
-		{
-			Name: "daily", Description: "Today's deal: the same for everyone, one attempt each", Contexts: &guildOnly,
-			Options: []*discordgo.ApplicationCommandOption{dailyGame},
-		},
-		{
-			Name: "rules", Description: "The rules of a game, in short",
-			Options: []*discordgo.ApplicationCommandOption{game("Which game")},
-		},
-		settingsCommand(),
-	}
-	if b.links != nil {
-		cmds = append(cmds, webCommand())
 	}
 	localize(cmds)
 	return cmds
+}
+
+// offers reports whether the bot offers command c.
+func (b *Bot) offers(c slashCommand) bool { return !c.pages || b.links != nil }
+
+// command is the slash command named name, if the bot offers it.
+func (b *Bot) command(name string) (slashCommand, bool) {
+	for _, c := range slashCommands {
+		if c.name == name && b.offers(c) {
+			return c, true
+		}
+	}
+	return slashCommand{}, false
+}
+
+// privateAnswer reports whether an interaction's answer will be private: a
+// command whose entry says so (the wire defers it privately too).
+func privateAnswer(i *discordgo.Interaction) bool {
+	if i.Type != discordgo.InteractionApplicationCommand {
+		return false
+	}
+	name := i.ApplicationCommandData().Name
+	for _, c := range slashCommands {
+		if c.name == name {
+			return c.private
+		}
+	}
+	return false
+}
+
+// onCommand answers a slash command.
+func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) reply {
+	d := i.ApplicationCommandData()
+	c, ok := b.command(d.Name)
+	if !ok {
+		return respond(private(T(userLang(i), "I don't know that command any more. Discord may still be showing an old list: try again in a minute.")))
+	}
+	opts := options{}
+	for _, o := range d.Options {
+		opts[o.Name] = o
+	}
+	return c.handle(b, ctx, i, opts)
 }
 
 // options are a command's options by name.
@@ -78,30 +111,33 @@ func (o options) str(name string) string {
 	return ""
 }
 
-// onCommand answers a slash command.
-func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) reply {
-	d := i.ApplicationCommandData()
-	opts := options{}
-	for _, o := range d.Options {
-		opts[o.Name] = o
-	}
-	switch d.Name {
-	case "play":
-		return b.play(ctx, i, opts)
-	case "daily":
-		return b.daily(ctx, i, opts)
-	case "leaderboard":
-		return respond(b.leaderboard(ctx, i, opts))
-	case "stats":
-		return respond(b.stats(ctx, i, opts))
-	case "rules":
-		return respond(b.rules(i, opts))
-	case "settings":
-		return respond(b.settings(ctx, i, opts))
-	case "web":
-		if b.links != nil {
-			return respond(b.pages(ctx, i, opts))
+// gameChoices are the games the commands offer: every game, and those with
+// a daily deal (a solver to choose it).
+type gameChoices struct {
+	all, daily []*discordgo.ApplicationCommandOptionChoice
+}
+
+// gameChoices reads the games from the registry.
+func (b *Bot) gameChoices() gameChoices {
+	var g gameChoices
+	for _, game := range b.games.All() {
+		choice := &discordgo.ApplicationCommandOptionChoice{Name: game.Title, Value: game.Name}
+		g.all = append(g.all, choice)
+		if game.Solve != nil {
+			g.daily = append(g.daily, &discordgo.ApplicationCommandOptionChoice{Name: game.Title, Value: game.Name})
 		}
 	}
-	return respond(private(T(userLang(i), "I don't know that command any more. Discord may still be showing an old list: try again in a minute.")))
+	return g
+}
+
+// gameOption is a command's required option "game", one of choices.
+func gameOption(choices []*discordgo.ApplicationCommandOptionChoice) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: "game", Description: "Which game", Required: true, Choices: choices,
+	}
+}
+
+// guildOnly is the contexts of a command used in servers only.
+func guildOnly() *[]discordgo.InteractionContextType {
+	return &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 }

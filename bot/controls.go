@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"strings"
-
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/dealer/dealer/render"
@@ -132,10 +130,4 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// firstWord is a move's first word: its source place.
-func firstWord(move string) string {
-	f, _, _ := strings.Cut(move, " ")
-	return f
 }

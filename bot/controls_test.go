@@ -13,9 +13,9 @@ import (
 	"github.com/dealer/dealer/render/catalog"
 )
 
-// Every layout keeps within Discord's limits in every position random play
-// reaches, every button's id parses back, and every enabled move button
-// makes a legal move.
+// TestControlsKeepDiscordLimits: every layout keeps within Discord's limits
+// in every position random play reaches, every button's id parses back, and
+// every enabled move button makes a legal move.
 func TestControlsKeepDiscordLimits(t *testing.T) {
 	reg := catalog.Registry()
 	for _, show := range reg.All() {

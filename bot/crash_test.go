@@ -1,17 +1,14 @@
 package bot_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -34,12 +31,8 @@ const crashChildEnv = "DEALER_BOT_CRASH_CHILD"
 // clicks work. The bot runs in a child process (this test binary again),
 // attached to the fake Discord that runs here.
 func TestCrashRecovery(t *testing.T) {
-	if spec := os.Getenv(crashChildEnv); spec != "" {
-		crashChild(spec)
+	if asChild(t, crashChildEnv, crashChild, "runs child processes") {
 		return
-	}
-	if testing.Short() {
-		t.Skip("runs child processes")
 	}
 	r := newRig(t, 40)
 	first := startChild(t, r)
@@ -125,39 +118,16 @@ type child struct {
 // waits until it is connected.
 func startChild(t *testing.T, r *rig) *child {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashRecovery$", "-test.count=1")
-	cmd.Env = append(os.Environ(), crashChildEnv+"="+r.dbPath+" "+r.fake.URL())
-	c := &child{t: t, cmd: cmd, stderr: &bytes.Buffer{}}
-	cmd.Stderr = c.stderr
-	out, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
+	c := &child{t: t, stderr: &bytes.Buffer{}}
+	c.cmd, _ = startProcess(t, "TestCrashRecovery", crashChildEnv, r.dbPath+" "+r.fake.URL(), c.stderr, nil, "the bot process")
 	t.Cleanup(c.kill)
-	ready := make(chan bool, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if sc.Text() == "ready" {
-				ready <- true
-			}
-		}
-		ready <- false
-		_, _ = io.Copy(io.Discard, out)
-	}()
-	select {
-	case ok := <-ready:
-		require.True(t, ok, "the bot process did not start: %s", c.stderr)
-	case <-time.After(2 * time.Minute):
-		t.Fatalf("the bot process did not connect: %s", c.stderr)
-	}
 	return c
 }
 
 // kill ends the process at once, as a crash or an OOM kill would.
 func (c *child) kill() {
 	c.once.Do(func() {
-		_ = c.cmd.Process.Signal(syscall.SIGKILL)
-		_ = c.cmd.Wait()
+		_ = kill(c.cmd)
 		if c.t.Failed() && c.stderr.Len() > 0 {
 			c.t.Logf("bot process log:\n%s", tail(c.stderr.String(), 3000))
 		}

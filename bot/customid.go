@@ -8,26 +8,16 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// A button's custom_id carries everything a click needs, so that buttons keep
-// working across restarts and no per-message state is held in memory:
+// buttonID is a button's (or a menu's) custom_id. It carries everything a
+// click needs, so that buttons keep working across restarts and no
+// per-message state is held in memory:
 //
 //	t:<table>:<version>:<action>
 //
 // table and version are base 36; version is the game's move count when the
-// button was drawn. Actions:
-//
-//	s<place>   select a source place (shows the legal destinations)
-//	c          cancel the selection
-//	m<move>    make a move, in the game's notation ("m3 h", "mundo")
-//	r          redraw the table (a fresh picture and buttons)
-//	h          show me my hand, privately (multiplayer tables)
-//	i          a hint: the next move of a solution (solitaires)
-//	j l a g    lobby: join, leave, add a computer player, start
-//	k<seat>    lobby: the opener removes a seated player (or a select's value)
-//	p<n><words> the move tree: the words chosen so far, n the menu's page
-//	           (its value is the next word); "pb" goes back to the start
-//
-// Anything else, or a custom_id longer than Discord's 100 characters, is
+// button was drawn. The action is a letter and its argument, as routes.go
+// lists them. Anything else (an action routes.go does not list, an argument its route
+// does not allow), or a custom_id longer than Discord's 100 characters, is
 // refused as forged.
 type buttonID struct {
 	Table   int64
@@ -35,22 +25,6 @@ type buttonID struct {
 	Action  byte
 	Arg     string
 }
-
-// Button actions.
-const (
-	actSelect = 's'
-	actCancel = 'c'
-	actMove   = 'm'
-	actRedraw = 'r'
-	actHand   = 'h'
-	actJoin   = 'j'
-	actLeave  = 'l'
-	actAddAI  = 'a'
-	actStart  = 'g'
-	actKick   = 'k'
-	actPick   = 'p'
-	actHint   = 'i'
-)
 
 // maxCustomID is Discord's limit on a custom_id's length.
 const maxCustomID = 100
@@ -83,21 +57,9 @@ func parseButtonID(s string) (buttonID, error) {
 		return buttonID{}, errForged
 	}
 	b := buttonID{Table: table, Version: int(version), Action: parts[3][0], Arg: parts[3][1:]}
-	switch b.Action {
-	case actSelect, actMove:
-		if b.Arg == "" {
-			return buttonID{}, errForged
-		}
-	case actKick, actAddAI: // the menu's value, or none (a button)
-	case actPick:
-		if b.Arg == "" {
-			return buttonID{}, errForged
-		}
-	case actCancel, actRedraw, actHand, actHint, actJoin, actLeave, actStart:
-		if b.Arg != "" {
-			return buttonID{}, errForged
-		}
-	default:
+	r, ok := routes[b.Action]
+	switch {
+	case !ok, r.arg == argRequired && b.Arg == "", r.arg == argNone && b.Arg != "":
 		return buttonID{}, errForged
 	}
 	return b, nil
@@ -121,13 +83,4 @@ func shownVersion(m *discordgo.Message) int {
 		}
 	}
 	return v
-}
-
-// isLobbyAction reports whether a button belongs to a lobby.
-func isLobbyAction(a byte) bool {
-	switch a {
-	case actJoin, actLeave, actAddAI, actStart, actKick:
-		return true
-	}
-	return false
 }

@@ -10,7 +10,8 @@ import (
 	"github.com/dealer/dealer/store/session"
 )
 
-// A daily table's deal number is kept until its day is over, on UTC.
+// TestDealHidden: a daily table's deal number is kept until its day is over,
+// on UTC.
 func TestDealHidden(t *testing.T) {
 	now := time.Date(2026, 11, 27, 23, 30, 0, 0, time.FixedZone("UTC-5", -5*3600)) // 28 November in UTC
 	tests := []struct {

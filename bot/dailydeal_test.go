@@ -47,8 +47,9 @@ func keepsDeal(t *testing.T, m discordtest.Message, deal uint64, what string) {
 	}
 }
 
-// Today's daily deal is played without its number: a player who knew it
-// could practise the deal first. Other tables keep saying theirs.
+// TestDailyDealNumberIsKeptUntilTheDayIsOver: today's daily deal is played
+// without its number: a player who knew it could practise the deal first.
+// Other tables keep saying theirs.
 func TestDailyDealNumberIsKeptUntilTheDayIsOver(t *testing.T) {
 	h := newHarness(t)
 	links, err := web.NewURLs("https://dealer.example.org")

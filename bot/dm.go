@@ -3,14 +3,8 @@ package bot
 import (
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/games"
-)
-
-// Discord's answers that mean a DM cannot reach a player: their DMs are
-// closed, or they share no server with the bot any more (they left).
-const (
-	errCodeDMsClosed      = discordgo.ErrCodeCannotSendMessagesToThisUser // 50007
-	errCodeNoMutualGuilds = 50278
 )
 
 // sendHand queues seat's private message by DM, unless one waits already;
@@ -27,10 +21,10 @@ func (b *Bot) sendHand(t *table, seat games.Seat) {
 	}
 	t.dmQueued[seat] = true
 	user := t.Player(seat).UserID
-	b.post(user, letter{
-		what: "a hand",
-		send: func() error { return b.sendHandNow(t, seat, user) },
-		failed: func(err error) {
+	b.wire.Post(user, discord.Letter{
+		What: "a hand",
+		Send: func() error { return b.sendHandNow(t, seat, user) },
+		Failed: func(err error) {
 			if !unreachable(err) {
 				b.metrics.dmFailures.WithLabelValues("other").Inc()
 				b.log.Warn("sending a hand by DM failed", "table", t.Sess.ID, "seat", seat, "err", err)
@@ -67,20 +61,21 @@ func (b *Bot) sendHandNow(t *table, seat games.Seat, user string) error {
 		b.log.Error("drawing a hand failed", "table", t.Sess.ID, "err", err)
 		return nil
 	}
-	chID, err := b.dmChannel(user)
+	chID, err := b.wire.DMChannel(user)
 	if err != nil {
 		return err
 	}
-	msg := &discordgo.MessageSend{Content: data.Content, Components: data.Components, AllowedMentions: noMentions}
-	_, err = b.request("POST", discordgo.EndpointChannelMessages(chID), discordgo.EndpointChannelMessages(chID), msg, data.Files)
+	msg := &discordgo.MessageSend{Content: data.Content, Components: data.Components, AllowedMentions: discord.NoMentions}
+	_, err = b.wire.Request("POST", discordgo.EndpointChannelMessages(chID), discordgo.EndpointChannelMessages(chID), msg, data.Files)
 	return err
 }
 
 // unreachable reports whether Discord refused a DM because the player
-// cannot be reached that way.
+// cannot be reached that way: their DMs are closed, or they share no
+// server with the bot any more (they left).
 func unreachable(err error) bool {
-	code := restCode(err)
-	return code == errCodeDMsClosed || code == errCodeNoMutualGuilds
+	code := discord.Code(err)
+	return code == discord.ErrCodeDMsClosed || code == discord.ErrCodeNoMutualGuilds
 }
 
 // dmsClosed remembers that a player cannot be reached by DM and tells them,
@@ -100,44 +95,8 @@ func (b *Bot) dmsClosed(t *table, seat games.Seat) {
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{p.UserID}},
 	}
 	channel := t.Sess.ChannelID
-	b.post(channel, letter{what: "a notice", send: func() error {
-		_, err := b.request("POST", discordgo.EndpointChannelMessages(channel), discordgo.EndpointChannelMessages(channel), notice, nil)
+	b.wire.Post(channel, discord.Letter{What: "a notice", Send: func() error {
+		_, err := b.wire.Request("POST", discordgo.EndpointChannelMessages(channel), discordgo.EndpointChannelMessages(channel), notice, nil)
 		return err
 	}})
-}
-
-// dmChannel returns the DM channel with a user, asking Discord once per
-// user (every DM channel request shares one process-wide rate limit).
-func (b *Bot) dmChannel(userID string) (string, error) {
-	b.mu.Lock()
-	id, ok := b.dms[userID]
-	b.mu.Unlock()
-	if ok {
-		return id, nil
-	}
-	// One at a time, and the bucket's wait waited out here, where closing
-	// the bot cuts it short: discordgo's own wait for the bucket cannot be
-	// cut short, and with hundreds of new players queued behind one
-	// process-wide bucket Close would wait minutes.
-	select {
-	case b.dmGate <- struct{}{}:
-	case <-b.ctx.Done():
-		return "", b.ctx.Err()
-	}
-	defer func() { <-b.dmGate }()
-	bucket := b.s.Ratelimiter.GetBucket(discordgo.EndpointUserChannels(""))
-	bucket.Lock()
-	wait := b.s.Ratelimiter.GetWaitTime(bucket, 1)
-	bucket.Unlock()
-	if wait > 0 && !b.sleep(wait) {
-		return "", b.ctx.Err()
-	}
-	ch, err := b.s.UserChannelCreate(userID, discordgo.WithRetryOnRatelimit(false))
-	if err != nil {
-		return "", err
-	}
-	b.mu.Lock()
-	b.dms[userID] = ch.ID
-	b.mu.Unlock()
-	return ch.ID, nil
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"time"
 
+	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/store"
 )
 
@@ -11,12 +12,12 @@ import (
 func OnFire(b *Bot, f func(store.Timer)) { b.onFire = f }
 
 // InvalidWindow is Discord's invalid-request window.
-const InvalidWindow = invalidWindow
+const InvalidWindow = discord.InvalidWindow
 
 // SetInvalidRequests makes b hold back its letters from holdAt invalid
 // requests in the window on, on the clock now; letters waiting look again.
 // Call it again after moving the clock on.
-func SetInvalidRequests(b *Bot, holdAt int, now func() time.Time) { b.metrics.invalid.set(holdAt, now) }
+func SetInvalidRequests(b *Bot, holdAt int, now func() time.Time) { b.wire.HoldBackAt(holdAt, now) }
 
 // InvalidRequests is the invalid requests b counts in the window now.
-func InvalidRequests(b *Bot) int { return b.metrics.invalid.count() }
+func InvalidRequests(b *Bot) int { return b.wire.Invalid() }

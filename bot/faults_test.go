@@ -63,11 +63,12 @@ func (h *harness) moveAnswer(m discordtest.Message, faults ...discordtest.Fault)
 	return in
 }
 
-// A 429 with a long retry-after on the edit that carries a deferred answer
-// is waited out (a deferred answer has 15 minutes): the click was
-// acknowledged in time and its answer arrives once the limit has passed.
+// TestFaultRateLimitedDeferredEdit: a 429 with a long retry-after on the
+// edit that carries a deferred answer is waited out (a deferred answer has
+// 15 minutes): the click was acknowledged in time and its answer arrives
+// once the limit has passed.
 func TestFaultRateLimitedDeferredEdit(t *testing.T) {
-	h := newHarnessDeferring(t, time.Millisecond) // defer every answer
+	h := newHarnessDeferring(t, time.Nanosecond) // defer every answer, before any work (as deferring does)
 	m := h.play(alice)
 	id := tableOf(t, m)
 	in := h.moveAnswer(m, discordtest.Fault{Route: discordtest.RouteWebhookEdit, Status: 429, RetryAfter: 4 * time.Second})
@@ -81,8 +82,9 @@ func TestFaultRateLimitedDeferredEdit(t *testing.T) {
 	assert.Len(t, h.storedMoves(id), 2, "the next click works")
 }
 
-// A 500 on the answer to a move: the move is saved (it was committed before
-// the answer), the table is redrawn, and the next click works.
+// TestFaultServerErrorOnAnswer: a 500 on the answer to a move: the move is
+// saved (it was committed before the answer), the table is redrawn, and the
+// next click works.
 func TestFaultServerErrorOnAnswer(t *testing.T) {
 	h := newHarness(t)
 	m := h.play(alice)
@@ -97,8 +99,9 @@ func TestFaultServerErrorOnAnswer(t *testing.T) {
 	assert.Len(t, h.storedMoves(id), 2)
 }
 
-// A 500 on the answer to /play: no table message came of it, so the table
-// is closed again, and the next /play deals a new one.
+// TestFaultServerErrorOnPlay: a 500 on the answer to /play: no table message
+// came of it, so the table is closed again, and the next /play deals a new
+// one.
 func TestFaultServerErrorOnPlay(t *testing.T) {
 	h := newHarness(t)
 	h.fake.FailNext(discordtest.RouteCallback, 1, 500)
@@ -115,11 +118,12 @@ func TestFaultServerErrorOnPlay(t *testing.T) {
 	assert.Equal(t, 1, h.bot.Tables())
 }
 
-// A move whose answer failed and whose redraw failed too leaves the table
-// message behind its log; so does a bot killed between saving a move and
-// answering. After a restart, a click on that message is refused as stale
-// but redraws the table, and then the table plays on.
-// (Regression: the message stayed behind for ever, every button refused.)
+// TestFaultTableLeftBehindIsRedrawn: a move whose answer failed and whose
+// redraw failed too leaves the table message behind its log; so does a bot
+// killed between saving a move and answering. After a restart, a click on
+// that message is refused as stale but redraws the table, and then the table
+// plays on. (Regression: the message stayed behind for ever, every button
+// refused.)
 func TestFaultTableLeftBehindIsRedrawn(t *testing.T) {
 	h := newHarness(t)
 	m := h.play(alice)
@@ -145,8 +149,9 @@ func TestFaultTableLeftBehindIsRedrawn(t *testing.T) {
 	assert.Len(t, h.storedMoves(id), 2)
 }
 
-// The gateway connection drops; discordgo resumes; clicks made meanwhile
-// are replayed and answered, and play goes on.
+// TestFaultGatewayDropAndResume: the gateway connection drops; discordgo
+// resumes; clicks made meanwhile are replayed and answered, and play goes
+// on.
 func TestFaultGatewayDropAndResume(t *testing.T) {
 	h := newHarness(t)
 	m := h.play(alice)
@@ -164,9 +169,9 @@ func TestFaultGatewayDropAndResume(t *testing.T) {
 	assert.Len(t, h.storedMoves(id), 2)
 }
 
-// Slow responses: every request to Discord takes 400 ms; a click is still
-// answered in time. A callback slower than the deadline fails that click
-// cleanly: the move is kept and the table redrawn.
+// TestFaultSlowDiscord: slow responses: every request to Discord takes 400
+// ms; a click is still answered in time. A callback slower than the deadline
+// fails that click cleanly: the move is kept and the table redrawn.
 func TestFaultSlowDiscord(t *testing.T) {
 	h := newHarness(t)
 	m := h.play(alice)
@@ -191,9 +196,10 @@ func TestFaultSlowDiscord(t *testing.T) {
 	h.fake.ClearViolations() // the late answer is one on purpose
 }
 
-// A Secret Agent player whose DMs close in the middle of the game: the next
-// hand that would go by DM is refused; the channel says to use My hand
-// (without a card in it), and the player plays on through My hand.
+// TestFaultDMsCloseMidGame: a Secret Agent player whose DMs close in the
+// middle of the game: the next hand that would go by DM is refused; the
+// channel says to use My hand (without a card in it), and the player plays
+// on through My hand.
 func TestFaultDMsCloseMidGame(t *testing.T) {
 	h := newHarness(t)
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
@@ -240,11 +246,12 @@ func filter(ms []discordtest.Message, keep func(discordtest.Message) bool) []dis
 	return out
 }
 
-// A Secret Agent start whose answer failed and whose table redraw failed
-// too (or a bot killed between saving the start and answering) leaves the
-// lobby's buttons in the channel on a started game. A click on them now
-// redraws the table with My hand, and the game is played from there.
-// (Regression: every lobby button answered "isn't one of mine" for ever.)
+// TestFaultLobbyLeftBehindIsRedrawn: a Secret Agent start whose answer
+// failed and whose table redraw failed too (or a bot killed between saving
+// the start and answering) leaves the lobby's buttons in the channel on a
+// started game. A click on them now redraws the table with My hand, and the
+// game is played from there. (Regression: every lobby button answered "isn't
+// one of mine" for ever.)
 func TestFaultLobbyLeftBehindIsRedrawn(t *testing.T) {
 	h := newHarness(t)
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
@@ -275,8 +282,9 @@ func TestFaultLobbyLeftBehindIsRedrawn(t *testing.T) {
 	assert.Equal(t, discordtest.CallbackUpdateMessage, played.Type, played.LastMessage().Content)
 }
 
-// The database goes away mid-game: a click is answered "try again" and
-// changes nothing; the store holds exactly the moves acknowledged before.
+// TestFaultDatabaseLost: the database goes away mid-game: a click is
+// answered "try again" and changes nothing; the store holds exactly the
+// moves acknowledged before.
 func TestFaultDatabaseLost(t *testing.T) {
 	h := newHarness(t)
 	table := h.command(alice, "play", map[string]any{"game": "doublets"})
@@ -298,10 +306,10 @@ func TestFaultDatabaseLost(t *testing.T) {
 	assert.Len(t, moves, 1, "nothing was applied that was not stored")
 }
 
-// Opening a DM channel has one rate-limit bucket for the whole bot: a
-// hand waiting for it does not hold up Close. (Regression: discordgo's own
-// wait for a bucket cannot be cut short; with a load of new players, Close
-// waited minutes.)
+// TestFaultCloseDoesNotWaitForTheDMBucket: opening a DM channel has one
+// rate-limit bucket for the whole bot: a hand waiting for it does not hold
+// up Close. (Regression: discordgo's own wait for a bucket cannot be cut
+// short; with a load of new players, Close waited minutes.)
 func TestFaultCloseDoesNotWaitForTheDMBucket(t *testing.T) {
 	h := newHarnessWith(t, func(o *discordtest.Options) {
 		o.RateLimits.Routes = map[string]discordtest.Limit{discordtest.RouteCreateDM: {N: 1, Per: time.Hour}}

@@ -14,8 +14,10 @@ import (
 const hintBudget = 2 * time.Second
 
 // hint answers the Hint button: the table with the next move of a solution
-// highlighted, or a word that the deal can no longer be won. t is locked.
-func (b *Bot) hint(ctx context.Context, t *table) reply {
+// highlighted, or a word that the deal can no longer be won. The table is
+// locked.
+func (b *Bot) hint(ctx context.Context, c click) reply {
+	t := c.t
 	if t.Info.Solve == nil {
 		return respond(private(T(b.playerLang(t.Sess.OwnerID), "This game has no hints.")))
 	}

@@ -1,15 +1,16 @@
 package bot
 
 import (
-	"strings"
+	"context"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
 )
 
-// Values out of range, as an old command list or a forged request could
-// send them, are answered with what is allowed and open no table.
+// TestHouseRulesOutOfRange: values out of range, as an old command list or a
+// forged request could send them, are answered with what is allowed and open
+// no table.
 func TestHouseRulesOutOfRange(t *testing.T) {
 	b := newOfflineBot(t)
 	for _, tt := range []struct {
@@ -25,18 +26,9 @@ func TestHouseRulesOutOfRange(t *testing.T) {
 	} {
 		in := slash("play", opt("game", discordgo.ApplicationCommandOptionString, tt.game),
 			opt(tt.name, discordgo.ApplicationCommandOptionInteger, tt.value))
-		r := answer(t)(b.onCommand(b.ctx, in))
+		r := answer(t)(b.onCommand(context.Background(), in))
 		assert.True(t, isPrivate(r), r.Data.Content)
 		assert.Contains(t, r.Data.Content, tt.want)
 		assert.Zero(t, b.Tables())
-	}
-}
-
-func TestRouteOf(t *testing.T) {
-	for in, want := range map[string]string{
-		"https://discord.com/api/v10/channels/123456789012345678/messages/223456789012345678":                                   "PATCH /channels/:id/messages/:id",
-		"http://127.0.0.1:4000/api/v9/webhooks/123456789012345678/" + strings.Repeat("a", 70) + "/messages/@original?wait=true": "PATCH /webhooks/:id/:id/messages/@original",
-	} {
-		assert.Equal(t, want, routeOf("PATCH", in))
 	}
 }

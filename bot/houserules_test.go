@@ -8,8 +8,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// House rules chosen at /play: registered from the games' options, kept
-// with the table, said on its message, and the same after a restart.
+// TestPlayWithHouseRules: house rules chosen at /play: registered from the
+// games' options, kept with the table, said on its message, and the same
+// after a restart.
 func TestPlayWithHouseRules(t *testing.T) {
 	h := newHarness(t)
 	cmds, err := h.fake.WaitCommands(guildID, wait)

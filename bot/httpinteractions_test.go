@@ -134,8 +134,9 @@ func TestHTTPForgeriesAreRefusedAndChangeNothing(t *testing.T) {
 	picture(t, m)
 }
 
-// Discord signs with its own clock: a host clock ten minutes off changes
-// nothing, as the bot compares with Discord's clock (read from its answers).
+// TestHTTPWithDiscordsClockOff: Discord signs with its own clock: a host
+// clock ten minutes off changes nothing, as the bot compares with Discord's
+// clock (read from its answers).
 func TestHTTPWithDiscordsClockOff(t *testing.T) {
 	for _, off := range []time.Duration{10 * time.Minute, -10 * time.Minute} {
 		t.Run(off.String(), func(t *testing.T) {

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/dealer/dealer/bot/discord"
 )
 
 // workBudget bounds the work an interaction's answer waits for, from when
@@ -21,7 +23,7 @@ const backgroundBudget = 10 * time.Second
 // background is a context for the bot's own work, ending after
 // backgroundBudget or when the bot closes.
 func (b *Bot) background() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(b.ctx, backgroundBudget)
+	return context.WithTimeout(b.wire.Context(), backgroundBudget)
 }
 
 // quickBudget bounds a small read that a picture or a text waits for (a
@@ -31,19 +33,18 @@ const quickBudget = time.Second
 
 // quick is a context for such a read.
 func (b *Bot) quick() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(b.ctx, quickBudget)
+	return context.WithTimeout(b.wire.Context(), quickBudget)
 }
 
 // reply is a handler's answer to an interaction.
 //
 // Lock ownership: a reply that names a table carries that table's lock,
-// taken by the handler. onInteraction releases it once the answer is out
-// and then runs, so that answers about one table reach Discord in the
-// order of its moves, and a new table's clicks wait until its message is
-// known.
+// taken by the handler. answer releases it once the answer is out and
+// then runs, so that answers about one table reach Discord in the order of
+// its moves, and a new table's clicks wait until its message is known.
 type reply struct {
-	resp *discordgo.InteractionResponse // nil: given up (see responder.gone)
-	// table, when set, is locked; onInteraction unlocks it.
+	resp *discordgo.InteractionResponse // nil: given up (the interaction is gone)
+	// table, when set, is locked; answer unlocks it.
 	table *table
 	// then runs after the answer is sent (err is the sending's error),
 	// still under the table's lock.
@@ -53,38 +54,22 @@ type reply struct {
 // respond is a reply with no table and nothing after.
 func respond(resp *discordgo.InteractionResponse) reply { return reply{resp: resp} }
 
-// onInteraction runs on its own goroutine for each interaction received
-// over the gateway (discordgo's default).
-func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-	b.handle(ic.Interaction, nil)
-}
-
-// handle answers one interaction, from the gateway or the HTTP endpoint:
-// one path, the answers always sent over REST by the responder. The table
-// lock orders clicks on one table. onInitial, when set, learns once whether
-// the initial response went out (see responder).
-func (b *Bot) handle(i *discordgo.Interaction, onInitial func(ok bool)) {
-	defer b.recover("interaction")
-	r := newResponder(b, i, onInitial)
-	defer r.settle()
-	if r.gone() {
-		r.dropLate()
-		b.log.Warn("an interaction came too late to answer", "interaction", i.ID, "user", userOf(i).ID)
-		return
-	}
-	b.live.Store(i.ID, r)
-	defer b.live.Delete(i.ID)
+// answer is the bot's discord.Handler: it answers one interaction, a
+// command or a click, within ctx, the answer's context (3 s from Discord's
+// creation, 15 minutes once deferred). The handler's store calls run on a
+// child bounded by workBudget, which also ends when the bot closes.
+func (b *Bot) answer(ctx context.Context, r *discord.Responder) {
+	i := r.Interaction()
 	b.noteLangs(i)
-	// The work's store calls end in time for a "try again" within the
-	// interaction's 3 s, however the database is doing.
-	ctx, cancel := context.WithDeadline(b.ctx, r.created.Add(workBudget))
+	work, cancel := context.WithDeadline(ctx, r.Created().Add(workBudget))
 	defer cancel()
+	defer context.AfterFunc(b.wire.Context(), cancel)()
 	var rep reply
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
-		rep = b.onCommand(ctx, i)
+		rep = b.onCommand(work, i)
 	case discordgo.InteractionMessageComponent:
-		rep = b.onClick(ctx, i)
+		rep = b.onClick(work, i, r.Gone)
 	default:
 		rep = respond(private(T(userLang(i), "The dealer does not know what to do with that.")))
 	}
@@ -92,22 +77,23 @@ func (b *Bot) handle(i *discordgo.Interaction, onInitial func(ok bool)) {
 		defer rep.table.mu.Unlock()
 	}
 	if rep.resp == nil {
-		r.drop()
-		b.log.Warn("an interaction waited too long to answer", "interaction", i.ID, "user", userOf(i).ID)
+		r.Drop()
+		b.log.Warn("an interaction waited too long to answer", "interaction", i.ID, "user", discord.UserOf(i).ID)
 		return
 	}
-	err := r.send(rep.resp)
+	err := r.Send(ctx, rep.resp)
 	if err != nil {
-		b.log.Warn("answering interaction failed", "interaction", i.ID, "user", userOf(i).ID, "err", err)
+		b.log.Warn("answering interaction failed", "interaction", i.ID, "user", discord.UserOf(i).ID, "err", err)
 	}
 	if rep.then != nil {
 		rep.then(err)
 	}
 }
 
-// gone reports whether an interaction being handled can no longer be
-// answered (see responder.gone).
-func (b *Bot) gone(i *discordgo.Interaction) bool {
-	r, ok := b.live.Load(i.ID)
-	return ok && r.(*responder).gone()
+// private returns an ephemeral text answer.
+func private(text string) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: text, Flags: discordgo.MessageFlagsEphemeral},
+	}
 }

@@ -31,9 +31,10 @@ func (c *testClock) Advance(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
-// Discord's 401, 403 and 429 answers (shared 429s aside) are counted in a
-// sliding window; past the threshold, redraws and DMs wait until the
-// window falls below it again, while players' interactions are answered.
+// TestInvalidRequestsHoldBackRedrawsAndDMs: Discord's 401, 403 and 429
+// answers (shared 429s aside) are counted in a sliding window; past the
+// threshold, redraws and DMs wait until the window falls below it again,
+// while players' interactions are answered.
 func TestInvalidRequestsHoldBackRedrawsAndDMs(t *testing.T) {
 	h := newHarness(t)
 	clock := &testClock{t: time.Now()}

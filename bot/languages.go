@@ -9,6 +9,7 @@ package bot
 import (
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/render/lang"
 )
 
@@ -46,7 +47,7 @@ func localeLang(loc discordgo.Locale) lang.Lang {
 // noteLangs keeps the player's and the server's languages as i tells
 // them, when they differ from what was last kept.
 func (b *Bot) noteLangs(i *discordgo.Interaction) {
-	if u := userOf(i); u.ID != "" && i.Locale != "" {
+	if u := discord.UserOf(i); u.ID != "" && i.Locale != "" {
 		if l := userLang(i); b.playerLang(u.ID) != l {
 			ctx, cancel := b.quick()
 			err := b.store.SetPlayerLang(ctx, u.ID, string(l))

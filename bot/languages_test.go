@@ -13,8 +13,9 @@ import (
 
 const ana = "1100000000000000005" // a player whose Discord is in Spanish
 
-// The command list carries the localizations, which the fake checks as
-// Discord does (locales, name rules, lengths, distinct option names).
+// TestCommandsAreLocalized: the command list carries the localizations,
+// which the fake checks as Discord does (locales, name rules, lengths,
+// distinct option names).
 func TestCommandsAreLocalized(t *testing.T) {
 	h := newHarness(t)
 	cmds := h.fake.Commands(guildID)
@@ -48,9 +49,10 @@ func TestCommandsAreLocalized(t *testing.T) {
 	assert.NotEqual(t, cells["description"], descs["de"])
 }
 
-// A Spanish player at an English server's table: what only they see is
-// Spanish, what the channel sees stays English; the language is kept for
-// what is sent later with no interaction to read it from.
+// TestSpanishPlayerAtAnEnglishTable: a Spanish player at an English server's
+// table: what only they see is Spanish, what the channel sees stays English;
+// the language is kept for what is sent later with no interaction to read it
+// from.
 func TestSpanishPlayerAtAnEnglishTable(t *testing.T) {
 	h := newHarness(t)
 	h.fake.AddUser(discordtest.User{ID: ana, Name: "ana", Locale: "es-ES"})
@@ -97,9 +99,9 @@ func TestSpanishPlayerAtAnEnglishTable(t *testing.T) {
 	assert.NotContains(t, dmAlice.Content, "mesa")
 }
 
-// A server whose language is German: its tables speak German, buttons
-// and pictures' descriptions too; an English player's private answer
-// stays English.
+// TestGermanServer: a server whose language is German: its tables speak
+// German, buttons and pictures' descriptions too; an English player's
+// private answer stays English.
 func TestGermanServer(t *testing.T) {
 	h := newHarnessWith(t, func(o *discordtest.Options) { o.Guilds[0].Locale = "de" })
 	m := h.play(alice)
@@ -119,10 +121,10 @@ func TestGermanServer(t *testing.T) {
 	assert.Equal(t, "de", l)
 }
 
-// A whole game in each language: the lobby, every hand, every move and
-// the end, the boards and the settings, with the fake checking every
-// request against Discord's limits (labels, 2,000 characters, menus) and
-// every picture's description.
+// TestEveryLanguagePlaysAGame: a whole game in each language: the lobby,
+// every hand, every move and the end, the boards and the settings, with the
+// fake checking every request against Discord's limits (labels, 2,000
+// characters, menus) and every picture's description.
 func TestEveryLanguagePlaysAGame(t *testing.T) {
 	for _, tc := range []struct {
 		locale, start, over, board string

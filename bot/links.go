@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"errors"
-
 	"github.com/bwmarrin/discordgo"
 )
 
@@ -64,26 +62,3 @@ func (b *Bot) changed(id int64) {
 		b.onChange(id)
 	}
 }
-
-// Ready reports whether the bot can take interactions: over the gateway,
-// every shard connected; over HTTP, once Open has checked the key and
-// registered the commands. For /readyz.
-func (b *Bot) Ready() error {
-	select {
-	case <-b.ready:
-	default:
-		return errNotReady
-	}
-	if b.httpMode {
-		return nil
-	}
-	for _, sh := range b.shards {
-		if !sh.DataReady {
-			return errNotReady
-		}
-	}
-	return nil
-}
-
-// errNotReady is a bot not (or no longer) connected to Discord.
-var errNotReady = errors.New("not connected to Discord")

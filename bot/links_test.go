@@ -13,9 +13,10 @@ import (
 	"github.com/dealer/dealer/web"
 )
 
-// With web pages, leaderboards, statistics and finished tables carry link
-// buttons to their pages; the web is told of every change of a table; a
-// server's admin, and only an admin, turns its pages off with /web.
+// TestWebLinksAndPagesCommand: with web pages, leaderboards, statistics and
+// finished tables carry link buttons to their pages; the web is told of
+// every change of a table; a server's admin, and only an admin, turns its
+// pages off with /web.
 func TestWebLinksAndPagesCommand(t *testing.T) {
 	h := newHarness(t)
 	links, err := web.NewURLs("https://dealer.example.org")

@@ -425,12 +425,11 @@ func enabledButtons(m discordtest.Message) []discordtest.Button {
 
 // loadResult is what a run measured.
 type loadResult struct {
-	tables, moves   int
-	dur             time.Duration
-	p50, p99, max   time.Duration
-	late, lost      int
-	acked, unsent   int
-	failed, pending int
+	tables, moves int
+	dur           time.Duration
+	p50, p99, max time.Duration
+	late, lost    int
+	acked, failed int
 	// cpu is the CPU time the process (bot and fake) used while the
 	// players played.
 	cpu time.Duration

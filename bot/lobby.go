@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store"
@@ -120,76 +121,62 @@ func plainName(l lang.Lang, p store.Player) string {
 	return p.Name
 }
 
-// onLobbyClick handles the lobby's buttons; t is locked. A lobby that
-// another process changed meanwhile (its change came first) is read again
-// and the click tried once more on it: a join still joins, a start starts
-// with whoever sits there now; a lobby that has started or closed answers
-// so.
-func (b *Bot) onLobbyClick(ctx context.Context, i *discordgo.Interaction, t *table, id buttonID) reply {
-	for try := 0; ; try++ {
-		rep, err := b.lobbyChange(ctx, i, t, id)
-		switch {
-		case err == nil:
-			return rep
-		case !errors.Is(err, session.ErrMovedOn):
-			b.log.Error("saving the lobby failed", "table", t.Sess.ID, "err", err)
-			return respond(private(T(userLang(i), "I couldn't save that just now: try again.")))
-		case t.Game != nil:
-			// Started meanwhile: the lobby message becomes the table.
-			b.redrawLater(t, 0)
-			return respond(private(T(userLang(i), "The game has started: use **My hand** on the table.")))
-		case !open(t.Sess):
-			b.forget(t)
-			return respond(private(T(userLang(i), "This table was closed. Open a new one with `/play`.")))
-		case try == 1:
-			return respond(private(T(userLang(i), "The table moved on meanwhile: try again.")))
-		}
+// The routes' lobby handlers (routes.go): each makes one click's change
+// from the lobby as the table has it, the table locked; session.ErrMovedOn
+// when the store's lobby had moved on (the table is then the store's, and
+// the click is tried again: click.go's inLobby).
+
+// join seats the clicker.
+func (b *Bot) join(ctx context.Context, c click) (reply, error) {
+	switch {
+	case c.seated:
+		return c.refuse("You are already seated at this table."), nil
+	case len(c.t.Sess.Players) >= c.t.Info.MaxSeats:
+		return c.refuse("This table is full."), nil
 	}
+	return b.reseat(ctx, c.t, append(c.players(), store.Player{UserID: discord.UserOf(c.i).ID, Name: displayName(c.i)}))
 }
 
-// lobbyChange makes one lobby click's change from the lobby as t has it;
-// session.ErrMovedOn when the store's lobby had moved on (t is then the
-// store's).
-func (b *Bot) lobbyChange(ctx context.Context, i *discordgo.Interaction, t *table, id buttonID) (reply, error) {
-	user := userOf(i)
-	_, seated := t.SeatOf(user.ID)
-	owner := user.ID == t.Sess.OwnerID
-	players := append([]store.Player(nil), t.Sess.Players...)
-	full := len(players) >= t.Info.MaxSeats
+// leave takes the clicker out; the opener leaving closes the lobby.
+func (b *Bot) leave(ctx context.Context, c click) (reply, error) {
+	user := discord.UserOf(c.i).ID
 	switch {
-	case id.Action == actJoin && seated:
-		return respond(private(T(userLang(i), "You are already seated at this table."))), nil
-	case id.Action == actJoin && full:
-		return respond(private(T(userLang(i), "This table is full."))), nil
-	case id.Action == actJoin:
-		players = append(players, store.Player{UserID: user.ID, Name: displayName(i)})
-	case id.Action == actLeave && !seated:
-		return respond(private(T(userLang(i), "You are not seated at this table."))), nil
-	case id.Action == actLeave && owner:
-		return b.closeLobby(ctx, t)
-	case id.Action == actLeave:
-		players = removePlayer(players, func(p store.Player) bool { return p.UserID == user.ID })
-	case !isLobbyAction(id.Action):
-		return respond(private(T(userLang(i), "The game has not started yet."))), nil
-	case !owner:
-		return respond(private(T(userLang(i), "Only the table's opener, <@%s>, can do that.", t.Sess.OwnerID))), nil
-	case id.Action == actAddAI && full:
-		return respond(private(T(userLang(i), "This table is full."))), nil
-	case id.Action == actAddAI:
-		level, err := games.ParseLevel(menuValue(i, id))
-		if err != nil && menuValue(i, id) != "" {
-			return respond(private(T(userLang(i), "There is no such computer player: choose easy, normal or hard."))), nil
-		}
-		players = append(players, store.Player{Computer: true, Level: level})
-	case id.Action == actKick:
-		seat, err := strconv.Atoi(menuValue(i, id))
-		if err != nil || seat <= 0 || seat >= len(players) {
-			return respond(private(T(userLang(i), "There is nobody to remove there."))), nil
-		}
-		players = removePlayer(players, func(p store.Player) bool { return p.Seat == seat })
-	case id.Action == actStart:
-		return b.startGame(ctx, t)
+	case !c.seated:
+		return c.refuse("You are not seated at this table."), nil
+	case user == c.t.Sess.OwnerID:
+		return b.closeLobby(ctx, c.t)
 	}
+	return b.reseat(ctx, c.t, removePlayer(c.players(), func(p store.Player) bool { return p.UserID == user }))
+}
+
+// addComputer seats a computer player of the level chosen in the menu
+// (normal from a button).
+func (b *Bot) addComputer(ctx context.Context, c click) (reply, error) {
+	if len(c.t.Sess.Players) >= c.t.Info.MaxSeats {
+		return c.refuse("This table is full."), nil
+	}
+	level, err := games.ParseLevel(menuValue(c.i, c.id))
+	if err != nil && menuValue(c.i, c.id) != "" {
+		return c.refuse("There is no such computer player: choose easy, normal or hard."), nil
+	}
+	return b.reseat(ctx, c.t, append(c.players(), store.Player{Computer: true, Level: level}))
+}
+
+// removeSeat takes out the player the opener chose.
+func (b *Bot) removeSeat(ctx context.Context, c click) (reply, error) {
+	players := c.players()
+	seat, err := strconv.Atoi(menuValue(c.i, c.id))
+	if err != nil || seat <= 0 || seat >= len(players) {
+		return c.refuse("There is nobody to remove there."), nil
+	}
+	return b.reseat(ctx, c.t, removePlayer(players, func(p store.Player) bool { return p.Seat == seat }))
+}
+
+// players is a copy of the lobby's players, to change.
+func (c click) players() []store.Player { return append([]store.Player(nil), c.t.Sess.Players...) }
+
+// reseat saves the lobby's new seating and redraws the lobby message.
+func (b *Bot) reseat(ctx context.Context, t *table, players []store.Player) (reply, error) {
 	if err := t.SetPlayers(ctx, session.Seat(players)); err != nil {
 		return reply{}, err
 	}
@@ -208,6 +195,7 @@ func menuValue(i *discordgo.Interaction, id buttonID) string {
 	return id.Arg
 }
 
+// removePlayer is ps without the players drop picks.
 func removePlayer(ps []store.Player, drop func(store.Player) bool) []store.Player {
 	var out []store.Player
 	for _, p := range ps {
@@ -232,7 +220,8 @@ func (b *Bot) closeLobby(ctx context.Context, t *table) (reply, error) {
 // startGame deals: it fills empty seats with computer players, saves the
 // seating and turns the lobby message into the table; then everyone is
 // brought up to date (hands by DM).
-func (b *Bot) startGame(ctx context.Context, t *table) (reply, error) {
+func (b *Bot) startGame(ctx context.Context, c click) (reply, error) {
+	t := c.t
 	if err := t.Start(ctx, session.Fill(t.Info, t.Sess.Players)); err != nil {
 		if errors.Is(err, session.ErrMovedOn) {
 			return reply{}, err

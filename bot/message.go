@@ -1,13 +1,13 @@
 package bot
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
@@ -55,19 +55,7 @@ func (b *Bot) picture(t *table, viewer games.Seat, selected string) (*discordgo.
 	if hidden {
 		name = fmt.Sprintf("%s-daily-%d.png", t.Info.Name, t.Game.Moves())
 	}
-	return describedPNG(name, png, t.show.Describe(view, params)), nil
-}
-
-// describedPNG is a PNG file with its description (alt text), which
-// listFiles writes in the message's attachments for screen readers.
-func describedPNG(name string, png []byte, alt string) *discordgo.File {
-	return &discordgo.File{Name: name, ContentType: "image/png", Reader: described{bytes.NewReader(png), alt}}
-}
-
-// described is a picture's bytes and its description.
-type described struct {
-	*bytes.Reader
-	alt string
+	return discord.PNG(name, png, t.show.Describe(view, params)), nil
 }
 
 // withPicture is a message of text, a picture and controls. No controls
@@ -230,7 +218,7 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 	if !t.Game.Status().Finished() {
 		comps = components(controls, controlState{table: t.Sess.ID, version: t.Game.Moves(), prefix: prefix, lang: l}, legal)
 	}
-	file := describedPNG("hand.png", png, t.show.Describe(view, params))
+	file := discord.PNG("hand.png", png, t.show.Describe(view, params))
 	return withPicture(sb.String(), file, comps), nil
 }
 

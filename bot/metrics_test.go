@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The admin's metrics count what players did: interactions and their first
-// answers, pictures drawn, moves saved, tables open by game.
+// TestMetrics: the admin's metrics count what players did: interactions and
+// their first answers, pictures drawn, moves saved, tables open by game.
 func TestMetrics(t *testing.T) {
 	h := newHarness(t)
 	table := h.command(alice, "play", map[string]any{"game": "doublets"})

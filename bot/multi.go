@@ -18,48 +18,45 @@ import (
 // are closed. Private pictures and controls are built only from that
 // seat's own view, so no hand can leak into another player's message.
 
-// onMultiClick handles a click on a multiplayer table in play; t is locked.
-func (b *Bot) onMultiClick(ctx context.Context, i *discordgo.Interaction, t *table, id buttonID) reply {
-	seat, seated := t.SeatOf(userOf(i).ID)
-	switch {
-	case !seated:
-		return respond(private(T(userLang(i), "You are not seated at this table: you can watch it here.")))
-	case t.Game.Status().Finished():
-		return respond(private(T(userLang(i), "This game is over. Deal a new one with `/play`.")))
-	case id.Action == actHand:
-		return b.myHand(t, seat)
-	case id.Action != actMove && id.Action != actPick:
-		return respond(private(T(userLang(i), "That button isn't one of mine. Use the buttons on your latest hand.")))
-	case id.Version != t.Game.Moves():
-		return respond(private(T(userLang(i), "That was an old hand: the game has moved on since. Use **My hand** or your latest DM.")))
+// The routes' multiplayer handlers (routes.go); the table is locked.
+
+// moveFromHand makes the move of a button on a seat's hand.
+func (b *Bot) moveFromHand(ctx context.Context, c click) reply {
+	return b.playFromHand(ctx, c, c.id.Arg)
+}
+
+// pickWord follows a choice in the move menu: the menu's next step, or the
+// move it completes.
+func (b *Bot) pickWord(ctx context.Context, c click) reply {
+	move, prefix := b.pick(c.i, c.t, c.seat, c.id)
+	if move == "" {
+		return b.nextWords(c.t, c.seat, prefix)
 	}
-	move := id.Arg
-	if id.Action == actPick {
-		var prefix []string
-		move, prefix = b.pick(i, t, seat, id)
-		if move == "" {
-			return b.nextWords(t, seat, prefix)
-		}
-	}
-	if !games.IsLegal(t.Game, seat, move) {
-		return respond(private(T(userLang(i), "You can't play that now.")))
-	}
+	return b.playFromHand(ctx, c, move)
+}
+
+// playFromHand makes a seat's move, lets computer players answer, and
+// answers with the seat's hand; the channel's table and the other players
+// follow (after).
+func (b *Bot) playFromHand(ctx context.Context, c click, move string) reply {
+	t := c.t
 	before := b.snapshot(t)
-	if err := b.apply(ctx, t, seat, move); err != nil {
-		return respond(private(b.moveError(userLang(i), t, err)))
+	if err := b.apply(ctx, t, c.seat, move); err != nil {
+		return respond(private(b.moveError(c.lang(), t, err, T(c.lang(), "You can't play that now."))))
 	}
 	t.notice = ""
 	b.playComputers(ctx, t)
 	after := b.after(t, before)
-	data, err := b.privateMessage(t, seat)
+	data, err := b.privateMessage(t, c.seat)
 	if err != nil {
-		return reply{resp: private(T(userLang(i), "Played. (I couldn't draw your hand.)")), then: after}
+		return reply{resp: private(T(c.lang(), "Played. (I couldn't draw your hand.)")), then: after}
 	}
 	return reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, then: after}
 }
 
 // myHand answers My hand: the seat's private message, privately.
-func (b *Bot) myHand(t *table, seat games.Seat) reply {
+func (b *Bot) myHand(_ context.Context, c click) reply {
+	t, seat := c.t, c.seat
 	data, err := b.privateMessage(t, seat)
 	if err != nil {
 		b.log.Error("drawing a hand failed", "table", t.Sess.ID, "err", err)

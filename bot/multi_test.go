@@ -50,6 +50,10 @@ func firstEnabled(m discordtest.Message) (discordtest.Button, bool) {
 	return discordtest.Button{}, false
 }
 
+// TestSecretAgentLobbyDealsPlaysAndScores: a Secret Agent table from its
+// lobby to its scores: seating, the deal (hands by DM, or My hand for closed
+// DMs), a whole game played through My hand, nothing private leaked, the
+// rounds and the leaderboard.
 func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	h := newHarness(t)
 	h.fake.AddUser(discordtest.User{ID: carol, Name: "carol", DMsClosed: true})
@@ -60,8 +64,35 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	assert.Contains(t, lobby.Content, "<@"+alice+">")
 	id := tableOf(t, lobby.Message)
 
-	// Bob joins; only the opener may start; the opener adds a computer,
-	// removes Bob, and Bob and Carol (whose DMs are closed) join.
+	r := seatSecretAgentLobby(t, h, lobby, id)
+	table := startSecretAgentDealsHands(t, h, lobby.ID, r)
+	// Someone who is not seated gets a short private answer.
+	watcher := h.click(lobby.ID, dave, button(t, table.Message, "My hand").CustomID)
+	assert.True(t, watcher.Ephemeral)
+	assert.Contains(t, watcher.Content, "not seated")
+
+	playThroughMyHand(t, h, lobby.ID)
+	final, _ := h.fake.Message(lobby.ID)
+	require.Contains(t, final.Content, "Game over")
+	assert.Empty(t, final.Components)
+	checkNothingPrivateLeaked(t, h)
+
+	ctx := context.Background()
+	sess, err := h.st.Session(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, "over", sess.Status.String())
+	rounds, err := h.st.Rounds(ctx, id)
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, len(rounds), 4, "every deal's scores are stored")
+	board := h.command(alice, "leaderboard", map[string]any{"game": "secretagent", "by": "points"})
+	assert.Contains(t, board.Content, "<@"+alice+">")
+	assert.Contains(t, board.Content, "points")
+}
+
+// seatSecretAgentLobby: Bob joins; only the opener may start; the opener
+// adds a hard computer player, removes Bob, and Bob and Carol (whose DMs
+// are closed) join. It returns the last answer, the lobby as it is.
+func seatSecretAgentLobby(t *testing.T, h *harness, lobby discordtest.Response, id int64) discordtest.Response {
 	r := h.click(lobby.ID, bob, button(t, lobby.Message, "Join").CustomID)
 	assert.Contains(t, r.Content, "<@"+bob+">")
 	r2 := h.click(lobby.ID, bob, button(t, r.Message, "Start").CustomID)
@@ -80,8 +111,14 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	r = h.click(lobby.ID, bob, button(t, r.Message, "Join").CustomID)
 	r = h.click(lobby.ID, carol, button(t, r.Message, "Join").CustomID)
 
-	// Start: the lobby becomes the table; hands go by DM.
-	table := h.click(lobby.ID, alice, button(t, r.Message, "Start").CustomID)
+	return r
+}
+
+// startSecretAgentDealsHands: Start turns the lobby into the table, hands
+// go by DM (saying their table), and Carol, whose DMs are closed, is told
+// in the channel to use My hand, with no card. It returns the table.
+func startSecretAgentDealsHands(t *testing.T, h *harness, lobbyID string, r discordtest.Response) discordtest.Response {
+	table := h.click(lobbyID, alice, button(t, r.Message, "Start").CustomID)
 	require.False(t, table.Ephemeral, table.Content)
 	picture(t, table.Message)
 	button(t, table.Message, "My hand")
@@ -97,22 +134,22 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	require.NoError(t, err, "Carol is told to use My hand")
 	assert.NotContains(t, notice.Content, "agent:")
 
-	// Someone who is not seated gets a short private answer.
-	watcher := h.click(lobby.ID, dave, button(t, table.Message, "My hand").CustomID)
-	assert.True(t, watcher.Ephemeral)
-	assert.Contains(t, watcher.Content, "not seated")
+	return table
+}
 
-	// Play the whole game through My hand: whoever may act clicks the first
-	// enabled button of their private hand.
+// playThroughMyHand plays a whole game: whoever may act clicks the first
+// enabled button of their private hand, which is private, until the table
+// says the game is over; no click is refused.
+func playThroughMyHand(t *testing.T, h *harness, lobbyID string) {
 	humans := []string{alice, bob, carol}
 	for round := 0; round < 1000; round++ {
-		now, _ := h.fake.Message(lobby.ID)
+		now, _ := h.fake.Message(lobbyID)
 		if strings.Contains(now.Content, "Game over") {
 			break
 		}
 		acted := false
 		for _, u := range humans {
-			in, err := h.fake.Click(lobby.ID, u, button(t, now, "My hand").CustomID)
+			in, err := h.fake.Click(lobbyID, u, button(t, now, "My hand").CustomID)
 			if err != nil { // the game ended since now was read
 				break
 			}
@@ -130,20 +167,23 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 		}
 		if !acted {
 			// The last move's table update may still be on its way.
-			_, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
+			_, err := h.fake.WaitMessage(lobbyID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
 			require.NoError(t, err, "someone can always act until the game is over")
 			break
 		}
 	}
-	final, _ := h.fake.Message(lobby.ID)
+	final, _ := h.fake.Message(lobbyID)
 	require.Contains(t, final.Content, "Game over")
 	assert.Empty(t, final.Components)
 
-	// Nothing private reaches the channel, another player or the logs: the
-	// channel's messages name no agent and carry no card buttons (the table
-	// picture is drawn from the spectator's view, which holds no hand: see
-	// render's tests), every private answer went to its own player only,
-	// and the log names no assignment.
+}
+
+// checkNothingPrivateLeaked: nothing private reaches the channel, another
+// player or the logs. The channel's messages name no agent and carry no
+// card buttons (the table picture is drawn from the spectator's view,
+// which holds no hand: see render's tests), every private answer went to
+// its own player only, and the log names no assignment.
+func checkNothingPrivateLeaked(t *testing.T, h *harness) {
 	for _, m := range h.fake.ChannelMessages(channelID) {
 		if m.Ephemeral {
 			assert.Contains(t, []string{alice, bob, carol, dave}, m.UserID)
@@ -166,16 +206,6 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 		assert.NotContains(t, h.logs.String(), word, "the log keeps secrets")
 	}
 
-	ctx := context.Background()
-	sess, err := h.st.Session(ctx, id)
-	require.NoError(t, err)
-	assert.Equal(t, "over", sess.Status.String())
-	rounds, err := h.st.Rounds(ctx, id)
-	require.NoError(t, err)
-	assert.GreaterOrEqual(t, len(rounds), 4, "every deal's scores are stored")
-	board := h.command(alice, "leaderboard", map[string]any{"game": "secretagent", "by": "points"})
-	assert.Contains(t, board.Content, "<@"+alice+">")
-	assert.Contains(t, board.Content, "points")
 }
 
 // startSecretAgent opens a Secret Agent table for alice with three computer

@@ -2,7 +2,9 @@ package bot
 
 import (
 	"context"
+
 	"github.com/bwmarrin/discordgo"
+	"github.com/dealer/dealer/bot/discord"
 )
 
 // manageServer is Discord's Manage Server permission: a server's admins.
@@ -10,14 +12,13 @@ const manageServer = discordgo.PermissionManageGuild
 
 // webCommand is /web pages:on|off: a server's admin turns the server's
 // web pages (leaderboards, players, tables) off or on.
-func webCommand() *discordgo.ApplicationCommand {
-	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+func (b *Bot) webCommand(gameChoices) *discordgo.ApplicationCommand {
 	return &discordgo.ApplicationCommand{
 		// Who may use it is checked when it is used: discordgo writes
 		// default_member_permissions as a string, which Discord's API
 		// description does not allow.
-		Name: "web", Description: "Admins: turn this server's web pages (leaderboards, players, tables) on or off",
-		Contexts: &guildOnly,
+		Description: "Admins: turn this server's web pages (leaderboards, players, tables) on or off",
+		Contexts:    guildOnly(),
 		Options: []*discordgo.ApplicationCommandOption{{
 			Type: discordgo.ApplicationCommandOptionString, Name: "pages", Description: "On or off (default: on)", Required: true,
 			Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}},
@@ -39,7 +40,7 @@ func (b *Bot) pages(ctx context.Context, i *discordgo.Interaction, opts options)
 		b.log.Error("turning the web pages on or off failed", "guild", i.GuildID, "err", err)
 		return private(T(userLang(i), "I couldn't save that just now: try again."))
 	}
-	b.log.Info("web pages turned", "guild", i.GuildID, "off", off, "by", userOf(i).ID)
+	b.log.Info("web pages turned", "guild", i.GuildID, "off", off, "by", discord.UserOf(i).ID)
 	if off {
 		return private(T(userLang(i), "This server's web pages are off: its leaderboards, players and tables show nothing on the web. `/web pages:on` turns them back on."))
 	}

@@ -7,8 +7,21 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/store"
 )
+
+// playCommand is /play: a game, a deal number, and the games' house rules.
+func (b *Bot) playCommand(g gameChoices) *discordgo.ApplicationCommand {
+	minDeal := 1.0
+	return &discordgo.ApplicationCommand{
+		Description: "Deal a new game at this table", Contexts: guildOnly(),
+		Options: append([]*discordgo.ApplicationCommandOption{
+			gameOption(g.all),
+			{Type: discordgo.ApplicationCommandOptionInteger, Name: "deal", Description: "A deal number, to replay a deal (default: a random one)", MinValue: &minDeal, MaxValue: 1e15},
+		}, houseRuleOptions(b.games.All())...),
+	}
+}
 
 // play opens a new table: /play game:<name> [deal:<n>] [house rules]. A
 // solitaire starts at once; a multiplayer game opens a lobby.
@@ -50,10 +63,18 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, opts options) 
 
 // newSession is a new one-seat session for the user of i in i's channel.
 func (b *Bot) newSession(i *discordgo.Interaction, game string, deal uint64) store.Session {
-	user := userOf(i)
+	user := discord.UserOf(i)
 	return store.Session{
 		Game: game, Deal: deal, Seats: 1, GuildID: i.GuildID, ChannelID: i.ChannelID, OwnerID: user.ID,
 		Players: []store.Player{{Seat: 0, UserID: user.ID, Name: displayName(i)}}, Status: store.StatusPlaying,
+	}
+}
+
+// dailyCommand is /daily: a game that has daily deals.
+func (b *Bot) dailyCommand(g gameChoices) *discordgo.ApplicationCommand {
+	return &discordgo.ApplicationCommand{
+		Description: "Today's deal: the same for everyone, one attempt each", Contexts: guildOnly(),
+		Options: []*discordgo.ApplicationCommandOption{gameOption(g.daily)},
 	}
 }
 

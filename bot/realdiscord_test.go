@@ -16,8 +16,9 @@ import (
 // players who leave, channels the bot may not write in, old messages, and
 // the gateway's resume URL.
 
-// Whatever the bot's clock says, its answers are on time: the 3 s are
-// counted on Discord's clock, learnt from the Date of Discord's answers.
+// TestAnswersOnTimeWhateverTheClock: whatever the bot's clock says, its
+// answers are on time: the 3 s are counted on Discord's clock, learnt from
+// the Date of Discord's answers.
 func TestAnswersOnTimeWhateverTheClock(t *testing.T) {
 	for _, offset := range []time.Duration{5 * time.Second, -5 * time.Second} {
 		t.Run(offset.String(), func(t *testing.T) {
@@ -34,7 +35,8 @@ func TestAnswersOnTimeWhateverTheClock(t *testing.T) {
 	}
 }
 
-// A 429 on a DM delays the hand; it does not lose it.
+// TestRateLimitedHandArrivesLater: a 429 on a DM delays the hand; it does
+// not lose it.
 func TestRateLimitedHandArrivesLater(t *testing.T) {
 	h := newHarness(t)
 	h.fake.RateLimitNext(discordtest.RouteSendMessage, 1, 300*time.Millisecond, false)
@@ -45,8 +47,9 @@ func TestRateLimitedHandArrivesLater(t *testing.T) {
 	assert.Contains(t, h.logs.String(), "rate limited: sending later")
 }
 
-// A player who left the server (no mutual guild: 50278) is told, like one
-// whose DMs are closed, to use My hand, and plays on with it.
+// TestPlayerWhoLeftGetsMyHandNotice: a player who left the server (no mutual
+// guild: 50278) is told, like one whose DMs are closed, to use My hand, and
+// plays on with it.
 func TestPlayerWhoLeftGetsMyHandNotice(t *testing.T) {
 	h := newHarness(t)
 	require.NoError(t, h.fake.RemoveMember(guildID, bob))
@@ -63,8 +66,9 @@ func TestPlayerWhoLeftGetsMyHandNotice(t *testing.T) {
 	assert.Empty(t, h.fake.DMs(bob), "no hand reached Bob by DM")
 }
 
-// In a channel where the bot may not write, a table still plays: answers
-// to clicks need no permission. The admin is told once in the log.
+// TestChannelWithoutPermissionStillPlays: in a channel where the bot may not
+// write, a table still plays: answers to clicks need no permission. The
+// admin is told once in the log.
 func TestChannelWithoutPermissionStillPlays(t *testing.T) {
 	h := newHarness(t)
 	table := h.startSecretAgent()
@@ -81,8 +85,9 @@ func TestChannelWithoutPermissionStillPlays(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(h.logs.String(), "may not write in this channel"), "said once")
 }
 
-// A table message two hours old is not edited (Discord caps edits of old
-// messages): the table goes on in a fresh message, which then works.
+// TestOldTableMessageGoesOnInAFreshOne: a table message two hours old is not
+// edited (Discord caps edits of old messages): the table goes on in a fresh
+// message, which then works.
 func TestOldTableMessageGoesOnInAFreshOne(t *testing.T) {
 	// One edit an hour of an old message: the cap is met at once.
 	h := newHarnessWith(t, func(o *discordtest.Options) { o.OldMessageEdits = discordtest.Limit{N: 1, Per: time.Hour} })
@@ -101,8 +106,8 @@ func TestOldTableMessageGoesOnInAFreshOne(t *testing.T) {
 	assert.Contains(t, mine.Content, "Secret Agent")
 }
 
-// Resumes go to READY's resume_gateway_url, which discordgo v0.29.0 ignores
-// by itself.
+// TestResumesAtTheResumeURL: resumes go to READY's resume_gateway_url, which
+// discordgo v0.29.0 ignores by itself.
 func TestResumesAtTheResumeURL(t *testing.T) {
 	h := newHarnessWith(t, func(o *discordtest.Options) { o.RejectResumeOnConnectURL = true })
 	require.NoError(t, h.fake.WaitHeartbeat(wait))

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/dealer/dealer/bot/discord"
 )
 
 // A table's message in the channel is redrawn through the outbox, in the
@@ -16,12 +17,6 @@ import (
 // redraw: it draws the table as it is when its turn comes, so any number of
 // changes make one edit, and the message is never left behind its log (a
 // message behind would have every click refused as stale).
-
-// Discord's answers that no wait gets past.
-const (
-	errCodeMissingAccess = discordgo.ErrCodeMissingAccess
-	errCodeMissingPerms  = discordgo.ErrCodeMissingPermissions
-)
 
 // oldMessage is the age past which Discord caps a message's edits (a few a
 // minute for the channel, error 30046): such a table goes on in a fresh
@@ -35,13 +30,13 @@ func (b *Bot) redraw(t *table) {
 		return
 	}
 	t.redrawQueued = true
-	b.post(t.Sess.ChannelID, letter{
-		what: "a table redraw",
-		send: func() error { return b.redrawNow(t) },
-		failed: func(err error) {
+	b.wire.Post(t.Sess.ChannelID, discord.Letter{
+		What: "a table redraw",
+		Send: func() error { return b.redrawNow(t) },
+		Failed: func(err error) {
 			t.mu.Lock()
 			defer t.mu.Unlock()
-			if code := restCode(err); code == errCodeMissingAccess || code == errCodeMissingPerms {
+			if code := discord.Code(err); code == discord.ErrCodeMissingAccess || code == discord.ErrCodeMissingPermissions {
 				b.cannotWrite(t, err)
 				return
 			}
@@ -63,7 +58,7 @@ func (b *Bot) redrawNow(t *table) error {
 	channel := t.Sess.ChannelID
 	t.mu.Unlock()
 	bucket := discordgo.EndpointChannelMessage(channel, "")
-	if !b.waitBucket(bucket) {
+	if !b.wire.WaitBucket(bucket) {
 		return nil
 	}
 	t.mu.Lock()
@@ -86,12 +81,12 @@ func (b *Bot) redrawNow(t *table) error {
 		b.log.Error("drawing a table failed", "table", t.Sess.ID, "err", err)
 		return nil
 	}
-	if b.age(message) > oldMessage {
+	if b.wire.Age(message) > oldMessage {
 		t.mu.Unlock()
 		return b.freshMessage(t, data, channel, message)
 	}
-	edit := &discordgo.MessageEdit{Content: &data.Content, Components: &data.Components, AllowedMentions: noMentions}
-	_, err = b.request("PATCH", discordgo.EndpointChannelMessage(channel, message), bucket, edit, data.Files)
+	edit := &discordgo.MessageEdit{Content: &data.Content, Components: &data.Components, AllowedMentions: discord.NoMentions}
+	_, err = b.wire.Request("PATCH", discordgo.EndpointChannelMessage(channel, message), bucket, edit, data.Files)
 	t.mu.Unlock()
 	var rl *discordgo.RateLimitError
 	if errors.As(err, &rl) && strings.Contains(rl.Message, "older than 1 hour") {
@@ -102,31 +97,11 @@ func (b *Bot) redrawNow(t *table) error {
 	return err
 }
 
-// waitBucket waits until discordgo's rate limit bucket lets a request
-// through without waiting; false when the bot closed meanwhile.
-func (b *Bot) waitBucket(key string) bool {
-	rl := b.s.Ratelimiter
-	bucket := rl.GetBucket(key)
-	bucket.Lock()
-	wait := rl.GetWaitTime(bucket, 1)
-	bucket.Unlock()
-	return wait <= 0 || b.sleep(wait)
-}
-
-// age is how old a message is, from its id's timestamp on Discord's clock.
-func (b *Bot) age(messageID string) time.Duration {
-	ts, err := discordgo.SnowflakeTimestamp(messageID)
-	if err != nil {
-		return 0
-	}
-	return time.Since(b.clock.local(ts))
-}
-
 // freshMessage posts the table as a new message, which becomes the table's
 // message, and deletes the old one.
 func (b *Bot) freshMessage(t *table, data *discordgo.InteractionResponseData, channel, old string) error {
-	send := &discordgo.MessageSend{Content: data.Content, Components: data.Components, AllowedMentions: noMentions}
-	body, err := b.request("POST", discordgo.EndpointChannelMessages(channel), discordgo.EndpointChannelMessages(channel), send, data.Files)
+	send := &discordgo.MessageSend{Content: data.Content, Components: data.Components, AllowedMentions: discord.NoMentions}
+	body, err := b.wire.Request("POST", discordgo.EndpointChannelMessages(channel), discordgo.EndpointChannelMessages(channel), send, data.Files)
 	if err != nil {
 		return err
 	}
@@ -143,7 +118,7 @@ func (b *Bot) freshMessage(t *table, data *discordgo.InteractionResponseData, ch
 		b.log.Warn("saving the table's message failed", "table", t.Sess.ID, "err", err)
 	}
 	t.mu.Unlock()
-	if _, err := b.request("DELETE", discordgo.EndpointChannelMessage(channel, old), discordgo.EndpointChannelMessage(channel, ""), nil, nil); err != nil {
+	if _, err := b.wire.Request("DELETE", discordgo.EndpointChannelMessage(channel, old), discordgo.EndpointChannelMessage(channel, ""), nil, nil); err != nil {
 		b.log.Info("deleting the old table message failed", "table", t.Sess.ID, "err", err)
 	}
 	return nil
@@ -158,15 +133,6 @@ func (b *Bot) cannotWrite(t *table, err error) {
 	t.noEdits = true
 	b.log.Error("the bot may not write in this channel: give it View Channel, Send Messages and Attach Files there; until then the table is updated only by the answers to players' clicks",
 		"channel", t.Sess.ChannelID, "guild", t.Sess.GuildID, "table", t.Sess.ID, "err", err)
-}
-
-// restCode is the JSON error code of Discord's answer, or 0.
-func restCode(err error) int {
-	var rest *discordgo.RESTError
-	if errors.As(err, &rest) && rest.Message != nil {
-		return rest.Message.Code
-	}
-	return 0
 }
 
 // redrawLater queues a redraw of a table after wait, on a goroutine of the

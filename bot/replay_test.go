@@ -35,8 +35,9 @@ func processes(t *testing.T, db string, n int) (*discordtest.Server, []*harness)
 	return fake, hs
 }
 
-// A signed request captured and sent again within its minute, to another
-// process sharing the database, is refused there too, on either engine.
+// TestHTTPReplayToAnotherProcessIsRefused: a signed request captured and
+// sent again within its minute, to another process sharing the database, is
+// refused there too, on either engine.
 func TestHTTPReplayToAnotherProcessIsRefused(t *testing.T) {
 	engines := []struct {
 		name string
@@ -77,8 +78,9 @@ func TestHTTPReplayToAnotherProcessIsRefused(t *testing.T) {
 	}
 }
 
-// When the store cannot say whether an interaction was received already,
-// it is refused (503), and nothing changes.
+// TestHTTPReplayCheckFailsClosed: when the store cannot say whether an
+// interaction was received already, it is refused (503), and nothing
+// changes.
 func TestHTTPReplayCheckFailsClosed(t *testing.T) {
 	h := newHTTPHarness(t)
 	require.NoError(t, h.st.Close()) // the database is gone

@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/hex"
@@ -101,12 +100,8 @@ const scaleAgent = " scale-process/"
 // orders answers within one process only); the survivor answered the dead
 // process's share. It prints one line a mode.
 func TestScaleOut(t *testing.T) {
-	if spec := os.Getenv(scaleChildEnv); spec != "" {
-		scaleChild(spec)
+	if asChild(t, scaleChildEnv, scaleChild, "runs bot processes on PostgreSQL") {
 		return
-	}
-	if testing.Short() {
-		t.Skip("runs bot processes on PostgreSQL")
 	}
 	db := pgtest.URL(t) // skips the test, in one line, without PostgreSQL
 	t.Run("gateway", func(t *testing.T) { newScaleRun(t, false, db).run() })
@@ -464,19 +459,7 @@ func (s *scaleRun) timersFire() (overdue, stalled int) {
 	now := time.Now()
 	rows, err := readTimers(ctx, conn)
 	require.NoError(t, err)
-	deadline := now.Add(scaleMargin)
-	late := map[[2]any]timerRow{}
-	held := 0
-	for _, tr := range rows {
-		if tr.kind != "turn" || tr.due >= now.UnixNano() {
-			continue
-		}
-		late[[2]any{tr.session, tr.kind}] = tr
-		if tr.claimedBy != "" && tr.claimedUntil > now.UnixNano() {
-			held++
-			deadline = later(deadline, time.Unix(0, tr.claimedUntil).Add(scaleMargin))
-		}
-	}
+	late, held, deadline := overdueTurns(rows, now)
 	unfinished, err := s.st.Unfinished(ctx)
 	require.NoError(t, err)
 	moves := map[int64]int{}
@@ -488,11 +471,40 @@ func (s *scaleRun) timersFire() (overdue, stalled int) {
 	// A table whose timer the dead process holds waits until its lease
 	// runs out.
 	deadline = later(deadline, s.killedAt.Add(scaleLease+scaleMargin))
-	tables := len(moves)
-	lateAtStart := len(late)
+	tables, lateAtStart := len(moves), len(late)
+	s.waitFiredAndMoved(ctx, conn, late, moves, deadline)
+	s.logNotFired(ctx, conn, late, moves)
+	t.Logf("after the load: %d turn timers were past due (%d of them claimed: by the dead process, until its lease runs out, or being fired), %d multiplayer games unfinished; %.1fs until all were fired and all moved on",
+		lateAtStart, held, tables, time.Since(now).Seconds())
+	return len(late), len(moves)
+}
+
+// overdueTurns are the turn timers of rows past due at now, by table and
+// kind; held counts those a process holds, and deadline is when all of
+// them should have fired (a held one's lease and scaleMargin after now).
+func overdueTurns(rows []timerRow, now time.Time) (late map[[2]any]timerRow, held int, deadline time.Time) {
+	deadline = now.Add(scaleMargin)
+	late = map[[2]any]timerRow{}
+	for _, tr := range rows {
+		if tr.kind != "turn" || tr.due >= now.UnixNano() {
+			continue
+		}
+		late[[2]any{tr.session, tr.kind}] = tr
+		if tr.claimedBy != "" && tr.claimedUntil > now.UnixNano() {
+			held++
+			deadline = later(deadline, time.Unix(0, tr.claimedUntil).Add(scaleMargin))
+		}
+	}
+	return late, held, deadline
+}
+
+// waitFiredAndMoved polls the database until every timer of late fired
+// (its row gone or armed anew) and every table of moves moved on (or
+// ended), or deadline; it leaves in late and moves those that did not.
+func (s *scaleRun) waitFiredAndMoved(ctx context.Context, conn *pgx.Conn, late map[[2]any]timerRow, moves map[int64]int, deadline time.Time) {
 	for {
 		rows, err := readTimers(ctx, conn)
-		require.NoError(t, err)
+		require.NoError(s.t, err)
 		armed := map[[2]any]timerRow{}
 		for _, tr := range rows {
 			armed[[2]any{tr.session, tr.kind}] = tr
@@ -503,7 +515,7 @@ func (s *scaleRun) timersFire() (overdue, stalled int) {
 			}
 		}
 		unfinished, err := s.st.Unfinished(ctx)
-		require.NoError(t, err)
+		require.NoError(s.t, err)
 		still := map[int64]int{}
 		for _, u := range unfinished {
 			still[u.ID] = u.Moves
@@ -514,15 +526,20 @@ func (s *scaleRun) timersFire() (overdue, stalled int) {
 			}
 		}
 		if len(late) == 0 && len(moves) == 0 || time.Now().After(deadline) || ctx.Err() != nil {
-			break
+			return
 		}
 		select {
 		case <-time.After(100 * time.Millisecond): // polling the database
 		case <-ctx.Done():
 		}
 	}
+}
+
+// logNotFired logs the timers that did not fire and the tables that did
+// not move on, with their timers and what the processes logged of them.
+func (s *scaleRun) logNotFired(ctx context.Context, conn *pgx.Conn, late map[[2]any]timerRow, moves map[int64]int) {
 	for k, tr := range late {
-		t.Logf("turn timer of table %v past due by %v, not fired (claimed by %q until %v)", k[0],
+		s.t.Logf("turn timer of table %v past due by %v, not fired (claimed by %q until %v)", k[0],
 			time.Since(time.Unix(0, tr.due)).Round(time.Millisecond), tr.claimedBy, time.Unix(0, tr.claimedUntil).Format(time.StampMilli))
 	}
 	for id, m := range moves {
@@ -534,12 +551,9 @@ func (s *scaleRun) timersFire() (overdue, stalled int) {
 			}
 		}
 		sess, _ := s.st.Session(ctx, id)
-		t.Logf("multiplayer table %d did not move on from move %d; players %+v; timers %q; the processes' log of it:\n%s",
+		s.t.Logf("multiplayer table %d did not move on from move %d; players %+v; timers %q; the processes' log of it:\n%s",
 			id, m, sess.Players, timers, s.logOf(id))
 	}
-	t.Logf("after the load: %d turn timers were past due (%d of them claimed: by the dead process, until its lease runs out, or being fired), %d multiplayer games unfinished; %.1fs until all were fired and all moved on",
-		lateAtStart, held, tables, time.Since(now).Seconds())
-	return len(late), len(moves)
 }
 
 // logOf is what the processes logged about a table.
@@ -744,43 +758,20 @@ func startScaleProc(t *testing.T, name string, sp scaleSpec) *scaleProc {
 	t.Helper()
 	raw, err := json.Marshal(sp)
 	require.NoError(t, err)
-	cmd := exec.Command(os.Args[0], "-test.run=^TestScaleOut$", "-test.count=1")
-	cmd.Env = append(os.Environ(), scaleChildEnv+"="+string(raw))
-	p := &scaleProc{t: t, name: name, cmd: cmd, log: &procLog{}}
-	cmd.Stderr = p.log
+	p := &scaleProc{t: t, name: name, log: &procLog{}}
 	in, stdin, err := os.Pipe()
 	require.NoError(t, err)
-	cmd.Stdin, p.stdin = in, stdin
-	out, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
+	p.stdin = stdin
+	p.cmd, p.addr = startProcess(t, "TestScaleOut", scaleChildEnv, string(raw), p.log, in, "bot process "+name)
 	in.Close()
 	t.Cleanup(p.kill)
-	ready := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if rest, ok := strings.CutPrefix(sc.Text(), "ready"); ok {
-				ready <- strings.TrimSpace(rest)
-			}
-		}
-		close(ready)
-	}()
-	select {
-	case addr, ok := <-ready:
-		require.True(t, ok, "bot process %s did not start: %s", name, p.log.tail())
-		p.addr = addr
-	case <-time.After(2 * time.Minute):
-		t.Fatalf("bot process %s did not connect: %s", name, p.log.tail())
-	}
 	return p
 }
 
 // kill ends the process at once, as a crash or an OOM kill would.
 func (p *scaleProc) kill() {
 	p.once.Do(func() {
-		_ = p.cmd.Process.Signal(syscall.SIGKILL)
-		_ = p.cmd.Wait()
+		_ = kill(p.cmd)
 		p.stdin.Close()
 		if p.t.Failed() {
 			p.t.Logf("bot process %s log:\n%s", p.name, p.log.tail())
@@ -951,11 +942,15 @@ func (l *procLog) about(table int64) []string {
 	return out
 }
 
+// tail is what the log kept of the process's lines.
 func (l *procLog) tail() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return strings.Join(l.lines, "\n") + string(l.partial)
 }
+
+// String is the log's tail, for a failure's message.
+func (l *procLog) String() string { return l.tail() }
 
 // ---- the load balancer ------------------------------------------------
 
@@ -1111,7 +1106,6 @@ func (lb *balancer) counts(t time.Time) (a, b int, after map[string]int) {
 // as it is; no hand goes to anyone. It returns how many did otherwise.
 func (s *scaleRun) staleCopies() int {
 	t, r := s.t, s.r
-	ctx := context.Background()
 	guild, channel := r.players[0].guild, r.players[0].channel
 	owner, ann, carol, dave := "1700000000000000001", "1700000000000000002", "1700000000000000003", "1700000000000000004"
 	for i, u := range []string{owner, ann, carol, dave} {
@@ -1121,68 +1115,27 @@ func (s *scaleRun) staleCopies() int {
 	s.lb.pin(carol, s.b.addr)
 	s.lb.pin(dave, s.b.addr)
 	s.lb.pin(ann, s.a.addr)
-	final := func(in *discordtest.Interaction, err error) discordtest.Response {
-		t.Helper()
-		require.NoError(t, err)
-		resp, err := in.WaitFinal(time.Minute)
-		require.NoError(t, err)
-		return resp
-	}
-	in, err := r.fake.SlashCommand(guild, channel, owner, "play", map[string]any{"game": "secretagent"})
-	lobby := final(in, err)
+	c := &staleChecker{s: s}
+	lobby := c.final(r.fake.SlashCommand(guild, channel, owner, "play", map[string]any{"game": "secretagent"}))
 	require.False(t, lobby.Ephemeral, lobby.Content)
-	id := tableOf(t, lobby.Message)
+	c.id = tableOf(t, lobby.Message)
 	join := button(t, lobby.Message, "Join").CustomID
-	leave := button(t, lobby.Message, "Leave").CustomID
-	start := button(t, lobby.Message, "Start").CustomID
-	final(r.fake.Click(lobby.ID, ann, join))          // at A
-	got := final(r.fake.Click(lobby.ID, carol, join)) // at B, whose copy had not seen Ann
-	bad := 0
+	c.final(r.fake.Click(lobby.ID, ann, join))          // at A
+	got := c.final(r.fake.Click(lobby.ID, carol, join)) // at B, whose copy had not seen Ann
 	if !strings.Contains(got.Content, "<@"+ann+">") || !strings.Contains(got.Content, "<@"+carol+">") {
 		t.Errorf("a join at a stale copy lost another's join: %q", got.Content)
-		bad++
+		c.bad++
 	}
 	s.lb.pin(ann, s.b.addr)
 
-	sessionNow := func() store.Session {
-		sess, err := s.st.Session(ctx, id)
-		require.NoError(t, err)
-		return sess
-	}
-	check := func(what string, resp discordtest.Response, want string, was store.Session) {
-		t.Helper()
-		now := sessionNow()
-		m := resp.LastMessage()
-		switch {
-		case now.Version != was.Version || now.Status != was.Status || !slices.Equal(now.Players, was.Players):
-			t.Errorf("%s changed the table: %+v → %+v", what, was, now)
-			bad++
-		case !strings.Contains(m.Content, want):
-			t.Errorf("%s was answered %q, not from the table as it is (%q)", what, m.Content, want)
-			bad++
-		case len(m.Attachments) > 0 || len(m.Components) > 0:
-			t.Errorf("%s was answered with a picture or controls: %+v", what, m)
-			bad++
-		}
-	}
-
-	// Another process starts it, with computer players in the empty seats.
-	tb, err := session.Load(ctx, s.st, catalog.Registry().Engines(), id)
+	// Another process starts it, with computer players in the empty seats,
+	// and B is clicked with the lobby's buttons.
+	ctx := context.Background()
+	tb, err := session.Load(ctx, s.st, catalog.Registry().Engines(), c.id)
 	require.NoError(t, err)
 	require.NoError(t, tb.Start(ctx, session.Fill(tb.Info, tb.Sess.Players)))
-	was := sessionNow()
-	clicks := []struct {
-		what, user, id string
-		in             *discordtest.Interaction
-	}{{what: "a stale join", user: dave, id: join}, {what: "a stale leave", user: ann, id: leave},
-		{what: "the opener's stale leave", user: owner, id: leave}, {what: "a stale start", user: owner, id: start}}
-	for i := range clicks { // all at once, before the message turns into the table
-		clicks[i].in, err = r.fake.Click(lobby.ID, clicks[i].user, clicks[i].id)
-		require.NoError(t, err)
-	}
-	for _, c := range clicks {
-		check(c.what+" on a started table", final(c.in, nil), "has started", was)
-	}
+	c.lobbyClicksOnStarted(lobby, map[string]string{"join": join, "leave": button(t, lobby.Message, "Leave").CustomID,
+		"start": button(t, lobby.Message, "Start").CustomID}, owner, ann, dave)
 
 	// It is played to its end there, its results recorded.
 	for !tb.Game.Status().Finished() {
@@ -1190,25 +1143,100 @@ func (s *scaleRun) staleCopies() int {
 		require.NoError(t, tb.Apply(ctx, seat, tb.Info.Computer(tb.Game, seat).String()))
 	}
 	require.NoError(t, tb.Finish(ctx))
-	results, err := s.st.Results(ctx, id)
+	c.handClicksOnFinished(lobby.ID, ann, dave)
+	return c.bad
+}
+
+// staleChecker checks clicks on table id made at a process whose copy of
+// it is stale; bad counts those that changed the table or were not
+// answered from the table as it is.
+type staleChecker struct {
+	s   *scaleRun
+	id  int64
+	bad int
+}
+
+// final is the final answer to an interaction.
+func (c *staleChecker) final(in *discordtest.Interaction, err error) discordtest.Response {
+	c.s.t.Helper()
+	require.NoError(c.s.t, err)
+	resp, err := in.WaitFinal(time.Minute)
+	require.NoError(c.s.t, err)
+	return resp
+}
+
+// session is the table as the store has it.
+func (c *staleChecker) session() store.Session {
+	sess, err := c.s.st.Session(context.Background(), c.id)
+	require.NoError(c.s.t, err)
+	return sess
+}
+
+// check checks that a stale click (what) left the table as it was, and was
+// answered privately in words saying want, with no picture or controls.
+func (c *staleChecker) check(what string, resp discordtest.Response, want string, was store.Session) {
+	t := c.s.t
+	t.Helper()
+	now := c.session()
+	m := resp.LastMessage()
+	switch {
+	case now.Version != was.Version || now.Status != was.Status || !slices.Equal(now.Players, was.Players):
+		t.Errorf("%s changed the table: %+v → %+v", what, was, now)
+		c.bad++
+	case !strings.Contains(m.Content, want):
+		t.Errorf("%s was answered %q, not from the table as it is (%q)", what, m.Content, want)
+		c.bad++
+	case len(m.Attachments) > 0 || len(m.Components) > 0:
+		t.Errorf("%s was answered with a picture or controls: %+v", what, m)
+		c.bad++
+	}
+}
+
+// lobbyClicksOnStarted clicks the lobby's buttons (ids by name) of a table
+// started elsewhere, all at once, before its message turns into the table:
+// a join, a leave, the opener's leave, a start. Each says the game has
+// started.
+func (c *staleChecker) lobbyClicksOnStarted(lobby discordtest.Response, ids map[string]string, owner, ann, dave string) {
+	was := c.session()
+	clicks := []struct {
+		what, user, id string
+		in             *discordtest.Interaction
+	}{{what: "a stale join", user: dave, id: ids["join"]}, {what: "a stale leave", user: ann, id: ids["leave"]},
+		{what: "the opener's stale leave", user: owner, id: ids["leave"]}, {what: "a stale start", user: owner, id: ids["start"]}}
+	var err error
+	for i := range clicks { // all at once, before the message turns into the table
+		clicks[i].in, err = c.s.r.fake.Click(lobby.ID, clicks[i].user, clicks[i].id)
+		require.NoError(c.s.t, err)
+	}
+	for _, k := range clicks {
+		c.check(k.what+" on a started table", c.final(k.in, nil), "has started", was)
+	}
+}
+
+// handClicksOnFinished waits for the lobby's message to be redrawn as the
+// table, then clicks My hand on the table finished elsewhere: a stale
+// player's and someone not seated. Each says it is over, and the results
+// stay as they were.
+func (c *staleChecker) handClicksOnFinished(messageID, ann, dave string) {
+	t, ctx := c.s.t, context.Background()
+	results, err := c.s.st.Results(ctx, c.id)
 	require.NoError(t, err)
-	table, err := r.fake.WaitMessage(lobby.ID, time.Minute, func(m discordtest.Message) bool {
+	table, err := c.s.r.fake.WaitMessage(messageID, time.Minute, func(m discordtest.Message) bool {
 		_, ok := findButton(m, "My hand")
 		return ok
 	})
 	require.NoError(t, err, "the lobby's message is redrawn as the table")
-	was = sessionNow()
+	was := c.session()
 	hand, _ := findButton(table, "My hand")
-	for _, c := range []struct{ what, user string }{{"a stale My hand", ann}, {"My hand of someone not seated", dave}} {
-		check(c.what+" on a finished table", final(r.fake.Click(lobby.ID, c.user, hand.CustomID)), "over", was)
+	for _, k := range []struct{ what, user string }{{"a stale My hand", ann}, {"My hand of someone not seated", dave}} {
+		c.check(k.what+" on a finished table", c.final(c.s.r.fake.Click(messageID, k.user, hand.CustomID)), "over", was)
 	}
-	again, err := s.st.Results(ctx, id)
+	again, err := c.s.st.Results(ctx, c.id)
 	require.NoError(t, err)
 	if !slices.Equal(results, again) {
 		t.Errorf("the results changed after the fact: %+v → %+v", results, again)
-		bad++
+		c.bad++
 	}
-	return bad
 }
 
 // findButton is the button of m whose label starts with label.

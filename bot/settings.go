@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store"
@@ -18,9 +19,9 @@ import (
 
 // settingsCommand is /settings, usable anywhere: with no options it shows
 // the player's settings; deck and cards change them.
-func settingsCommand() *discordgo.ApplicationCommand {
+func (b *Bot) settingsCommand(gameChoices) *discordgo.ApplicationCommand {
 	return &discordgo.ApplicationCommand{
-		Name: "settings", Description: "Your own settings: how the cards in your pictures look",
+		Description: "Your own settings: how the cards in your pictures look",
 		Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionString, Name: "deck", Description: "The suits' colours (default: classic)",
 				Choices: []*discordgo.ApplicationCommandOptionChoice{
@@ -39,7 +40,7 @@ func settingsCommand() *discordgo.ApplicationCommand {
 // settings answers /settings, privately: the player's settings, changed
 // first by the options given.
 func (b *Bot) settings(ctx context.Context, i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
-	user := userOf(i)
+	user := discord.UserOf(i)
 	if user.ID == "" {
 		return private(T(userLang(i), "I couldn't tell who you are: try again."))
 	}
@@ -68,7 +69,7 @@ func (b *Bot) settings(ctx context.Context, i *discordgo.Interaction, opts optio
 			return private(T(userLang(i), "I couldn't save your settings just now: try again."))
 		}
 		if st != was { // draw the new deck's cards now rather than at the next picture
-			b.goBackground("drawing a deck", func() { b.render.With(deckOf(st)) })
+			b.wire.Go("drawing a deck", func() { b.render.With(deckOf(st)) })
 		}
 	}
 	return private(settingsText(userLang(i), st, given))

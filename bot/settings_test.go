@@ -54,9 +54,10 @@ func inked(p *image.Paletted, c color.RGBA) int {
 	return n
 }
 
-// /settings: shown privately, changed by its options, kept in the store;
-// a player's solitaire tables and hands follow them, a table everyone
-// sees in the channel stays classic, and a restart keeps them.
+// TestSettingsFollowThePlayer: /settings: shown privately, changed by its
+// options, kept in the store; a player's solitaire tables and hands follow
+// them, a table everyone sees in the channel stays classic, and a restart
+// keeps them.
 func TestSettingsFollowThePlayer(t *testing.T) {
 	h := newHarness(t)
 

@@ -26,7 +26,7 @@ func guildOnShard(shard, count int) string {
 	}
 }
 
-// One process runs two shards, as GET /gateway/bot recommends: they
+// TestShards: one process runs two shards, as GET /gateway/bot recommends: they
 // identify one per 5 s window of their bucket (shortened here and checked
 // by the fake), each serves its own guilds' interactions, and DM clicks,
 // which only shard 0 receives, work for a table in a guild on shard 1.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
@@ -125,7 +126,7 @@ func (b *Bot) table(ctx context.Context, id int64) (*table, error) {
 	if have := b.tables[id]; have != nil { // loaded meanwhile
 		return have, nil
 	}
-	if b.closed {
+	if b.wire.Context().Err() != nil { // closing: no table is taken on
 		return nil, nil
 	}
 	t = b.newTable(st)
@@ -186,7 +187,7 @@ func (b *Bot) openTable(ctx context.Context, i *discordgo.Interaction, sess stor
 		return rep, nil
 	}
 	b.log.Info("table opened", "table", t.Sess.ID, "game", t.Info.Name, "deal", t.Sess.Deal, "daily", t.Sess.Daily,
-		"guild", i.GuildID, "user", userOf(i).ID)
+		"guild", i.GuildID, "user", discord.UserOf(i).ID)
 	rep.resp = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
 	return rep, nil
 }
@@ -202,7 +203,7 @@ func (b *Bot) rememberMessage(i *discordgo.Interaction, t *table) func(error) {
 			b.close(ctx, t)
 			return
 		}
-		if m, err := b.originalMessage(i); err == nil {
+		if m, err := b.wire.OriginalMessage(ctx, i); err == nil {
 			t.Sess.MessageID, t.Sess.ChannelID = m.ID, m.ChannelID
 			if err := b.store.SetMessage(ctx, t.Sess.ID, m.ChannelID, m.ID); err != nil {
 				b.log.Warn("saving the table's message failed", "table", t.Sess.ID, "err", err)

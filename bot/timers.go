@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/session"
 )
@@ -55,7 +56,7 @@ func retryAfter(attempts int) time.Duration {
 func (b *Bot) setTimer(ctx context.Context, t *table, kind string, after time.Duration) {
 	tm := store.Timer{Session: t.Sess.ID, Kind: kind, Due: time.Now().Add(after), Version: t.Sess.Moves}
 	if err := b.store.SetTimer(ctx, tm); err != nil {
-		if b.ctx.Err() == nil {
+		if b.wire.Context().Err() == nil {
 			b.log.Warn("arming a timer failed", "table", t.Sess.ID, "kind", kind, "err", err)
 		}
 		return
@@ -68,7 +69,7 @@ func (b *Bot) setTimer(ctx context.Context, t *table, kind string, after time.Du
 
 // clearTimer disarms a timer of t's.
 func (b *Bot) clearTimer(ctx context.Context, t *table, kind string) {
-	if err := b.store.ClearTimer(ctx, t.Sess.ID, kind); err != nil && b.ctx.Err() == nil {
+	if err := b.store.ClearTimer(ctx, t.Sess.ID, kind); err != nil && b.wire.Context().Err() == nil {
 		b.log.Warn("clearing a timer failed", "table", t.Sess.ID, "kind", kind, "err", err)
 	}
 }
@@ -113,11 +114,11 @@ func (b *Bot) rearmTimers(ctx context.Context) error {
 // table that moved on, which is no failure) stays armed and is tried
 // again after a pause that grows with its failures.
 func (b *Bot) runTimers() {
-	for b.ctx.Err() == nil {
+	for b.wire.Context().Err() == nil {
 		ctx, cancel := b.background()
 		due, err := b.store.ClaimTimers(ctx, b.processID, time.Now(), timerLease, timerBatch)
 		cancel()
-		if err != nil && b.ctx.Err() == nil {
+		if err != nil && b.wire.Context().Err() == nil {
 			b.log.Warn("claiming timers failed", "err", err)
 		}
 		for _, tm := range due {
@@ -137,7 +138,7 @@ func (b *Bot) runTimers() {
 		cancel()
 		t := time.NewTimer(wait)
 		select {
-		case <-b.ctx.Done():
+		case <-b.wire.Context().Done():
 		case <-b.timerWake:
 		case <-t.C:
 		}
@@ -149,7 +150,7 @@ func (b *Bot) runTimers() {
 // failed. When even that fails (the store is away), its claim runs out
 // and it is fired again then.
 func (b *Bot) settleTimer(tm store.Timer, fired error) {
-	if b.ctx.Err() != nil {
+	if b.wire.Context().Err() != nil {
 		return
 	}
 	ctx, cancel := b.background()
@@ -175,7 +176,7 @@ func (b *Bot) settleTimer(tm store.Timer, fired error) {
 // that moved on since the timer was armed, does nothing. An error means it
 // did not do it and should be tried again.
 func (b *Bot) fire(tm store.Timer) (err error) {
-	defer b.recover("timer")
+	defer b.wire.Recover("timer")
 	ctx, cancel := b.background()
 	defer cancel()
 	t, err := b.table(ctx, tm.Session)
@@ -224,10 +225,10 @@ func (b *Bot) expireLobby(ctx context.Context, t *table) error {
 	if message == "" {
 		return nil
 	}
-	edit := &discordgo.MessageEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: noMentions}
-	b.post(channel, letter{what: "a closed lobby", send: func() error {
-		_, err := b.request("PATCH", discordgo.EndpointChannelMessage(channel, message), discordgo.EndpointChannelMessage(channel, ""), edit, nil)
-		if restCode(err) == discordgo.ErrCodeUnknownMessage {
+	edit := &discordgo.MessageEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: discord.NoMentions}
+	b.wire.Post(channel, discord.Letter{What: "a closed lobby", Send: func() error {
+		_, err := b.wire.Request("PATCH", discordgo.EndpointChannelMessage(channel, message), discordgo.EndpointChannelMessage(channel, ""), edit, nil)
+		if discord.Code(err) == discord.ErrCodeUnknownMessage {
 			return nil // deleted meanwhile: nothing to say
 		}
 		return err

@@ -15,9 +15,9 @@ import (
 	"github.com/dealer/dealer/store/session"
 )
 
-// A lobby nobody starts is closed when its time runs out, and says so;
-// joining it starts its time again. The wait is a timer in the store, so
-// it survives a restart of the bot.
+// TestLobbyExpires: a lobby nobody starts is closed when its time runs out,
+// and says so; joining it starts its time again. The wait is a timer in the
+// store, so it survives a restart of the bot.
 func TestLobbyExpires(t *testing.T) {
 	h := newHarness(t)
 	h.lobbyTimeout = 1500 * time.Millisecond
@@ -45,10 +45,11 @@ func TestLobbyExpires(t *testing.T) {
 	assert.Empty(t, timers, "the fired timer is gone")
 }
 
-// A process that moves a table on and dies before arming the next turn's
-// clock leaves the old clock in the store, armed at a move the table has
-// passed. When it fires, it arms the clock of the turn now, which plays
-// for the absent player in time: the table does not wait for ever.
+// TestStaleTurnClockArmsTheNext: a process that moves a table on and dies
+// before arming the next turn's clock leaves the old clock in the store,
+// armed at a move the table has passed. When it fires, it arms the clock of
+// the turn now, which plays for the absent player in time: the table does
+// not wait for ever.
 func TestStaleTurnClockArmsTheNext(t *testing.T) {
 	h := newHarness(t)
 	h.turnTimeout = time.Hour // nothing fires while the scene is set

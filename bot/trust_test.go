@@ -28,10 +28,11 @@ func (h *harness) onProxy() *pgtest.Proxy {
 	return proxy
 }
 
-// A PostgreSQL server that stops answering (a proxy that stops forwarding:
-// no error, no closed connection) makes clicks answer "try again" within
-// Discord's 3 s — deferred in time, never failed — and changes nothing;
-// once it answers again the bot goes on, with every acknowledged move kept.
+// TestFaultDatabaseFrozen: a PostgreSQL server that stops answering (a proxy
+// that stops forwarding: no error, no closed connection) makes clicks answer
+// "try again" within Discord's 3 s — deferred in time, never failed — and
+// changes nothing; once it answers again the bot goes on, with every
+// acknowledged move kept.
 func TestFaultDatabaseFrozen(t *testing.T) {
 	h := newHarness(t)
 	proxy := h.onProxy()
@@ -65,9 +66,10 @@ func TestFaultDatabaseFrozen(t *testing.T) {
 	assert.Equal(t, "flip", moves[0])
 }
 
-// A turn timer whose firing fails (here the database's connections are cut
-// as it fires: "conn closed") is not lost: it stays armed, is put off, and
-// plays the absent player's turn when it fires again.
+// TestTimerRetriedAfterDroppedConnection: a turn timer whose firing fails
+// (here the database's connections are cut as it fires: "conn closed") is
+// not lost: it stays armed, is put off, and plays the absent player's turn
+// when it fires again.
 func TestTimerRetriedAfterDroppedConnection(t *testing.T) {
 	h := newHarness(t)
 	h.turnTimeout = 300 * time.Millisecond
@@ -93,12 +95,12 @@ func TestTimerRetriedAfterDroppedConnection(t *testing.T) {
 	assert.GreaterOrEqual(t, drops.Load(), int32(2), "and the timer fired again")
 }
 
-// A table whose moves no longer replay (here a move the engine does not
-// take, written into its log as a changed engine, or another process's
-// bad write, would leave it) is kept as it was: the first to find it out
-// (here a click) tells the player and the channel, logs it once and counts
-// it; it takes no more moves; every later start counts it without saying
-// it again.
+// TestUnreplayableTableKept: a table whose moves no longer replay (here a
+// move the engine does not take, written into its log as a changed engine,
+// or another process's bad write, would leave it) is kept as it was: the
+// first to find it out (here a click) tells the player and the channel, logs
+// it once and counts it; it takes no more moves; every later start counts it
+// without saying it again.
 func TestUnreplayableTableKept(t *testing.T) {
 	h := newHarness(t)
 	table := h.command(alice, "play", map[string]any{"game": "doublets"})
@@ -130,8 +132,8 @@ func TestUnreplayableTableKept(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(h.logs.String(), "no longer replay"), "logged once")
 }
 
-// A table that started before its game's rules changed plays on under
-// the rules it started with, and its message says so.
+// TestOlderRulesSaidOnTheTable: a table that started before its game's rules
+// changed plays on under the rules it started with, and its message says so.
 func TestOlderRulesSaidOnTheTable(t *testing.T) {
 	h := newHarness(t)
 	lobby := h.command(alice, "play", map[string]any{"game": "theagents"})

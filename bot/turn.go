@@ -11,7 +11,7 @@ import (
 // a computer player makes that move for the absent player (a timer in the
 // store, so that another process makes it if this one dies). t is locked.
 func (b *Bot) armTurnClock(ctx context.Context, t *table) {
-	if b.turnTimeout <= 0 || t.Game == nil || t.Game.Status().Finished() || b.ctx.Err() != nil {
+	if b.turnTimeout <= 0 || t.Game == nil || t.Game.Status().Finished() || b.wire.Context().Err() != nil {
 		return
 	}
 	b.setTimer(ctx, t, timerTurn, b.turnTimeout)

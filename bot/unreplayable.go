@@ -3,6 +3,7 @@ package bot
 import (
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store/session"
 )
@@ -32,10 +33,10 @@ func (b *Bot) keep(u *session.Unreplayable) {
 		title = g.Title
 	}
 	content := "**" + title + "** · " + unreplayableText(b.serverLang(u.Sess.GuildID))
-	edit := &discordgo.MessageEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: noMentions}
-	b.post(channel, letter{what: "an unreplayable table's notice", send: func() error {
-		_, err := b.request("PATCH", discordgo.EndpointChannelMessage(channel, message), discordgo.EndpointChannelMessage(channel, ""), edit, nil)
-		if restCode(err) == discordgo.ErrCodeUnknownMessage {
+	edit := &discordgo.MessageEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: discord.NoMentions}
+	b.wire.Post(channel, discord.Letter{What: "an unreplayable table's notice", Send: func() error {
+		_, err := b.wire.Request("PATCH", discordgo.EndpointChannelMessage(channel, message), discordgo.EndpointChannelMessage(channel, ""), edit, nil)
+		if discord.Code(err) == discord.ErrCodeUnknownMessage {
 			return nil // deleted meanwhile: nothing to say
 		}
 		return err

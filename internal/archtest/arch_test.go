@@ -1,10 +1,11 @@
 // Package archtest_test holds the house rules of the code's shape, checked
 // on every test run: a game lives in one place, so the bot and the terminal
 // name no game; a game changes only through store/session; the bot
-// registers nothing in init; no function of bot or render, nor of store or
-// the command line (their tests too), is over 80 lines; the fake Discord
-// is never linked into the binary;
-// the PNG encoder imports nothing of the dealer's.
+// registers nothing in init; no function of bot, render, store, the
+// command line or the fake Discord (their tests too, but render's) is over
+// 80 lines; Discord's wire (bot/discord) knows no table; the fake Discord
+// is never linked into the binary; the PNG encoder
+// imports nothing of the dealer's.
 package archtest_test
 
 import (
@@ -129,14 +130,18 @@ func funcs(t *testing.T, dir string, fn func(fset *token.FileSet, file string, d
 	require.NoError(t, err)
 }
 
-// No function is over 80 lines: in bot and render, tests aside; in store,
-// store/session and the command line, tests too (a long test is split by
-// what it checks, never by hiding it).
+// No function is over 80 lines: in render, tests aside; in bot (the wire
+// too), store, store/session, the command line and the fake Discord, tests
+// too (a long test is split by what it checks, never by hiding it).
 func TestNoLongFunctions(t *testing.T) {
-	withTests := map[string]bool{"bot": false, "render": false, "store": true, "cmd": true}
+	withTests := map[string]bool{"bot/": true, "render/": false, "store/": true, "cmd/": true, "internal/discordtest/": true}
 	goFiles(t, func(fset *token.FileSet, rel string, f *ast.File) {
-		top, _, _ := strings.Cut(rel, "/")
-		tests, checked := withTests[top]
+		tests, checked := false, false
+		for dir, withTest := range withTests {
+			if strings.HasPrefix(rel, dir) {
+				tests, checked = withTest, true
+			}
+		}
 		if !checked || !tests && strings.HasSuffix(rel, "_test.go") {
 			return
 		}
@@ -147,6 +152,21 @@ func TestNoLongFunctions(t *testing.T) {
 			}
 		}
 	})
+}
+
+// Discord's wire (bot/discord) knows no table: it imports nothing of the
+// bot, the games, their presentation or the store; the bot hands it small
+// interfaces (a Handler, Replays) instead.
+func TestWireKnowsNoTable(t *testing.T) {
+	deps := goList(t, "-deps", "./bot/discord")
+	require.Contains(t, deps, module+"bot/discord")
+	for _, dep := range deps {
+		rest, ours := strings.CutPrefix(dep, module)
+		if !ours || rest == "bot/discord" {
+			continue
+		}
+		assert.Fail(t, "the wire imports "+dep, "bot/discord may import none of the dealer's packages (bot, render, games, store…): give it an interface")
+	}
 }
 
 func TestBotHasNoInit(t *testing.T) {

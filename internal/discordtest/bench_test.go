@@ -31,30 +31,7 @@ func BenchmarkInteractionCycle(b *testing.B) {
 	bot.call(http.MethodPut, "/applications/"+fake.AppID()+"/guilds/"+guildID+"/commands", "application/json",
 		[]byte(`[{"name":"play","description":"Play a game"}]`))
 
-	picture := make([]byte, 40<<10)
-	rand.Read(picture)
-	table := func(typ discordgo.InteractionResponseType, version int) (string, []byte) {
-		var rows []discordgo.MessageComponent
-		for r := range 5 {
-			var bs []discordgo.MessageComponent
-			for i := range 5 {
-				bs = append(bs, discordgo.Button{Label: fmt.Sprintf("%d · 10♥", 5*r+i), Style: discordgo.SecondaryButton,
-					CustomID: fmt.Sprintf("t:1:%d:s%d", version, 5*r+i), Disabled: (r+i+version)%3 == 0})
-			}
-			rows = append(rows, discordgo.ActionsRow{Components: bs})
-		}
-		ctype, body, err := discordgo.MultipartBodyWithJSON(map[string]any{"type": typ, "data": map[string]any{
-			"content":          fmt.Sprintf("**Double FreeCell** · deal #1 · <@%s>'s table · move %d", alice, version),
-			"components":       rows,
-			"allowed_mentions": map[string]any{"parse": []string{}},
-			"attachments": []map[string]any{{"id": "0", "filename": "table.png",
-				"description": "Double FreeCell · move " + fmt.Sprint(version) + "\n" + strings.Repeat("1 J♥ 2♣ 3♦ 8♣ 4♠ 10♣ 6♣ 8♦ 3♥ A♥ 9♥\n", 10)}},
-		}}, []*discordgo.File{{Name: "table.png", ContentType: "image/png", Reader: bytes.NewReader(picture)}})
-		if err != nil {
-			b.Fatal(err)
-		}
-		return ctype, body
-	}
+	table := benchTable(b)
 
 	in, err := fake.SlashCommand(guildID, channelID, alice, "play", nil)
 	if err != nil {
@@ -103,6 +80,35 @@ func BenchmarkInteractionCycle(b *testing.B) {
 	b.ReportMetric(float64(processCPU()-cpu0)/float64(b.N), "cpu-ns/op")
 	if err := fake.CheckClean(); err != nil {
 		b.Fatal(err)
+	}
+}
+
+// benchTable is a Double FreeCell table as the bot answers it, with a
+// 40 KiB picture: the answer of type typ at a version, multipart.
+func benchTable(b *testing.B) func(typ discordgo.InteractionResponseType, version int) (string, []byte) {
+	picture := make([]byte, 40<<10)
+	rand.Read(picture)
+	return func(typ discordgo.InteractionResponseType, version int) (string, []byte) {
+		var rows []discordgo.MessageComponent
+		for r := range 5 {
+			var bs []discordgo.MessageComponent
+			for i := range 5 {
+				bs = append(bs, discordgo.Button{Label: fmt.Sprintf("%d · 10♥", 5*r+i), Style: discordgo.SecondaryButton,
+					CustomID: fmt.Sprintf("t:1:%d:s%d", version, 5*r+i), Disabled: (r+i+version)%3 == 0})
+			}
+			rows = append(rows, discordgo.ActionsRow{Components: bs})
+		}
+		ctype, body, err := discordgo.MultipartBodyWithJSON(map[string]any{"type": typ, "data": map[string]any{
+			"content":          fmt.Sprintf("**Double FreeCell** · deal #1 · <@%s>'s table · move %d", alice, version),
+			"components":       rows,
+			"allowed_mentions": map[string]any{"parse": []string{}},
+			"attachments": []map[string]any{{"id": "0", "filename": "table.png",
+				"description": "Double FreeCell · move " + fmt.Sprint(version) + "\n" + strings.Repeat("1 J♥ 2♣ 3♦ 8♣ 4♠ 10♣ 6♣ 8♦ 3♥ A♥ 9♥\n", 10)}},
+		}}, []*discordgo.File{{Name: "table.png", ContentType: "image/png", Reader: bytes.NewReader(picture)}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return ctype, body
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -104,6 +105,10 @@ func usableInDMs(cmd map[string]any) bool {
 	return true
 }
 
+// buildOptions is the interaction's options for the values given by
+// name, as the command declares them (decl): each value checked against
+// its option's type, bounds and choices, users resolved; where names the
+// command for errors.
 func (s *Server) buildOptions(decl []any, given map[string]any, where string) ([]any, map[string]any, error) {
 	out := []any{}
 	resolved := map[string]any{}
@@ -111,7 +116,6 @@ func (s *Server) buildOptions(decl []any, given map[string]any, where string) ([
 	for _, d := range decl {
 		dm, _ := d.(map[string]any)
 		name, _ := dm["name"].(string)
-		typ, _ := dm["type"].(float64)
 		known[name] = true
 		v, ok := given[name]
 		if !ok {
@@ -120,87 +124,12 @@ func (s *Server) buildOptions(decl []any, given map[string]any, where string) ([
 			}
 			continue
 		}
-		o := map[string]any{"name": name, "type": int(typ)}
-		switch int(typ) {
-		case OptionSubCommand, OptionSubCommandGroup:
-			sub, ok := v.(map[string]any)
-			if !ok {
-				return nil, nil, fmt.Errorf("discordtest: %s: subcommand %q needs a map[string]any of its options, got %T", where, name, v)
-			}
-			subDecl, _ := dm["options"].([]any)
-			subOpts, subRes, err := s.buildOptions(subDecl, sub, where+" "+name)
-			if err != nil {
-				return nil, nil, err
-			}
-			o["options"] = subOpts
-			for k, u := range subRes {
-				resolved[k] = u
-			}
-		case OptionString, OptionUser, OptionChannel, OptionRole, OptionMentionable:
-			str, ok := v.(string)
-			if !ok {
-				return nil, nil, fmt.Errorf("discordtest: %s: option %q wants a string, got %T", where, name, v)
-			}
-			o["value"] = str
-			if int(typ) == OptionUser {
-				s.mu.Lock()
-				_, known := s.users[str]
-				if known {
-					resolved[str] = s.userWire(str)
-				}
-				s.mu.Unlock()
-				if !known {
-					return nil, nil, fmt.Errorf("discordtest: %s: option %q names unknown user %q", where, name, str)
-				}
-			}
-		case OptionInteger:
-			n, ok := toFloat(v)
-			if !ok || n != math.Trunc(n) {
-				return nil, nil, fmt.Errorf("discordtest: %s: option %q wants an integer, got %T %v", where, name, v, v)
-			}
-			o["value"] = int64(n)
-		case OptionNumber:
-			n, ok := toFloat(v)
-			if !ok {
-				return nil, nil, fmt.Errorf("discordtest: %s: option %q wants a number, got %T", where, name, v)
-			}
-			o["value"] = n
-		case OptionBoolean:
-			b, ok := v.(bool)
-			if !ok {
-				return nil, nil, fmt.Errorf("discordtest: %s: option %q wants a bool, got %T", where, name, v)
-			}
-			o["value"] = b
-		default:
-			return nil, nil, fmt.Errorf("discordtest: %s: option %q has type %v, which the fake cannot send", where, name, typ)
+		o, err := s.buildOption(dm, v, where, resolved)
+		if err != nil {
+			return nil, nil, err
 		}
-		if n, ok := toFloat(o["value"]); ok {
-			if lo, ok := dm["min_value"].(float64); ok && n < lo {
-				return nil, nil, fmt.Errorf("discordtest: %s: option %q is %v, below its min_value %v", where, name, v, lo)
-			}
-			if hi, ok := dm["max_value"].(float64); ok && n > hi {
-				return nil, nil, fmt.Errorf("discordtest: %s: option %q is %v, above its max_value %v", where, name, v, hi)
-			}
-		}
-		if str, ok := o["value"].(string); ok && int(typ) == OptionString {
-			if lo, ok := dm["min_length"].(float64); ok && float64(runes(str)) < lo {
-				return nil, nil, fmt.Errorf("discordtest: %s: option %q is shorter than its min_length %v", where, name, lo)
-			}
-			if hi, ok := dm["max_length"].(float64); ok && float64(runes(str)) > hi {
-				return nil, nil, fmt.Errorf("discordtest: %s: option %q is longer than its max_length %v", where, name, hi)
-			}
-		}
-		if choices, _ := dm["choices"].([]any); len(choices) > 0 {
-			found := false
-			for _, c := range choices {
-				cm, _ := c.(map[string]any)
-				if sameValue(cm["value"], o["value"]) {
-					found = true
-				}
-			}
-			if !found {
-				return nil, nil, fmt.Errorf("discordtest: %s: %v is not one of the declared choices of option %q", where, v, name)
-			}
+		if err := checkOption(dm, o, v, where); err != nil {
+			return nil, nil, err
 		}
 		out = append(out, o)
 	}
@@ -210,6 +139,105 @@ func (s *Server) buildOptions(decl []any, given map[string]any, where string) ([
 		}
 	}
 	return out, resolved, nil
+}
+
+// buildOption is one option of declaration dm with value v, of the type
+// it declares; a user it names, or its subcommand's, go in resolved.
+func (s *Server) buildOption(dm map[string]any, v any, where string, resolved map[string]any) (map[string]any, error) {
+	name, _ := dm["name"].(string)
+	typ, _ := dm["type"].(float64)
+	o := map[string]any{"name": name, "type": int(typ)}
+	wrong := func(want string) error {
+		return fmt.Errorf("discordtest: %s: option %q wants %s, got %T %v", where, name, want, v, v)
+	}
+	switch int(typ) {
+	case OptionSubCommand, OptionSubCommandGroup:
+		sub, ok := v.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("discordtest: %s: subcommand %q needs a map[string]any of its options, got %T", where, name, v)
+		}
+		subDecl, _ := dm["options"].([]any)
+		subOpts, subRes, err := s.buildOptions(subDecl, sub, where+" "+name)
+		if err != nil {
+			return nil, err
+		}
+		o["options"] = subOpts
+		maps.Copy(resolved, subRes)
+	case OptionString, OptionUser, OptionChannel, OptionRole, OptionMentionable:
+		str, ok := v.(string)
+		if !ok {
+			return nil, wrong("a string")
+		}
+		o["value"] = str
+		if int(typ) == OptionUser && !s.resolveUser(str, resolved) {
+			return nil, fmt.Errorf("discordtest: %s: option %q names unknown user %q", where, name, str)
+		}
+	case OptionInteger:
+		n, ok := toFloat(v)
+		if !ok || n != math.Trunc(n) {
+			return nil, wrong("an integer")
+		}
+		o["value"] = int64(n)
+	case OptionNumber:
+		n, ok := toFloat(v)
+		if !ok {
+			return nil, wrong("a number")
+		}
+		o["value"] = n
+	case OptionBoolean:
+		b, ok := v.(bool)
+		if !ok {
+			return nil, wrong("a bool")
+		}
+		o["value"] = b
+	default:
+		return nil, fmt.Errorf("discordtest: %s: option %q has type %v, which the fake cannot send", where, name, typ)
+	}
+	return o, nil
+}
+
+// resolveUser puts a known user in resolved; false for a user the fake
+// does not know.
+func (s *Server) resolveUser(id string, resolved map[string]any) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, known := s.users[id]; !known {
+		return false
+	}
+	resolved[id] = s.userWire(id)
+	return true
+}
+
+// checkOption checks option o (given as v) against its declaration dm:
+// min_value and max_value, min_length and max_length, choices.
+func checkOption(dm, o map[string]any, v any, where string) error {
+	name, _ := dm["name"].(string)
+	if n, ok := toFloat(o["value"]); ok {
+		if lo, ok := dm["min_value"].(float64); ok && n < lo {
+			return fmt.Errorf("discordtest: %s: option %q is %v, below its min_value %v", where, name, v, lo)
+		}
+		if hi, ok := dm["max_value"].(float64); ok && n > hi {
+			return fmt.Errorf("discordtest: %s: option %q is %v, above its max_value %v", where, name, v, hi)
+		}
+	}
+	if str, ok := o["value"].(string); ok && o["type"] == OptionString {
+		if lo, ok := dm["min_length"].(float64); ok && float64(runes(str)) < lo {
+			return fmt.Errorf("discordtest: %s: option %q is shorter than its min_length %v", where, name, lo)
+		}
+		if hi, ok := dm["max_length"].(float64); ok && float64(runes(str)) > hi {
+			return fmt.Errorf("discordtest: %s: option %q is longer than its max_length %v", where, name, hi)
+		}
+	}
+	choices, _ := dm["choices"].([]any)
+	if len(choices) == 0 {
+		return nil
+	}
+	for _, c := range choices {
+		if cm, _ := c.(map[string]any); sameValue(cm["value"], o["value"]) {
+			return nil
+		}
+	}
+	return fmt.Errorf("discordtest: %s: %v is not one of the declared choices of option %q", where, v, name)
 }
 
 func toFloat(v any) (float64, bool) {
@@ -467,53 +495,14 @@ func randToken() string {
 
 func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 	s.mu.Lock()
-	if _, ok := s.users[sp.userID]; !ok {
+	if err := s.checkSpecLocked(&sp); err != nil {
 		s.mu.Unlock()
-		return nil, fmt.Errorf("discordtest: unknown user %q (AddUser first)", sp.userID)
-	}
-	if sp.guildID != "" && !sp.raw {
-		if !s.knownGuildLocked(sp.guildID) {
-			s.mu.Unlock()
-			return nil, fmt.Errorf("discordtest: the bot is not in guild %s", sp.guildID)
-		}
-		if !s.memberLocked(sp.guildID, sp.userID) {
-			s.mu.Unlock()
-			return nil, fmt.Errorf("discordtest: user %s is not a member of guild %s (RemoveMember)", sp.userID, sp.guildID)
-		}
-		if sp.channelID == "" {
-			for _, g := range s.opts.Guilds {
-				if g.ID == sp.guildID && len(g.channelIDs()) > 0 {
-					sp.channelID = g.channelIDs()[0]
-				}
-			}
-		}
-		if ch := s.channels[sp.channelID]; ch == nil || ch.GuildID != sp.guildID {
-			s.mu.Unlock()
-			return nil, fmt.Errorf("discordtest: channel %q is not a channel of guild %s", sp.channelID, sp.guildID)
-		}
+		return nil, err
 	}
 	in := &Interaction{ID: s.NewID(), Token: randToken(), Type: sp.typ, GuildID: sp.guildID,
 		ChannelID: sp.channelID, UserID: sp.userID, Name: sp.name, CustomID: sp.customID,
 		Values: sp.values, s: s}
-	w := interactionJSON{ID: in.ID, ApplicationID: s.opts.AppID, Type: sp.typ, Data: sp.data, Token: in.Token,
-		Version: 1, Locale: s.userLocaleLocked(sp.userID), AppPermissions: s.appPermissionsLocked(sp.channelID),
-		Entitlements: []struct{}{}, AttachmentSizeLimit: s.opts.MaxFileSize}
-	if sp.guildID != "" {
-		member := s.memberWire(sp.userID)
-		w.GuildID, w.GuildLocale, w.Context, w.Member = sp.guildID, s.guildLocaleLocked(sp.guildID), 0, &member
-		w.AuthorizingIntegrationOwners = ownersJSON{Guild: sp.guildID}
-		w.Channel = channelRefJSON{ID: sp.channelID, Type: ChannelGuildText, GuildID: sp.guildID, Name: "cards"}
-	} else {
-		// DM with the bot: "user" instead of "member", context 1, no guild_id.
-		if ch := s.channels[in.ChannelID]; ch == nil || ch.Type != ChannelDM || ch.Recipient != sp.userID {
-			in.ChannelID = s.dmChannelLocked(sp.userID).ID
-		}
-		user := s.userWire(sp.userID)
-		w.User, w.Context = &user, 1
-		w.AuthorizingIntegrationOwners = ownersJSON{Guild: sp.userID}
-		w.Channel = channelRefJSON{ID: in.ChannelID, Type: ChannelDM}
-	}
-	w.ChannelID = in.ChannelID
+	w := s.interactionWireLocked(sp, in)
 	var msg *messageOut
 	if m := sp.msg; m != nil {
 		in.MessageID = m.ID
@@ -554,6 +543,61 @@ func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 		return in, ErrNotDelivered
 	}
 	return in, nil
+}
+
+// checkSpecLocked checks who and where an interaction comes from: a
+// known user, and in a guild the bot is in, a member, in one of its
+// channels (the guild's first when none is named). Caller holds s.mu.
+func (s *Server) checkSpecLocked(sp *interactionSpec) error {
+	if _, ok := s.users[sp.userID]; !ok {
+		return fmt.Errorf("discordtest: unknown user %q (AddUser first)", sp.userID)
+	}
+	if sp.guildID == "" || sp.raw {
+		return nil
+	}
+	if !s.knownGuildLocked(sp.guildID) {
+		return fmt.Errorf("discordtest: the bot is not in guild %s", sp.guildID)
+	}
+	if !s.memberLocked(sp.guildID, sp.userID) {
+		return fmt.Errorf("discordtest: user %s is not a member of guild %s (RemoveMember)", sp.userID, sp.guildID)
+	}
+	if sp.channelID == "" {
+		for _, g := range s.opts.Guilds {
+			if g.ID == sp.guildID && len(g.channelIDs()) > 0 {
+				sp.channelID = g.channelIDs()[0]
+			}
+		}
+	}
+	if ch := s.channels[sp.channelID]; ch == nil || ch.GuildID != sp.guildID {
+		return fmt.Errorf("discordtest: channel %q is not a channel of guild %s", sp.channelID, sp.guildID)
+	}
+	return nil
+}
+
+// interactionWireLocked is interaction in as Discord sends it: in a guild
+// with its member, or in a DM with its user (in's channel then the DM's).
+// Caller holds s.mu.
+func (s *Server) interactionWireLocked(sp interactionSpec, in *Interaction) interactionJSON {
+	w := interactionJSON{ID: in.ID, ApplicationID: s.opts.AppID, Type: sp.typ, Data: sp.data, Token: in.Token,
+		Version: 1, Locale: s.userLocaleLocked(sp.userID), AppPermissions: s.appPermissionsLocked(sp.channelID),
+		Entitlements: []struct{}{}, AttachmentSizeLimit: s.opts.MaxFileSize}
+	if sp.guildID != "" {
+		member := s.memberWire(sp.userID)
+		w.GuildID, w.GuildLocale, w.Context, w.Member = sp.guildID, s.guildLocaleLocked(sp.guildID), 0, &member
+		w.AuthorizingIntegrationOwners = ownersJSON{Guild: sp.guildID}
+		w.Channel = channelRefJSON{ID: sp.channelID, Type: ChannelGuildText, GuildID: sp.guildID, Name: "cards"}
+	} else {
+		// DM with the bot: "user" instead of "member", context 1, no guild_id.
+		if ch := s.channels[in.ChannelID]; ch == nil || ch.Type != ChannelDM || ch.Recipient != sp.userID {
+			in.ChannelID = s.dmChannelLocked(sp.userID).ID
+		}
+		user := s.userWire(sp.userID)
+		w.User, w.Context = &user, 1
+		w.AuthorizingIntegrationOwners = ownersJSON{Guild: sp.userID}
+		w.Channel = channelRefJSON{ID: in.ChannelID, Type: ChannelDM}
+	}
+	w.ChannelID = in.ChannelID
+	return w
 }
 
 // WaitAllAnswered waits until every interaction created so far has reached

@@ -129,6 +129,8 @@ func deal(t *testing.T, fake *discordtest.Server, user string) discordtest.Respo
 	return must[discordtest.Response](t)(in.WaitFinal(wait))
 }
 
+// TestSlashCommandButtonsAndAttachments: a slash command's answer with
+// buttons, a menu and a picture, then clicks and a menu choice on it.
 func TestSlashCommandButtonsAndAttachments(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{})
@@ -164,6 +166,28 @@ func TestSlashCommandButtonsAndAttachments(t *testing.T) {
 	}
 	msgID := resp.ID
 
+	checkClicksReplacePictures(t, fake, msgID)
+	checkPrivateMenuAnswer(t, fake, msgID)
+
+	// Timings were recorded for every interaction.
+	ts := fake.Timings()
+	if len(ts) != 5 {
+		t.Fatalf("timings: %d", len(ts))
+	}
+	for _, tm := range ts {
+		if tm.Latency() < 0 || tm.Latency() > 2500*time.Millisecond || tm.Final.IsZero() || tm.Late {
+			t.Fatalf("timing %+v", tm)
+		}
+	}
+	if n, err := fake.WaitAllAnswered(wait); err != nil || n != 0 {
+		t.Fatalf("WaitAllAnswered = %d, %v", n, err)
+	}
+}
+
+// checkClicksReplacePictures: clicks on message msgID answered by an
+// update (type 7) with attachments:[] (the picture replaced), without it
+// (discordgo#1524: appended), and by a deferred update then an edit.
+func checkClicksReplacePictures(t *testing.T, fake *discordtest.Server, msgID string) {
 	// Type 7 with attachments:[] + a new file replaces the picture.
 	click := must[*discordtest.Interaction](t)(fake.Click(msgID, alice, "draw"))
 	r2 := must[discordtest.Response](t)(click.WaitFinal(wait))
@@ -197,6 +221,11 @@ func TestSlashCommandButtonsAndAttachments(t *testing.T) {
 		t.Fatal("clicking a disabled button must fail")
 	}
 
+}
+
+// checkPrivateMenuAnswer: a menu choice on message msgID answered
+// privately, and choices the menu does not allow refused.
+func checkPrivateMenuAnswer(t *testing.T, fake *discordtest.Server, msgID string) {
 	// Select menu: an ephemeral answer only alice sees.
 	sel := must[*discordtest.Interaction](t)(fake.Select(msgID, alice, "discard", []string{"2", "7"}))
 	r5 := must[discordtest.Response](t)(sel.WaitFinal(wait))
@@ -213,19 +242,6 @@ func TestSlashCommandButtonsAndAttachments(t *testing.T) {
 		t.Fatal("more values than max_values must fail")
 	}
 
-	// Timings were recorded for every interaction.
-	ts := fake.Timings()
-	if len(ts) != 5 {
-		t.Fatalf("timings: %d", len(ts))
-	}
-	for _, tm := range ts {
-		if tm.Latency() < 0 || tm.Latency() > 2500*time.Millisecond || tm.Final.IsZero() || tm.Late {
-			t.Fatalf("timing %+v", tm)
-		}
-	}
-	if n, err := fake.WaitAllAnswered(wait); err != nil || n != 0 {
-		t.Fatalf("WaitAllAnswered = %d, %v", n, err)
-	}
 }
 
 func TestDMHandOpenAndClosed(t *testing.T) {
@@ -327,8 +343,8 @@ func TestModalAndForgedClick(t *testing.T) {
 	}
 }
 
-// discordgo retries 429s by itself, sleeping the JSON body's retry_after.
-// A 500 is returned to the caller.
+// TestRateLimitAnd500: discordgo retries 429s by itself, sleeping the JSON
+// body's retry_after. A 500 is returned to the caller.
 func TestRateLimitAnd500(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{})
@@ -363,8 +379,9 @@ func TestRateLimitAnd500(t *testing.T) {
 	}
 }
 
-// Latency on the callback route pushes the response past the deadline:
-// the fake refuses it with 10062 and records it as late.
+// TestLatencyMakesResponsesLate: latency on the callback route pushes the
+// response past the deadline: the fake refuses it with 10062 and records it
+// as late.
 func TestLatencyMakesResponsesLate(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{AckDeadline: 200 * time.Millisecond})
@@ -391,8 +408,9 @@ func TestLatencyMakesResponsesLate(t *testing.T) {
 	fake.ClearViolations()
 }
 
-// A dropped gateway connection: discordgo reconnects and RESUMEs; a click
-// made while it was away is replayed and answered.
+// TestGatewayDropAndResume: a dropped gateway connection: discordgo
+// reconnects and RESUMEs; a click made while it was away is replayed and
+// answered.
 func TestGatewayDropAndResume(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{})
@@ -442,8 +460,9 @@ func TestGatewayDropAndResume(t *testing.T) {
 	}
 }
 
-// Restart: the bot closes its session, a new session connects to the same
-// fake and works with the messages the first one made.
+// TestRestartKeepsMessages: the bot closes its session, a new
+// session connects to the same fake and works with the messages the first
+// one made.
 func TestRestartKeepsMessages(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{})
@@ -481,7 +500,8 @@ func TestRestartKeepsMessages(t *testing.T) {
 	}
 }
 
-// Guild interactions go to shard (guild_id>>22)%n; DM interactions only to shard 0.
+// TestShardRouting: guild interactions go to shard (guild_id>>22)%n; DM
+// interactions only to shard 0.
 func TestShardRouting(t *testing.T) {
 	t.Parallel()
 	other := discordtest.Guild{ID: "1234567890127651093", Name: "Other", ChannelID: "1234567890127651094"}
@@ -540,9 +560,10 @@ func TestShardRouting(t *testing.T) {
 	}
 }
 
-// discordgo#1384: InteractionResponseEdit without files uses ONE rate-limit
-// bucket for every interaction, held for the whole round trip, so
-// concurrent edits for different players are serialised.
+// TestInteractionEditsShareOneBucket: discordgo#1384:
+// InteractionResponseEdit without files uses ONE rate-limit bucket for every
+// interaction, held for the whole round trip, so concurrent edits for
+// different players are serialised.
 func TestInteractionEditsShareOneBucket(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{})

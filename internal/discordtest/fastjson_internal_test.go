@@ -14,8 +14,9 @@ const table = `[{"components":[{"label":"t1 · 8♥","style":2,"disabled":true,"
 	`{"components":[{"type":3,"custom_id":"t:5:0:a","placeholder":"Add a player","min_values":0,"max_values":1,` +
 	`"options":[{"label":"Bond","value":"1","description":"careful","default":true,"emoji":{"id":"123","name":"b"}}]}],"type":1}]`
 
-// The fast reader takes what bots send as it is, and reads everything as
-// encoding/json does (or leaves it to encoding/json).
+// TestDecodeComponentsFastPath: the fast reader takes what bots send as it
+// is, and reads everything as encoding/json does (or leaves it to
+// encoding/json).
 func TestDecodeComponentsFastPath(t *testing.T) {
 	r := jsonReader{b: []byte(table)}
 	var rows []wireComponent

@@ -134,6 +134,7 @@ type formError struct {
 	msg  string
 }
 
+// Error is the field's path and the message.
 func (e formError) Error() string { return e.path + ": " + e.msg }
 
 // invalidForm builds Discord's 50035 answer with nested "errors".

@@ -91,14 +91,7 @@ func httpFake(t *testing.T, e *endpoint, opts discordtest.Options) *discordtest.
 func TestHTTPDeliveryJudgesTheAnswer(t *testing.T) {
 	t.Parallel()
 	const hi = `{"type":4,"data":{"content":"hi"}}`
-	tests := []struct {
-		name      string
-		answer    func(t *testing.T, fake *discordtest.Server, w http.ResponseWriter, id, token string)
-		status    int
-		answered  bool   // the interaction got an accepted initial response
-		inline    bool   // given in the HTTP answer's body
-		violation string // "" none
-	}{
+	tests := []deliveryCase{
 		{name: "callback, then 202 with no body", status: 202, answered: true,
 			answer: func(t *testing.T, fake *discordtest.Server, w http.ResponseWriter, id, token string) {
 				callback(t, fake, id, token, hi)
@@ -144,33 +137,49 @@ func TestHTTPDeliveryJudgesTheAnswer(t *testing.T) {
 			}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			e := &endpoint{}
-			fake := httpFake(t, e, discordtest.Options{AckDeadline: time.Second})
-			e.answer = func(w http.ResponseWriter, id, token string) { tt.answer(t, fake, w, id, token) }
-			in, err := fake.SlashCommand(guildID, channelID, alice, "deal", nil)
-			require.NoError(t, err)
-			d, err := in.WaitDelivery(wait)
-			require.NoError(t, err)
-			assert.Equal(t, tt.status, d.Status)
-			r, err := in.WaitFinal(wait)
-			if tt.answered {
-				require.NoError(t, err)
-				assert.Equal(t, "hi", r.Content)
-				assert.Equal(t, tt.inline, r.Callback.Route == discordtest.RouteInlineResponse)
-			} else {
-				assert.ErrorIs(t, err, discordtest.ErrNoResponse)
-			}
-			if tt.violation == "" {
-				assert.NoError(t, fake.CheckClean())
-			} else {
-				assert.Contains(t, strings.Join(fake.Violations(), "\n"), tt.violation)
-			}
-			identifies, _ := fake.GatewayStats()
-			assert.Zero(t, identifies, "no gateway")
-		})
+		t.Run(tt.name, func(t *testing.T) { checkDeliveryJudged(t, tt) })
 	}
+}
+
+// deliveryCase is one way the bot's endpoint answers Discord's request, and
+// how the fake must judge it.
+type deliveryCase struct {
+	name      string
+	answer    func(t *testing.T, fake *discordtest.Server, w http.ResponseWriter, id, token string)
+	status    int
+	answered  bool   // the interaction got an accepted initial response
+	inline    bool   // given in the HTTP answer's body
+	violation string // "" none
+}
+
+// checkDeliveryJudged delivers a command over HTTP to an endpoint that
+// answers as tt does, and checks the fake's judgement: the status seen,
+// whether the interaction was answered (and inline), the violation.
+func checkDeliveryJudged(t *testing.T, tt deliveryCase) {
+	t.Parallel()
+	e := &endpoint{}
+	fake := httpFake(t, e, discordtest.Options{AckDeadline: time.Second})
+	e.answer = func(w http.ResponseWriter, id, token string) { tt.answer(t, fake, w, id, token) }
+	in, err := fake.SlashCommand(guildID, channelID, alice, "deal", nil)
+	require.NoError(t, err)
+	d, err := in.WaitDelivery(wait)
+	require.NoError(t, err)
+	assert.Equal(t, tt.status, d.Status)
+	r, err := in.WaitFinal(wait)
+	if tt.answered {
+		require.NoError(t, err)
+		assert.Equal(t, "hi", r.Content)
+		assert.Equal(t, tt.inline, r.Callback.Route == discordtest.RouteInlineResponse)
+	} else {
+		assert.ErrorIs(t, err, discordtest.ErrNoResponse)
+	}
+	if tt.violation == "" {
+		assert.NoError(t, fake.CheckClean())
+	} else {
+		assert.Contains(t, strings.Join(fake.Violations(), "\n"), tt.violation)
+	}
+	identifies, _ := fake.GatewayStats()
+	assert.Zero(t, identifies, "no gateway")
 }
 
 func TestSetInteractionsEndpointChecksPingAndSignature(t *testing.T) {

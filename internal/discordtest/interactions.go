@@ -330,46 +330,59 @@ func (s *Server) initialResponseLocked(in *Interaction, rec *Request) (int, any)
 	if in.st.firstAttempt.IsZero() {
 		in.st.firstAttempt = now
 	}
+	p, code, body := s.checkCallbackLocked(in, rec, now)
+	if code != 0 {
+		return code, body
+	}
+	if code, body := s.applyResponseLocked(in, p, rec, now); code != 0 {
+		return code, body
+	}
+	in.st.acked, in.st.responseType, in.st.callback, in.st.respondedAt = true, p.Type, rec, now
+	if s.opts.Lean { // the raw request holds the picture: keep no copy of it
+		in.st.callback = nil
+	}
+	return http.StatusNoContent, nil
+}
+
+// checkCallbackLocked checks an initial response before it is applied:
+// the first, in time, of a type the interaction allows, with files only
+// for a message. It returns the response decoded, or the answer refusing
+// it (code not 0). Caller holds s.mu.
+func (s *Server) checkCallbackLocked(in *Interaction, rec *Request, now time.Time) (p callbackBody, code int, body any) {
 	if in.st.acked {
-		return s.reject(apiError(400, 40060, "Interaction has already been acknowledged."),
+		code, body = s.reject(apiError(400, 40060, "Interaction has already been acknowledged."),
 			"interaction %s (%s) acknowledged twice (first with type %d)", in.ID, in.describe(), in.st.responseType)
+		return p, code, body
 	}
 	if age := now.Sub(in.Created); age > s.opts.AckDeadline {
 		in.st.late = true
-		return s.reject(apiError(404, 10062, "Unknown interaction"),
+		code, body = s.reject(apiError(404, 10062, "Unknown interaction"),
 			"interaction %s (%s) answered after %v (deadline %v)", in.ID, in.describe(), age.Round(time.Millisecond), s.opts.AckDeadline)
+		return p, code, body
 	}
 	p, err := decodeCallback(rec.JSON)
-	if err != nil {
-		return s.reject(apiError(400, 50109, "The request body contains invalid JSON."), "callback for %s", in.ID)
-	}
-	if !callbackAllowed(in.Type, p.Type) {
-		return s.reject(invalidForm(fe("type", "INTERACTION_CALLBACK_TYPE_INVALID", fmt.Sprintf("callback type %d is not valid for interaction type %d", p.Type, in.Type))),
+	switch {
+	case err != nil:
+		code, body = s.reject(apiError(400, 50109, "The request body contains invalid JSON."), "callback for %s", in.ID)
+	case !callbackAllowed(in.Type, p.Type):
+		code, body = s.reject(invalidForm(fe("type", "INTERACTION_CALLBACK_TYPE_INVALID", fmt.Sprintf("callback type %d is not valid for interaction type %d", p.Type, in.Type))),
+			"interaction %s (%s)", in.ID, in.describe())
+	case len(rec.Files) > 0 && p.Type != CallbackMessage && p.Type != CallbackUpdateMessage:
+		code, body = s.reject(invalidForm(fe("files", "FAKE_FILES_NOT_ALLOWED", fmt.Sprintf("files cannot be sent with callback type %d", p.Type))),
 			"interaction %s (%s)", in.ID, in.describe())
 	}
-	if len(rec.Files) > 0 && p.Type != CallbackMessage && p.Type != CallbackUpdateMessage {
-		return s.reject(invalidForm(fe("files", "FAKE_FILES_NOT_ALLOWED", fmt.Sprintf("files cannot be sent with callback type %d", p.Type))),
-			"interaction %s (%s)", in.ID, in.describe())
-	}
-	via := fmt.Sprintf("callback %d", p.Type)
+	return p, code, body
+}
 
+// applyResponseLocked applies an initial response checked already: a new
+// message, a deferral, an update of the clicked message, a modal or
+// autocomplete choices. It returns the answer refusing it, or code 0.
+// Caller holds s.mu.
+func (s *Server) applyResponseLocked(in *Interaction, p callbackBody, rec *Request, now time.Time) (int, any) {
+	via := fmt.Sprintf("callback %d", p.Type)
 	switch p.Type {
 	case CallbackMessage:
-		m := s.newMessageLocked(in.ChannelID, in.GuildID)
-		m.InteractionID = in.ID
-		m.Type = 19 // REPLY
-		if in.Type == InteractionCommand {
-			m.Type = 20 // CHAT_INPUT_COMMAND
-		}
-		if e := s.applyCallback(m, p, rec.Files, true, via); e != nil {
-			return s.reject(e, "interaction %s (%s), response type 4", in.ID, in.describe())
-		}
-		m.Ephemeral = m.Flags&FlagEphemeral != 0
-		if m.Ephemeral {
-			m.UserID = in.UserID
-		}
-		s.storeMessageLocked(m)
-		in.st.originalID, in.st.ephemeral, in.st.finalAt = m.ID, m.Ephemeral, now
+		return s.responseMessageLocked(in, p, rec, via, now)
 	case CallbackDeferredMessage:
 		m := s.newMessageLocked(in.ChannelID, in.GuildID)
 		m.InteractionID, m.Type, m.Loading = in.ID, 20, true
@@ -405,26 +418,49 @@ func (s *Server) initialResponseLocked(in *Interaction, rec *Request) (int, any)
 		}
 		in.st.modal, in.st.finalAt = md, now
 	case CallbackAutocomplete:
-		var d struct {
-			Choices []struct {
-				Name  string `json:"name"`
-				Value any    `json:"value"`
-			} `json:"choices"`
-		}
-		_ = json.Unmarshal(p.Data, &d)
-		if len(d.Choices) > 25 {
-			return s.reject(invalidForm(tooLong("data.choices", 25)), "interaction %s autocomplete", in.ID)
-		}
-		for _, c := range d.Choices {
-			in.st.choices = append(in.st.choices, Choice{Name: c.Name, Value: c.Value})
-		}
-		in.st.finalAt = now
+		return s.autocompleteLocked(in, p, now)
 	}
-	in.st.acked, in.st.responseType, in.st.callback, in.st.respondedAt = true, p.Type, rec, now
-	if s.opts.Lean { // the raw request holds the picture: keep no copy of it
-		in.st.callback = nil
+	return 0, nil
+}
+
+// responseMessageLocked answers in with a new message (type 4).
+func (s *Server) responseMessageLocked(in *Interaction, p callbackBody, rec *Request, via string, now time.Time) (int, any) {
+	m := s.newMessageLocked(in.ChannelID, in.GuildID)
+	m.InteractionID = in.ID
+	m.Type = 19 // REPLY
+	if in.Type == InteractionCommand {
+		m.Type = 20 // CHAT_INPUT_COMMAND
 	}
-	return http.StatusNoContent, nil
+	if e := s.applyCallback(m, p, rec.Files, true, via); e != nil {
+		return s.reject(e, "interaction %s (%s), response type 4", in.ID, in.describe())
+	}
+	m.Ephemeral = m.Flags&FlagEphemeral != 0
+	if m.Ephemeral {
+		m.UserID = in.UserID
+	}
+	s.storeMessageLocked(m)
+	in.st.originalID, in.st.ephemeral, in.st.finalAt = m.ID, m.Ephemeral, now
+	return 0, nil
+}
+
+// autocompleteLocked answers in with autocomplete choices (type 8), at
+// most 25.
+func (s *Server) autocompleteLocked(in *Interaction, p callbackBody, now time.Time) (int, any) {
+	var d struct {
+		Choices []struct {
+			Name  string `json:"name"`
+			Value any    `json:"value"`
+		} `json:"choices"`
+	}
+	_ = json.Unmarshal(p.Data, &d)
+	if len(d.Choices) > 25 {
+		return s.reject(invalidForm(tooLong("data.choices", 25)), "interaction %s autocomplete", in.ID)
+	}
+	for _, c := range d.Choices {
+		in.st.choices = append(in.st.choices, Choice{Name: c.Name, Value: c.Value})
+	}
+	in.st.finalAt = now
+	return 0, nil
 }
 
 // callbackBody is an interaction response as the bot sent it, decoded
@@ -579,20 +615,29 @@ func (s *Server) targetMessage(in *Interaction, id string) *Message {
 	return nil
 }
 
-func (s *Server) unknownWebhookMessage(in *Interaction, id string) (int, any) {
-	return s.reject(apiError(404, 10008, "Unknown Message"), "interaction %s (%s): webhook message %q does not exist", in.ID, in.describe(), id)
+// webhookMessageLocked is the interaction of a webhook request's token and
+// the message its path names (@original or a follow-up); or the answer
+// refusing the request (code not 0): a token that is not a live
+// interaction's (50027) or an unknown message (10008). Caller holds s.mu.
+func (s *Server) webhookMessageLocked(r *http.Request) (in *Interaction, m *Message, code int, body any) {
+	in, e := s.interactionByToken(r)
+	if e != nil {
+		return nil, nil, e.status, e
+	}
+	id := r.PathValue("message")
+	if m = s.targetMessage(in, id); m == nil {
+		code, body = s.reject(apiError(404, 10008, "Unknown Message"), "interaction %s (%s): webhook message %q does not exist", in.ID, in.describe(), id)
+	}
+	return in, m, code, body
 }
 
+// webhookMessageGet answers GET /webhooks/{app}/{token}/messages/{message}.
 func (s *Server) webhookMessageGet(r *http.Request, rec *Request) (int, any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	in, e := s.interactionByToken(r)
-	if e != nil {
-		return e.status, e
-	}
-	m := s.targetMessage(in, r.PathValue("message"))
-	if m == nil {
-		return s.unknownWebhookMessage(in, r.PathValue("message"))
+	_, m, code, body := s.webhookMessageLocked(r)
+	if code != 0 {
+		return code, body
 	}
 	return 200, s.messageWire(m)
 }
@@ -605,18 +650,16 @@ func (s *Server) endDeferralLocked(in *Interaction) {
 	}
 }
 
+// webhookMessageEdit answers PATCH /webhooks/{app}/{token}/messages/{message}:
+// an edit of @original ends a deferral.
 func (s *Server) webhookMessageEdit(r *http.Request, rec *Request) (int, any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	in, e := s.interactionByToken(r)
-	if e != nil {
-		return e.status, e
+	in, m, code, body := s.webhookMessageLocked(r)
+	if code != 0 {
+		return code, body
 	}
 	id := r.PathValue("message")
-	m := s.targetMessage(in, id)
-	if m == nil {
-		return s.unknownWebhookMessage(in, id)
-	}
 	if e := s.applyPayload(m, rec.JSON, rec.Files, false, "", "webhook edit"); e != nil {
 		return s.reject(e, "interaction %s (%s): edit of webhook message %s", in.ID, in.describe(), id)
 	}
@@ -630,17 +673,14 @@ func (s *Server) webhookMessageEdit(r *http.Request, rec *Request) (int, any) {
 	return 200, s.messageWire(m)
 }
 
+// webhookMessageDelete answers DELETE
+// /webhooks/{app}/{token}/messages/{message}.
 func (s *Server) webhookMessageDelete(r *http.Request, rec *Request) (int, any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	in, e := s.interactionByToken(r)
-	if e != nil {
-		return e.status, e
-	}
-	id := r.PathValue("message")
-	m := s.targetMessage(in, id)
-	if m == nil {
-		return s.unknownWebhookMessage(in, id)
+	in, m, code, body := s.webhookMessageLocked(r)
+	if code != 0 {
+		return code, body
 	}
 	m.Deleted = true
 	if m.ID == in.st.originalID {

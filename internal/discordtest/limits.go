@@ -273,7 +273,7 @@ func secs(d time.Duration) string {
 	return strconv.FormatFloat(float64(ms)/1000, 'f', 3, 64)
 }
 
-// setHeaders writes a route bucket's X-RateLimit-* headers.
+// setRateHeaders writes a route bucket's X-RateLimit-* headers.
 func (s *Server) setRateHeaders(h http.Header, res rateResult) {
 	if !res.hasBucket {
 		return

@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// A fixed window: N requests from the first one, then refusals saying how
-// long until it resets, then a fresh window.
+// TestWindow: a fixed window: N requests from the first one, then refusals
+// saying how long until it resets, then a fresh window.
 func TestWindow(t *testing.T) {
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	l := Limit{N: 2, Per: time.Second}
@@ -33,7 +33,8 @@ func TestWindow(t *testing.T) {
 	}
 }
 
-// Overriding one route of a shared bucket sets the whole bucket.
+// TestLimiterSharedOverride: overriding one route of a shared bucket sets
+// the whole bucket.
 func TestLimiterSharedOverride(t *testing.T) {
 	l := newLimiter(RateLimits{Routes: map[string]Limit{RouteWebhookEdit: {N: 1, Per: time.Hour}}})
 	for _, r := range []string{RouteFollowup, RouteWebhookEdit, RouteWebhookGet, RouteWebhookDelete} {

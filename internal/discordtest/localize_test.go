@@ -9,9 +9,10 @@ import (
 	"github.com/dealer/dealer/internal/discordtest"
 )
 
-// Localized commands are checked as Discord checks them: known locales,
-// localized names by the command-name rules, descriptions within 100
-// characters, and options keeping distinct names in every locale.
+// TestCommandLocalizations: localized commands are checked as Discord checks
+// them: known locales, localized names by the command-name rules,
+// descriptions within 100 characters, and options keeping distinct names in
+// every locale.
 func TestCommandLocalizations(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {

@@ -309,22 +309,12 @@ type wireOption struct {
 	Default     bool       `json:"default"`
 }
 
+// str is *p, or "" for nil.
 func str(p *string) string {
 	if p == nil {
 		return ""
 	}
 	return *p
-}
-
-func parseRows(raw json.RawMessage) ([]Row, error) {
-	if len(raw) == 0 || string(raw) == "null" {
-		return nil, nil
-	}
-	var rows []wireComponent
-	if err := json.Unmarshal(raw, &rows); err != nil {
-		return nil, err
-	}
-	return rowsOf(rows), nil
 }
 
 // rowsOf is the model of decoded components.

@@ -30,7 +30,7 @@ func formBody(t testing.TB, payload string, files ...File) ([]byte, string) {
 	return buf.Bytes(), mw.Boundary()
 }
 
-// The splitter takes discordgo's bodies as they are.
+// TestSplitMultipart: the splitter takes discordgo's bodies as they are.
 func TestSplitMultipart(t *testing.T) {
 	body, boundary := formBody(t, `{"content":"x"}`, File{Field: "files[0]", Name: "dir/table.png", Data: []byte("\x89PNG\r\n--not the boundary\r\n")})
 	parts, ok := splitMultipart(body, boundary)

@@ -50,9 +50,9 @@ func slashed(t *testing.T, fake *discordtest.Server, bot *rawBot, channel string
 	return h, bot.nextInteraction()
 }
 
-// Every REST answer carries the X-RateLimit-* headers and a Date; a
-// bucket's hash names the limit, not the channel; the interaction-token
-// routes share one bucket.
+// TestRateLimitHeaders: every REST answer carries the X-RateLimit-* headers
+// and a Date; a bucket's hash names the limit, not the channel; the
+// interaction-token routes share one bucket.
 func TestRateLimitHeaders(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{Guilds: twoGuilds()})
@@ -92,12 +92,11 @@ func TestRateLimitHeaders(t *testing.T) {
 	assert.Empty(t, fake.Violations())
 }
 
-// Past a per-route limit: Discord's 429, per top-level resource, and
-// shared by the routes of a bucket.
+// TestRateLimitPerRoute: past a per-route limit: Discord's 429, per
+// top-level resource, and shared by the routes of a bucket.
 func TestRateLimitPerRoute(t *testing.T) {
 	t.Parallel()
-	type step func(t *testing.T, bot *rawBot, fake *discordtest.Server) (int, string, http.Header)
-	post := func(channel string) step {
+	post := func(channel string) limitStep {
 		return func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
 			return bot.callHeader("POST", "/channels/"+channel+"/messages", map[string]any{"content": "x"})
 		}
@@ -105,30 +104,30 @@ func TestRateLimitPerRoute(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		route string
-		setup func(t *testing.T, bot *rawBot, fake *discordtest.Server) (hit, other step)
+		setup func(t *testing.T, bot *rawBot, fake *discordtest.Server) (hit, other limitStep)
 	}{
-		{"message create, per channel", discordtest.RouteSendMessage, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (step, step) {
+		{"message create, per channel", discordtest.RouteSendMessage, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (limitStep, limitStep) {
 			return post(channelID), post(channel2ID)
 		}},
-		{"message edit, per channel", discordtest.RouteEditMessage, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (step, step) {
+		{"message edit, per channel", discordtest.RouteEditMessage, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (limitStep, limitStep) {
 			_, b := bot.call("POST", "/channels/"+channelID+"/messages", map[string]any{"content": "x"})
 			id := msgID(t, b)
 			_, b = bot.call("POST", "/channels/"+channel2ID+"/messages", map[string]any{"content": "x"})
 			id2 := msgID(t, b)
-			edit := func(ch, id string) step {
+			edit := func(ch, id string) limitStep {
 				return func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
 					return bot.callHeader("PATCH", "/channels/"+ch+"/messages/"+id, map[string]any{"content": "y"})
 				}
 			}
 			return edit(channelID, id), edit(channel2ID, id2)
 		}},
-		{"DM channel create, per bot", discordtest.RouteCreateDM, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (step, step) {
+		{"DM channel create, per bot", discordtest.RouteCreateDM, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (limitStep, limitStep) {
 			return func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
 				return bot.callHeader("POST", "/users/@me/channels", map[string]any{"recipient_id": alice})
 			}, post(channelID)
 		}},
-		{"command bulk overwrite, per guild", discordtest.RouteGuildCommands, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (step, step) {
-			put := func(path string) step {
+		{"command bulk overwrite, per guild", discordtest.RouteGuildCommands, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (limitStep, limitStep) {
+			put := func(path string) limitStep {
 				return func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
 					return bot.callHeader("PUT", path, `[{"name":"t","description":"test"}]`)
 				}
@@ -136,65 +135,80 @@ func TestRateLimitPerRoute(t *testing.T) {
 			return put("/applications/" + fake.AppID() + "/guilds/" + guildID + "/commands"),
 				put("/applications/" + fake.AppID() + "/guilds/" + guild2ID + "/commands")
 		}},
-		{"interaction webhooks, per token and shared", discordtest.RouteFollowup, func(t *testing.T, bot *rawBot, fake *discordtest.Server) (step, step) {
-			var ins []rawInteraction
-			for range 2 {
-				_, in := slashed(t, fake, bot, channelID)
-				st, b := bot.respond(in, map[string]any{"type": 5})
-				require.Equal(t, 204, st, b)
-				ins = append(ins, in)
-			}
-			n := 0
-			return func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
-					n++
-					if n == 2 { // an edit of @original counts in the same bucket as follow-ups
-						return bot.callHeader("PATCH", "/webhooks/"+fake.AppID()+"/"+ins[0].Token+"/messages/@original", map[string]any{"content": "o"})
-					}
-					return bot.callHeader("POST", "/webhooks/"+fake.AppID()+"/"+ins[0].Token, map[string]any{"content": "f"})
-				}, func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
-					return bot.callHeader("POST", "/webhooks/"+fake.AppID()+"/"+ins[1].Token, map[string]any{"content": "f"})
-				}
-		}},
+		{"interaction webhooks, per token and shared", discordtest.RouteFollowup, interactionWebhookSteps},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			fake := newFake(t, discordtest.Options{Guilds: twoGuilds(), RateLimits: discordtest.RateLimits{
-				Routes: map[string]discordtest.Limit{c.route: {N: 2, Per: time.Hour}}}})
-			bot := newRawBot(t, fake, "", `[{"name":"t","description":"test"}]`) // global: no guild bucket used
-			hit, other := c.setup(t, bot, fake)
-			invalid := fake.InvalidRequests()
-			var bucket string
-			for i := range 2 {
-				st, body, h := hit(t, bot, fake)
-				require.Less(t, st, 300, "request %d: %s", i+1, body)
-				assert.Equal(t, "2", h.Get("X-RateLimit-Limit"))
-				assert.Equal(t, strconv.Itoa(1-i), h.Get("X-RateLimit-Remaining"))
-				bucket = h.Get("X-RateLimit-Bucket")
-			}
-			st, body, h := hit(t, bot, fake)
-			require.Equal(t, 429, st, body)
-			m := decode(t, body)
-			assert.Equal(t, "You are being rate limited.", m["message"])
-			assert.Equal(t, false, m["global"])
-			retry, _ := m["retry_after"].(float64)
-			assert.True(t, retry > 0 && retry <= 3600, "retry_after %v", m["retry_after"])
-			ra, err := strconv.Atoi(h.Get("Retry-After"))
-			assert.NoError(t, err)
-			assert.GreaterOrEqual(t, ra, 1)
-			assert.Equal(t, "user", h.Get("X-RateLimit-Scope"))
-			assert.Equal(t, "0", h.Get("X-RateLimit-Remaining"))
-			assert.Equal(t, bucket, h.Get("X-RateLimit-Bucket"))
-			assert.Empty(t, h.Get("X-RateLimit-Global"))
-
-			st, body, _ = other(t, bot, fake)
-			assert.Less(t, st, 300, "another top-level resource has its own count: %s", body)
-			assert.Empty(t, fake.Violations(), "a 429 is not a violation")
-			assert.Equal(t, invalid+1, fake.InvalidRequests(), "but it counts against the invalid-request budget")
-		})
+		t.Run(c.name, func(t *testing.T) { checkRouteLimit(t, c.route, c.setup) })
 	}
 }
 
-// The global limit: Discord's 429 shape, and interaction endpoints exempt.
+// limitStep is one request of a rate-limit test: its status, body and
+// headers.
+type limitStep func(t *testing.T, bot *rawBot, fake *discordtest.Server) (int, string, http.Header)
+
+// interactionWebhookSteps are follow-ups of one interaction (and an edit of
+// its @original, in the same bucket), and another interaction's.
+func interactionWebhookSteps(t *testing.T, bot *rawBot, fake *discordtest.Server) (limitStep, limitStep) {
+	var ins []rawInteraction
+	for range 2 {
+		_, in := slashed(t, fake, bot, channelID)
+		st, b := bot.respond(in, map[string]any{"type": 5})
+		require.Equal(t, 204, st, b)
+		ins = append(ins, in)
+	}
+	n := 0
+	return func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
+			n++
+			if n == 2 { // an edit of @original counts in the same bucket as follow-ups
+				return bot.callHeader("PATCH", "/webhooks/"+fake.AppID()+"/"+ins[0].Token+"/messages/@original", map[string]any{"content": "o"})
+			}
+			return bot.callHeader("POST", "/webhooks/"+fake.AppID()+"/"+ins[0].Token, map[string]any{"content": "f"})
+		}, func(t *testing.T, bot *rawBot, _ *discordtest.Server) (int, string, http.Header) {
+			return bot.callHeader("POST", "/webhooks/"+fake.AppID()+"/"+ins[1].Token, map[string]any{"content": "f"})
+		}
+}
+
+// checkRouteLimit: a route limited to 2 an hour answers two of setup's hit
+// steps, then Discord's 429 with its headers, while setup's other step (a
+// request to another top-level resource) goes through; the 429 counts
+// against the invalid-request budget.
+func checkRouteLimit(t *testing.T, route string, setup func(t *testing.T, bot *rawBot, fake *discordtest.Server) (hit, other limitStep)) {
+	t.Parallel()
+	fake := newFake(t, discordtest.Options{Guilds: twoGuilds(), RateLimits: discordtest.RateLimits{
+		Routes: map[string]discordtest.Limit{route: {N: 2, Per: time.Hour}}}})
+	bot := newRawBot(t, fake, "", `[{"name":"t","description":"test"}]`) // global: no guild bucket used
+	hit, other := setup(t, bot, fake)
+	invalid := fake.InvalidRequests()
+	var bucket string
+	for i := range 2 {
+		st, body, h := hit(t, bot, fake)
+		require.Less(t, st, 300, "request %d: %s", i+1, body)
+		assert.Equal(t, "2", h.Get("X-RateLimit-Limit"))
+		assert.Equal(t, strconv.Itoa(1-i), h.Get("X-RateLimit-Remaining"))
+		bucket = h.Get("X-RateLimit-Bucket")
+	}
+	st, body, h := hit(t, bot, fake)
+	require.Equal(t, 429, st, body)
+	m := decode(t, body)
+	assert.Equal(t, "You are being rate limited.", m["message"])
+	assert.Equal(t, false, m["global"])
+	retry, _ := m["retry_after"].(float64)
+	assert.True(t, retry > 0 && retry <= 3600, "retry_after %v", m["retry_after"])
+	ra, err := strconv.Atoi(h.Get("Retry-After"))
+	assert.NoError(t, err)
+	assert.GreaterOrEqual(t, ra, 1)
+	assert.Equal(t, "user", h.Get("X-RateLimit-Scope"))
+	assert.Equal(t, "0", h.Get("X-RateLimit-Remaining"))
+	assert.Equal(t, bucket, h.Get("X-RateLimit-Bucket"))
+	assert.Empty(t, h.Get("X-RateLimit-Global"))
+
+	st, body, _ = other(t, bot, fake)
+	assert.Less(t, st, 300, "another top-level resource has its own count: %s", body)
+	assert.Empty(t, fake.Violations(), "a 429 is not a violation")
+	assert.Equal(t, invalid+1, fake.InvalidRequests(), "but it counts against the invalid-request budget")
+}
+
+// TestGlobalRateLimit: the global limit: Discord's 429 shape, and
+// interaction endpoints exempt.
 func TestGlobalRateLimit(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{RateLimits: discordtest.RateLimits{Global: discordtest.Limit{N: 3, Per: time.Hour}}})
@@ -224,7 +238,7 @@ func TestGlobalRateLimit(t *testing.T) {
 	require.Equal(t, 200, st, body)
 }
 
-// Rate limits can be turned off: no 429 and no headers.
+// TestRateLimitsOff: rate limits can be turned off: no 429 and no headers.
 func TestRateLimitsOff(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{RateLimits: discordtest.RateLimits{Off: true}})
@@ -236,8 +250,8 @@ func TestRateLimitsOff(t *testing.T) {
 	}
 }
 
-// Every 4xx the bot causes counts; CheckClean fails past the bound;
-// injected faults do not count.
+// TestInvalidRequestBudget: every 4xx the bot causes counts; CheckClean
+// fails past the bound; injected faults do not count.
 func TestInvalidRequestBudget(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{MaxInvalidRequests: 2})
@@ -268,8 +282,8 @@ func TestInvalidRequestBudget(t *testing.T) {
 	assert.Equal(t, map[string]int{"403/50007 " + discordtest.RouteSendMessage: 3}, fake.InvalidRequestsBy())
 }
 
-// A player who leaves every server the bot shares with them can no longer
-// be sent a DM: 50278, not 50007.
+// TestRemoveMember: a player who leaves every server the bot shares with
+// them can no longer be sent a DM: 50278, not 50007.
 func TestRemoveMember(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{Guilds: twoGuilds()})
@@ -314,8 +328,8 @@ func TestRemoveMember(t *testing.T) {
 	assert.Equal(t, 3, fake.InvalidRequests(), "two 50278s and a 10007")
 }
 
-// Channel permissions taken from the bot: channel endpoints answer 50013 /
-// 50001; interaction responses need none.
+// TestDenyPermission: channel permissions taken from the bot: channel
+// endpoints answer 50013 / 50001; interaction responses need none.
 func TestDenyPermission(t *testing.T) {
 	t.Parallel()
 	png := discordtest.File{Name: "t.png", ContentType: "image/png", Data: []byte("\x89PNG")}
@@ -372,37 +386,42 @@ func TestDenyPermission(t *testing.T) {
 			if m, _ := fake.Message(msg); m.Content != "table" {
 				t.Errorf("a refused edit changed the message: %q", m.Content)
 			}
-			// Interactions in the channel carry the reduced app_permissions,
-			// and their responses and follow-ups need no permission.
-			_, err := fake.SlashCommand(guildID, channelID, alice, "t", nil)
-			require.NoError(t, err)
-			ev := bot.next("INTERACTION_CREATE")
-			var in rawInteraction
-			require.NoError(t, json.Unmarshal(ev.Data, &in))
-			var perms struct {
-				AppPermissions string `json:"app_permissions"`
-			}
-			require.NoError(t, json.Unmarshal(ev.Data, &perms))
-			p, err := strconv.ParseInt(perms.AppPermissions, 10, 64)
-			require.NoError(t, err)
-			assert.Zero(t, p&c.perm, "app_permissions lacks it")
-			assert.NotZero(t, p&discordtest.PermEmbedLinks, "and keeps the rest")
-			st, body := bot.respond(in, map[string]any{"type": 4, "data": map[string]any{"content": "answer"}}, png)
-			assert.Equal(t, 204, st, body)
-			st, body = bot.webhook("POST", in, "", map[string]any{"content": "more"}, png)
-			assert.Equal(t, 200, st, body)
+			checkInteractionWithout(t, fake, bot, c.perm, png)
 
 			assert.Empty(t, fake.Violations(), "permissions change under the bot: not a violation")
 			require.NoError(t, fake.AllowPermission(channelID, c.perm))
-			st, body = bot.call("POST", "/channels/"+channelID+"/messages", map[string]any{"content": "x"}, png)
+			st, body := bot.call("POST", "/channels/"+channelID+"/messages", map[string]any{"content": "x"}, png)
 			assert.Equal(t, 200, st, body)
 		})
 	}
 }
 
-// Messages older than an hour take only so many edits per channel: then
-// 429 with code 30046. Fresh messages and interaction updates are not
-// capped.
+// checkInteractionWithout: an interaction in a channel where the bot lacks
+// perm carries the reduced app_permissions, and its response and
+// follow-ups (with a picture) need no permission.
+func checkInteractionWithout(t *testing.T, fake *discordtest.Server, bot *rawBot, perm int64, png discordtest.File) {
+	_, err := fake.SlashCommand(guildID, channelID, alice, "t", nil)
+	require.NoError(t, err)
+	ev := bot.next("INTERACTION_CREATE")
+	var in rawInteraction
+	require.NoError(t, json.Unmarshal(ev.Data, &in))
+	var perms struct {
+		AppPermissions string `json:"app_permissions"`
+	}
+	require.NoError(t, json.Unmarshal(ev.Data, &perms))
+	p, err := strconv.ParseInt(perms.AppPermissions, 10, 64)
+	require.NoError(t, err)
+	assert.Zero(t, p&perm, "app_permissions lacks it")
+	assert.NotZero(t, p&discordtest.PermEmbedLinks, "and keeps the rest")
+	st, body := bot.respond(in, map[string]any{"type": 4, "data": map[string]any{"content": "answer"}}, png)
+	assert.Equal(t, 204, st, body)
+	st, body = bot.webhook("POST", in, "", map[string]any{"content": "more"}, png)
+	assert.Equal(t, 200, st, body)
+}
+
+// TestOldMessageEditCap: messages older than an hour take only so many edits
+// per channel: then 429 with code 30046. Fresh messages and interaction
+// updates are not capped.
 func TestOldMessageEditCap(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{OldMessageEdits: discordtest.Limit{N: 2, Per: time.Hour},
@@ -451,8 +470,9 @@ func TestOldMessageEditCap(t *testing.T) {
 	assert.Equal(t, 1, fake.InvalidRequests())
 }
 
-// The fake's clock may differ from the bot's: ids, timestamps and the Date
-// header follow the fake's; the 3 s deadline runs from the dispatch.
+// TestClockOffset: the fake's clock may differ from the bot's: ids,
+// timestamps and the Date header follow the fake's; the 3 s deadline runs
+// from the dispatch.
 func TestClockOffset(t *testing.T) {
 	t.Parallel()
 	for _, off := range []time.Duration{5 * time.Second, -5 * time.Second, time.Hour} {
@@ -523,8 +543,9 @@ func (c *gatewayClient) send(op int, d any) {
 	require.NoError(c.t, c.ws.WriteJSON(map[string]any{"op": op, "d": d}))
 }
 
-// READY's resume_gateway_url is another address than the connect URL;
-// resumes are served on both and counted by where they went.
+// TestResumeGatewayURL: READY's resume_gateway_url is another address than
+// the connect URL; resumes are served on both and counted by where they
+// went.
 func TestResumeGatewayURL(t *testing.T) {
 	t.Parallel()
 	for _, strict := range []bool{false, true} {
@@ -570,8 +591,9 @@ func TestResumeGatewayURL(t *testing.T) {
 	}
 }
 
-// A follow-up is accepted after any deferral, with files and components
-// (multipart), always waited for, and recorded like other messages.
+// TestFollowupsAfterDeferral: a follow-up is accepted after any deferral,
+// with files and components (multipart), always waited for, and recorded
+// like other messages.
 func TestFollowupsAfterDeferral(t *testing.T) {
 	t.Parallel()
 	png := discordtest.File{Name: "hand.png", ContentType: "image/png", Data: []byte("\x89PNG hand")}
@@ -630,9 +652,9 @@ func TestFollowupsAfterDeferral(t *testing.T) {
 	}
 }
 
-// A body that breaks Discord's official OpenAPI schema is refused like
-// Discord (400 / 50035), recorded as a violation, and changes nothing;
-// JSON bodies and multipart payload_json alike.
+// TestSchemaRefusesBadBodies: a body that breaks Discord's official OpenAPI
+// schema is refused like Discord (400 / 50035), recorded as a violation, and
+// changes nothing; JSON bodies and multipart payload_json alike.
 func TestSchemaRefusesBadBodies(t *testing.T) {
 	t.Parallel()
 	png := discordtest.File{Name: "t.png", ContentType: "image/png", Data: []byte("\x89PNG")}
@@ -710,9 +732,9 @@ func TestSchemaRefusesBadBodies(t *testing.T) {
 	}
 }
 
-// discordgo reads the headers: it waits for a bucket to reset instead of
-// running into 429s, whatever Discord's clock says (it uses
-// X-RateLimit-Reset-After).
+// TestDiscordgoHonoursTheHeaders: discordgo reads the headers: it waits for
+// a bucket to reset instead of running into 429s, whatever Discord's clock
+// says (it uses X-RateLimit-Reset-After).
 func TestDiscordgoHonoursTheHeaders(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{ClockOffset: time.Hour, RateLimits: discordtest.RateLimits{
@@ -730,9 +752,9 @@ func TestDiscordgoHonoursTheHeaders(t *testing.T) {
 	assert.Zero(t, fake.InvalidRequests())
 }
 
-// Options.SchemaSample validates one body in n per route against the
-// schema (the first, then every n-th): a bad body in between passes the
-// schema, not the fake's own checks.
+// TestSchemaSample: Options.SchemaSample validates one body in n per route
+// against the schema (the first, then every n-th): a bad body in between
+// passes the schema, not the fake's own checks.
 func TestSchemaSample(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{SchemaSample: 3, RateLimits: discordtest.RateLimits{Off: true}})

@@ -89,8 +89,9 @@ func messageRules() []ruleCase {
 	}
 }
 
-// Every rule on message bodies, through a channel message, an interaction
-// response (type 4) and a follow-up, each refusal recorded as a violation.
+// TestMessageRules: every rule on message bodies, through a channel message,
+// an interaction response (type 4) and a follow-up, each refusal recorded as
+// a violation.
 func TestMessageRules(t *testing.T) {
 	t.Parallel()
 	// Dozens of messages to one channel in a moment: rate limits off, as
@@ -140,9 +141,9 @@ func TestMessageRules(t *testing.T) {
 		t.Errorf("error body: %s", body)
 	}
 	// An edit that would break a rule is refused and changes nothing.
-	st, body := bot.call("POST", "/channels/"+channelID+"/messages", map[string]any{"content": "ok", "components": rows(1, 2)})
+	_, body = bot.call("POST", "/channels/"+channelID+"/messages", map[string]any{"content": "ok", "components": rows(1, 2)})
 	id := msgID(t, body)
-	st, body = bot.call("PATCH", "/channels/"+channelID+"/messages/"+id, map[string]any{"components": rows(1, 6)})
+	st, body := bot.call("PATCH", "/channels/"+channelID+"/messages/"+id, map[string]any{"components": rows(1, 6)})
 	if st != 400 || code(body) != 50035 {
 		t.Errorf("bad edit: %d %s", st, body)
 	}
@@ -195,6 +196,8 @@ func TestUnknownIDs(t *testing.T) {
 	}
 }
 
+// TestInteractionResponseRules: what Discord refuses of an interaction's
+// responses, and when.
 func TestInteractionResponseRules(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{AckDeadline: 2 * time.Second})
@@ -203,11 +206,8 @@ func TestInteractionResponseRules(t *testing.T) {
 		h := must[*discordtest.Interaction](t)(fake.SlashCommand(guildID, channelID, alice, "t", nil))
 		return h, bot.nextInteraction()
 	}
-	expect := func(what string, st int, body string, status, code_ int) {
-		t.Helper()
-		if st != status || code(body) != code_ {
-			t.Errorf("%s: got %d %s, want %d/%d", what, st, body, status, code_)
-		}
+	expect := func(what string, st int, body string, status, code int) {
+		expectAnswer(t, what, st, body, status, code)
 	}
 
 	// Two interactions left to time out while the other rules are checked.
@@ -254,10 +254,31 @@ func TestInteractionResponseRules(t *testing.T) {
 	st, body = bot.webhook("POST", in, "", map[string]any{"content": "later"})
 	expect("follow-up after expiry", st, body, 401, 50027)
 
+	checkLateAnswers(t, bot, hLate, inLate, hNone)
+
+	v := fake.Violations()
+	if len(v) != 8 {
+		t.Errorf("want 8 violations, got %d:\n%s", len(v), strings.Join(v, "\n"))
+	}
+}
+
+// expectAnswer checks the fake's answer (st, body) to a request: its
+// status and Discord's error code (0 for none).
+func expectAnswer(t *testing.T, what string, st int, body string, status, wantCode int) {
+	t.Helper()
+	if st != status || code(body) != wantCode {
+		t.Errorf("%s: got %d %s, want %d/%d", what, st, body, status, wantCode)
+	}
+}
+
+// checkLateAnswers: an answer after the deadline gets 10062, timing says
+// so, and WaitResponse fails with ErrNoResponse; with no answer at all
+// WaitFinal gives up at the deadline.
+func checkLateAnswers(t *testing.T, bot *rawBot, hLate *discordtest.Interaction, inLate rawInteraction, hNone *discordtest.Interaction) {
 	// Late: 10062, timing says so, and WaitResponse fails with ErrNoResponse.
 	time.Sleep(time.Until(hLate.Created.Add(2100 * time.Millisecond))) // the bot being slow is the point here
-	st, body = bot.respond(inLate, map[string]any{"type": 4, "data": map[string]any{"content": "x"}})
-	expect("late ack", st, body, 404, 10062)
+	st, body := bot.respond(inLate, map[string]any{"type": 4, "data": map[string]any{"content": "x"}})
+	expectAnswer(t, "late ack", st, body, 404, 10062)
 	if _, err := hLate.WaitResponse(time.Second); !errors.Is(err, discordtest.ErrNoResponse) {
 		t.Errorf("WaitResponse on a late interaction: %v", err)
 	}
@@ -273,15 +294,11 @@ func TestInteractionResponseRules(t *testing.T) {
 		t.Errorf("timing of an unanswered interaction: %+v", tm)
 	}
 
-	v := fake.Violations()
-	if len(v) != 8 {
-		t.Errorf("want 8 violations, got %d:\n%s", len(v), strings.Join(v, "\n"))
-	}
 }
 
-// Attachment semantics on edits (discordgo#1524): new files are appended
-// unless "attachments" is sent; then only the listed ones are kept, plus
-// the new files.
+// TestAttachmentSemantics: attachment semantics on edits (discordgo#1524):
+// new files are appended unless "attachments" is sent; then only the listed
+// ones are kept, plus the new files.
 func TestAttachmentSemantics(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{MaxFileSize: 1000})
@@ -343,12 +360,22 @@ func TestAttachmentSemantics(t *testing.T) {
 	fake.ClearViolations()
 }
 
-// Deferrals and follow-ups, DMs, ephemeral messages, faults on the raw wire.
+// TestDeferralsFollowupsAndDMs: deferrals and follow-ups, DMs, ephemeral
+// messages, faults on the raw wire: one fake and one bot through the four
+// parts in turn.
 func TestDeferralsFollowupsAndDMs(t *testing.T) {
 	t.Parallel()
 	fake := newFake(t, discordtest.Options{})
 	bot := newRawBot(t, fake, "", `[{"name":"t","description":"test","contexts":[0,1]},{"name":"guildonly","description":"g","contexts":[0]}]`)
+	checkDeferralAndFollowUps(t, fake, bot)
+	checkDMInteractions(t, fake, bot)
+	aliceDM := checkSendingDMs(t, fake, bot)
+	checkRawWireFaults(t, fake, bot, aliceDM)
+}
 
+// checkDeferralAndFollowUps: a private deferral, its follow-ups and their
+// edits, and ephemeral messages out of the channel's reach.
+func checkDeferralAndFollowUps(t *testing.T, fake *discordtest.Server, bot *rawBot) {
 	// Type 5 (ephemeral), then the first follow-up replaces "thinking…" and
 	// keeps the ack's flags; a second follow-up is a new message.
 	h := must[*discordtest.Interaction](t)(fake.SlashCommand(guildID, channelID, alice, "t", nil))
@@ -390,10 +417,15 @@ func TestDeferralsFollowupsAndDMs(t *testing.T) {
 	}
 	fake.ClearViolations()
 
+}
+
+// checkDMInteractions: a command and a click in a DM come with the user,
+// not a member, and only DM-usable commands can be used there.
+func checkDMInteractions(t *testing.T, fake *discordtest.Server, bot *rawBot) {
 	// DMs: a global DM-usable command arrives with user, not member, and only
 	// DM-usable commands can be used there.
-	h = must[*discordtest.Interaction](t)(fake.SlashCommand("", "", bob, "t", nil))
-	in = bot.nextInteraction()
+	h := must[*discordtest.Interaction](t)(fake.SlashCommand("", "", bob, "t", nil))
+	in := bot.nextInteraction()
 	if in.Member != nil || in.User == nil || in.User.ID != bob || in.GuildID != "" {
 		t.Fatalf("DM interaction: %+v", in)
 	}
@@ -401,7 +433,7 @@ func TestDeferralsFollowupsAndDMs(t *testing.T) {
 		t.Error("a guild-only command must not be usable in DMs")
 	}
 	bot.respond(in, map[string]any{"type": 4, "data": map[string]any{"content": "hello", "components": []any{row(button("go", "Go"))}}})
-	r = must[discordtest.Response](t)(h.WaitFinal(time.Second))
+	r := must[discordtest.Response](t)(h.WaitFinal(time.Second))
 	dmChan, _ := fake.DMChannelID(bob)
 	if r.ChannelID != dmChan || r.GuildID != "" {
 		t.Fatalf("DM response in %s, want %s", r.ChannelID, dmChan)
@@ -421,8 +453,13 @@ func TestDeferralsFollowupsAndDMs(t *testing.T) {
 		t.Fatalf("after type 6 + edit: %+v", r.Message)
 	}
 
+}
+
+// checkSendingDMs: closed DMs give 403 / 50007 and no violation; open ones
+// arrive. It returns alice's DM channel.
+func checkSendingDMs(t *testing.T, fake *discordtest.Server, bot *rawBot) string {
 	// Sending DMs: closed DMs give 403 / 50007 and no violation.
-	_, b = bot.call("POST", "/users/@me/channels", map[string]any{"recipient_id": bob})
+	_, b := bot.call("POST", "/users/@me/channels", map[string]any{"recipient_id": bob})
 	bobDM := msgID(t, b)
 	if st, b := bot.call("POST", "/channels/"+bobDM+"/messages", map[string]any{"content": "psst"}); st != 403 || code(b) != 50007 {
 		t.Errorf("DM to closed: %d %s", st, b)
@@ -437,9 +474,15 @@ func TestDeferralsFollowupsAndDMs(t *testing.T) {
 		t.Error(err)
 	}
 
+	return aliceDM
+}
+
+// checkRawWireFaults: a 429 with Discord's headers and body, a 503,
+// latency.
+func checkRawWireFaults(t *testing.T, fake *discordtest.Server, bot *rawBot, aliceDM string) {
 	// Faults on the raw wire: 429 with Discord's headers and body, a 503, latency.
 	fake.RateLimitNext(discordtest.RouteSendMessage, 1, 1500*time.Millisecond, true)
-	st, b = bot.call("POST", "/channels/"+aliceDM+"/messages", map[string]any{"content": "x"})
+	st, b := bot.call("POST", "/channels/"+aliceDM+"/messages", map[string]any{"content": "x"})
 	rq := fake.Requests(discordtest.RouteSendMessage)
 	last := rq[len(rq)-1]
 	if st != 429 || !strings.Contains(b, `"retry_after":1.5`) || !strings.Contains(b, `"global":true`) || !last.Injected {

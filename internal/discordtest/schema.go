@@ -197,6 +197,7 @@ type schemaLeaf struct {
 	msg  string
 }
 
+// String is the leaf's path and message.
 func (l schemaLeaf) String() string { return "/" + strings.Join(l.path, "/") + ": " + l.msg }
 
 var printer = message.NewPrinter(language.English)

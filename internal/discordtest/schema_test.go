@@ -11,10 +11,11 @@ import (
 	"github.com/dealer/dealer/internal/discordtest"
 )
 
-// The bodies discordgo v0.29.0 writes for the calls the dealer bot makes
-// conform to Discord's official OpenAPI description. If a discordgo
-// upgrade, a spec update or a new kind of call breaks this, the fake would
-// refuse the bot's requests: this says which field.
+// TestDiscordgoBodiesMatchTheOfficialSchema: the bodies discordgo v0.29.0
+// writes for the calls the dealer bot makes conform to Discord's official
+// OpenAPI description. If a discordgo upgrade, a spec update or a new kind
+// of call breaks this, the fake would refuse the bot's requests: this says
+// which field.
 func TestDiscordgoBodiesMatchTheOfficialSchema(t *testing.T) {
 	t.Parallel()
 	str := func(s string) *string { return &s }
@@ -94,7 +95,7 @@ func TestDiscordgoBodiesMatchTheOfficialSchema(t *testing.T) {
 	}
 }
 
-// SchemaCheck itself: a route without a body, a bad body.
+// TestSchemaCheck: SchemaCheck itself: a route without a body, a bad body.
 func TestSchemaCheck(t *testing.T) {
 	t.Parallel()
 	p, err := discordtest.SchemaCheck(discordtest.RouteGetChannel, []byte(`{}`))

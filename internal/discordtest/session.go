@@ -26,6 +26,8 @@ type rewriteTransport struct {
 	base   http.RoundTripper
 }
 
+// RoundTrip sends req to the fake instead of Discord; a request to any
+// other host is refused.
 func (t *rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if !discordHosts[req.URL.Host] {
 		return nil, fmt.Errorf("discordtest: refusing request to non-Discord host %q", req.URL.Host)

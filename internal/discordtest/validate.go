@@ -46,20 +46,8 @@ func isSelect(t int) bool {
 		t == ComponentMentionSelect || t == ComponentChannelSelect
 }
 
-// validateComponents enforces the classic layout rules for message
-// components. prefix is the JSON path of the components array.
-func validateComponents(raw json.RawMessage, prefix string) []formError {
-	if len(raw) == 0 || string(raw) == "null" {
-		return nil
-	}
-	var rows []wireComponent
-	if err := json.Unmarshal(raw, &rows); err != nil {
-		return []formError{fe(prefix, "MODEL_TYPE_CONVERT", "Only iterables may be used in a ListType: "+err.Error())}
-	}
-	return validateRows(rows, prefix)
-}
-
-// validateRows is validateComponents on components already decoded.
+// validateRows enforces the classic layout rules on a message's
+// components, decoded; prefix is the JSON path of the components array.
 func validateRows(rows []wireComponent, prefix string) []formError {
 	var errs []formError
 	if len(rows) > MaxRows {
@@ -279,8 +267,28 @@ func (s *Server) applyFields(m *Message, p map[string]json.RawMessage, files []F
 		nb = Body{}
 	}
 	nb.Via, nb.At = via, time.Now()
-	var errs []formError
+	errs := applyText(&nb, p, create, prefix)
+	errs = append(errs, applyComponents(&nb, p, prefix)...)
+	fileErrs, tooBig := s.applyAttachments(&nb, p, files, prefix)
+	if tooBig != nil {
+		return tooBig
+	}
+	if errs = append(errs, fileErrs...); len(errs) > 0 {
+		return invalidForm(errs...)
+	}
+	if nb.Content == "" && len(nb.Embeds) == 0 && len(nb.Attachments) == 0 && len(nb.Components) == 0 {
+		return apiError(400, 50006, "Cannot send an empty message")
+	}
+	if !create && !s.opts.Lean {
+		m.History = append(m.History, m.Body)
+	}
+	m.Body = nb
+	return nil
+}
 
+// applyText applies a payload's content, embeds and flags to nb.
+func applyText(nb *Body, p map[string]json.RawMessage, create bool, prefix string) []formError {
+	var errs []formError
 	if raw, ok := p["content"]; ok {
 		var c *string
 		if err := json.Unmarshal(raw, &c); err != nil {
@@ -314,58 +322,46 @@ func (s *Server) applyFields(m *Message, p map[string]json.RawMessage, files []F
 			nb.Flags = nb.Flags&^FlagSuppressEmbeds | f&FlagSuppressEmbeds
 		}
 	}
-	if raw, ok := p["components"]; ok {
-		// Decoded once, for the checks and the model alike.
-		var rows []Row
-		if string(raw) != "null" {
-			if wire, err := decodeComponents(raw); err != nil {
-				errs = append(errs, fe(join(prefix, "components"), "MODEL_TYPE_CONVERT", "Only iterables may be used in a ListType: "+err.Error()))
-				errs = append(errs, fe(join(prefix, "components"), "MODEL_TYPE_CONVERT", err.Error()))
-			} else {
-				errs = append(errs, validateRows(wire, join(prefix, "components"))...)
-				rows = rowsOf(wire)
-			}
-		}
-		nb.Components, nb.ComponentsJSON = rows, nil
-		if len(rows) > 0 {
-			nb.ComponentsJSON = raw
-		}
-	}
+	return errs
+}
 
-	// attachments
-	descr := map[int]string{}
-	if raw, ok := p["attachments"]; ok && string(raw) != "null" {
-		var list []struct {
-			ID          json.RawMessage `json:"id"`
-			Description string          `json:"description"`
-		}
-		if err := json.Unmarshal(raw, &list); err != nil {
-			errs = append(errs, fe(join(prefix, "attachments"), "MODEL_TYPE_CONVERT", err.Error()))
-		}
-		keep := map[string]bool{}
-		for _, a := range list {
-			id := strings.Trim(string(a.ID), `"`)
-			if n, err := strconv.Atoi(id); err == nil && n >= 0 && n < len(files) && len(id) < 6 {
-				descr[n] = a.Description // refers to files[n]
-				continue
-			}
-			keep[id] = true
-		}
-		var kept []Attachment
-		for _, a := range nb.Attachments {
-			if keep[a.ID] {
-				kept = append(kept, a)
-			}
-		}
-		nb.Attachments = kept
+// applyComponents applies a payload's components to nb, decoded once for
+// the checks and the model alike.
+func applyComponents(nb *Body, p map[string]json.RawMessage, prefix string) []formError {
+	raw, ok := p["components"]
+	if !ok {
+		return nil
 	}
+	var errs []formError
+	var rows []Row
+	if string(raw) != "null" {
+		if wire, err := decodeComponents(raw); err != nil {
+			errs = append(errs, fe(join(prefix, "components"), "MODEL_TYPE_CONVERT", "Only iterables may be used in a ListType: "+err.Error()))
+			errs = append(errs, fe(join(prefix, "components"), "MODEL_TYPE_CONVERT", err.Error()))
+		} else {
+			errs = append(errs, validateRows(wire, join(prefix, "components"))...)
+			rows = rowsOf(wire)
+		}
+	}
+	nb.Components, nb.ComponentsJSON = rows, nil
+	if len(rows) > 0 {
+		nb.ComponentsJSON = raw
+	}
+	return errs
+}
+
+// applyAttachments applies a payload's attachments list and its files to
+// nb: the attachments kept, and each file added with the description the
+// list gives it. A file over the size limit is an error of its own (413).
+func (s *Server) applyAttachments(nb *Body, p map[string]json.RawMessage, files []File, prefix string) ([]formError, *apiErr) {
+	descr, errs := keepAttachments(nb, p, len(files), prefix)
 	nb.Attachments = slices.Clip(nb.Attachments) // appended to: no write into the stored body's array
 	for i, f := range files {
 		if f.Field != fmt.Sprintf("files[%d]", i) {
 			errs = append(errs, fe("files", "FAKE_MULTIPART", fmt.Sprintf("multipart field %q out of order (want files[%d])", f.Field, i)))
 		}
 		if len(f.Data) > s.opts.MaxFileSize {
-			return apiError(413, 40005, "Request entity too large")
+			return nil, apiError(413, 40005, "Request entity too large")
 		}
 		if f.Name == "" {
 			errs = append(errs, fe(fmt.Sprintf("files.%d", i), "BASE_TYPE_REQUIRED", "a file needs a filename"))
@@ -383,17 +379,44 @@ func (s *Server) applyFields(m *Message, p map[string]json.RawMessage, files []F
 	if len(nb.Attachments) > MaxAttachments {
 		errs = append(errs, tooLong(join(prefix, "attachments"), MaxAttachments))
 	}
-	if len(errs) > 0 {
-		return invalidForm(errs...)
+	return errs, nil
+}
+
+// keepAttachments reads a payload's attachments list: the message's
+// attachments it names are kept in nb, the others dropped; the entries
+// that refer to the request's files (by index, of nfiles) give their
+// descriptions, which it returns by file.
+func keepAttachments(nb *Body, p map[string]json.RawMessage, nfiles int, prefix string) (map[int]string, []formError) {
+	descr := map[int]string{}
+	raw, ok := p["attachments"]
+	if !ok || string(raw) == "null" {
+		return descr, nil
 	}
-	if nb.Content == "" && len(nb.Embeds) == 0 && len(nb.Attachments) == 0 && len(nb.Components) == 0 {
-		return apiError(400, 50006, "Cannot send an empty message")
+	var errs []formError
+	var list []struct {
+		ID          json.RawMessage `json:"id"`
+		Description string          `json:"description"`
 	}
-	if !create && !s.opts.Lean {
-		m.History = append(m.History, m.Body)
+	if err := json.Unmarshal(raw, &list); err != nil {
+		errs = append(errs, fe(join(prefix, "attachments"), "MODEL_TYPE_CONVERT", err.Error()))
 	}
-	m.Body = nb
-	return nil
+	keep := map[string]bool{}
+	for _, a := range list {
+		id := strings.Trim(string(a.ID), `"`)
+		if n, err := strconv.Atoi(id); err == nil && n >= 0 && n < nfiles && len(id) < 6 {
+			descr[n] = a.Description // refers to files[n]
+			continue
+		}
+		keep[id] = true
+	}
+	var kept []Attachment
+	for _, a := range nb.Attachments {
+		if keep[a.ID] {
+			kept = append(kept, a)
+		}
+	}
+	nb.Attachments = kept
+	return descr, errs
 }
 
 // describe summarises an error answer for a violation line.

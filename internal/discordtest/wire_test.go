@@ -20,9 +20,10 @@ func marshal(t *testing.T, v any) string {
 	return string(b)
 }
 
-// InteractionResponseData has no omitempty on content/components/embeds, so a
-// "partial" type-7 update always sends content:"", components:null, embeds:null
-// — and the fake, like Discord, then clears them.
+// TestWirePartialUpdateSendsEmptyFields: InteractionResponseData has no
+// omitempty on content/components/embeds, so a "partial" type-7 update
+// always sends content:"", components:null, embeds:null — and the fake, like
+// Discord, then clears them.
 func TestWirePartialUpdateSendsEmptyFields(t *testing.T) {
 	got := marshal(t, discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
 		Data: &discordgo.InteractionResponseData{Content: "x"}})
@@ -45,9 +46,9 @@ func TestWirePartialUpdateSendsEmptyFields(t *testing.T) {
 	}
 }
 
-// Endpoint* string variables are computed once at package init, so overriding
-// EndpointDiscord does not move EndpointAPI & co.: the fake is reached through
-// Session.Client instead.
+// TestWireEndpointOverrideDoesNotPropagate: Endpoint* string variables are
+// computed once at package init, so overriding EndpointDiscord does not move
+// EndpointAPI & co.: the fake is reached through Session.Client instead.
 func TestWireEndpointOverrideDoesNotPropagate(t *testing.T) {
 	old := discordgo.EndpointDiscord
 	defer func() { discordgo.EndpointDiscord = old }()

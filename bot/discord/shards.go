@@ -1,10 +1,9 @@
-package bot
+package discord
 
 import (
 	"context"
 	"fmt"
 	"sort"
-	"strconv"
 	"sync"
 	"time"
 
@@ -63,10 +62,10 @@ func ShardSessions(s *discordgo.Session, ids []int, count int) ([]*discordgo.Ses
 // openShards connects the shards, honouring Discord's identify limit:
 // shards in different rate-limit buckets start together, those in one
 // bucket one every spacing. It waits for each shard's READY.
-func (b *Bot) openShards(ctx context.Context) error {
+func (w *Wire) openShards(ctx context.Context) error {
 	buckets := map[int][]*discordgo.Session{}
-	for _, sh := range b.shards {
-		k := sh.ShardID % max(b.maxConcurrency, 1)
+	for _, sh := range w.gateway.shards {
+		k := sh.ShardID % max(w.gateway.maxConcurrency, 1)
 		buckets[k] = append(buckets[k], sh)
 	}
 	keys := make([]int, 0, len(buckets))
@@ -81,11 +80,11 @@ func (b *Bot) openShards(ctx context.Context) error {
 		go func(list []*discordgo.Session) {
 			defer wg.Done()
 			for n, sh := range list {
-				if n > 0 && !b.sleep(b.identifySpacing) {
+				if n > 0 && !w.Sleep(w.gateway.identifySpacing) {
 					errs <- ctx.Err()
 					return
 				}
-				if err := b.openShard(ctx, sh); err != nil {
+				if err := w.openShard(ctx, sh); err != nil {
 					errs <- err
 					return
 				}
@@ -98,7 +97,7 @@ func (b *Bot) openShards(ctx context.Context) error {
 }
 
 // openShard connects one shard and waits for its READY.
-func (b *Bot) openShard(ctx context.Context, sh *discordgo.Session) error {
+func (w *Wire) openShard(ctx context.Context, sh *discordgo.Session) error {
 	ready := make(chan struct{})
 	var once sync.Once
 	remove := sh.AddHandler(func(*discordgo.Session, *discordgo.Ready) { once.Do(func() { close(ready) }) })
@@ -108,18 +107,9 @@ func (b *Bot) openShard(ctx context.Context, sh *discordgo.Session) error {
 	}
 	select {
 	case <-ready:
-		b.log.Info("shard connected", "shard", sh.ShardID, "of", max(sh.ShardCount, 1))
+		w.log.Info("shard connected", "shard", sh.ShardID, "of", max(sh.ShardCount, 1))
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-}
-
-// shardUp records whether shard s is connected, for the metrics.
-func (b *Bot) shardUp(s *discordgo.Session, up bool) {
-	v := 0.0
-	if up {
-		v = 1
-	}
-	b.metrics.shards.WithLabelValues(strconv.Itoa(s.ShardID)).Set(v)
 }

@@ -1,11 +1,9 @@
-package bot
+package discord
 
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"mime/multipart"
 	"net/textproto"
@@ -15,53 +13,16 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// Interaction answers go through the session's own request functions with
-// a bucket chosen here, not discordgo's: discordgo v0.29.0 keeps a
-// rate-limit bucket per interaction token for ever (its memory grows with
-// every click the bot ever answered) and puts every file-less edit of a
-// deferred answer in one bucket for the whole process (one slow edit holds
-// up all the others). Interactions are spread over a fixed number of
-// buckets instead: bounded memory, and two interactions rarely share one.
-const interactionBuckets = 256
-
-// interactionBucket is the bucket of an interaction's requests.
-func interactionBucket(token string) string {
-	h := fnv.New32a()
-	h.Write([]byte(token))
-	return "interaction/" + strconv.Itoa(int(h.Sum32()%interactionBuckets))
+// PNG is a picture file with its description (alt text), which the
+// message's attachments carry for screen readers (listFiles).
+func PNG(name string, png []byte, alt string) *discordgo.File {
+	return &discordgo.File{Name: name, ContentType: "image/png", Reader: described{bytes.NewReader(png), alt}}
 }
 
-// webhookCall sends one request about interaction i (see request).
-func (b *Bot) webhookCall(i *discordgo.Interaction, method, url string, data any, files []*discordgo.File) ([]byte, error) {
-	return b.request(method, url, interactionBucket(i.Token), data, files)
-}
-
-// request sends one request in bucket: data as JSON, or with files as
-// multipart, each new file listed in the message's attachments. It does not
-// wait out rate limits: its callers decide whether a wait still fits.
-func (b *Bot) request(method, url, bucket string, data any, files []*discordgo.File) ([]byte, error) {
-	body, err := b.send(method, url, bucket, data, files)
-	var rl *discordgo.RateLimitError
-	if errors.As(err, &rl) {
-		b.metrics.rateLimited.WithLabelValues(routeOf(method, url)).Inc()
-	}
-	return body, err
-}
-
-// send is request's one attempt.
-func (b *Bot) send(method, url, bucket string, data any, files []*discordgo.File) ([]byte, error) {
-	if len(files) == 0 {
-		return b.s.RequestWithBucketID(method, url, data, bucket, discordgo.WithRetryOnRatelimit(false))
-	}
-	payload, err := listFiles(data, files)
-	if err != nil {
-		return nil, err
-	}
-	contentType, body, err := multipartBody(payload, files)
-	if err != nil {
-		return nil, err
-	}
-	return b.s.RequestRaw(method, url, contentType, body, bucket, 0, discordgo.WithRetryOnRatelimit(false))
+// described is a picture's bytes and its description.
+type described struct {
+	*bytes.Reader
+	alt string
 }
 
 // attachmentRef lists a new file in a message's attachments by its index,
@@ -217,21 +178,6 @@ func multipartBody(payload []byte, files []*discordgo.File) (contentType string,
 	return w.FormDataContentType(), buf.Bytes(), nil
 }
 
-// callback answers an interaction for the first time.
-func (b *Bot) callback(i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
-	url := discordgo.EndpointInteractionResponse(i.ID, i.Token)
-	if resp.Data == nil || len(resp.Data.Files) == 0 {
-		_, err := b.webhookCall(i, "POST", url, resp, nil)
-		return err
-	}
-	contentType, multipart, err := callbackBody(resp)
-	if err != nil {
-		return err
-	}
-	_, err = b.s.RequestRaw("POST", url, contentType, multipart, interactionBucket(i.Token), 0, discordgo.WithRetryOnRatelimit(false))
-	return err
-}
-
 // callbackBody is the multipart body of an answer with files.
 func callbackBody(resp *discordgo.InteractionResponse) (string, []byte, error) {
 	data, err := listFiles(resp.Data, resp.Data.Files)
@@ -243,58 +189,4 @@ func callbackBody(resp *discordgo.InteractionResponse) (string, []byte, error) {
 	payload = strconv.AppendInt(payload, int64(resp.Type), 10)
 	payload = append(append(append(payload, `,"data":`...), data...), '}')
 	return multipartBody(payload, resp.Data.Files)
-}
-
-// original is the URL of an interaction's original answer.
-func original(i *discordgo.Interaction) string {
-	return discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
-}
-
-// editOriginal replaces an interaction's original answer with d.
-func (b *Bot) editOriginal(i *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
-	edit := &discordgo.WebhookEdit{
-		Content: &d.Content, Components: &d.Components, Embeds: &d.Embeds,
-		Attachments: d.Attachments, AllowedMentions: d.AllowedMentions,
-	}
-	if edit.Attachments == nil {
-		edit.Attachments = &[]*discordgo.MessageAttachment{}
-	}
-	_, err := b.webhookCall(i, "PATCH", original(i), edit, d.Files)
-	return err
-}
-
-// followUp sends d as a new message after the interaction's answer:
-// private when d is ephemeral. Files and controls go with it.
-func (b *Bot) followUp(i *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
-	params := &discordgo.WebhookParams{
-		Content: d.Content, Components: d.Components, Embeds: d.Embeds, Flags: d.Flags,
-		AllowedMentions: d.AllowedMentions,
-	}
-	_, err := b.webhookCall(i, "POST", discordgo.EndpointWebhookToken(i.AppID, i.Token)+"?wait=true", params, d.Files)
-	return err
-}
-
-// deleteOriginal removes an interaction's original answer.
-func (b *Bot) deleteOriginal(i *discordgo.Interaction) error {
-	_, err := b.webhookCall(i, "DELETE", original(i), nil, nil)
-	return err
-}
-
-// messageRef is where a message is.
-type messageRef struct {
-	ID        string `json:"id"`
-	ChannelID string `json:"channel_id"`
-}
-
-// originalMessage reads where the message an interaction's response
-// created is. Only that is decoded: discordgo's Message decodes every
-// component twice over, for every table opened.
-func (b *Bot) originalMessage(i *discordgo.Interaction) (messageRef, error) {
-	body, err := b.webhookCall(i, "GET", original(i), nil, nil)
-	if err != nil {
-		return messageRef{}, err
-	}
-	var m messageRef
-	err = json.Unmarshal(body, &m)
-	return m, err
 }

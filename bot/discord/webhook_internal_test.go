@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"bytes"
@@ -18,23 +18,24 @@ import (
 // sampleComponents is a table's controls: rows of buttons (one with no
 // style, one a link) and a menu.
 func sampleComponents() []discordgo.MessageComponent {
-	st := controlState{table: 12345, version: 42}
+	// The custom ids of table 12345 (9ix in base 36) at version 42 (16).
+	id := func(action string) string { return "t:9ix:16:" + action }
 	var rows []discordgo.MessageComponent
 	for r := range 3 {
 		var row []discordgo.MessageComponent
 		for c := range 5 {
 			place := strconv.Itoa(r*5 + c)
-			row = append(row, discordgo.Button{Label: "7♠ <" + place + "> & \"x\"", Style: discordgo.SecondaryButton, Disabled: c%2 == 0, CustomID: st.id(actSelect, place)})
+			row = append(row, discordgo.Button{Label: "7♠ <" + place + "> & \"x\"", Style: discordgo.SecondaryButton, Disabled: c%2 == 0, CustomID: id("s" + place)})
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: row})
 	}
 	rows = append(rows,
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Hint", CustomID: st.id(actHint, "")},
+			discordgo.Button{Label: "Hint", CustomID: id("i")},
 			discordgo.Button{Label: "Replay", Style: discordgo.LinkButton, URL: "https://example.com/t/12345?a=1&b=2"},
 		}},
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: st.id(actPick, "0"), Placeholder: "Pick",
+			CustomID: id("p0"), Placeholder: "Pick",
 			Options: []discordgo.SelectMenuOption{{Label: "one", Value: "1"}, {Label: "two", Value: "2", Description: "the second"}},
 		}}})
 	return rows
@@ -46,14 +47,16 @@ func samplePNG(name string) *discordgo.File {
 	for k := range png {
 		png[k] = byte(k * 7)
 	}
-	return describedPNG(name, png, "The table: seven columns, \"the stock\" and four foundations.")
+	return PNG(name, png, "The table: seven columns, \"the stock\" and four foundations.")
 }
 
 // sampleResponse is a solitaire's answer as the bot sends it.
 func sampleResponse(comps []discordgo.MessageComponent) *discordgo.InteractionResponse {
-	data := withPicture("**Klondike** · deal #1234 · <@123456789012345678>'s table · move 42\nScore 120.",
-		samplePNG("klondike-1234-42.png"), comps)
-	data.AllowedMentions = noMentions
+	data := &discordgo.InteractionResponseData{
+		Content:    "**Klondike** · deal #1234 · <@123456789012345678>'s table · move 42\nScore 120.",
+		Components: comps, Files: []*discordgo.File{samplePNG("klondike-1234-42.png")}, Attachments: &[]*discordgo.MessageAttachment{},
+	}
+	data.AllowedMentions = NoMentions
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}
 }
 
@@ -94,11 +97,11 @@ func TestListFilesAsDiscordgo(t *testing.T) {
 		files := []*discordgo.File{samplePNG("a.png"), {Name: `b "x".png`, Reader: bytes.NewReader([]byte("b"))}}
 		messages := []any{
 			sampleResponse(comps).Data,
-			&discordgo.WebhookEdit{Content: &content, Components: &comps, Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noMentions},
+			&discordgo.WebhookEdit{Content: &content, Components: &comps, Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: NoMentions},
 			&discordgo.WebhookEdit{Content: &content},
-			&discordgo.WebhookParams{Content: content, Components: comps, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions},
-			&discordgo.MessageSend{Content: content, Components: comps, AllowedMentions: noMentions},
-			&discordgo.MessageEdit{Content: &content, Components: &comps, AllowedMentions: noMentions},
+			&discordgo.WebhookParams{Content: content, Components: comps, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: NoMentions},
+			&discordgo.MessageSend{Content: content, Components: comps, AllowedMentions: NoMentions},
+			&discordgo.MessageEdit{Content: &content, Components: &comps, AllowedMentions: NoMentions},
 			&discordgo.MessageEdit{Content: &content},
 		}
 		for _, m := range messages {

@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"bytes"
@@ -19,12 +19,13 @@ import (
 // quietInvalid is an invalidRequests on clock now, logging nowhere.
 func quietInvalid(now func() time.Time, holdAt int) *invalidRequests {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	v := newInvalidRequests(func() *slog.Logger { return log }, func(int) {})
+	v := newInvalidRequests(log, func(int) {})
 	v.set(holdAt, now)
 	return v
 }
 
-// What Discord counts against the limit, as the transport sees it.
+// TestInvalidTransportCounts: what Discord counts against the limit, as the
+// transport sees it.
 func TestInvalidTransportCounts(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if scope := r.URL.Query().Get("scope"); scope != "" {
@@ -71,8 +72,8 @@ func TestInvalidTransportCounts(t *testing.T) {
 	}
 }
 
-// The window slides: counts leave it ten minutes on, and held letters
-// learn how long until they may go.
+// TestInvalidWindowSlides: the window slides: counts leave it ten minutes
+// on, and held letters learn how long until they may go.
 func TestInvalidWindowSlides(t *testing.T) {
 	start := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
 	now := start
@@ -106,8 +107,8 @@ func TestInvalidWindowSlides(t *testing.T) {
 	}
 }
 
-// A letter held back goes once the window falls below the threshold, and
-// not at all once the bot closes.
+// TestWaitClear: a letter held back goes once the window falls below the
+// threshold, and not at all once the bot closes.
 func TestWaitClear(t *testing.T) {
 	now := time.Now()
 	var clock = func() time.Time { return now }
@@ -127,13 +128,13 @@ func TestWaitClear(t *testing.T) {
 	assert.Zero(t, v.waiting.Load())
 }
 
-// The log says when holding back starts and ends, each time, even when
-// the window emptied with no letter looking.
+// TestInvalidLogsEachEpisode: the log says when holding back starts and
+// ends, each time, even when the window emptied with no letter looking.
 func TestInvalidLogsEachEpisode(t *testing.T) {
 	var buf bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&buf, nil))
 	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
-	v := newInvalidRequests(func() *slog.Logger { return log }, func(int) {})
+	v := newInvalidRequests(log, func(int) {})
 	v.set(2, func() time.Time { return now })
 	for range 2 {
 		v.observe(http.StatusForbidden, "")

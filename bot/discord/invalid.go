@@ -1,10 +1,9 @@
-package bot
+package discord
 
 import (
 	"context"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -32,7 +31,7 @@ const invalidSlots = 60
 
 // invalidRequests counts the invalid requests of the last invalidWindow.
 type invalidRequests struct {
-	log   func() *slog.Logger
+	log   *slog.Logger
 	total func(status int) // counts one into the metrics
 
 	mu      sync.Mutex
@@ -52,7 +51,7 @@ type invalidSlot struct {
 }
 
 // newInvalidRequests counts at Discord's limits on the real clock.
-func newInvalidRequests(log func() *slog.Logger, total func(status int)) *invalidRequests {
+func newInvalidRequests(log *slog.Logger, total func(status int)) *invalidRequests {
 	return &invalidRequests{log: log, total: total, now: time.Now, holdAt: invalidLimit / 2, wake: make(chan struct{})}
 }
 
@@ -95,11 +94,11 @@ func (v *invalidRequests) noteLocked(n int) {
 	switch {
 	case !v.holding && n >= v.holdAt:
 		v.holding = true
-		v.log().Warn("many of Discord's answers refuse requests: holding back redraws and DMs (answers to players still go) until fewer come",
+		v.log.Warn("many of Discord's answers refuse requests: holding back redraws and DMs (answers to players still go) until fewer come",
 			"invalid_requests", n, "window", invalidWindow, "discord_bans_at", invalidLimit)
 	case v.holding && n < v.holdAt:
 		v.holding = false
-		v.log().Info("fewer of Discord's answers refuse requests: redraws and DMs go again", "invalid_requests", n)
+		v.log.Info("fewer of Discord's answers refuse requests: redraws and DMs go again", "invalid_requests", n)
 	}
 }
 
@@ -225,5 +224,15 @@ func watchInvalid(c *http.Client, v *invalidRequests) {
 	c.Transport = t
 }
 
-// statusLabel is an answer's status as a metric's label.
-func statusLabel(status int) string { return strconv.Itoa(status) }
+// Invalid is the invalid-request window's count now (Discord's answers
+// 401, 403 and 429 but shared ones, in the last InvalidWindow).
+func (w *Wire) Invalid() int { return w.metrics.invalid.count() }
+
+// HoldBackAt makes the outbox hold its letters back from holdAt invalid
+// requests in the window on, on the clock now (tests; Discord's limit is
+// half of invalidLimit on the real clock); letters waiting look again.
+// Call it again after moving the clock on.
+func (w *Wire) HoldBackAt(holdAt int, now func() time.Time) { w.metrics.invalid.set(holdAt, now) }
+
+// InvalidWindow is Discord's invalid-request window.
+const InvalidWindow = invalidWindow

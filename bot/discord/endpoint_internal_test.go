@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"net"
@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// Which connection a newcomer past the limit replaces.
+// TestConnLimitVictim: which connection a newcomer past the limit replaces.
 func TestConnLimitVictim(t *testing.T) {
 	type conn struct {
 		state    http.ConnState

@@ -1,4 +1,4 @@
-package bot
+package discord
 
 // The interactions endpoint's HTTP server, and what a client may hold of
 // it. Anyone can reach the endpoint's address, and nothing of a request is
@@ -79,11 +79,11 @@ func (l EndpointLimits) withDefaults() EndpointLimits {
 // InteractionsServer is the HTTP server of the Interactions Endpoint URL:
 // HTTPHandler within limits l (see EndpointLimits). Serve it on a listener
 // once Open has returned; Shutdown it before Close.
-func (b *Bot) InteractionsServer(l EndpointLimits) *http.Server {
+func (w *Wire) InteractionsServer(l EndpointLimits) *http.Server {
 	l = l.withDefaults()
-	cl := &connLimit{max: l.MaxConns, conns: map[net.Conn]*connInfo{}, shed: b.metrics.shed}
+	cl := &connLimit{max: l.MaxConns, conns: map[net.Conn]*connInfo{}, shed: w.metrics.shed}
 	return &http.Server{
-		Handler:           b.HTTPHandler(),
+		Handler:           w.HTTPHandler(),
 		ReadHeaderTimeout: l.ReadHeader,
 		ReadTimeout:       l.Read,
 		WriteTimeout:      l.Write,
@@ -93,7 +93,7 @@ func (b *Bot) InteractionsServer(l EndpointLimits) *http.Server {
 		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
 			return context.WithValue(ctx, connKey{}, connRef{cl, c})
 		},
-		ErrorLog: slog.NewLogLogger(b.log.Handler(), slog.LevelWarn),
+		ErrorLog: slog.NewLogLogger(w.log.Handler(), slog.LevelWarn),
 	}
 }
 

@@ -1,4 +1,4 @@
-package bot
+package discord
 
 // Interactions over HTTP: instead of the gateway, Discord POSTs each
 // interaction, signed, to the application's Interactions Endpoint URL (the
@@ -44,7 +44,7 @@ const (
 	// connection (INTERACTION_CREATE): the default.
 	InteractionsGateway = "gateway"
 	// InteractionsHTTP receives them as signed POSTs to the application's
-	// Interactions Endpoint URL, served by (*Bot).HTTPHandler.
+	// Interactions Endpoint URL, served by (*Wire).HTTPHandler.
 	InteractionsHTTP = "http"
 )
 
@@ -89,30 +89,33 @@ func interactionsMode(mode string, key ed25519.PublicKey) (bool, error) {
 	return false, fmt.Errorf("bot: Options.Interactions is %q or %q, not %q", InteractionsGateway, InteractionsHTTP, mode)
 }
 
-// openHTTP readies the bot for HTTP interactions, with no gateway: the
-// application (its id, for the commands) is read over REST.
-func (b *Bot) openHTTP(ctx context.Context) error {
+// openHTTP reads the application over REST (no gateway), and checks that
+// the public key given is its.
+func (w *Wire) openHTTP(ctx context.Context) (Application, error) {
 	url := discordgo.EndpointApplication("@me")
-	body, err := b.s.RequestWithBucketID("GET", url, nil, url, discordgo.WithContext(ctx))
+	body, err := w.s.RequestWithBucketID("GET", url, nil, url, discordgo.WithContext(ctx))
 	if err != nil {
-		return fmt.Errorf("reading the application from Discord: %w", err)
+		return Application{}, fmt.Errorf("reading the application from Discord: %w", err)
 	}
 	var app discordgo.Application
 	if err := discordgo.Unmarshal(body, &app); err != nil {
-		return fmt.Errorf("reading the application from Discord: %w", err)
+		return Application{}, fmt.Errorf("reading the application from Discord: %w", err)
 	}
 	// A wrong key would have every interaction refused with 401, and
 	// Discord would refuse the endpoint URL: say so now.
-	if app.VerifyKey != "" && !strings.EqualFold(app.VerifyKey, hex.EncodeToString(b.publicKey)) {
-		return errors.New("the public key given is not the application's (the developer portal's General Information shows it)")
+	if app.VerifyKey != "" && !strings.EqualFold(app.VerifyKey, hex.EncodeToString(w.endpoint.publicKey)) {
+		return Application{}, errors.New("the public key given is not the application's (the developer portal's General Information shows it)")
 	}
-	if err := b.registerCommands(app.ID); err != nil {
-		b.log.Error("registering slash commands failed", "err", err)
-	} else {
-		b.log.Info("ready for interactions over HTTP", "application", app.ID, "tables", b.Tables())
-	}
-	b.once.Do(func() { close(b.ready) })
-	return nil
+	return Application{ID: app.ID}, nil
+}
+
+// endpoint is what the HTTP interactions endpoint checks requests with.
+type endpoint struct {
+	http      bool              // interactions come by HTTP, not the gateway
+	publicKey ed25519.PublicKey // verifies them
+	replays   Replays           // interactions received by any process
+	seen      seenIDs           // interactions received by this one
+	resync    clockResync       // re-reads Discord's clock
 }
 
 // HTTPHandler serves the Interactions Endpoint URL, at whatever path it is
@@ -140,36 +143,37 @@ func (b *Bot) openHTTP(ctx context.Context) error {
 // Nothing is changed before the request is verified. Every answer but 200
 // and 202 closes the connection. Serve it with InteractionsServer, which
 // bounds what a client may hold.
-func (b *Bot) HTTPHandler() http.Handler { return http.HandlerFunc(b.serveInteraction) }
+func (w *Wire) HTTPHandler() http.Handler { return http.HandlerFunc(w.serveInteraction) }
 
-func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
-	defer b.recover("HTTP interaction")
-	if !b.httpMode {
-		http.NotFound(w, r)
+// serveInteraction is HTTPHandler.
+func (w *Wire) serveInteraction(rw http.ResponseWriter, r *http.Request) {
+	defer w.Recover("HTTP interaction")
+	if !w.endpoint.http {
+		http.NotFound(rw, r)
 		return
 	}
 	if r.Method != http.MethodPost {
-		w.Header().Set("Allow", http.MethodPost)
-		refuse(w, "interactions are POSTed", http.StatusMethodNotAllowed)
+		rw.Header().Set("Allow", http.MethodPost)
+		refuse(rw, "interactions are POSTed", http.StatusMethodNotAllowed)
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxInteractionBody))
+	body, err := io.ReadAll(http.MaxBytesReader(rw, r.Body, MaxInteractionBody))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			refuse(w, "request body too large", http.StatusRequestEntityTooLarge)
+			refuse(rw, "request body too large", http.StatusRequestEntityTooLarge)
 			return
 		}
-		refuse(w, "unreadable request body", http.StatusBadRequest)
+		refuse(rw, "unreadable request body", http.StatusBadRequest)
 		return
 	}
-	if !b.verified(r, body) {
-		refuse(w, "invalid request signature", http.StatusUnauthorized)
+	if !w.verified(r, body) {
+		refuse(rw, "invalid request signature", http.StatusUnauthorized)
 		return
 	}
 	verifiedConn(r)
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		refuse(w, "interactions are JSON", http.StatusUnsupportedMediaType)
+		refuse(rw, "interactions are JSON", http.StatusUnsupportedMediaType)
 		return
 	}
 	var head struct {
@@ -178,24 +182,24 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 		Token string                    `json:"token"`
 	}
 	if err := json.Unmarshal(body, &head); err != nil {
-		refuse(w, "not an interaction", http.StatusBadRequest)
+		refuse(rw, "not an interaction", http.StatusBadRequest)
 		return
 	}
 	if head.Type == discordgo.InteractionPing {
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"type":1}`))
+		rw.Header().Set("Content-Type", "application/json")
+		_, _ = rw.Write([]byte(`{"type":1}`))
 		return
 	}
 	var i discordgo.Interaction
 	if err := json.Unmarshal(body, &i); err != nil || head.ID == "" || head.Token == "" || head.Type == 0 {
-		b.log.Warn("an HTTP interaction could not be read", "err", err)
-		refuse(w, "not an interaction", http.StatusBadRequest)
+		w.log.Warn("an HTTP interaction could not be read", "err", err)
+		refuse(rw, "not an interaction", http.StatusBadRequest)
 		return
 	}
-	if !b.firstReceived(w, r, head.ID) {
+	if !w.firstReceived(rw, r, head.ID) {
 		return
 	}
-	b.answerHTTP(w, r, &i)
+	w.answerHTTP(rw, r, &i)
 }
 
 // replayCheckWithin bounds the store's answer to whether an interaction
@@ -212,24 +216,24 @@ const replayCheckWithin = time.Second
 // refused (503, and it fails in the player's Discord): its handling needs
 // the store anyway (a move is saved before it is shown), so answering
 // without it would trade nothing for a replay let through.
-func (b *Bot) firstReceived(w http.ResponseWriter, r *http.Request, id string) bool {
+func (w *Wire) firstReceived(rw http.ResponseWriter, r *http.Request, id string) bool {
 	now := time.Now()
-	if !b.seen.first(id, now) {
-		b.log.Info("HTTP interaction refused: received already (a replay?)", "interaction", id)
-		refuse(w, "interaction already received", http.StatusUnauthorized)
+	if !w.endpoint.seen.first(id, now) {
+		w.log.Info("HTTP interaction refused: received already (a replay?)", "interaction", id)
+		refuse(rw, "interaction already received", http.StatusUnauthorized)
 		return false
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), replayCheckWithin)
 	defer cancel()
-	first, err := b.store.FirstSeen(ctx, id, now)
+	first, err := w.endpoint.replays.FirstSeen(ctx, id, now)
 	switch {
 	case err != nil:
-		b.log.Warn("HTTP interaction refused: the store could not say whether another process received it already", "interaction", id, "err", err)
-		refuse(w, "the dealer cannot check this request now", http.StatusServiceUnavailable)
+		w.log.Warn("HTTP interaction refused: the store could not say whether another process received it already", "interaction", id, "err", err)
+		refuse(rw, "the dealer cannot check this request now", http.StatusServiceUnavailable)
 		return false
 	case !first:
-		b.log.Info("HTTP interaction refused: another process received it already (a replay?)", "interaction", id)
-		refuse(w, "interaction already received", http.StatusUnauthorized)
+		w.log.Info("HTTP interaction refused: another process received it already (a replay?)", "interaction", id)
+		refuse(rw, "interaction already received", http.StatusUnauthorized)
 		return false
 	}
 	return true
@@ -238,30 +242,30 @@ func (b *Bot) firstReceived(w http.ResponseWriter, r *http.Request, id string) b
 // refuse answers a request that is not taken, in one short line, and
 // closes its connection: a client that sent one gets no kept-alive
 // connection to hold (see endpoint.go).
-func refuse(w http.ResponseWriter, msg string, code int) {
-	w.Header().Set("Connection", "close")
-	http.Error(w, msg, code)
+func refuse(rw http.ResponseWriter, msg string, code int) {
+	rw.Header().Set("Connection", "close")
+	http.Error(rw, msg, code)
 }
 
 // answerHTTP handles i on a goroutine Close waits for, and completes
 // Discord's request once the initial response went out over REST.
-func (b *Bot) answerHTTP(w http.ResponseWriter, r *http.Request, i *discordgo.Interaction) {
-	if !b.enter() {
-		refuse(w, "the dealer is closing", http.StatusServiceUnavailable)
+func (w *Wire) answerHTTP(rw http.ResponseWriter, r *http.Request, i *discordgo.Interaction) {
+	if !w.life.enter() {
+		refuse(rw, "the dealer is closing", http.StatusServiceUnavailable)
 		return
 	}
 	initial := make(chan bool, 1)
 	go func() {
-		defer b.work.Done()
-		b.handle(i, func(ok bool) { initial <- ok })
+		defer w.life.work.Done()
+		w.serve(i, func(ok bool) { initial <- ok })
 	}()
 	select {
 	case ok := <-initial:
 		if !ok {
-			refuse(w, "the interaction could not be answered", http.StatusInternalServerError)
+			refuse(rw, "the interaction could not be answered", http.StatusInternalServerError)
 			return
 		}
-		w.WriteHeader(http.StatusAccepted) // no body: the answer went by the callback
+		rw.WriteHeader(http.StatusAccepted) // no body: the answer went by the callback
 	case <-r.Context().Done():
 		// Discord hung up; the work goes on and answers over REST.
 	}
@@ -269,10 +273,10 @@ func (b *Bot) answerHTTP(w http.ResponseWriter, r *http.Request, i *discordgo.In
 
 // verified reports whether a request is Discord's: signed with the
 // application's key, over its timestamp and body, recently.
-func (b *Bot) verified(r *http.Request, body []byte) bool {
+func (w *Wire) verified(r *http.Request, body []byte) bool {
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	if !discordgo.VerifyInteraction(r, b.publicKey) {
-		b.log.Debug("HTTP interaction refused: bad signature", "remote", r.RemoteAddr)
+	if !discordgo.VerifyInteraction(r, w.endpoint.publicKey) {
+		w.log.Debug("HTTP interaction refused: bad signature", "remote", r.RemoteAddr)
 		return false
 	}
 	secs, err := strconv.ParseInt(r.Header.Get("X-Signature-Timestamp"), 10, 64)
@@ -280,22 +284,22 @@ func (b *Bot) verified(r *http.Request, body []byte) bool {
 		return false
 	}
 	signed := time.Unix(secs, 0)
-	if b.fresh(signed) {
+	if w.fresh(signed) {
 		return true
 	}
 	// Genuine but stale, or our idea of Discord's clock is (the host's
 	// clock was set): read Discord's clock again and look once more.
-	if b.resyncClock(r) && b.fresh(signed) {
+	if w.resyncClock(r) && w.fresh(signed) {
 		return true
 	}
-	b.log.Info("HTTP interaction refused: its signature is too old (a replay?)", "signed", signed, "discord_clock_offset", b.clock.offset())
+	w.log.Info("HTTP interaction refused: its signature is too old (a replay?)", "signed", signed, "discord_clock_offset", w.clock.offset())
 	return false
 }
 
 // fresh reports whether a signed timestamp (on Discord's clock, whole
 // seconds) is within signedWithin of Discord's clock now.
-func (b *Bot) fresh(signed time.Time) bool {
-	skew := time.Now().Add(b.clock.offset()).Sub(signed)
+func (w *Wire) fresh(signed time.Time) bool {
+	skew := time.Now().Add(w.clock.offset()).Sub(signed)
 	return skew < signedWithin && skew > -signedWithin
 }
 
@@ -345,15 +349,15 @@ type clockResync struct {
 // resyncClock reads Discord's clock again (the Date of GET /gateway, seen
 // by clockTransport), at most once per resyncEvery; it reports whether it
 // did.
-func (b *Bot) resyncClock(r *http.Request) bool {
-	if !b.resync.mu.TryLock() {
+func (w *Wire) resyncClock(r *http.Request) bool {
+	if !w.endpoint.resync.mu.TryLock() {
 		return false // another request is at it
 	}
-	defer b.resync.mu.Unlock()
-	if time.Since(b.resync.last) < resyncEvery {
+	defer w.endpoint.resync.mu.Unlock()
+	if time.Since(w.endpoint.resync.last) < resyncEvery {
 		return false
 	}
-	b.resync.last = time.Now()
-	_, err := b.s.Gateway(discordgo.WithContext(r.Context()), discordgo.WithRetryOnRatelimit(false))
+	w.endpoint.resync.last = time.Now()
+	_, err := w.s.Gateway(discordgo.WithContext(r.Context()), discordgo.WithRetryOnRatelimit(false))
 	return err == nil
 }

@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"bytes"
@@ -20,14 +20,14 @@ import (
 	"github.com/dealer/dealer/internal/discordtest"
 )
 
-// signatureBot is just enough of a Bot to verify requests: a key, a clock,
-// and a session whose REST calls (the clock's re-reading) go nowhere.
-func signatureBot(t *testing.T, key ed25519.PublicKey) *Bot {
+// signatureWire is just enough of a Wire to verify requests: a key, a
+// clock, and a session whose REST calls (the clock's re-reading) go nowhere.
+func signatureWire(t *testing.T, key ed25519.PublicKey) *Wire {
 	t.Helper()
 	sess, err := discordgo.New("Bot fake")
 	require.NoError(t, err)
 	require.NoError(t, discordtest.AttachURL(sess, "http://127.0.0.1:1"))
-	return &Bot{s: sess, publicKey: key, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	return &Wire{s: sess, endpoint: endpoint{publicKey: key}, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 }
 
 func TestSignatureCheck(t *testing.T) {
@@ -77,17 +77,18 @@ func TestSignatureCheck(t *testing.T) {
 			if sig != "-" {
 				r.Header.Set("X-Signature-Ed25519", sig)
 			}
-			assert.Equal(t, tt.want, signatureBot(t, pub).verified(r, sent))
+			assert.Equal(t, tt.want, signatureWire(t, pub).verified(r, sent))
 		})
 	}
 }
 
-// The signed timestamp is Discord's clock: compared with Discord's clock as
-// the bot estimates it, not the host's.
+// TestSignatureTimestampOnDiscordsClock: the signed timestamp is Discord's
+// clock: compared with Discord's clock as the bot estimates it, not the
+// host's.
 func TestSignatureTimestampOnDiscordsClock(t *testing.T) {
 	pub, priv, err := ed25519.GenerateKey(rand.Reader)
 	require.NoError(t, err)
-	b := signatureBot(t, pub)
+	b := signatureWire(t, pub)
 	now := time.Now()
 	b.clock.observe(now.Add(10*time.Minute), now, now) // Discord runs 10 minutes ahead
 	body := []byte(`{"type":1}`)

@@ -1,19 +1,21 @@
-package bot
+package discord
 
 import (
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 )
 
-// discordClock is how far Discord's clock runs from this machine's. An
+// clock is how far Discord's clock runs from this machine's. An
 // interaction's 3 s are counted from its creation on Discord's clock (its
 // id's timestamp): a host clock a few seconds off would otherwise have every
 // interaction answered too late, or judged dead on arrival. Every answer
 // from Discord carries a Date header; each one bounds the offset (the
 // header is whole seconds, read between sending and receiving), and the
 // bounds are intersected as answers come.
-type discordClock struct {
+type clock struct {
 	mu     sync.Mutex
 	known  bool
 	lo, hi time.Duration // Discord's clock minus ours lies between these
@@ -21,7 +23,7 @@ type discordClock struct {
 
 // observe takes a Date header read from an answer to a request sent at
 // sent and received at got.
-func (c *discordClock) observe(date, sent, got time.Time) {
+func (c *clock) observe(date, sent, got time.Time) {
 	lo, hi := date.Sub(got), date.Add(time.Second).Sub(sent)
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -35,7 +37,7 @@ func (c *discordClock) observe(date, sent, got time.Time) {
 
 // offset is the best estimate of Discord's clock minus ours (0 before any
 // answer).
-func (c *discordClock) offset() time.Duration {
+func (c *clock) offset() time.Duration {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.known {
@@ -45,12 +47,12 @@ func (c *discordClock) offset() time.Duration {
 }
 
 // local turns a time on Discord's clock into ours.
-func (c *discordClock) local(t time.Time) time.Time { return t.Add(-c.offset()) }
+func (c *clock) local(t time.Time) time.Time { return t.Add(-c.offset()) }
 
 // clockTransport reads the Date header of every answer from Discord.
 type clockTransport struct {
 	base  http.RoundTripper
-	clock *discordClock
+	clock *clock
 }
 
 // RoundTrip sends r and observes the answer's Date.
@@ -66,7 +68,7 @@ func (t clockTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // watchClock wraps a client's transport to observe Discord's clock.
-func watchClock(c *http.Client, clock *discordClock) {
+func watchClock(c *http.Client, clock *clock) {
 	base := c.Transport
 	if base == nil {
 		base = http.DefaultTransport
@@ -74,4 +76,14 @@ func watchClock(c *http.Client, clock *discordClock) {
 	if _, done := base.(clockTransport); !done {
 		c.Transport = clockTransport{base: base, clock: clock}
 	}
+}
+
+// Age is how old a message is, from its id's timestamp on Discord's clock
+// (0 for an id that is not a snowflake).
+func (w *Wire) Age(messageID string) time.Duration {
+	ts, err := discordgo.SnowflakeTimestamp(messageID)
+	if err != nil {
+		return 0
+	}
+	return time.Since(w.clock.local(ts))
 }
