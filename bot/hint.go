@@ -22,7 +22,7 @@ func (b *Bot) hint(ctx context.Context, c click) reply {
 		return respond(private(T(b.playerLang(t.Sess.OwnerID), "This game has no hints.")))
 	}
 	sol := t.Info.Solve(t.Game, hintBudget)
-	n, err := b.store.AddHint(ctx, t.Sess.ID)
+	n, err := t.Hint(ctx)
 	if err != nil {
 		b.log.Warn("counting a hint failed", "table", t.Sess.ID, "err", err)
 	}

@@ -151,10 +151,9 @@ func (b *Bot) snapshot(t *table) map[games.Seat]seatState {
 
 // afterChange brings everyone up to date after moves: the channel table is
 // redrawn, a player whose turn has come (or whose hand is new) gets a DM,
-// finished rounds are recorded, and the turn clock restarts. before is nil
+// and the turn clock restarts (session.Table.Apply recorded the rounds). before is nil
 // when the game has just been dealt.
 func (b *Bot) afterChange(ctx context.Context, t *table, before map[games.Seat]seatState) {
-	b.recordRounds(ctx, t)
 	b.redraw(t)
 	if t.Game.Status().Finished() {
 		return
@@ -179,18 +178,6 @@ func (b *Bot) after(t *table, before map[games.Seat]seatState) func(error) {
 		ctx, cancel := b.background()
 		defer cancel()
 		b.afterChange(ctx, t, before)
-	}
-}
-
-// recordRounds stores the scores of rounds finished since the last record.
-func (b *Bot) recordRounds(ctx context.Context, t *table) {
-	rounds := t.show.Rounds(t.Game.View(games.Spectator))
-	for r := t.roundsSaved; r < len(rounds); r++ {
-		if err := b.store.RecordRound(ctx, t.Sess.ID, r, rounds[r]); err != nil {
-			b.log.Warn("recording a round failed", "table", t.Sess.ID, "round", r, "err", err)
-			return
-		}
-		t.roundsSaved = r + 1
 	}
 }
 

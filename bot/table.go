@@ -28,7 +28,6 @@ type table struct {
 
 	// Multiplayer tables only:
 	dmClosed     map[games.Seat]bool // players whose DMs could not be delivered
-	roundsSaved  int                 // rounds already in the store
 	notice       string              // a word for the channel, such as a timeout or a hint
 	noEdits      bool                // the bot may not write in the table's channel
 	redrawQueued bool                // a redraw of the table's message waits in the outbox

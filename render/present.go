@@ -209,13 +209,6 @@ func (g Game) Private(view any, p Params) string {
 	return g.show.private(view, p)
 }
 
-// Rounds is nil: a game's rounds are its engine's (games.Rounder), and a
-// session records them with the move that finishes each.
-//
-// Deprecated: kept only until the bot no longer records rounds itself
-// (bot/multi.go recordRounds); remove it with that.
-func (g Game) Rounds(any) [][]int { return nil }
-
 // Describe says what the viewer's picture shows in words, for screen
 // readers (its alt text), within AltTextLimit bytes.
 func (g Game) Describe(view any, p Params) string {
