@@ -1,6 +1,6 @@
 // Package archtest_test holds the house rules of the code's shape, checked
 // on every test run: a game lives in one place, so the bot and the terminal
-// name no game; a game changes only through store/session; the bot
+// name no game; a game changes only through store/play; the bot
 // registers nothing in init; no function of bot, render, store, the
 // command line or the fake Discord (their tests too, but render's) is over
 // 80 lines; Discord's wire (bot/discord) knows no table; the fake Discord
@@ -137,7 +137,7 @@ func funcs(t *testing.T, dir string, fn func(fset *token.FileSet, file string, d
 }
 
 // No function is over 80 lines: in render, tests aside; in bot (the wire
-// too), store, store/session, the command line and the fake Discord, tests
+// too), store, store/play, the command line and the fake Discord, tests
 // too (a long test is split by what it checks, never by hiding it).
 func TestNoLongFunctions(t *testing.T) {
 	withTests := map[string]bool{"bot/": true, "render/": false, "store/": true, "cmd/": true, "internal/discordtest/": true}
@@ -194,20 +194,20 @@ func TestOnClickIsShort(t *testing.T) {
 // its players and start, its moves and rounds, its hints, its end, its
 // being kept unreplayable — each with the number of arguments it takes,
 // which tells store.Store's Finish(ctx, id, seen, status, results) from
-// session.Table's Finish(ctx).
+// play.Table's Finish(ctx).
 var gameWrites = map[string]int{
-	"CreateSession": 2, "CreateDaily": 3, "SetPlayers": 4, "StartSession": 5,
+	"CreateTable": 2, "CreateDaily": 3, "SetPlayers": 4, "StartTable": 5,
 	"AppendMove": 5, "AppendMoveAndRounds": 6, "RecordRound": 4, "AddHint": 2,
 	"Finish": 5, "MarkBroken": 4,
 }
 
-// A game changes one way: through store/session, which keeps the table in
+// A game changes one way: through store/play, which keeps the table in
 // memory and the store in step (a move and the round it ends saved
 // together, a stale copy refused). No other package's code calls the
 // store's game writes; tests may, to forge what no session writes (a log
 // that no longer replays, results at odds with it).
 func TestOnlySessionsChangeGames(t *testing.T) {
-	outside, inSession := map[string][]string{}, map[string]bool{}
+	outside, inPlay := map[string][]string{}, map[string]bool{}
 	goFiles(t, func(_ *token.FileSet, rel string, f *ast.File) {
 		dir := path.Dir(rel)
 		if dir == "store" || strings.HasSuffix(rel, "_test.go") {
@@ -217,8 +217,8 @@ func TestOnlySessionsChangeGames(t *testing.T) {
 			if call, ok := n.(*ast.CallExpr); ok {
 				if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
 					if args, ok := gameWrites[sel.Sel.Name]; ok && args == len(call.Args) {
-						if dir == "store/session" {
-							inSession[sel.Sel.Name] = true
+						if dir == "store/play" {
+							inPlay[sel.Sel.Name] = true
 						} else {
 							outside[rel] = append(outside[rel], sel.Sel.Name)
 						}
@@ -228,9 +228,9 @@ func TestOnlySessionsChangeGames(t *testing.T) {
 			return true
 		})
 	})
-	assert.Empty(t, outside, "these files call the store's game writes: change games through store/session's Table")
-	for _, write := range []string{"AppendMoveAndRounds", "AddHint", "Finish", "SetPlayers", "StartSession"} {
-		assert.True(t, inSession[write], "store/session calls %s (or the test no longer sees the writes it guards)", write)
+	assert.Empty(t, outside, "these files call the store's game writes: change games through store/play's Table")
+	for _, write := range []string{"AppendMoveAndRounds", "AddHint", "Finish", "SetPlayers", "StartTable"} {
+		assert.True(t, inPlay[write], "store/play calls %s (or the test no longer sees the writes it guards)", write)
 	}
 }
 

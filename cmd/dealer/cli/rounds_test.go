@@ -13,11 +13,11 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // A Secret Agent game played at the terminal (left halfway and resumed)
-// and the same game played through store/session as the bot plays it (a
+// and the same game played through store/play as the bot plays it (a
 // lobby opened and started, the person's moves and the computer players',
 // the end recorded) keep the same rounds, deal by deal, and give the same
 // `dealer stats` lines.
@@ -59,7 +59,7 @@ func TestTerminalRecordsRoundsAsTheBot(t *testing.T) {
 }
 
 // playAsTheBot plays Secret Agent deal deal as the bot does, through
-// store/session: bea, a Discord player, opens a lobby and starts it with
+// store/play: bea, a Discord player, opens a lobby and starts it with
 // three computer players, and plays as a computer player would. It
 // returns the table and its game.
 func playAsTheBot(t *testing.T, st *store.Store, deal uint64) (int64, games.Game) {
@@ -68,10 +68,10 @@ func playAsTheBot(t *testing.T, st *store.Store, deal uint64) (int64, games.Game
 	reg := catalog.Registry().Engines()
 	info, _ := reg.Lookup("secretagent")
 	bea := store.Player{UserID: "1100000000000000002", Name: "bea"}
-	tb, err := session.Open(ctx, st, reg, store.Session{Game: info.Name, Deal: deal, Seats: info.MaxSeats,
+	tb, err := play.Open(ctx, st, reg, store.TableRow{Game: info.Name, Deal: deal, Seats: info.MaxSeats,
 		GuildID: "1234567890", ChannelID: "1234567891", OwnerID: bea.UserID, Players: []store.Player{bea}, Status: store.StatusLobby})
 	require.NoError(t, err)
-	require.NoError(t, tb.Start(ctx, session.Fill(info, tb.Sess.Players)))
+	require.NoError(t, tb.Start(ctx, play.Fill(info, tb.Row.Players)))
 	for {
 		require.NoError(t, tb.PlayComputers(ctx, nil))
 		if tb.Game.Status().Finished() {
@@ -80,7 +80,7 @@ func playAsTheBot(t *testing.T, st *store.Store, deal uint64) (int64, games.Game
 		require.NoError(t, tb.Apply(ctx, 0, info.Computer(tb.Game, 0).String()))
 	}
 	require.NoError(t, tb.Finish(ctx))
-	return tb.Sess.ID, tb.Game
+	return tb.Row.ID, tb.Game
 }
 
 // statsLines are `dealer stats`' lines after its heading (whose record),

@@ -174,7 +174,7 @@ func TestAbandonAMultiplayerGame(t *testing.T) {
 			st, err := store.Open(db)
 			require.NoError(t, err)
 			defer st.Close()
-			sess, err := st.Session(context.Background(), 1)
+			sess, err := st.TableRow(context.Background(), 1)
 			require.NoError(t, err)
 			assert.Equal(t, store.StatusAbandoned, sess.Status)
 			results, err := st.Results(context.Background(), 1)
