@@ -22,7 +22,7 @@ type Replayable struct {
 // for a test to make pages small.)
 var (
 	replayablePageTables = 256
-	replayablePageMoves    = 50_000
+	replayablePageMoves  = 50_000
 )
 
 // EachReplayable calls fn with every table but lobbies (which have no

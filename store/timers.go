@@ -14,8 +14,8 @@ import (
 // one timer of a kind: arming again replaces it.
 type Timer struct {
 	Table int64
-	Kind    string
-	Due     time.Time
+	Kind  string
+	Due   time.Time
 	// Version is the table's move count when the timer was armed: a timer
 	// whose table has moved on since does nothing when it fires.
 	Version int
