@@ -6,7 +6,10 @@
 // Games know nothing of Discord, pictures or SQL.
 package games
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Seat is a player's place at a table, from 0. Spectator is the public view.
 type Seat int
@@ -18,6 +21,23 @@ const Spectator Seat = -1
 // String gives the notation, which the game's Parse reads back.
 type Move interface {
 	String() string
+}
+
+// MoveOf is m as a game's own move type M, passed as M or as a pointer to
+// one; what names M's moves for the error when m is neither ("a Secret
+// Agent move"), and a nil pointer is no move.
+func MoveOf[M any](m Move, what string) (M, error) {
+	var none M
+	switch t := any(m).(type) {
+	case M:
+		return t, nil
+	case *M:
+		if t == nil {
+			return none, errors.New("no move")
+		}
+		return *t, nil
+	}
+	return none, fmt.Errorf("%v is not %s", m, what)
 }
 
 // Game is one game in progress.
