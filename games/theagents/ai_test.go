@@ -131,14 +131,9 @@ var table = gamestest.Table{
 // pairing and checks that each level wins most; the default few games only
 // check that every level plays whole games (Hard with a small search).
 func TestLevels(t *testing.T) {
-	n := gamestest.SimGames(0)
-	var hard func(seed uint64) games.Computer
-	if n == 0 {
-		n, hard = 2, func(seed uint64) games.Computer {
-			return func(g games.Game, s games.Seat) games.Move { return hardMove(g, s, seed, hardBudget/20) }
-		}
-	}
-	gamestest.AssertLevelsRank(t, table, n, gamestest.LevelSides(ComputerSeeded, hard))
+	gamestest.AssertLevelsRank(t, table, ComputerSeeded, func(seed uint64) games.Computer {
+		return func(g games.Game, s games.Seat) games.Move { return hardMove(g, s, seed, hardBudget/20) }
+	})
 }
 
 func TestLevelsAreDeterministicAndSeeOnlyTheirView(t *testing.T) {
