@@ -619,16 +619,7 @@ func TestReplay(t *testing.T) {
 	reg := games.NewRegistry(Info)
 	g := New(77)
 	rec := games.Record{Game: "doublefreecell", Deal: 77, Seats: 1}
-	r := cards.NewRand(5)
-	for i := 0; i < 200 && !g.Status().Finished(); i++ {
-		legal := g.Legal(0)
-		m := legal[r.Below(len(legal))]
-		if m.String() == "resign" {
-			continue
-		}
-		require.NoError(t, g.Apply(0, m))
-		rec.Moves = append(rec.Moves, games.Entry{Seat: 0, Move: m.String()})
-	}
+	playRandomly(t, g, &rec)
 	back := gamestest.AssertReplays(t, reg, rec, g)
 	assert.Equal(t, g.View(0), back.View(0))
 
