@@ -10,7 +10,7 @@ import (
 )
 
 // benches are Double Agent's picture benchmarks, from deal 777 on.
-var benches = rendertest.SolitaireBenches[game.View]{
+var benches = rendertest.TableBenches[game.View]{
 	Deal:  777,
 	Game:  func(deal uint64) games.Game { return game.New(deal) },
 	Table: Table,

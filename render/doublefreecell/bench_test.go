@@ -9,7 +9,7 @@ import (
 )
 
 // benches are Double FreeCell's picture benchmarks, from deal 7 on.
-var benches = rendertest.SolitaireBenches[game.View]{
+var benches = rendertest.TableBenches[game.View]{
 	Deal:  7,
 	Game:  func(deal uint64) games.Game { return game.New(deal) },
 	Table: Table,

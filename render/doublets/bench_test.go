@@ -10,7 +10,7 @@ import (
 )
 
 // benches are Doublets' picture benchmarks, from deal 4242 on.
-var benches = rendertest.SolitaireBenches[game.View]{
+var benches = rendertest.TableBenches[game.View]{
 	Deal:  4242,
 	Game:  func(deal uint64) games.Game { return game.New(deal) },
 	Table: Table,

@@ -29,26 +29,26 @@ func BenchmarkRenderSecretAgent(b *testing.B) {
 	})
 }
 
-// benchGame deals deal n.
-func benchGame(deal uint64) games.Game { return game.New(deal) }
-
-// benchTable draws the channel's table with r.
-func benchTable(r *render.Renderer) func(game.View) ([]byte, error) {
-	return func(v game.View) ([]byte, error) { return Table(r, v, testNames, lang.English) }
+// benches are Secret Agent's channel-table benchmarks: computer players'
+// moves from deal 11 on.
+var benches = rendertest.TableBenches[game.View]{
+	Deal: 11,
+	Game: func(deal uint64) games.Game { return game.New(deal) },
+	Table: func(r *render.Renderer, v game.View, _ render.Params) ([]byte, error) {
+		return Table(r, v, testNames, lang.English)
+	},
+	Move:   game.Choose,
+	Viewer: games.Spectator,
 }
 
 // BenchmarkRenderSecretAgentMoves renders the channel's table after each
 // move of computer players (50 moves a deal from deal 11 on), as a table
 // in play shows them.
-func BenchmarkRenderSecretAgentMoves(b *testing.B) {
-	rendertest.BenchMoves(b, 11, benchGame, game.Choose, games.Spectator, benchTable(rendertest.Renderer(b)))
-}
+func BenchmarkRenderSecretAgentMoves(b *testing.B) { benches.Moves(b) }
 
 // BenchmarkRenderSecretAgentDeals renders a new deal's first table each
 // time.
-func BenchmarkRenderSecretAgentDeals(b *testing.B) {
-	rendertest.BenchDeals(b, benchGame, games.Spectator, benchTable(rendertest.Renderer(b)))
-}
+func BenchmarkRenderSecretAgentDeals(b *testing.B) { benches.Deals(b) }
 
 // BenchmarkRenderSecretAgentDecks renders the table and a hand, and the
 // table after each move, in each deck.
@@ -58,7 +58,7 @@ func BenchmarkRenderSecretAgentDecks(b *testing.B) {
 	spec := g.View(games.Spectator).(game.View)
 	own := g.View(seat).(game.View)
 	legal := legalCards(g, seat)
-	views := rendertest.Positions[game.View](b, 1024, 50, 11, benchGame, game.Choose, games.Spectator)
+	views := rendertest.Positions[game.View](b, 1024, 50, benches.Deal, benches.Game, benches.Move, benches.Viewer)
 	for _, d := range rendertest.Decks {
 		r := rendertest.Renderer(b).With(d.Deck)
 		b.Run("table/"+d.Name, func(b *testing.B) {
@@ -68,7 +68,7 @@ func BenchmarkRenderSecretAgentDecks(b *testing.B) {
 			rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, testNames, legal, lang.English) })
 		})
 		b.Run("moves/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNGs(b, views, benchTable(r))
+			rendertest.BenchPNGs(b, views, func(v game.View) ([]byte, error) { return benches.Table(r, v, render.Params{}) })
 		})
 	}
 }
