@@ -70,3 +70,21 @@ func (s TableBenches[V]) Decks(b *testing.B, v V, p render.Params) {
 		b.Run("moves/"+d.Name, func(b *testing.B) { BenchPNGs(b, views, s.drawIn(r)) })
 	}
 }
+
+// Picture is a picture a benchmark draws again and again, by name.
+type Picture struct {
+	Name string
+	Draw func(r *render.Renderer) ([]byte, error)
+}
+
+// BenchPictures runs BenchPNG on each of pics drawn with r, as the
+// benchmark NAME+suffix ("table", or "table/classic" with suffix
+// "/classic").
+func BenchPictures(b *testing.B, r *render.Renderer, suffix string, pics []Picture) {
+	b.Helper()
+	for _, p := range pics {
+		b.Run(p.Name+suffix, func(b *testing.B) {
+			BenchPNG(b, func() ([]byte, error) { return p.Draw(r) })
+		})
+	}
+}

@@ -10,23 +10,26 @@ import (
 	"github.com/dealer/dealer/render/rendertest"
 )
 
-// BenchmarkRenderSecretAgent renders the channel's table and a player's
-// hand in the middle of a trick: the same pictures each time, whose
-// compression the renderer reuses from the second time on (see …Moves and
-// …Deals for tables that change).
-func BenchmarkRenderSecretAgent(b *testing.B) {
-	r := rendertest.Renderer(b)
+// pictures are the channel's table and a player's hand in the middle of a
+// trick.
+func pictures(b *testing.B) []rendertest.Picture {
 	g := playedGame(b, 11, midTrick)
 	seat := g.ToAct()[0]
 	spec := g.View(games.Spectator).(game.View)
 	own := g.View(seat).(game.View)
 	legal := legalCards(g, seat)
-	b.Run("table", func(b *testing.B) {
-		rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, testNames, lang.English) })
-	})
-	b.Run("hand", func(b *testing.B) {
-		rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, testNames, legal, lang.English) })
-	})
+	return []rendertest.Picture{
+		{Name: "table", Draw: func(r *render.Renderer) ([]byte, error) { return Table(r, spec, testNames, lang.English) }},
+		{Name: "hand", Draw: func(r *render.Renderer) ([]byte, error) { return Hand(r, own, testNames, legal, lang.English) }},
+	}
+}
+
+// BenchmarkRenderSecretAgent renders the channel's table and a player's
+// hand in the middle of a trick: the same pictures each time, whose
+// compression the renderer reuses from the second time on (see …Moves and
+// …Deals for tables that change).
+func BenchmarkRenderSecretAgent(b *testing.B) {
+	rendertest.BenchPictures(b, rendertest.Renderer(b), "", pictures(b))
 }
 
 // benches are Secret Agent's channel-table benchmarks: computer players'
@@ -53,20 +56,11 @@ func BenchmarkRenderSecretAgentDeals(b *testing.B) { benches.Deals(b) }
 // BenchmarkRenderSecretAgentDecks renders the table and a hand, and the
 // table after each move, in each deck.
 func BenchmarkRenderSecretAgentDecks(b *testing.B) {
-	g := playedGame(b, 11, midTrick)
-	seat := g.ToAct()[0]
-	spec := g.View(games.Spectator).(game.View)
-	own := g.View(seat).(game.View)
-	legal := legalCards(g, seat)
+	pics := pictures(b)
 	views := rendertest.Positions[game.View](b, 1024, 50, benches.Deal, benches.Game, benches.Move, benches.Viewer)
 	for _, d := range rendertest.Decks {
 		r := rendertest.Renderer(b).With(d.Deck)
-		b.Run("table/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, testNames, lang.English) })
-		})
-		b.Run("hand/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, testNames, legal, lang.English) })
-		})
+		rendertest.BenchPictures(b, r, "/"+d.Name, pics)
 		b.Run("moves/"+d.Name, func(b *testing.B) {
 			rendertest.BenchPNGs(b, views, func(v game.View) ([]byte, error) { return benches.Table(r, v, render.Params{}) })
 		})

@@ -37,32 +37,26 @@ func BenchmarkRenderTheAgentsMoves(b *testing.B) { benches.Moves(b) }
 // each time.
 func BenchmarkRenderTheAgentsDeals(b *testing.B) { benches.Deals(b) }
 
+// pictures are a 5-player table under way and a hand.
+func pictures(b *testing.B) []rendertest.Picture {
+	spec := spectatorView(fiveMid(b))
+	own := craftedHand()
+	return []rendertest.Picture{
+		{Name: "table", Draw: func(r *render.Renderer) ([]byte, error) { return Table(r, spec, testNames, lang.English) }},
+		{Name: "hand", Draw: func(r *render.Renderer) ([]byte, error) { return Hand(r, own, testNames, lang.English) }},
+	}
+}
+
 // BenchmarkRenderTheAgentsDecks renders a 5-player table under way and a
 // hand in each deck.
 func BenchmarkRenderTheAgentsDecks(b *testing.B) {
-	spec := spectatorView(fiveMid(b))
-	own := craftedHand()
+	pics := pictures(b)
 	for _, d := range rendertest.Decks {
-		r := rendertest.Renderer(b).With(d.Deck)
-		b.Run("table/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, testNames, lang.English) })
-		})
-		b.Run("hand/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, testNames, lang.English) })
-		})
+		rendertest.BenchPictures(b, rendertest.Renderer(b).With(d.Deck), "/"+d.Name, pics)
 	}
 }
 
 // BenchmarkRenderTheAgents renders a 5-player table under way and a hand.
 func BenchmarkRenderTheAgents(b *testing.B) {
-	r := rendertest.Renderer(b)
-	g := fiveMid(b)
-	spec := spectatorView(g)
-	own := craftedHand()
-	b.Run("table", func(b *testing.B) {
-		rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, spec, testNames, lang.English) })
-	})
-	b.Run("hand", func(b *testing.B) {
-		rendertest.BenchPNG(b, func() ([]byte, error) { return Hand(r, own, testNames, lang.English) })
-	})
+	rendertest.BenchPictures(b, rendertest.Renderer(b), "", pictures(b))
 }
