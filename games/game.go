@@ -151,6 +151,15 @@ func (s Status) Valid() bool { return s >= 0 && int(s) < len(statusNames) }
 // counts Abandoned as finished on its own terms).
 func (s Status) Finished() bool { return s == Won || s == Lost || s == Over }
 
+// SoloToAct is a one-player game's ToAct in status s: its one seat, 0,
+// until the game is finished.
+func SoloToAct(s Status) []Seat {
+	if s.Finished() {
+		return nil
+	}
+	return []Seat{0}
+}
+
 // MarshalText writes the status's name, for JSON.
 func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 

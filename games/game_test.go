@@ -73,3 +73,13 @@ func TestMoveOf(t *testing.T) {
 		assert.Equal(t, tc.want, got, tc.name)
 	}
 }
+
+func TestSoloToAct(t *testing.T) {
+	for _, s := range []Status{Playing, Won, Lost, Over} {
+		if s.Finished() {
+			assert.Empty(t, SoloToAct(s), "%s", s)
+		} else {
+			assert.Equal(t, []Seat{0}, SoloToAct(s), "%s", s)
+		}
+	}
+}
