@@ -75,11 +75,15 @@ func TestMoveOf(t *testing.T) {
 }
 
 func TestSoloToAct(t *testing.T) {
-	for _, s := range []Status{Playing, Won, Lost, Over} {
-		if s.Finished() {
-			assert.Empty(t, SoloToAct(s), "%s", s)
-		} else {
-			assert.Equal(t, []Seat{0}, SoloToAct(s), "%s", s)
-		}
+	for _, tc := range []struct {
+		s    Status
+		want []Seat
+	}{
+		{Playing, []Seat{0}},
+		{Won, nil},
+		{Lost, nil},
+		{Over, nil},
+	} {
+		assert.Equal(t, tc.want, SoloToAct(tc.s), "%s", tc.s)
 	}
 }
