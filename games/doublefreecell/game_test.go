@@ -316,11 +316,7 @@ func TestFoundationSecondRound(t *testing.T) {
 }
 
 func TestSafeTable(t *testing.T) {
-	card := func(s string) cards.Card {
-		c, err := cards.Parse(s)
-		require.NoError(t, err)
-		return c
-	}
+	card := func(s string) cards.Card { return gamestest.Card(t, s) }
 	tests := []struct {
 		card  string
 		found [4]int // ♣ ♦ ♥ ♠

@@ -13,6 +13,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// card reads one card code (see gamestest.Card).
+func card(t testing.TB, code string) cards.Card { return gamestest.Card(t, code) }
+
 // TestUndoRestoresExactly: Undo takes back one play at a time, exactly,
 // redeals included, and is counted.
 func TestUndoRestoresExactly(t *testing.T) {

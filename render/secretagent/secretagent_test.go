@@ -10,6 +10,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
+	"github.com/dealer/dealer/games/gamestest"
 	game "github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
@@ -34,7 +35,7 @@ func TestSecretAgentTableShowsNoHand(t *testing.T) {
 			require.NoError(t, err)
 			assert.True(t, bytes.Equal(want, got), "seat %d's view draws another table after %d moves", seat, moves)
 			// another hand and assignment, the same picture
-			v.Hand = []cards.Card{rendertest.Card(t, "AS"), rendertest.Card(t, "KH")}
+			v.Hand = []cards.Card{gamestest.Card(t, "AS"), gamestest.Card(t, "KH")}
 			a := game.Self
 			v.Assignment = &a
 			got, err = Table(r, v, testNames, lang.English)
