@@ -9,6 +9,7 @@ package games
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Seat is a player's place at a table, from 0. Spectator is the public view.
@@ -165,13 +166,12 @@ func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText reads a status's name.
 func (s *Status) UnmarshalText(b []byte) error {
-	for i, n := range statusNames {
-		if n == string(b) {
-			*s = Status(i)
-			return nil
-		}
+	i := slices.Index(statusNames[:], string(b))
+	if i < 0 {
+		return fmt.Errorf("unknown status %q", b)
 	}
-	return fmt.Errorf("unknown status %q", b)
+	*s = Status(i)
+	return nil
 }
 
 // Stater is implemented by games whose views hide cards from every seat
