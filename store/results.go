@@ -229,22 +229,8 @@ func (s *Store) HouseLeaderboard(ctx context.Context, guildID, game, options, by
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard: %w", err)
 	}
-	defer rows.Close()
-	board := []LeaderRow{}
-	for rows.Next() {
-		var (
-			row             LeaderRow
-			fastest, fewest sql.NullInt64
-		)
-		if err := rows.Scan(&row.UserID, &row.Name, &row.Games, &row.Wins, &row.WinRate,
-			&row.BestScore, &row.TotalPoints, &fastest, &fewest); err != nil {
-			return nil, fmt.Errorf("store: leaderboard: %w", err)
-		}
-		row.FastestWin = time.Duration(fastest.Int64)
-		row.FewestMoves = int(fewest.Int64)
-		board = append(board, row)
-	}
-	if err := rows.Err(); err != nil {
+	board, err := appendRows([]LeaderRow{}, rows, scanLeaderRow)
+	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard: %w", err)
 	}
 	return board, nil

@@ -614,20 +614,14 @@ func (s *Store) UnfinishedWithMoves(ctx context.Context) ([]OpenTable, error) {
 		if err != nil {
 			return fmt.Errorf("store: unfinished: moves: %w", err)
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var (
-				id int64
-				e  games.Entry
-			)
-			if err := rows.Scan(&id, &e.Seat, &e.Move); err != nil {
-				return fmt.Errorf("store: unfinished: moves: %w", err)
-			}
-			if i, ok := index[id]; ok {
+		err = eachRow(rows, func(r scanner) error {
+			id, e, err := scanMove(r)
+			if i, ok := index[id]; ok && err == nil {
 				open[i].Log = append(open[i].Log, e)
 			}
-		}
-		if err := rows.Err(); err != nil {
+			return err
+		})
+		if err != nil {
 			return fmt.Errorf("store: unfinished: moves: %w", err)
 		}
 		return nil
