@@ -101,10 +101,8 @@ func TestFirstSeenForgetsOldIDs(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, e engine) {
 		ctx := context.Background()
 		s, c, _ := openTemp(t, e)
-		var old []string
 		for k := range 10 {
 			id := interactionID(t, k, false)
-			old = append(old, id)
 			first, err := s.FirstSeen(ctx, id, c.Now())
 			require.NoError(t, err)
 			require.True(t, first)

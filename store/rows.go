@@ -1,11 +1,27 @@
 package store
 
 import (
+	"context"
 	"database/sql"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/dealer/dealer/games"
 )
+
+// sessionRow reads columns of table id's row into dest: ErrNotFound when
+// there is no such table, any other error named with what.
+func sessionRow(ctx context.Context, tx *txn, id int64, what, columns string, dest ...any) error {
+	err := tx.QueryRowContext(ctx, `SELECT `+columns+` FROM sessions WHERE id = ?`, id).Scan(dest...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return notFound(id)
+	}
+	if err != nil {
+		return fmt.Errorf("store: session %d: %s: %w", id, what, err)
+	}
+	return nil
+}
 
 // eachRow calls each for every row of rows and closes them: the loop and
 // the check of rows.Err that every multi-row query repeats. The first
