@@ -195,7 +195,7 @@ var gameWrites = map[string]int{
 // together, a stale copy refused). No other package's code calls the
 // store's game writes; tests may, to forge what no session writes (a log
 // that no longer replays, results at odds with it).
-func TestOnlySessionsChangeGames(t *testing.T) {
+func TestOnlyPlayChangesGames(t *testing.T) {
 	outside, inPlay := map[string][]string{}, map[string]bool{}
 	goFiles(t, func(_ *token.FileSet, rel string, f *ast.File) {
 		dir := path.Dir(rel)
