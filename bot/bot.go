@@ -3,7 +3,7 @@
 // is thin and knows no game: the rules live in the game packages, how each
 // game is shown (pictures, controls as data) in its render package, read
 // through the registry; the records in store, the life of a game at a
-// table in store/session. Discord's wire (REST, the gateway's shards, the
+// table in store/play. Discord's wire (REST, the gateway's shards, the
 // HTTP endpoint, answering within 3 s) is package bot/discord, which hands
 // the bot each interaction (answer, in interaction.go). Every button's
 // action is one entry of routes.go, every slash command one of commands.go.
@@ -25,7 +25,7 @@ import (
 	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // Options configure a Bot. Session, Store, Games and Renderer are required.
@@ -123,7 +123,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	}
 	b.wire, b.log = w, w.Logger()
 	if b.newDeal == nil {
-		b.newDeal = session.RandomDeal
+		b.newDeal = play.RandomDeal
 	}
 	if b.lobbyTimeout == 0 {
 		b.lobbyTimeout = 30 * time.Minute

@@ -80,7 +80,7 @@ func TestPlayMovesResignAndLeaderboard(t *testing.T) {
 	assert.Empty(t, over.Components, "a finished table has no buttons")
 	assert.Equal(t, []string{"", "", "", "resign"}, append(make([]string, 3), h.storedMoves(id)[3]))
 
-	sess, err := h.st.Session(context.Background(), id)
+	sess, err := h.st.TableRow(context.Background(), id)
 	require.NoError(t, err)
 	assert.Equal(t, "lost", sess.Status.String())
 

@@ -10,7 +10,7 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // click is one click on a table as its route's handler sees it: the
@@ -66,7 +66,7 @@ func (b *Bot) onClick(ctx context.Context, i *discordgo.Interaction, gone func()
 // read: kept because its moves no longer replay, or the store did not
 // answer in time.
 func (b *Bot) unreachableTable(l lang.Lang, err error) string {
-	var u *session.Unreplayable
+	var u *play.Unreplayable
 	if errors.As(err, &u) {
 		return unreplayableText(l)
 	}
@@ -107,8 +107,8 @@ func (b *Bot) inLobby(ctx context.Context, c click, r route) reply {
 	switch {
 	case r.lobby == nil:
 		return c.refuse("The game has not started yet.")
-	case r.opener && discord.UserOf(c.i).ID != c.t.Sess.OwnerID:
-		return c.refuse("Only the table's opener, <@%s>, can do that.", c.t.Sess.OwnerID)
+	case r.opener && discord.UserOf(c.i).ID != c.t.Row.OwnerID:
+		return c.refuse("Only the table's opener, <@%s>, can do that.", c.t.Row.OwnerID)
 	}
 	for try := 0; ; try++ {
 		c.seat, c.seated = c.t.SeatOf(discord.UserOf(c.i).ID)
@@ -116,14 +116,14 @@ func (b *Bot) inLobby(ctx context.Context, c click, r route) reply {
 		switch {
 		case err == nil:
 			return rep
-		case !errors.Is(err, session.ErrMovedOn):
-			b.log.Error("saving the lobby failed", "table", c.t.Sess.ID, "err", err)
+		case !errors.Is(err, play.ErrMovedOn):
+			b.log.Error("saving the lobby failed", "table", c.t.Row.ID, "err", err)
 			return c.refuse("I couldn't save that just now: try again.")
 		case c.t.Game != nil:
 			// Started meanwhile: the lobby message becomes the table.
 			b.redrawLater(c.t, 0)
 			return c.refuse("The game has started: use **My hand** on the table.")
-		case !open(c.t.Sess):
+		case !open(c.t.Row):
 			b.forget(c.t)
 			return c.refuse("This table was closed. Open a new one with `/play`.")
 		case try == 1:
@@ -140,9 +140,9 @@ func (b *Bot) atSolitaire(ctx context.Context, c click, r route) reply {
 	case t.Game.Status().Finished():
 		return c.refuse("This game is over. Deal a new one with `/play`.")
 	case !c.seated:
-		return c.refuse("This is <@%s>'s game. Deal your own with `/play`.", t.Sess.OwnerID)
+		return c.refuse("This is <@%s>'s game. Deal your own with `/play`.", t.Row.OwnerID)
 	case c.id.Version != t.Game.Moves():
-		if m := c.i.Message; m != nil && m.ID == t.Sess.MessageID && shownVersion(m) < t.Game.Moves() {
+		if m := c.i.Message; m != nil && m.ID == t.Row.MessageID && shownVersion(m) < t.Game.Moves() {
 			// The table message itself is behind the log: a move was saved
 			// but its answer never went out (the bot was killed in between,
 			// or Discord failed it and the redraw too). Redraw it, or every
@@ -172,18 +172,18 @@ func (b *Bot) atMultiTable(ctx context.Context, c click, r route) reply {
 
 // moveError is what a player is told of a move that was not made: refused
 // is the bot's words for a move the game's rules refuse (checked once, by
-// session.Table.Apply: session.ErrIllegal).
+// play.Table.Apply: play.ErrIllegal).
 func (b *Bot) moveError(l lang.Lang, t *table, err error, refused string) string {
 	switch {
-	case errors.Is(err, session.ErrIllegal):
+	case errors.Is(err, play.ErrIllegal):
 		return refused
 	case errors.Is(err, store.ErrConflict):
 		// Another click, process or window got there first: t is now the
 		// store's table; its message is brought up to it.
 		b.redrawLater(t, 0)
 		return T(l, "The table moved on before your move, which was not made: use the buttons on its latest message.")
-	case errors.Is(err, session.ErrNotSaved):
-		b.log.Error("saving a move failed; the table was rebuilt from the store", "table", t.Sess.ID, "err", err)
+	case errors.Is(err, play.ErrNotSaved):
+		b.log.Error("saving a move failed; the table was rebuilt from the store", "table", t.Row.ID, "err", err)
 		return T(l, "The move could not be saved, so it was not made: try again.")
 	}
 	return t.show.Refusal(l, err)

@@ -25,7 +25,7 @@ func today(now time.Time) string { return now.UTC().Format(time.DateOnly) }
 // today's daily deal, until the day is over (a player who knew it could
 // practise the deal first with /play, or at the terminal). t is locked.
 func dealHidden(t *table, now time.Time) bool {
-	return t.Sess.Daily != "" && t.Sess.Daily >= today(now)
+	return t.Row.Daily != "" && t.Row.Daily >= today(now)
 }
 
 // dailyDeal returns the deal of the day of a game, choosing it if needed.

@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // TestDealHidden: a daily table's deal number is kept until its day is over,
@@ -25,7 +25,7 @@ func TestDealHidden(t *testing.T) {
 		{"2025-12-31", false},
 	}
 	for _, tt := range tests {
-		tab := &table{Table: &session.Table{Sess: store.Session{Daily: tt.daily, Deal: 7}}}
+		tab := &table{Table: &play.Table{Row: store.TableRow{Daily: tt.daily, Deal: 7}}}
 		assert.Equal(t, tt.hidden, dealHidden(tab, now), "daily %q", tt.daily)
 	}
 }

@@ -62,7 +62,7 @@ func TestDailyDealOneAttemptBoardAndStreak(t *testing.T) {
 
 	// Bob gets the same deal; Alice gets no second attempt.
 	rb := h.command(bob, "daily", map[string]any{"game": "doublets"})
-	assert.Equal(t, deal, h.sessionOf(tableOf(t, rb.Message)).Deal)
+	assert.Equal(t, deal, h.tableOf(tableOf(t, rb.Message)).Deal)
 	again := h.command(alice, "daily", map[string]any{"game": "doublets"})
 	assert.True(t, again.Ephemeral)
 	assert.Contains(t, again.Content, "today's")

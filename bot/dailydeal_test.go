@@ -15,10 +15,10 @@ import (
 	"github.com/dealer/dealer/web"
 )
 
-// sessionOf reads a table's session from the store.
-func (h *harness) sessionOf(id int64) store.Session {
+// tableOf reads a table's row from the store.
+func (h *harness) tableOf(id int64) store.TableRow {
 	h.t.Helper()
-	sess, err := h.st.Session(context.Background(), id)
+	sess, err := h.st.TableRow(context.Background(), id)
 	require.NoError(h.t, err)
 	return sess
 }

@@ -27,7 +27,7 @@ func (b *Bot) sendHand(t *table, seat games.Seat) {
 		Failed: func(err error) {
 			if !unreachable(err) {
 				b.metrics.dmFailures.WithLabelValues("other").Inc()
-				b.log.Warn("sending a hand by DM failed", "table", t.Sess.ID, "seat", seat, "err", err)
+				b.log.Warn("sending a hand by DM failed", "table", t.Row.ID, "seat", seat, "err", err)
 				return
 			}
 			b.metrics.dmFailures.WithLabelValues("closed").Inc()
@@ -49,7 +49,7 @@ func (b *Bot) sendHandNow(t *table, seat games.Seat, user string) error {
 		t.mu.Unlock()
 		return err
 	}
-	if t.dmClosed[seat] || t.Game == nil || t.Game.Status().Finished() || !open(t.Sess) {
+	if t.dmClosed[seat] || t.Game == nil || t.Game.Status().Finished() || !open(t.Row) {
 		t.lastHand = drawnHand{}
 		t.mu.Unlock()
 		return nil
@@ -58,7 +58,7 @@ func (b *Bot) sendHandNow(t *table, seat games.Seat, user string) error {
 	t.lastHand = drawnHand{} // sent: not kept while the table waits
 	t.mu.Unlock()
 	if err != nil {
-		b.log.Error("drawing a hand failed", "table", t.Sess.ID, "err", err)
+		b.log.Error("drawing a hand failed", "table", t.Row.ID, "err", err)
 		return nil
 	}
 	chID, err := b.wire.DMChannel(user)
@@ -89,12 +89,12 @@ func (b *Bot) dmsClosed(t *table, seat games.Seat) {
 		t.dmClosed = map[games.Seat]bool{}
 	}
 	t.dmClosed[seat] = true
-	b.log.Info("a player cannot be reached by DM", "table", t.Sess.ID, "seat", seat)
+	b.log.Info("a player cannot be reached by DM", "table", t.Row.ID, "seat", seat)
 	notice := &discordgo.MessageSend{
-		Content:         T(b.serverLang(t.Sess.GuildID), "<@%s>, I can't send you direct messages, so your cards stay here: click **My hand** on the %s table to see them and play.", p.UserID, t.Info.Title),
+		Content:         T(b.serverLang(t.Row.GuildID), "<@%s>, I can't send you direct messages, so your cards stay here: click **My hand** on the %s table to see them and play.", p.UserID, t.Info.Title),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{p.UserID}},
 	}
-	channel := t.Sess.ChannelID
+	channel := t.Row.ChannelID
 	b.wire.Post(channel, discord.Letter{What: "a notice", Send: func() error {
 		_, err := b.wire.Request("POST", discordgo.EndpointChannelMessages(channel), discordgo.EndpointChannelMessages(channel), notice, nil)
 		return err

@@ -167,20 +167,20 @@ func FuzzClick(f *testing.F) {
 		}
 		before := map[int64]int{}
 		for _, id := range []int64{1, 2} {
-			s, err := b.store.Session(ctx, id)
+			s, err := b.store.TableRow(ctx, id)
 			require.NoError(t, err)
 			before[id] = s.Moves
 		}
 		r := answer(t)(b.onClick(context.Background(), clickBy(user, customID), stillOpen))
 		if isPrivate(r) && !strings.HasPrefix(r.Data.Content, "Played") {
 			for id, n := range before {
-				s, err := b.store.Session(ctx, id)
+				s, err := b.store.TableRow(ctx, id)
 				require.NoError(t, err)
 				require.Equal(t, n, s.Moves, "a refused click %q changed table %d", customID, id)
 			}
 		}
 		if fromStranger {
-			s, err := b.store.Session(ctx, 1)
+			s, err := b.store.TableRow(ctx, 1)
 			require.NoError(t, err)
 			require.Equal(t, before[1], s.Moves, "a stranger moved on the owner's solitaire with %q", customID)
 		}

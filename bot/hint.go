@@ -19,14 +19,14 @@ const hintBudget = 2 * time.Second
 func (b *Bot) hint(ctx context.Context, c click) reply {
 	t := c.t
 	if t.Info.Solve == nil {
-		return respond(private(T(b.playerLang(t.Sess.OwnerID), "This game has no hints.")))
+		return respond(private(T(b.playerLang(t.Row.OwnerID), "This game has no hints.")))
 	}
 	sol := t.Info.Solve(t.Game, hintBudget)
 	n, err := t.Hint(ctx)
 	if err != nil {
-		b.log.Warn("counting a hint failed", "table", t.Sess.ID, "err", err)
+		b.log.Warn("counting a hint failed", "table", t.Row.ID, "err", err)
 	}
-	t.notice = "💡 " + hintAdvice(b.serverLang(t.Sess.GuildID), n, sol)
+	t.notice = "💡 " + hintAdvice(b.serverLang(t.Row.GuildID), n, sol)
 	return b.update(t, b.hintSelection(t, sol), false)
 }
 

@@ -91,7 +91,7 @@ func rulesNote(l lang.Lang, t *table) string {
 	if r := t.show.DescribeOptionsIn(l, t.Options); r != "" {
 		note += " · " + T(l, "house rules: %s", r)
 	}
-	if v := t.Sess.Rules; v >= 1 && v < t.Info.NewestRules() {
+	if v := t.Row.Rules; v >= 1 && v < t.Info.NewestRules() {
 		note += " · " + T(l, "older rules (version %d)", v)
 		if d := t.Info.RulesBefore[v]; d != "" {
 			note += ": " + t.show.T(l, d)

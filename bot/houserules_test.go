@@ -28,7 +28,7 @@ func TestPlayWithHouseRules(t *testing.T) {
 	r := h.command(alice, "play", map[string]any{"game": "doublets", "passes": 1})
 	require.False(t, r.Ephemeral, r.Content)
 	assert.Contains(t, r.Content, "house rules: passes through the stock 1")
-	sess, err := h.st.Session(context.Background(), 1)
+	sess, err := h.st.TableRow(context.Background(), 1)
 	require.NoError(t, err)
 	assert.Equal(t, "passes=1", sess.Options)
 

@@ -67,7 +67,7 @@ func TestHTTPLobbyClick(t *testing.T) {
 	assert.Contains(t, r.Content, "<@"+bob+">", "Bob joined")
 	r = h.choose(lobby.ID, alice, menu(t, r.Message, "Add a computer"), "easy")
 	assert.Contains(t, r.Content, "(easy)")
-	sess, err := h.st.Session(context.Background(), id)
+	sess, err := h.st.TableRow(context.Background(), id)
 	require.NoError(t, err)
 	assert.Len(t, sess.Players, 3, "alice, bob and a computer player")
 	h.answeredOverHTTP()

@@ -45,10 +45,10 @@ func (b *Bot) tableLink(t *table) string {
 	}
 	if t.token == "" {
 		ctx, cancel := b.quick()
-		token, err := b.store.TableToken(ctx, t.Sess.ID)
+		token, err := b.store.TableToken(ctx, t.Row.ID)
 		cancel()
 		if err != nil {
-			b.log.Warn("reading a table's token failed", "table", t.Sess.ID, "err", err)
+			b.log.Warn("reading a table's token failed", "table", t.Row.ID, "err", err)
 			return ""
 		}
 		t.token = token

@@ -13,22 +13,22 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // A multiplayer table opens as a lobby: players join, the opener may add
 // computer players or remove players, and Start deals. The lobby lives in
-// the store like any session (status lobby), so it survives a restart.
+// the store like any table (status lobby), so it survives a restart.
 
 // lobbyMessage is the lobby: who sits where, and the lobby's buttons.
 func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
-	l := b.serverLang(t.Sess.GuildID)
+	l := b.serverLang(t.Row.GuildID)
 	var sb strings.Builder
-	sb.WriteString(T(l, "**%s** · a table for %s%s, opened by <@%s>", t.Info.Title, t.show.SeatsTextIn(l), rulesNote(l, t), t.Sess.OwnerID) + "\n")
+	sb.WriteString(T(l, "**%s** · a table for %s%s, opened by <@%s>", t.Info.Title, t.show.SeatsTextIn(l), rulesNote(l, t), t.Row.OwnerID) + "\n")
 	for s := 0; s < t.Info.MaxSeats; s++ {
 		fmt.Fprintf(&sb, "\n%d. ", s+1)
-		if s < len(t.Sess.Players) {
-			sb.WriteString(playerName(l, t.Sess.Players[s]))
+		if s < len(t.Row.Players) {
+			sb.WriteString(playerName(l, t.Row.Players[s]))
 		} else {
 			sb.WriteString(T(l, "*empty*"))
 		}
@@ -39,8 +39,8 @@ func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
 	} else {
 		sb.WriteString(T(l, "Join to take a seat. The opener starts the game; it needs %d players (computer players make up the number).", t.Info.MinSeats))
 	}
-	id := func(a byte) string { return buttonID{Table: t.Sess.ID, Action: a}.String() }
-	full := len(t.Sess.Players) >= t.Info.MaxSeats
+	id := func(a byte) string { return buttonID{Table: t.Row.ID, Action: a}.String() }
+	full := len(t.Row.Players) >= t.Info.MaxSeats
 	buttons := []discordgo.MessageComponent{
 		discordgo.Button{Label: T(l, "Join"), Style: discordgo.PrimaryButton, CustomID: id(actJoin), Disabled: full},
 		discordgo.Button{Label: T(l, "Leave"), Style: discordgo.SecondaryButton, CustomID: id(actLeave)},
@@ -66,8 +66,8 @@ func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
 		rows = append(rows, levels)
 	}
 	var opts []discordgo.SelectMenuOption
-	for _, p := range t.Sess.Players {
-		if p.UserID != t.Sess.OwnerID {
+	for _, p := range t.Row.Players {
+		if p.UserID != t.Row.OwnerID {
 			opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%d. %s", p.Seat+1, plainName(l, p)), Value: strconv.Itoa(p.Seat)})
 		}
 	}
@@ -122,7 +122,7 @@ func plainName(l lang.Lang, p store.Player) string {
 }
 
 // The routes' lobby handlers (routes.go): each makes one click's change
-// from the lobby as the table has it, the table locked; session.ErrMovedOn
+// from the lobby as the table has it, the table locked; play.ErrMovedOn
 // when the store's lobby had moved on (the table is then the store's, and
 // the click is tried again: click.go's inLobby).
 
@@ -131,7 +131,7 @@ func (b *Bot) join(ctx context.Context, c click) (reply, error) {
 	switch {
 	case c.seated:
 		return c.refuse("You are already seated at this table."), nil
-	case len(c.t.Sess.Players) >= c.t.Info.MaxSeats:
+	case len(c.t.Row.Players) >= c.t.Info.MaxSeats:
 		return c.refuse("This table is full."), nil
 	}
 	return b.reseat(ctx, c.t, append(c.players(), store.Player{UserID: discord.UserOf(c.i).ID, Name: displayName(c.i)}))
@@ -143,7 +143,7 @@ func (b *Bot) leave(ctx context.Context, c click) (reply, error) {
 	switch {
 	case !c.seated:
 		return c.refuse("You are not seated at this table."), nil
-	case user == c.t.Sess.OwnerID:
+	case user == c.t.Row.OwnerID:
 		return b.closeLobby(ctx, c.t)
 	}
 	return b.reseat(ctx, c.t, removePlayer(c.players(), func(p store.Player) bool { return p.UserID == user }))
@@ -152,7 +152,7 @@ func (b *Bot) leave(ctx context.Context, c click) (reply, error) {
 // addComputer seats a computer player of the level chosen in the menu
 // (normal from a button).
 func (b *Bot) addComputer(ctx context.Context, c click) (reply, error) {
-	if len(c.t.Sess.Players) >= c.t.Info.MaxSeats {
+	if len(c.t.Row.Players) >= c.t.Info.MaxSeats {
 		return c.refuse("This table is full."), nil
 	}
 	level, err := games.ParseLevel(menuValue(c.i, c.id))
@@ -173,15 +173,15 @@ func (b *Bot) removeSeat(ctx context.Context, c click) (reply, error) {
 }
 
 // players is a copy of the lobby's players, to change.
-func (c click) players() []store.Player { return append([]store.Player(nil), c.t.Sess.Players...) }
+func (c click) players() []store.Player { return append([]store.Player(nil), c.t.Row.Players...) }
 
 // reseat saves the lobby's new seating and redraws the lobby message.
 func (b *Bot) reseat(ctx context.Context, t *table, players []store.Player) (reply, error) {
-	if err := t.SetPlayers(ctx, session.Seat(players)); err != nil {
+	if err := t.SetPlayers(ctx, play.Seat(players)); err != nil {
 		return reply{}, err
 	}
 	b.armLobbyClock(ctx, t)
-	b.changed(t.Sess.ID)
+	b.changed(t.Row.ID)
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: b.lobbyMessage(t)}), nil
 }
 
@@ -212,7 +212,7 @@ func (b *Bot) closeLobby(ctx context.Context, t *table) (reply, error) {
 		return reply{}, err
 	}
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
-		Content: T(b.serverLang(t.Sess.GuildID), "**%s** · the table was closed by its opener.", t.Info.Title), Components: []discordgo.MessageComponent{},
+		Content: T(b.serverLang(t.Row.GuildID), "**%s** · the table was closed by its opener.", t.Info.Title), Components: []discordgo.MessageComponent{},
 		Attachments: &[]*discordgo.MessageAttachment{},
 	}}), nil
 }
@@ -222,21 +222,21 @@ func (b *Bot) closeLobby(ctx context.Context, t *table) (reply, error) {
 // brought up to date (hands by DM).
 func (b *Bot) startGame(ctx context.Context, c click) (reply, error) {
 	t := c.t
-	if err := t.Start(ctx, session.Fill(t.Info, t.Sess.Players)); err != nil {
-		if errors.Is(err, session.ErrMovedOn) {
+	if err := t.Start(ctx, play.Fill(t.Info, t.Row.Players)); err != nil {
+		if errors.Is(err, play.ErrMovedOn) {
 			return reply{}, err
 		}
-		b.log.Error("starting a game failed", "table", t.Sess.ID, "err", err)
-		return respond(private(T(b.playerLang(t.Sess.OwnerID), "I couldn't start the game just now: try again."))), nil
+		b.log.Error("starting a game failed", "table", t.Row.ID, "err", err)
+		return respond(private(T(b.playerLang(t.Row.OwnerID), "I couldn't start the game just now: try again."))), nil
 	}
 	b.clearTimer(ctx, t, timerLobby)
-	b.changed(t.Sess.ID)
-	b.log.Info("game started", "table", t.Sess.ID, "game", t.Info.Name, "players", t.Sess.Seats)
+	b.changed(t.Row.ID)
+	b.log.Info("game started", "table", t.Row.ID, "game", t.Info.Name, "players", t.Row.Seats)
 	b.playComputers(ctx, t)
 	data, err := b.message(t, "")
 	if err != nil {
-		b.log.Error("drawing a table failed", "table", t.Sess.ID, "err", err)
-		return respond(private(T(b.playerLang(t.Sess.OwnerID), "I couldn't draw the table: try again."))), nil
+		b.log.Error("drawing a table failed", "table", t.Row.ID, "err", err)
+		return respond(private(T(b.playerLang(t.Row.OwnerID), "I couldn't draw the table: try again."))), nil
 	}
 	return reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data},

@@ -121,7 +121,7 @@ func fillTable(ctx context.Context, st *store.Store, reg *games.Registry, i int)
 	if err != nil {
 		return err
 	}
-	id, err := st.CreateSession(ctx, store.Session{Game: name, Deal: deal, Seats: len(players), GuildID: "1300000000000000000",
+	id, err := st.CreateTable(ctx, store.TableRow{Game: name, Deal: deal, Seats: len(players), GuildID: "1300000000000000000",
 		ChannelID: "1400000000000000000", MessageID: strconv.Itoa(1600000000000000000 + i), OwnerID: user, Players: players, Status: store.StatusPlaying})
 	if err != nil {
 		return err

@@ -37,13 +37,13 @@ func (b *Bot) message(t *table, selected string) (*discordgo.InteractionResponse
 func (b *Bot) picture(t *table, viewer games.Seat, selected string) (*discordgo.File, error) {
 	view := t.Game.View(viewer)
 	hidden := dealHidden(t, time.Now())
-	params := render.Params{Names: t.Names(), Selected: selected, Lang: b.serverLang(t.Sess.GuildID), HideDeal: hidden}
+	params := render.Params{Names: t.Names(), Selected: selected, Lang: b.serverLang(t.Row.GuildID), HideDeal: hidden}
 	r := b.render
 	if t.Info.Solitaire() {
-		r = b.renderFor(t.Sess.OwnerID)
+		r = b.renderFor(t.Row.OwnerID)
 	}
 	start := time.Now()
-	png, err := t.show.Table(r.Series(fmt.Sprintf("table %d seen by %d", t.Sess.ID, viewer)), view, params)
+	png, err := t.show.Table(r.Series(fmt.Sprintf("table %d seen by %d", t.Row.ID, viewer)), view, params)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +51,7 @@ func (b *Bot) picture(t *table, viewer games.Seat, selected string) (*discordgo.
 	if t.Info.Solitaire() {
 		params.Legal = legalStrings(t.Game, 0)
 	}
-	name := fmt.Sprintf("%s-%d-%d.png", t.Info.Name, t.Sess.Deal, t.Game.Moves())
+	name := fmt.Sprintf("%s-%d-%d.png", t.Info.Name, t.Row.Deal, t.Game.Moves())
 	if hidden {
 		name = fmt.Sprintf("%s-daily-%d.png", t.Info.Name, t.Game.Moves())
 	}
@@ -76,14 +76,14 @@ func (b *Bot) solitaireMessage(t *table, selected string) (*discordgo.Interactio
 	if err != nil {
 		return nil, err
 	}
-	l := b.serverLang(t.Sess.GuildID)
+	l := b.serverLang(t.Row.GuildID)
 	var comps []discordgo.MessageComponent
 	if !dealHidden(t, time.Now()) { // the replay's page names the deal
 		comps = linkRow(T(l, "Replay"), b.tableLink(t))
 	}
 	if !t.Game.Status().Finished() {
 		legal := legalStrings(t.Game, 0)
-		st := controlState{table: t.Sess.ID, version: t.Game.Moves(), selected: selected, hints: t.Info.Solve != nil, lang: l}
+		st := controlState{table: t.Row.ID, version: t.Game.Moves(), selected: selected, hints: t.Info.Solve != nil, lang: l}
 		comps = components(t.show.Controls(t.Game.View(0), render.Params{Legal: legal, Lang: l}), st, legal)
 	}
 	return withPicture(b.solitaireCaption(l, t, selected), file, comps), nil
@@ -104,12 +104,12 @@ func (b *Bot) solitaireCaption(l lang.Lang, t *table, selected string) string {
 	hidden := dealHidden(t, time.Now())
 	switch {
 	case hidden:
-		sb.WriteString(T(l, "**%s** · daily deal of %s · <@%s>'s table · move %d", t.Info.Title, t.Sess.Daily, t.Sess.OwnerID, t.Game.Moves()))
-	case t.Sess.Daily != "":
-		sb.WriteString(T(l, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Sess.Deal, rulesNote(l, t), t.Sess.OwnerID, t.Game.Moves()))
-		sb.WriteString(" · " + T(l, "daily deal of %s", t.Sess.Daily))
+		sb.WriteString(T(l, "**%s** · daily deal of %s · <@%s>'s table · move %d", t.Info.Title, t.Row.Daily, t.Row.OwnerID, t.Game.Moves()))
+	case t.Row.Daily != "":
+		sb.WriteString(T(l, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Row.Deal, rulesNote(l, t), t.Row.OwnerID, t.Game.Moves()))
+		sb.WriteString(" · " + T(l, "daily deal of %s", t.Row.Daily))
 	default:
-		sb.WriteString(T(l, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Sess.Deal, rulesNote(l, t), t.Sess.OwnerID, t.Game.Moves()))
+		sb.WriteString(T(l, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Row.Deal, rulesNote(l, t), t.Row.OwnerID, t.Game.Moves()))
 	}
 	if t.notice != "" {
 		sb.WriteString("\n" + t.notice)
@@ -121,7 +121,7 @@ func (b *Bot) solitaireCaption(l lang.Lang, t *table, selected string) string {
 	case st == games.Lost && hidden:
 		sb.WriteString("\n" + T(l, "**Game over**: score %d. A new daily deal comes at midnight UTC.", scores[0]))
 	case st == games.Lost:
-		sb.WriteString("\n" + T(l, "**Game over**: score %d. Try deal #%d again with `/play deal:%d`.", scores[0], t.Sess.Deal, t.Sess.Deal))
+		sb.WriteString("\n" + T(l, "**Game over**: score %d. Try deal #%d again with `/play deal:%d`.", scores[0], t.Row.Deal, t.Row.Deal))
 	case st == games.Over:
 		sb.WriteString("\n" + T(l, "**Game over**."))
 	case strings.HasPrefix(selected, "confirm:"):
@@ -141,11 +141,11 @@ func (b *Bot) channelMessage(t *table) (*discordgo.InteractionResponseData, erro
 	if err != nil {
 		return nil, err
 	}
-	l := b.serverLang(t.Sess.GuildID)
+	l := b.serverLang(t.Row.GuildID)
 	comps := linkRow(T(l, "Replay, every hand shown"), b.tableLink(t))
 	if !t.Game.Status().Finished() {
 		row := []discordgo.MessageComponent{
-			discordgo.Button{Label: T(l, "My hand"), Style: discordgo.PrimaryButton, CustomID: buttonID{Table: t.Sess.ID, Action: actHand}.String()},
+			discordgo.Button{Label: T(l, "My hand"), Style: discordgo.PrimaryButton, CustomID: buttonID{Table: t.Row.ID, Action: actHand}.String()},
 		}
 		if url := b.tableLink(t); url != "" {
 			row = append(row, discordgo.Button{Label: T(l, "Watch on the web"), Style: discordgo.LinkButton, URL: url})
@@ -158,7 +158,7 @@ func (b *Bot) channelMessage(t *table) (*discordgo.InteractionResponseData, erro
 // channelCaption is a multiplayer table's text.
 func (b *Bot) channelCaption(l lang.Lang, t *table) string {
 	var sb strings.Builder
-	sb.WriteString(T(l, "**%s** · deal #%d%s · move %d", t.Info.Title, t.Sess.Deal, rulesNote(l, t), t.Game.Moves()))
+	sb.WriteString(T(l, "**%s** · deal #%d%s · move %d", t.Info.Title, t.Row.Deal, rulesNote(l, t), t.Game.Moves()))
 	if t.notice != "" {
 		sb.WriteString("\n" + t.notice)
 	}
@@ -192,7 +192,7 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 	if h := t.lastHand; h.png == nil || h.seat != seat || h.version != t.Game.Moves() || h.r != r || h.lang != l {
 		start := time.Now()
 		var err error
-		if png, err = t.show.Hand(r.Series(fmt.Sprintf("table %d hand %d", t.Sess.ID, seat)), view, params); err != nil {
+		if png, err = t.show.Hand(r.Series(fmt.Sprintf("table %d hand %d", t.Row.ID, seat)), view, params); err != nil {
 			return nil, err
 		}
 		b.metrics.drawn(t.Info.Name, "hand", time.Since(start), len(png))
@@ -202,7 +202,7 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 	}
 	controls := t.show.Controls(view, params)
 	var sb strings.Builder
-	sb.WriteString(T(l, "**%s** · table #%d in <#%s>%s · move %d", t.Info.Title, t.Sess.ID, t.Sess.ChannelID, rulesNote(l, t), t.Game.Moves()))
+	sb.WriteString(T(l, "**%s** · table #%d in <#%s>%s · move %d", t.Info.Title, t.Row.ID, t.Row.ChannelID, rulesNote(l, t), t.Game.Moves()))
 	sb.WriteString("\n" + t.show.Private(view, params))
 	switch {
 	case t.Game.Status().Finished():
@@ -216,7 +216,7 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 	}
 	var comps []discordgo.MessageComponent
 	if !t.Game.Status().Finished() {
-		comps = components(controls, controlState{table: t.Sess.ID, version: t.Game.Moves(), prefix: prefix, lang: l}, legal)
+		comps = components(controls, controlState{table: t.Row.ID, version: t.Game.Moves(), prefix: prefix, lang: l}, legal)
 	}
 	file := discord.PNG("hand.png", png, t.show.Describe(view, params))
 	return withPicture(sb.String(), file, comps), nil

@@ -59,7 +59,7 @@ func (b *Bot) myHand(_ context.Context, c click) reply {
 	t, seat := c.t, c.seat
 	data, err := b.privateMessage(t, seat)
 	if err != nil {
-		b.log.Error("drawing a hand failed", "table", t.Sess.ID, "err", err)
+		b.log.Error("drawing a hand failed", "table", t.Row.ID, "err", err)
 		return respond(private(T(b.playerLang(t.Player(seat).UserID), "I couldn't draw your hand: try again.")))
 	}
 	data.Flags = discordgo.MessageFlagsEphemeral
@@ -112,7 +112,7 @@ func (b *Bot) pick(i *discordgo.Interaction, t *table, seat games.Seat, id butto
 func (b *Bot) playComputers(ctx context.Context, t *table) {
 	moves := t.Game.Moves()
 	if err := t.PlayComputers(ctx, nil); err != nil {
-		b.log.Error("a computer player's move failed", "table", t.Sess.ID, "err", err)
+		b.log.Error("a computer player's move failed", "table", t.Row.ID, "err", err)
 	}
 	if t.Game.Moves() > moves && t.Game.Status().Finished() {
 		b.finish(ctx, t)
@@ -142,7 +142,7 @@ func (b *Bot) snapshot(t *table) map[games.Seat]seatState {
 		return out
 	}
 	names := t.Names()
-	for s := 0; s < t.Sess.Seats; s++ {
+	for s := 0; s < t.Row.Seats; s++ {
 		seat := games.Seat(s)
 		out[seat] = seatState{games.CanAct(t.Game, seat), t.show.Private(t.Game.View(seat), render.Params{Names: names})}
 	}
@@ -151,7 +151,7 @@ func (b *Bot) snapshot(t *table) map[games.Seat]seatState {
 
 // afterChange brings everyone up to date after moves: the channel table is
 // redrawn, a player whose turn has come (or whose hand is new) gets a DM,
-// and the turn clock restarts (session.Table.Apply recorded the rounds). before is nil
+// and the turn clock restarts (play.Table.Apply recorded the rounds). before is nil
 // when the game has just been dealt.
 func (b *Bot) afterChange(ctx context.Context, t *table, before map[games.Seat]seatState) {
 	b.redraw(t)

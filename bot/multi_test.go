@@ -78,7 +78,7 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	checkNothingPrivateLeaked(t, h)
 
 	ctx := context.Background()
-	sess, err := h.st.Session(ctx, id)
+	sess, err := h.st.TableRow(ctx, id)
 	require.NoError(t, err)
 	assert.Equal(t, "over", sess.Status.String())
 	rounds, err := h.st.Rounds(ctx, id)
@@ -100,7 +100,7 @@ func seatSecretAgentLobby(t *testing.T, h *harness, lobby discordtest.Response, 
 	assert.Contains(t, r2.Content, "Only the table's opener")
 	r = h.choose(lobby.ID, alice, menu(t, r.Message, "Add a computer"), "hard")
 	assert.Contains(t, r.Content, "(hard)", "the lobby says the computer player's level")
-	lobbySess, err := h.st.Session(context.Background(), id)
+	lobbySess, err := h.st.TableRow(context.Background(), id)
 	require.NoError(t, err)
 	assert.Equal(t, games.Hard, lobbySess.Players[2].Level, "the level is kept with the seat")
 	in, err := h.fake.Select(lobby.ID, alice, menu(t, r.Message, "The opener may remove").CustomID, []string{"1"})

@@ -48,7 +48,7 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, opts options) 
 	if err != nil {
 		return respond(private(g.Refusal(userLang(i), err) + "."))
 	}
-	sess := b.newSession(i, g.Name, deal)
+	sess := b.newTableRow(i, g.Name, deal)
 	sess.Options = g.FormatOptions(rules)
 	if !g.Solitaire() {
 		sess.Seats, sess.Status = g.MaxSeats, store.StatusLobby
@@ -61,10 +61,10 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, opts options) 
 	return rep
 }
 
-// newSession is a new one-seat session for the user of i in i's channel.
-func (b *Bot) newSession(i *discordgo.Interaction, game string, deal uint64) store.Session {
+// newTableRow is a new one-seat table for the user of i in i's channel.
+func (b *Bot) newTableRow(i *discordgo.Interaction, game string, deal uint64) store.TableRow {
 	user := discord.UserOf(i)
-	return store.Session{
+	return store.TableRow{
 		Game: game, Deal: deal, Seats: 1, GuildID: i.GuildID, ChannelID: i.ChannelID, OwnerID: user.ID,
 		Players: []store.Player{{Seat: 0, UserID: user.ID, Name: displayName(i)}}, Status: store.StatusPlaying,
 	}
@@ -93,7 +93,7 @@ func (b *Bot) daily(ctx context.Context, i *discordgo.Interaction, opts options)
 		b.log.Error("choosing the daily deal failed", "game", g.Name, "err", err)
 		return respond(private(T(userLang(i), "I couldn't pick today's deal just now: try again.")))
 	}
-	sess := b.newSession(i, g.Name, deal)
+	sess := b.newTableRow(i, g.Name, deal)
 	sess.Daily = day
 	rep, err := b.openTable(ctx, i, sess)
 	switch {

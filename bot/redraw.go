@@ -26,11 +26,11 @@ const oldMessage = 55 * time.Minute
 // redraw queues a redraw of t's message, unless one waits already; t is
 // locked.
 func (b *Bot) redraw(t *table) {
-	if t.redrawQueued || t.Sess.MessageID == "" || t.Game == nil || t.noEdits {
+	if t.redrawQueued || t.Row.MessageID == "" || t.Game == nil || t.noEdits {
 		return
 	}
 	t.redrawQueued = true
-	b.wire.Post(t.Sess.ChannelID, discord.Letter{
+	b.wire.Post(t.Row.ChannelID, discord.Letter{
 		What: "a table redraw",
 		Send: func() error { return b.redrawNow(t) },
 		Failed: func(err error) {
@@ -40,7 +40,7 @@ func (b *Bot) redraw(t *table) {
 				b.cannotWrite(t, err)
 				return
 			}
-			b.log.Warn("redrawing a table failed", "table", t.Sess.ID, "err", err)
+			b.log.Warn("redrawing a table failed", "table", t.Row.ID, "err", err)
 		},
 	})
 }
@@ -55,7 +55,7 @@ func (b *Bot) redraw(t *table) {
 // sending, the picture going stale meanwhile).
 func (b *Bot) redrawNow(t *table) error {
 	t.mu.Lock()
-	channel := t.Sess.ChannelID
+	channel := t.Row.ChannelID
 	t.mu.Unlock()
 	bucket := discordgo.EndpointChannelMessage(channel, "")
 	if !b.wire.WaitBucket(bucket) {
@@ -70,15 +70,15 @@ func (b *Bot) redrawNow(t *table) error {
 		t.mu.Unlock()
 		return err
 	}
-	if t.Sess.MessageID == "" || t.Game == nil || t.noEdits {
+	if t.Row.MessageID == "" || t.Game == nil || t.noEdits {
 		t.mu.Unlock()
 		return nil
 	}
 	data, err := b.message(t, "")
-	channel, message := t.Sess.ChannelID, t.Sess.MessageID
+	channel, message := t.Row.ChannelID, t.Row.MessageID
 	if err != nil {
 		t.mu.Unlock()
-		b.log.Error("drawing a table failed", "table", t.Sess.ID, "err", err)
+		b.log.Error("drawing a table failed", "table", t.Row.ID, "err", err)
 		return nil
 	}
 	if b.wire.Age(message) > oldMessage {
@@ -109,17 +109,17 @@ func (b *Bot) freshMessage(t *table, data *discordgo.InteractionResponseData, ch
 	if err := discordgo.Unmarshal(body, &m); err != nil {
 		return err
 	}
-	b.log.Info("the table's message was too old to edit: the table goes on in a fresh message", "table", t.Sess.ID, "channel", channel, "message", m.ID)
+	b.log.Info("the table's message was too old to edit: the table goes on in a fresh message", "table", t.Row.ID, "channel", channel, "message", m.ID)
 	t.mu.Lock()
-	t.Sess.MessageID = m.ID
+	t.Row.MessageID = m.ID
 	ctx, cancel := b.background()
 	defer cancel()
-	if err := b.store.SetMessage(ctx, t.Sess.ID, channel, m.ID); err != nil {
-		b.log.Warn("saving the table's message failed", "table", t.Sess.ID, "err", err)
+	if err := b.store.SetMessage(ctx, t.Row.ID, channel, m.ID); err != nil {
+		b.log.Warn("saving the table's message failed", "table", t.Row.ID, "err", err)
 	}
 	t.mu.Unlock()
 	if _, err := b.wire.Request("DELETE", discordgo.EndpointChannelMessage(channel, old), discordgo.EndpointChannelMessage(channel, ""), nil, nil); err != nil {
-		b.log.Info("deleting the old table message failed", "table", t.Sess.ID, "err", err)
+		b.log.Info("deleting the old table message failed", "table", t.Row.ID, "err", err)
 	}
 	return nil
 }
@@ -132,7 +132,7 @@ func (b *Bot) cannotWrite(t *table, err error) {
 	}
 	t.noEdits = true
 	b.log.Error("the bot may not write in this channel: give it View Channel, Send Messages and Attach Files there; until then the table is updated only by the answers to players' clicks",
-		"channel", t.Sess.ChannelID, "guild", t.Sess.GuildID, "table", t.Sess.ID, "err", err)
+		"channel", t.Row.ChannelID, "guild", t.Row.GuildID, "table", t.Row.ID, "err", err)
 }
 
 // redrawLater queues a redraw of a table after wait, on a goroutine of the

@@ -34,7 +34,7 @@ import (
 	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/pgtest"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // scaleChildEnv makes the test binary a bot process of TestScaleOut; its
@@ -403,7 +403,7 @@ func (s *scaleRun) shardOf(table int64) int {
 	if g, ok := s.guilds.Load(table); ok {
 		return discordtest.ShardFor(g.(string), 2)
 	}
-	sess, err := s.st.Session(context.Background(), table)
+	sess, err := s.st.TableRow(context.Background(), table)
 	if err != nil {
 		return -1
 	}
@@ -435,7 +435,7 @@ func (s *scaleRun) doubleTimers() (double, plays int) {
 
 // timerRow is a row of the timers table.
 type timerRow struct {
-	session           int64
+	table             int64
 	kind, claimedBy   string
 	due, claimedUntil int64
 	version           int
@@ -489,7 +489,7 @@ func overdueTurns(rows []timerRow, now time.Time) (late map[[2]any]timerRow, hel
 		if tr.kind != "turn" || tr.due >= now.UnixNano() {
 			continue
 		}
-		late[[2]any{tr.session, tr.kind}] = tr
+		late[[2]any{tr.table, tr.kind}] = tr
 		if tr.claimedBy != "" && tr.claimedUntil > now.UnixNano() {
 			held++
 			deadline = later(deadline, time.Unix(0, tr.claimedUntil).Add(scaleMargin))
@@ -507,7 +507,7 @@ func (s *scaleRun) waitFiredAndMoved(ctx context.Context, conn *pgx.Conn, late m
 		require.NoError(s.t, err)
 		armed := map[[2]any]timerRow{}
 		for _, tr := range rows {
-			armed[[2]any{tr.session, tr.kind}] = tr
+			armed[[2]any{tr.table, tr.kind}] = tr
 		}
 		for k, was := range late {
 			if now, ok := armed[k]; !ok || now.due != was.due || now.version != was.version {
@@ -546,11 +546,11 @@ func (s *scaleRun) logNotFired(ctx context.Context, conn *pgx.Conn, late map[[2]
 		rows, _ := readTimers(ctx, conn)
 		var timers []string
 		for _, tr := range rows {
-			if tr.session == id {
+			if tr.table == id {
 				timers = append(timers, fmt.Sprintf("%s v%d due %v ago claimed by %q", tr.kind, tr.version, time.Since(time.Unix(0, tr.due)).Round(time.Millisecond), tr.claimedBy))
 			}
 		}
-		sess, _ := s.st.Session(ctx, id)
+		sess, _ := s.st.TableRow(ctx, id)
 		s.t.Logf("multiplayer table %d did not move on from move %d; players %+v; timers %q; the processes' log of it:\n%s",
 			id, m, sess.Players, timers, s.logOf(id))
 	}
@@ -584,7 +584,7 @@ func readTimers(ctx context.Context, conn *pgx.Conn) ([]timerRow, error) {
 	var out []timerRow
 	for rows.Next() {
 		var tr timerRow
-		if err := rows.Scan(&tr.session, &tr.kind, &tr.due, &tr.version, &tr.claimedBy, &tr.claimedUntil); err != nil {
+		if err := rows.Scan(&tr.table, &tr.kind, &tr.due, &tr.version, &tr.claimedBy, &tr.claimedUntil); err != nil {
 			return nil, err
 		}
 		out = append(out, tr)
@@ -1131,9 +1131,9 @@ func (s *scaleRun) staleCopies() int {
 	// Another process starts it, with computer players in the empty seats,
 	// and B is clicked with the lobby's buttons.
 	ctx := context.Background()
-	tb, err := session.Load(ctx, s.st, catalog.Registry().Engines(), c.id)
+	tb, err := play.Load(ctx, s.st, catalog.Registry().Engines(), c.id)
 	require.NoError(t, err)
-	require.NoError(t, tb.Start(ctx, session.Fill(tb.Info, tb.Sess.Players)))
+	require.NoError(t, tb.Start(ctx, play.Fill(tb.Info, tb.Row.Players)))
 	c.lobbyClicksOnStarted(lobby, map[string]string{"join": join, "leave": button(t, lobby.Message, "Leave").CustomID,
 		"start": button(t, lobby.Message, "Start").CustomID}, owner, ann, dave)
 
@@ -1165,19 +1165,19 @@ func (c *staleChecker) final(in *discordtest.Interaction, err error) discordtest
 	return resp
 }
 
-// session is the table as the store has it.
-func (c *staleChecker) session() store.Session {
-	sess, err := c.s.st.Session(context.Background(), c.id)
+// row is the table as the store has it.
+func (c *staleChecker) row() store.TableRow {
+	sess, err := c.s.st.TableRow(context.Background(), c.id)
 	require.NoError(c.s.t, err)
 	return sess
 }
 
 // check checks that a stale click (what) left the table as it was, and was
 // answered privately in words saying want, with no picture or controls.
-func (c *staleChecker) check(what string, resp discordtest.Response, want string, was store.Session) {
+func (c *staleChecker) check(what string, resp discordtest.Response, want string, was store.TableRow) {
 	t := c.s.t
 	t.Helper()
-	now := c.session()
+	now := c.row()
 	m := resp.LastMessage()
 	switch {
 	case now.Version != was.Version || now.Status != was.Status || !slices.Equal(now.Players, was.Players):
@@ -1197,7 +1197,7 @@ func (c *staleChecker) check(what string, resp discordtest.Response, want string
 // a join, a leave, the opener's leave, a start. Each says the game has
 // started.
 func (c *staleChecker) lobbyClicksOnStarted(lobby discordtest.Response, ids map[string]string, owner, ann, dave string) {
-	was := c.session()
+	was := c.row()
 	clicks := []struct {
 		what, user, id string
 		in             *discordtest.Interaction
@@ -1226,7 +1226,7 @@ func (c *staleChecker) handClicksOnFinished(messageID, ann, dave string) {
 		return ok
 	})
 	require.NoError(t, err, "the lobby's message is redrawn as the table")
-	was := c.session()
+	was := c.row()
 	hand, _ := findButton(table, "My hand")
 	for _, k := range []struct{ what, user string }{{"a stale My hand", ann}, {"My hand of someone not seated", dave}} {
 		c.check(k.what+" on a finished table", c.final(c.s.r.fake.Click(messageID, k.user, hand.CustomID)), "over", was)

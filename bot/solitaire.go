@@ -58,8 +58,8 @@ func (b *Bot) canSelect(t *table, seat games.Seat, arg string) bool {
 func (b *Bot) update(t *table, selected string, moved bool) reply {
 	data, err := b.message(t, selected)
 	if err != nil {
-		b.log.Error("drawing a table failed", "table", t.Sess.ID, "err", err)
-		return respond(private(T(b.playerLang(t.Sess.OwnerID), "I couldn't draw the table: try again.")))
+		b.log.Error("drawing a table failed", "table", t.Row.ID, "err", err)
+		return respond(private(T(b.playerLang(t.Row.OwnerID), "I couldn't draw the table: try again.")))
 	}
 	return reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data},

@@ -14,16 +14,16 @@ import (
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
-// table is a game at a table in a channel: its session (the record in the
+// table is a game at a table in a channel: its record (the row in the
 // store and the game rebuilt from its move log) and how the game is shown.
 // mu orders everything done to one table; different tables run in
 // parallel.
 type table struct {
 	mu sync.Mutex
-	*session.Table
+	*play.Table
 	show render.Game
 
 	// Multiplayer tables only:
@@ -48,8 +48,8 @@ type drawnHand struct {
 	png     []byte
 }
 
-// newTable wraps a session as a table of the bot's.
-func (b *Bot) newTable(st *session.Table) *table {
+// newTable wraps a live table (play.Table) as a table of the bot's.
+func (b *Bot) newTable(st *play.Table) *table {
 	show, _ := b.games.Lookup(st.Info.Name)
 	return &table{Table: st, show: show}
 }
@@ -66,8 +66,8 @@ func (b *Bot) resumeTables(ctx context.Context) error {
 		if o.GuildID == "" { // a terminal game
 			continue
 		}
-		st, err := session.Restore(ctx, b.store, b.games.Engines(), o.Session, o.Log)
-		var u *session.Unreplayable
+		st, err := play.Restore(ctx, b.store, b.games.Engines(), o.TableRow, o.Log)
+		var u *play.Unreplayable
 		if errors.As(err, &u) {
 			b.keep(u)
 			continue
@@ -96,7 +96,7 @@ func (b *Bot) resumeTables(ctx context.Context) error {
 // store. Any process serves any table: a click may reach one that never
 // saw it (another process opened it; DM clicks all arrive on shard 0), so
 // it loads the table from the store. nil, and no error, when there is no
-// such table in play; a *session.Unreplayable for a table kept because
+// such table in play; a *play.Unreplayable for a table kept because
 // its moves no longer replay (keep has been told); another error when the
 // store could not say.
 func (b *Bot) table(ctx context.Context, id int64) (*table, error) {
@@ -106,8 +106,8 @@ func (b *Bot) table(ctx context.Context, id int64) (*table, error) {
 	if t != nil {
 		return t, nil
 	}
-	st, err := session.Load(ctx, b.store, b.games.Engines(), id)
-	var u *session.Unreplayable
+	st, err := play.Load(ctx, b.store, b.games.Engines(), id)
+	var u *play.Unreplayable
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return nil, nil
@@ -117,7 +117,7 @@ func (b *Bot) table(ctx context.Context, id int64) (*table, error) {
 	case err != nil:
 		b.log.Warn("loading a table failed", "table", id, "err", err)
 		return nil, err
-	case st.Sess.GuildID == "" || !open(st.Sess):
+	case st.Row.GuildID == "" || !open(st.Row):
 		return nil, nil
 	}
 	b.mu.Lock()
@@ -134,7 +134,7 @@ func (b *Bot) table(ctx context.Context, id int64) (*table, error) {
 }
 
 // open reports whether a table is in play: a lobby, or a game going on.
-func open(sess store.Session) bool {
+func open(sess store.TableRow) bool {
 	return sess.Status == store.StatusLobby || sess.Status == store.StatusPlaying
 }
 
@@ -144,14 +144,14 @@ func open(sess store.Session) bool {
 // forgotten (the error is errGone).
 func (b *Bot) sync(ctx context.Context, t *table) error {
 	if err := t.Sync(ctx); err != nil {
-		var u *session.Unreplayable
+		var u *play.Unreplayable
 		if errors.As(err, &u) {
 			b.keep(u)
 			b.forget(t)
 		}
 		return err
 	}
-	if !open(t.Sess) {
+	if !open(t.Row) {
 		b.forget(t)
 		return errGone
 	}
@@ -162,18 +162,18 @@ func (b *Bot) sync(ctx context.Context, t *table) error {
 var errGone = errors.New("the table is no longer in play")
 
 // openTable is the one way a table opens, for /play, /daily and lobbies:
-// the session is created in the store, the table is registered locked, and
+// the table is created in the store, the table is registered locked, and
 // the answer that shows it carries the lock (see reply) until the table's
 // message is known.
-func (b *Bot) openTable(ctx context.Context, i *discordgo.Interaction, sess store.Session) (reply, error) {
-	st, err := session.Open(ctx, b.store, b.games.Engines(), sess)
+func (b *Bot) openTable(ctx context.Context, i *discordgo.Interaction, sess store.TableRow) (reply, error) {
+	st, err := play.Open(ctx, b.store, b.games.Engines(), sess)
 	if err != nil {
 		return reply{}, err
 	}
 	t := b.newTable(st)
 	t.mu.Lock()
 	b.mu.Lock()
-	b.tables[t.Sess.ID] = t
+	b.tables[t.Row.ID] = t
 	b.mu.Unlock()
 	if t.Game == nil {
 		b.armLobbyClock(ctx, t)
@@ -181,11 +181,11 @@ func (b *Bot) openTable(ctx context.Context, i *discordgo.Interaction, sess stor
 	rep := reply{table: t, then: b.rememberMessage(i, t)}
 	data, err := b.message(t, "")
 	if err != nil {
-		b.log.Error("drawing a table failed", "table", t.Sess.ID, "err", err)
+		b.log.Error("drawing a table failed", "table", t.Row.ID, "err", err)
 		rep.resp = private(T(userLang(i), "I couldn't draw the table: try again."))
 		return rep, nil
 	}
-	b.log.Info("table opened", "table", t.Sess.ID, "game", t.Info.Name, "deal", t.Sess.Deal, "daily", t.Sess.Daily,
+	b.log.Info("table opened", "table", t.Row.ID, "game", t.Info.Name, "deal", t.Row.Deal, "daily", t.Row.Daily,
 		"guild", i.GuildID, "user", discord.UserOf(i).ID)
 	rep.resp = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
 	return rep, nil
@@ -203,9 +203,9 @@ func (b *Bot) rememberMessage(i *discordgo.Interaction, t *table) func(error) {
 			return
 		}
 		if m, err := b.wire.OriginalMessage(ctx, i); err == nil {
-			t.Sess.MessageID, t.Sess.ChannelID = m.ID, m.ChannelID
-			if err := b.store.SetMessage(ctx, t.Sess.ID, m.ChannelID, m.ID); err != nil {
-				b.log.Warn("saving the table's message failed", "table", t.Sess.ID, "err", err)
+			t.Row.MessageID, t.Row.ChannelID = m.ID, m.ChannelID
+			if err := b.store.SetMessage(ctx, t.Row.ID, m.ChannelID, m.ID); err != nil {
+				b.log.Warn("saving the table's message failed", "table", t.Row.ID, "err", err)
 			}
 		}
 	}
@@ -213,17 +213,17 @@ func (b *Bot) rememberMessage(i *discordgo.Interaction, t *table) func(error) {
 
 // close takes a table out of play, abandoned (it counts for no one),
 // unless it moved on since this copy was read (another process started or
-// closed it): err is then session.ErrMovedOn and the table is the store's.
+// closed it): err is then play.ErrMovedOn and the table is the store's.
 func (b *Bot) close(ctx context.Context, t *table) error {
 	if err := t.Abandon(ctx); err != nil {
-		if !errors.Is(err, session.ErrMovedOn) {
-			b.log.Warn("closing a table failed", "table", t.Sess.ID, "err", err)
+		if !errors.Is(err, play.ErrMovedOn) {
+			b.log.Warn("closing a table failed", "table", t.Row.ID, "err", err)
 		}
 		return err
 	}
 	b.clearTimer(ctx, t, timerTurn)
 	b.clearTimer(ctx, t, timerLobby)
-	b.changed(t.Sess.ID)
+	b.changed(t.Row.ID)
 	b.forget(t)
 	return nil
 }
@@ -231,12 +231,12 @@ func (b *Bot) close(ctx context.Context, t *table) error {
 // forget takes a table out of the tables in play.
 func (b *Bot) forget(t *table) {
 	b.mu.Lock()
-	delete(b.tables, t.Sess.ID)
+	delete(b.tables, t.Row.ID)
 	b.mu.Unlock()
 }
 
 // apply makes a move at t (whose lock the caller holds), saved before
-// anything reports it (see session.Table.Apply), and closes the table when
+// anything reports it (see play.Table.Apply), and closes the table when
 // the game ends.
 func (b *Bot) apply(ctx context.Context, t *table, seat games.Seat, move string) error {
 	start := time.Now()
@@ -244,7 +244,7 @@ func (b *Bot) apply(ctx context.Context, t *table, seat games.Seat, move string)
 		return err
 	}
 	b.metrics.moveCommit.Observe(time.Since(start).Seconds())
-	b.changed(t.Sess.ID)
+	b.changed(t.Row.ID)
 	if t.Game.Status().Finished() {
 		b.finish(ctx, t)
 	}
@@ -255,15 +255,15 @@ func (b *Bot) apply(ctx context.Context, t *table, seat games.Seat, move string)
 // that another process finished meanwhile is only forgotten here.
 func (b *Bot) finish(ctx context.Context, t *table) {
 	if err := t.Finish(ctx); err != nil {
-		if errors.Is(err, session.ErrMovedOn) && !open(t.Sess) {
+		if errors.Is(err, play.ErrMovedOn) && !open(t.Row) {
 			b.forget(t) // recorded by another process: its results stand
 			return
 		}
 		// The moves are all saved: the result is recomputed at the next start.
-		b.log.Error("recording a result failed", "table", t.Sess.ID, "err", err)
+		b.log.Error("recording a result failed", "table", t.Row.ID, "err", err)
 		return
 	}
 	b.clearTimer(ctx, t, timerTurn)
-	b.log.Info("game over", "table", t.Sess.ID, "game", t.Sess.Game, "status", t.Sess.Status, "scores", t.Game.Scores())
+	b.log.Info("game over", "table", t.Row.ID, "game", t.Row.Game, "status", t.Row.Status, "scores", t.Game.Scores())
 	b.forget(t)
 }

@@ -87,7 +87,7 @@ func TestTheAgentsPlaysThroughMoveMenus(t *testing.T) {
 			assert.NotContains(t, m.Content, "You have")
 		}
 	}
-	sess, err := h.st.Session(context.Background(), id)
+	sess, err := h.st.TableRow(context.Background(), id)
 	require.NoError(t, err)
 	assert.Equal(t, 2, sess.Seats)
 }

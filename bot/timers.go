@@ -12,7 +12,7 @@ import (
 
 	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // What a table waits for is kept in the store as timers (rows), not in a
@@ -54,10 +54,10 @@ func retryAfter(attempts int) time.Duration {
 
 // setTimer arms a timer of t's and wakes the timer loop. t is locked.
 func (b *Bot) setTimer(ctx context.Context, t *table, kind string, after time.Duration) {
-	tm := store.Timer{Session: t.Sess.ID, Kind: kind, Due: time.Now().Add(after), Version: t.Sess.Moves}
+	tm := store.Timer{Table: t.Row.ID, Kind: kind, Due: time.Now().Add(after), Version: t.Row.Moves}
 	if err := b.store.SetTimer(ctx, tm); err != nil {
 		if b.wire.Context().Err() == nil {
-			b.log.Warn("arming a timer failed", "table", t.Sess.ID, "kind", kind, "err", err)
+			b.log.Warn("arming a timer failed", "table", t.Row.ID, "kind", kind, "err", err)
 		}
 		return
 	}
@@ -69,8 +69,8 @@ func (b *Bot) setTimer(ctx context.Context, t *table, kind string, after time.Du
 
 // clearTimer disarms a timer of t's.
 func (b *Bot) clearTimer(ctx context.Context, t *table, kind string) {
-	if err := b.store.ClearTimer(ctx, t.Sess.ID, kind); err != nil && b.wire.Context().Err() == nil {
-		b.log.Warn("clearing a timer failed", "table", t.Sess.ID, "kind", kind, "err", err)
+	if err := b.store.ClearTimer(ctx, t.Row.ID, kind); err != nil && b.wire.Context().Err() == nil {
+		b.log.Warn("clearing a timer failed", "table", t.Row.ID, "kind", kind, "err", err)
 	}
 }
 
@@ -86,17 +86,17 @@ func (b *Bot) rearmTimers(ctx context.Context) error {
 	}
 	has := map[int64]map[string]bool{}
 	for _, tm := range armed {
-		if has[tm.Session] == nil {
-			has[tm.Session] = map[string]bool{}
+		if has[tm.Table] == nil {
+			has[tm.Table] = map[string]bool{}
 		}
-		has[tm.Session][tm.Kind] = true
+		has[tm.Table][tm.Kind] = true
 	}
 	n := 0
 	for _, t := range b.tables {
 		switch {
-		case t.Game == nil && b.lobbyTimeout > 0 && !has[t.Sess.ID][timerLobby]:
+		case t.Game == nil && b.lobbyTimeout > 0 && !has[t.Row.ID][timerLobby]:
 			b.armLobbyClock(ctx, t)
-		case t.Game != nil && b.turnTimeout > 0 && !t.Info.Solitaire() && !has[t.Sess.ID][timerTurn]:
+		case t.Game != nil && b.turnTimeout > 0 && !t.Info.Solitaire() && !has[t.Row.ID][timerTurn]:
 			b.armTurnClock(ctx, t)
 		default:
 			continue
@@ -157,19 +157,19 @@ func (b *Bot) settleTimer(tm store.Timer, fired error) {
 	defer cancel()
 	if fired == nil {
 		if err := b.store.DoneTimer(ctx, tm); err != nil {
-			b.log.Warn("a fired timer could not be removed", "table", tm.Session, "kind", tm.Kind, "err", err)
+			b.log.Warn("a fired timer could not be removed", "table", tm.Table, "kind", tm.Kind, "err", err)
 		}
 		return
 	}
 	wait := retryAfter(tm.Attempts)
-	b.log.Warn("a timer failed: it is tried again", "table", tm.Session, "kind", tm.Kind, "attempts", tm.Attempts+1, "after", wait, "err", fired)
+	b.log.Warn("a timer failed: it is tried again", "table", tm.Table, "kind", tm.Kind, "attempts", tm.Attempts+1, "after", wait, "err", fired)
 	var err error
 	for try := 0; try < 2; try++ { // a dropped connection costs the first
 		if err = b.store.RetryTimer(ctx, tm, time.Now().Add(wait)); err == nil {
 			return
 		}
 	}
-	b.log.Warn("putting off a failed timer failed: it fires again when its claim runs out", "table", tm.Session, "kind", tm.Kind, "err", err)
+	b.log.Warn("putting off a failed timer failed: it fires again when its claim runs out", "table", tm.Table, "kind", tm.Kind, "err", err)
 }
 
 // fire does what a timer is for; a timer of a table no longer in play, or
@@ -179,8 +179,8 @@ func (b *Bot) fire(tm store.Timer) (err error) {
 	defer b.wire.Recover("timer")
 	ctx, cancel := b.background()
 	defer cancel()
-	t, err := b.table(ctx, tm.Session)
-	var u *session.Unreplayable
+	t, err := b.table(ctx, tm.Table)
+	var u *play.Unreplayable
 	switch {
 	case errors.As(err, &u):
 		return nil // kept as it is: nothing to do
@@ -201,7 +201,7 @@ func (b *Bot) fire(tm store.Timer) (err error) {
 	case timerTurn:
 		return b.turnTimedOut(ctx, t, tm.Version)
 	case timerLobby:
-		if t.Game == nil && t.Sess.Moves == tm.Version {
+		if t.Game == nil && t.Row.Moves == tm.Version {
 			return b.expireLobby(ctx, t)
 		}
 	case timerRedraw:
@@ -213,15 +213,15 @@ func (b *Bot) fire(tm store.Timer) (err error) {
 // expireLobby closes a lobby nobody started in time; t is locked.
 func (b *Bot) expireLobby(ctx context.Context, t *table) error {
 	if err := b.close(ctx, t); err != nil {
-		if errors.Is(err, session.ErrMovedOn) {
+		if errors.Is(err, play.ErrMovedOn) {
 			return nil // started or closed meanwhile
 		}
 		return err
 	}
-	b.log.Info("lobby expired", "table", t.Sess.ID, "game", t.Info.Name)
-	content := T(b.serverLang(t.Sess.GuildID), "**%s** · the table was closed: nobody started it within %s. Open a new one with `/play`.",
+	b.log.Info("lobby expired", "table", t.Row.ID, "game", t.Info.Name)
+	content := T(b.serverLang(t.Row.GuildID), "**%s** · the table was closed: nobody started it within %s. Open a new one with `/play`.",
 		t.Info.Title, b.lobbyTimeout.Round(time.Minute))
-	channel, message := t.Sess.ChannelID, t.Sess.MessageID
+	channel, message := t.Row.ChannelID, t.Row.MessageID
 	if message == "" {
 		return nil
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // TestLobbyExpires: a lobby nobody starts is closed when its time runs out,
@@ -37,7 +37,7 @@ func TestLobbyExpires(t *testing.T) {
 	})
 	require.NoError(t, err)
 	assert.Empty(t, closed.Components, "a closed lobby has no buttons")
-	sess, err := h.st.Session(context.Background(), tableOf(t, lobby.Message))
+	sess, err := h.st.TableRow(context.Background(), tableOf(t, lobby.Message))
 	require.NoError(t, err)
 	assert.Equal(t, "abandoned", sess.Status.String())
 	timers, err = h.st.Timers(context.Background())
@@ -71,7 +71,7 @@ func TestStaleTurnClockArmsTheNext(t *testing.T) {
 	// saved, the next clock is not armed.
 	st, err := store.Open(h.dbPath)
 	require.NoError(t, err)
-	tb, err := session.Load(ctx, st, catalog.Registry().Engines(), id)
+	tb, err := play.Load(ctx, st, catalog.Registry().Engines(), id)
 	require.NoError(t, err)
 	require.Equal(t, armed.Version, tb.Game.Moves())
 	require.NoError(t, tb.Apply(ctx, 0, tb.Game.Legal(0)[0].String()))

@@ -120,7 +120,7 @@ func TestUnreplayableTableKept(t *testing.T) {
 	assert.Empty(t, notice.Components, "no buttons on a table that takes no moves")
 	assert.Equal(t, 1.0, gathered(t, h.metrics)["dealer_unreplayable_tables"])
 
-	sess, err := h.st.Session(context.Background(), id)
+	sess, err := h.st.TableRow(context.Background(), id)
 	require.NoError(t, err)
 	assert.NotEmpty(t, sess.Broken)
 	assert.Equal(t, store.StatusPlaying, sess.Status, "kept as it was")
@@ -150,7 +150,7 @@ func TestOlderRulesSaidOnTheTable(t *testing.T) {
 	table := h.click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
 	require.False(t, table.Ephemeral, table.Content)
 	assert.Contains(t, table.Content, "older rules (version 1): every seat starts with 0 IP")
-	sess, err := h.st.Session(context.Background(), id)
+	sess, err := h.st.TableRow(context.Background(), id)
 	require.NoError(t, err)
 	assert.Equal(t, 1, sess.Rules, "it keeps the rules it started with")
 	ordinary := h.command(bob, "play", map[string]any{"game": "theagents"})

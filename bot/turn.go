@@ -55,13 +55,13 @@ func (b *Bot) playForAbsent(ctx context.Context, t *table, version int) error {
 	m := t.Info.Computer(t.Game, seat)
 	if err := b.apply(ctx, t, seat, m.String()); err != nil {
 		if !errors.Is(err, store.ErrConflict) {
-			b.log.Warn("playing for an absent player failed: the timer is tried again", "table", t.Sess.ID, "err", err)
+			b.log.Warn("playing for an absent player failed: the timer is tried again", "table", t.Row.ID, "err", err)
 		}
 		return err
 	}
-	l := b.serverLang(t.Sess.GuildID)
+	l := b.serverLang(t.Row.GuildID)
 	t.notice = timeoutNotice(l, plainName(l, t.Player(seat)), m)
-	b.log.Info("played for an absent player", "table", t.Sess.ID, "seat", seat, "move", m.String(), "version", version)
+	b.log.Info("played for an absent player", "table", t.Row.ID, "seat", seat, "move", m.String(), "version", version)
 	b.playComputers(ctx, t)
 	b.afterChange(ctx, t, before)
 	return nil

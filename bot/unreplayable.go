@@ -5,34 +5,34 @@ import (
 
 	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/render/lang"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // A table whose moves no longer replay under its rules (an engine changed
 // without a new rules version; a log written by hand) is kept as it was,
-// in the store (session.Restore marks it): it takes no more moves, is
+// in the store (play.Restore marks it): it takes no more moves, is
 // resumed and counted by no one, and dealer db check lists it. The first
 // process to find it out says so once: a log line, the metric, and its
 // message in the channel; every click on it after gets the same answer.
 
 // keep tells of a table kept because its moves no longer replay; only the
 // first to find it out (u.Found) logs it, counts it and tells its players.
-func (b *Bot) keep(u *session.Unreplayable) {
+func (b *Bot) keep(u *play.Unreplayable) {
 	if !u.Found {
 		return
 	}
 	b.metrics.unreplayable.Inc()
 	b.log.Error("a table's moves no longer replay: it is kept as it was and takes no more moves (dealer db check lists it)",
-		"table", u.Sess.ID, "game", u.Sess.Game, "rules", u.Sess.Rules, "reason", u.Reason)
-	channel, message := u.Sess.ChannelID, u.Sess.MessageID
+		"table", u.Row.ID, "game", u.Row.Game, "rules", u.Row.Rules, "reason", u.Reason)
+	channel, message := u.Row.ChannelID, u.Row.MessageID
 	if channel == "" || message == "" {
 		return
 	}
-	title := u.Sess.Game
-	if g, ok := b.games.Lookup(u.Sess.Game); ok {
+	title := u.Row.Game
+	if g, ok := b.games.Lookup(u.Row.Game); ok {
 		title = g.Title
 	}
-	content := "**" + title + "** · " + unreplayableText(b.serverLang(u.Sess.GuildID))
+	content := "**" + title + "** · " + unreplayableText(b.serverLang(u.Row.GuildID))
 	edit := &discordgo.MessageEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: discord.NoMentions}
 	b.wire.Post(channel, discord.Letter{What: "an unreplayable table's notice", Send: func() error {
 		_, err := b.wire.Request("PATCH", discordgo.EndpointChannelMessage(channel, message), discordgo.EndpointChannelMessage(channel, ""), edit, nil)

@@ -6,13 +6,13 @@ import (
 	"testing"
 )
 
-// BenchmarkAppendMove appends moves one after another to one session: one
+// BenchmarkAppendMove appends moves one after another to one table: one
 // durable (flushed) write transaction per move, on each engine.
 func BenchmarkAppendMove(b *testing.B) {
 	benchEachEngine(b, func(b *testing.B, e engine) {
 		ctx := context.Background()
 		s, _, _ := openTemp(b, e)
-		id := mustCreate(b, s, Session{Game: "doublefreecell", Seats: 1})
+		id := mustCreate(b, s, TableRow{Game: "doublefreecell", Seats: 1})
 		b.ReportAllocs()
 		b.ResetTimer()
 		for i := 0; b.Loop(); i++ {
@@ -24,7 +24,7 @@ func BenchmarkAppendMove(b *testing.B) {
 }
 
 // BenchmarkAppendMoveParallel appends from many goroutines, each to its own
-// session, as the bot's tables do: group commit puts many in one flush.
+// table, as the bot's tables do: group commit puts many in one flush.
 func BenchmarkAppendMoveParallel(b *testing.B) {
 	benchEachEngine(b, func(b *testing.B, e engine) {
 		s, _, _ := openTemp(b, e)
@@ -47,7 +47,7 @@ func BenchmarkAppendMoveTwoStores(b *testing.B) {
 }
 
 // appendInParallel appends from 8 goroutines a core, each to its own
-// session, through stores in turn.
+// table, through stores in turn.
 func appendInParallel(b *testing.B, stores []*Store) {
 	ctx := context.Background()
 	b.SetParallelism(8)
@@ -55,7 +55,7 @@ func appendInParallel(b *testing.B, stores []*Store) {
 	var n atomic.Int32
 	b.RunParallel(func(pb *testing.PB) {
 		st := stores[int(n.Add(1))%len(stores)]
-		id, err := st.CreateSession(ctx, Session{Game: "doublefreecell", Seats: 1})
+		id, err := st.CreateTable(ctx, TableRow{Game: "doublefreecell", Seats: 1})
 		if err != nil {
 			b.Error(err)
 			return
@@ -69,16 +69,16 @@ func appendInParallel(b *testing.B, stores []*Store) {
 	})
 }
 
-// BenchmarkSession reads a session with its players.
-func BenchmarkSession(b *testing.B) {
+// BenchmarkTableRow reads a table with its players.
+func BenchmarkTableRow(b *testing.B) {
 	benchEachEngine(b, func(b *testing.B, e engine) {
 		ctx := context.Background()
 		s, _, _ := openTemp(b, e)
-		id := mustCreate(b, s, Session{Game: "doublefreecell", Seats: 2,
+		id := mustCreate(b, s, TableRow{Game: "doublefreecell", Seats: 2,
 			Players: []Player{{Seat: 0, UserID: "u", Name: "U"}, {Seat: 1, Computer: true}}})
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := s.Session(ctx, id); err != nil {
+			if _, err := s.TableRow(ctx, id); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -11,7 +11,7 @@ import (
 )
 
 // changesChannel is the PostgreSQL channel on which every change of a
-// session is announced, as "id:moves" (a trigger sends it; see
+// table is announced, as "id:moves" (a trigger sends it; see
 // migrations/postgres/0006_timers.sql).
 const changesChannel = "dealer_tables"
 
@@ -20,7 +20,7 @@ const changesChannel = "dealer_tables"
 // again, and meanwhile missed notices are made up for (Changes).
 const listenCheck = 30 * time.Second
 
-// Changes calls fn for each session any process changes, with its id and
+// Changes calls fn for each table any process changes, with its id and
 // move count, as the database announces them when they commit, until ctx
 // ends. A process that keeps tables in memory learns so that another
 // process moved one on. When notices may have been missed (the connection

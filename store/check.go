@@ -7,29 +7,29 @@ import (
 	"github.com/dealer/dealer/games"
 )
 
-// Replayable is one session as a check of the whole database reads it:
-// the session (its players left out), its move log and its recorded
+// Replayable is one table as a check of the whole database reads it:
+// the table (its players left out), its move log and its recorded
 // results, from one snapshot.
 type Replayable struct {
-	Session Session
+	Session TableRow
 	Log     []games.Entry
 	Results []Result
 }
 
-// A page of EachReplayable holds at most this many sessions, and their
-// move logs at most this many moves (or one session, however long): a
+// A page of EachReplayable holds at most this many tables, and their
+// move logs at most this many moves (or one table, however long): a
 // database of any size is read in pieces of a few megabytes. (Variables,
 // for a test to make pages small.)
 var (
-	replayablePageSessions = 256
-	replayablePageMoves    = 50_000
+	replayablePageTables = 256
+	replayablePageMoves  = 50_000
 )
 
-// EachReplayable calls fn with every session but lobbies (which have no
+// EachReplayable calls fn with every table but lobbies (which have no
 // game yet), in the order of their ids, each with its move log and
-// results. It reads a page of sessions at a time, each page from one
+// results. It reads a page of tables at a time, each page from one
 // snapshot, and calls fn between reads, outside any transaction: a big
-// database is never held in memory at once, and a session written
+// database is never held in memory at once, and a table written
 // meanwhile is read as it was or as it became. An error of fn stops it and
 // is returned.
 func (s *Store) EachReplayable(ctx context.Context, fn func(Replayable) error) error {
@@ -51,21 +51,21 @@ func (s *Store) EachReplayable(ctx context.Context, fn func(Replayable) error) e
 	}
 }
 
-// replayablePage reads the sessions after id after (lobbies left out),
+// replayablePage reads the tables after id after (lobbies left out),
 // with their moves and results, as EachReplayable pages them.
 func (s *Store) replayablePage(ctx context.Context, after int64) ([]Replayable, error) {
 	var page []Replayable
 	err := s.read(ctx, func(tx *txn) error {
 		page = nil
-		rows, err := tx.QueryContext(ctx, `SELECT `+sessionColumns+` FROM sessions
-			WHERE id > ? AND status <> ? ORDER BY id LIMIT ?`, after, StatusLobby.String(), replayablePageSessions)
+		rows, err := tx.QueryContext(ctx, `SELECT `+tableColumns+` FROM sessions
+			WHERE id > ? AND status <> ? ORDER BY id LIMIT ?`, after, StatusLobby.String(), replayablePageTables)
 		if err != nil {
 			return fmt.Errorf("store: sessions after %d: %w", after, err)
 		}
 		defer rows.Close()
 		moves := 0
 		for rows.Next() {
-			sess, err := scanSession(rows)
+			sess, err := scanTable(rows)
 			if err != nil {
 				return fmt.Errorf("store: sessions after %d: %w", after, err)
 			}
@@ -103,7 +103,7 @@ func (s *Store) replayablePage(ctx context.Context, after int64) ([]Replayable, 
 	return page, err
 }
 
-// readPageMoves reads the moves of sessions lo to hi, in order.
+// readPageMoves reads the moves of tables lo to hi, in order.
 func readPageMoves(ctx context.Context, tx *txn, lo, hi int64, add func(int64, games.Entry)) error {
 	rows, err := tx.QueryContext(ctx, `SELECT session_id, seat, move FROM moves
 		WHERE session_id >= ? AND session_id <= ? ORDER BY session_id, seq`, lo, hi)
@@ -127,7 +127,7 @@ func readPageMoves(ctx context.Context, tx *txn, lo, hi int64, add func(int64, g
 	return nil
 }
 
-// readPageResults reads the results of sessions lo to hi, by seat.
+// readPageResults reads the results of tables lo to hi, by seat.
 func readPageResults(ctx context.Context, tx *txn, lo, hi int64, add func(int64, Result)) error {
 	rows, err := tx.QueryContext(ctx, `SELECT session_id, seat, user_id, name, computer, score, won FROM results
 		WHERE session_id >= ? AND session_id <= ? ORDER BY session_id, seat`, lo, hi)

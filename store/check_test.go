@@ -12,7 +12,7 @@ import (
 	"github.com/dealer/dealer/games"
 )
 
-// EachReplayable visits every session but lobbies once, in id order, each
+// EachReplayable visits every table but lobbies once, in id order, each
 // with its whole log and its results, however the pages cut the database.
 func TestEachReplayable(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, e engine) {
@@ -29,7 +29,7 @@ func TestEachReplayable(t *testing.T) {
 			if i == 2 || i == 5 {
 				status = StatusLobby
 			}
-			id, err := s.CreateSession(ctx, Session{Game: "doublets", Deal: uint64(i + 1), Seats: 2, Status: status,
+			id, err := s.CreateTable(ctx, TableRow{Game: "doublets", Deal: uint64(i + 1), Seats: 2, Status: status,
 				Players: []Player{{Seat: 0, UserID: "u", Name: "ann"}, {Seat: 1, Computer: true, Name: "Bond"}}})
 			require.NoError(t, err)
 			if status == StatusLobby {
@@ -40,7 +40,7 @@ func TestEachReplayable(t *testing.T) {
 				require.NoError(t, s.AppendMove(ctx, id, seq, seq%2, fmt.Sprintf("m%d", seq)))
 			}
 			if i%3 == 0 {
-				sess, err := s.Session(ctx, id)
+				sess, err := s.TableRow(ctx, id)
 				require.NoError(t, err)
 				_, err = s.Finish(ctx, id, sess.Version, StatusOver, []Result{{Seat: 0, UserID: "u", Name: "ann", Score: i}, {Seat: 1, Computer: true, Name: "Bond", Won: true}})
 				require.NoError(t, err)
@@ -50,9 +50,9 @@ func TestEachReplayable(t *testing.T) {
 		}
 		for _, size := range []struct{ sessions, moves int }{{256, 50_000}, {2, 50_000}, {1, 1}, {256, 4}} {
 			t.Run(fmt.Sprintf("pages of %d sessions, %d moves", size.sessions, size.moves), func(t *testing.T) {
-				oldS, oldM := replayablePageSessions, replayablePageMoves
-				replayablePageSessions, replayablePageMoves = size.sessions, size.moves
-				defer func() { replayablePageSessions, replayablePageMoves = oldS, oldM }()
+				oldS, oldM := replayablePageTables, replayablePageMoves
+				replayablePageTables, replayablePageMoves = size.sessions, size.moves
+				defer func() { replayablePageTables, replayablePageMoves = oldS, oldM }()
 				var got []made
 				require.NoError(t, s.EachReplayable(ctx, func(r Replayable) error {
 					got = append(got, made{id: r.Session.ID, moves: len(r.Log), results: len(r.Results)})

@@ -20,11 +20,11 @@ import (
 	"github.com/dealer/dealer/games"
 )
 
-// appendRetrying appends move to the end of the session's log, reading the
+// appendRetrying appends move to the end of the table's log, reading the
 // log's length again after each lost race, as the bot does.
 func appendRetrying(ctx context.Context, s *Store, id int64, seat int, move string) error {
 	for {
-		sess, err := s.Session(ctx, id)
+		sess, err := s.TableRow(ctx, id)
 		if err != nil {
 			return err
 		}
@@ -73,7 +73,7 @@ func testConcurrentWriters(t *testing.T, e engine) {
 					ids[g] = ids[0]
 					continue
 				}
-				ids[g] = mustCreate(t, stores[0], Session{Game: "doublefreecell", Seats: 1})
+				ids[g] = mustCreate(t, stores[0], TableRow{Game: "doublefreecell", Seats: 1})
 			}
 			for _, err := range writeAtOnce(stores, ids, tc) {
 				t.Error(err)
@@ -84,7 +84,7 @@ func testConcurrentWriters(t *testing.T, e engine) {
 }
 
 // writeAtOnce has writers goroutines, the g-th on stores[g%len(stores)],
-// append moves to session ids[g], read it and make other writes in
+// append moves to table ids[g], read it and make other writes in
 // between, and returns every error met.
 func writeAtOnce(stores []*Store, ids []int64, tc writersCase) []error {
 	ctx := context.Background()
@@ -105,7 +105,7 @@ func writeAtOnce(stores []*Store, ids []int64, tc writersCase) []error {
 					errs <- fmt.Errorf("%s: %w", move, err)
 				}
 				// Reads and other writes in between.
-				if _, err := s.Session(ctx, ids[g]); err != nil {
+				if _, err := s.TableRow(ctx, ids[g]); err != nil {
 					errs <- err
 				}
 				// Writes that read first (a deferred transaction
@@ -216,7 +216,7 @@ func testMovesSurviveKill(t *testing.T, e engine) {
 	}
 }
 
-// crashChild appends moves to a few sessions from several goroutines until
+// crashChild appends moves to a few tables from several goroutines until
 // it is killed.
 func crashChild(path string) {
 	ctx := context.Background()
@@ -227,7 +227,7 @@ func crashChild(path string) {
 	}
 	var mu sync.Mutex
 	for g := range 4 {
-		id, err := s.CreateSession(ctx, Session{Game: "doublefreecell", Seats: 1})
+		id, err := s.CreateTable(ctx, TableRow{Game: "doublefreecell", Seats: 1})
 		if err != nil {
 			fmt.Println("error", err)
 			os.Exit(2)
@@ -248,7 +248,7 @@ func crashChild(path string) {
 }
 
 // Two Stores on one database (two processes) race to append each move of
-// one session: exactly one wins each index, the other gets ErrConflict,
+// one table: exactly one wins each index, the other gets ErrConflict,
 // and the log holds the winners' moves only. On PostgreSQL the moves'
 // primary key and the move count's check decide, under READ COMMITTED.
 func TestTwoStoresRaceForEachMove(t *testing.T) { forEachEngine(t, testTwoStoresRaceForEachMove) }
@@ -259,7 +259,7 @@ func testTwoStoresRaceForEachMove(t *testing.T, e engine) {
 	b, err := Open(db)
 	require.NoError(t, err)
 	defer b.Close()
-	id := mustCreate(t, a, Session{Game: "doublefreecell", Seats: 2})
+	id := mustCreate(t, a, TableRow{Game: "doublefreecell", Seats: 2})
 	const rounds, perStore = 40, 3
 	var want []string
 	for seq := range rounds {
@@ -305,14 +305,14 @@ func testTwoStoresRaceForEachMove(t *testing.T, e engine) {
 			got = append(got, m.Move)
 		}
 		assert.Equal(t, want, got, "both Stores see the winners, in order")
-		sess, err := s.Session(ctx, id)
+		sess, err := s.TableRow(ctx, id)
 		require.NoError(t, err)
 		assert.Equal(t, rounds, sess.Moves)
 	}
 }
 
 // On PostgreSQL, a move whose index is already in the log is refused by
-// the moves' primary key even when the session's count says otherwise (a
+// the moves' primary key even when the table's count says otherwise (a
 // count and a log out of step, as a failed copy might leave them):
 // ErrConflict, not a raw constraint error.
 func TestMovesKeyDecides(t *testing.T) { forEachEngine(t, testMovesKeyDecides) }
@@ -320,7 +320,7 @@ func TestMovesKeyDecides(t *testing.T) { forEachEngine(t, testMovesKeyDecides) }
 func testMovesKeyDecides(t *testing.T, e engine) {
 	ctx := context.Background()
 	s, _, _ := openTemp(t, e)
-	id := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 1})
+	id := mustCreate(t, s, TableRow{Game: "doublefreecell", Seats: 1})
 	require.NoError(t, s.AppendMove(ctx, id, 0, 0, "1 h"))
 	require.NoError(t, s.write(ctx, func(tx *txn) error {
 		_, err := tx.ExecContext(ctx, `UPDATE sessions SET moves = 0 WHERE id = ?`, id)
@@ -343,8 +343,8 @@ func TestDeadlockIsRetried(t *testing.T) {
 	b, err := Open(db)
 	require.NoError(t, err)
 	defer b.Close()
-	one := mustCreate(t, a, Session{Game: "doublefreecell", Seats: 1})
-	two := mustCreate(t, a, Session{Game: "doublefreecell", Seats: 1})
+	one := mustCreate(t, a, TableRow{Game: "doublefreecell", Seats: 1})
+	two := mustCreate(t, a, TableRow{Game: "doublefreecell", Seats: 1})
 
 	// Each write takes its first row, waits until the other has taken its
 	// own, then takes the other's: a deadlock, the first time through.

@@ -33,13 +33,15 @@ type CopyCount struct {
 	Read, Written int64
 }
 
-// CopyTo copies every row of every table of s into dst — sessions with
-// their players, move logs, rounds and results, the daily deals, the
-// servers' and the players' settings — ids (and the tables' page tokens) kept, in one transaction of dst (all or nothing), and returns each
-// table's counts. The source is read from one snapshot, so a bot writing
-// to it meanwhile cannot tear the copy. dst must be empty: ErrNotEmpty
-// otherwise, and nothing is written. On PostgreSQL the sessions' id
-// sequence is set past the largest id copied.
+// CopyTo copies every row of every SQL table of s into dst — the game
+// tables with their players, move logs, rounds and results, the daily
+// deals, the servers' and the players' settings — ids (and the tables'
+// page tokens) kept, in one transaction of dst (all or nothing), and
+// returns each SQL table's counts. The source is read from one snapshot,
+// so a bot writing to it meanwhile cannot tear the copy. dst must be
+// empty: ErrNotEmpty otherwise, and nothing is written. On PostgreSQL the
+// sequence of the sessions SQL table's ids (the game tables') is set past
+// the largest id copied.
 func (s *Store) CopyTo(ctx context.Context, dst *Store) ([]CopyCount, error) {
 	if s.d == dst.d && s.path == dst.path {
 		return nil, errors.New("store: copy: the source and the target are the same database")

@@ -12,7 +12,7 @@ import (
 	"github.com/dealer/dealer/games"
 )
 
-// seedEverything fills every table: finished and unfinished sessions with
+// seedEverything fills every SQL table: finished and unfinished tables with
 // players (computers at levels), moves, rounds and results, a daily attempt
 // with a hint, daily deals, house rules, and deals past int64's range.
 func seedEverything(t *testing.T, s *Store, c *clock) []int64 {
@@ -23,7 +23,7 @@ func seedEverything(t *testing.T, s *Store, c *clock) []int64 {
 	ids = append(ids, play(t, s, c, "g1", "doublefreecell", 5*time.Minute, 30, StatusWon, human("ann", "Ann", 500, true)))
 	ids = append(ids, play(t, s, c, "g1", "doublefreecell", 7*time.Minute, 12, StatusLost, human("bob", "Bob", 100, false)))
 	// A multiplayer table in play: computers at levels, rounds, moves.
-	multi := mustCreate(t, s, Session{Game: "secretagent", Deal: math.MaxUint64, Seats: 3, GuildID: "g1",
+	multi := mustCreate(t, s, TableRow{Game: "secretagent", Deal: math.MaxUint64, Seats: 3, GuildID: "g1",
 		ChannelID: "c", MessageID: "m", OwnerID: "ann", Status: StatusPlaying, Options: "deals=4",
 		Players: []Player{{Seat: 0, UserID: "ann", Name: "Ann"}, {Seat: 1, Name: "Bond", Computer: true, Level: games.Hard},
 			{Seat: 2, Name: "Cipher", Computer: true, Level: games.Easy}}})
@@ -34,9 +34,9 @@ func seedEverything(t *testing.T, s *Store, c *clock) []int64 {
 	require.NoError(t, s.RecordRound(ctx, multi, 1, []int{0, 7, 2}))
 	ids = append(ids, multi)
 	// A lobby, and a daily attempt with a hint.
-	ids = append(ids, mustCreate(t, s, Session{Game: "theagents", Seats: 5, GuildID: "g2", OwnerID: "cy", Status: StatusLobby,
+	ids = append(ids, mustCreate(t, s, TableRow{Game: "theagents", Seats: 5, GuildID: "g2", OwnerID: "cy", Status: StatusLobby,
 		Players: []Player{{Seat: 0, UserID: "cy", Name: "Cy"}}}))
-	day, err := s.CreateDaily(ctx, Session{Game: "doublets", Deal: 3, Seats: 1, GuildID: "g1", OwnerID: "ann",
+	day, err := s.CreateDaily(ctx, TableRow{Game: "doublets", Deal: 3, Seats: 1, GuildID: "g1", OwnerID: "ann",
 		Players: []Player{{UserID: "ann", Name: "Ann"}}}, "2026-11-22")
 	require.NoError(t, err)
 	require.NoError(t, s.AppendMove(ctx, day, 0, 0, "flip"))
@@ -53,15 +53,15 @@ func seedEverything(t *testing.T, s *Store, c *clock) []int64 {
 		_, err := tx.ExecContext(ctx, `INSERT INTO guild_settings (guild_id, pages_off) VALUES ('g2', 1)`)
 		return err
 	}))
-	require.NoError(t, s.SetTimer(ctx, Timer{Session: ids[0], Kind: "turn", Due: time.Unix(1_800_000_000, 5), Version: 2}))
+	require.NoError(t, s.SetTimer(ctx, Timer{Table: ids[0], Kind: "turn", Due: time.Unix(1_800_000_000, 5), Version: 2}))
 	require.NoError(t, s.SetSettings(ctx, "ann", Settings{FourColour: true}))
 	require.NoError(t, s.SetSettings(ctx, "bob", Settings{Large: true}))
 	return ids
 }
 
-// snapshot is what the store's API says of the seeded sessions.
+// snapshot is what the store's API says of the seeded tables.
 type snapshot struct {
-	Sessions []Session
+	Sessions []TableRow
 	Moves    [][]games.Entry
 	Rounds   [][][]int
 	Results  [][]Result
@@ -80,7 +80,7 @@ func everything(t *testing.T, s *Store, ids []int64) snapshot {
 	ctx := context.Background()
 	var snap snapshot
 	for _, id := range ids {
-		sess, err := s.Session(ctx, id)
+		sess, err := s.TableRow(ctx, id)
 		require.NoError(t, err)
 		snap.Sessions = append(snap.Sessions, sess)
 		moves, err := s.Moves(ctx, id)
@@ -163,7 +163,7 @@ func TestCopyTo(t *testing.T) {
 			}, got)
 			assert.Equal(t, want, everything(t, dst, ids), "the same through the store's API")
 
-			next := mustCreate(t, dst, Session{Game: "doublets", Seats: 1})
+			next := mustCreate(t, dst, TableRow{Game: "doublets", Seats: 1})
 			assert.Greater(t, next, ids[len(ids)-1], "new ids come after the copied ones")
 			require.NoError(t, dst.AppendMove(ctx, ids[2], 7, 1, "go on"), "a copied table plays on")
 

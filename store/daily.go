@@ -12,7 +12,7 @@ import (
 // ErrAttempted means the player has already had the day's attempt.
 var ErrAttempted = errors.New("store: the daily deal was already played")
 
-// AddHint counts one more hint used in a session and returns the count.
+// AddHint counts one more hint used in a table and returns the count.
 func (s *Store) AddHint(ctx context.Context, id int64) (int, error) {
 	var n int
 	err := s.write(ctx, func(tx *txn) error {
@@ -27,7 +27,7 @@ func (s *Store) AddHint(ctx context.Context, id int64) (int, error) {
 	return n, err
 }
 
-// Hints returns how many hints a session has used.
+// Hints returns how many hints a table has used.
 func (s *Store) Hints(ctx context.Context, id int64) (int, error) {
 	var n int
 	err := s.read(ctx, func(tx *txn) error {
@@ -71,11 +71,11 @@ func (s *Store) SetDailyDeal(ctx context.Context, game, day string, deal uint64)
 	return uint64(got), nil
 }
 
-// CreateDaily creates a session that is sess.OwnerID's attempt at the daily
+// CreateDaily creates a table that is sess.OwnerID's attempt at the daily
 // deal of day, or returns ErrAttempted if that player has had it (in any
 // server). Checking and creating are one transaction, so two requests at
 // once cannot both get an attempt.
-func (s *Store) CreateDaily(ctx context.Context, sess Session, day string) (int64, error) {
+func (s *Store) CreateDaily(ctx context.Context, sess TableRow, day string) (int64, error) {
 	if !validStatus(sess.Status) || sess.Game == "" || sess.Seats < 1 || sess.OwnerID == "" || day == "" {
 		return 0, errors.New("store: create daily: a game, seats, an owner and a day are needed")
 	}

@@ -35,7 +35,7 @@ func TestOneDailyAttemptEach(t *testing.T) { forEachEngine(t, testOneDailyAttemp
 func testOneDailyAttemptEach(t *testing.T, e engine) {
 	st, _, _ := openTemp(t, e)
 	ctx := context.Background()
-	sess := Session{Game: "doublefreecell", Deal: 5, Seats: 1, GuildID: "g", OwnerID: "u1", Players: []Player{{UserID: "u1", Name: "ann"}}}
+	sess := TableRow{Game: "doublefreecell", Deal: 5, Seats: 1, GuildID: "g", OwnerID: "u1", Players: []Player{{UserID: "u1", Name: "ann"}}}
 	// Ten requests at once: exactly one attempt.
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -72,7 +72,7 @@ func testDailyBoardHintsAndStreaks(t *testing.T, e engine) {
 	st, clk, _ := openTemp(t, e)
 	ctx := context.Background()
 	play := func(user, day string, won bool, moves, hints int) {
-		id, err := st.CreateDaily(ctx, Session{Game: "doublets", Deal: 3, Seats: 1, GuildID: "g", OwnerID: user,
+		id, err := st.CreateDaily(ctx, TableRow{Game: "doublets", Deal: 3, Seats: 1, GuildID: "g", OwnerID: user,
 			Players: []Player{{UserID: user, Name: user}}}, day)
 		require.NoError(t, err)
 		for i := 0; i < moves; i++ {

@@ -44,7 +44,7 @@ func TestSQLiteFilesAreTheOwnersAlone(t *testing.T) {
 			s, err := Open(db)
 			require.NoError(t, err)
 			defer s.Close()
-			_, err = s.CreateSession(context.Background(), Session{Game: "doublets", Seats: 1})
+			_, err = s.CreateTable(context.Background(), TableRow{Game: "doublets", Seats: 1})
 			require.NoError(t, err, "a write, so that the WAL is written")
 			for _, suffix := range []string{"", "-wal", "-shm"} {
 				fi, err := os.Stat(db + suffix)

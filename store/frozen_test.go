@@ -38,7 +38,7 @@ func TestFrozenServer(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
 	ctx := context.Background()
-	id := mustCreate(t, s, Session{Game: "doublets", Seats: 1})
+	id := mustCreate(t, s, TableRow{Game: "doublets", Seats: 1})
 	require.NoError(t, s.AppendMove(ctx, id, 0, 0, "m0"), "acknowledged before the freeze")
 
 	proxy.Freeze()
@@ -59,7 +59,7 @@ func TestFrozenServer(t *testing.T) {
 	err = returns(t, "a read from a frozen server", func() error {
 		ctx, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
 		defer cancel()
-		_, err := s.Session(ctx, id)
+		_, err := s.TableRow(ctx, id)
 		return err
 	})
 	assert.Error(t, err)
@@ -101,7 +101,7 @@ func TestChangesAfterDrop(t *testing.T) {
 	defer cancel()
 	heard := make(chan int64, 100)
 	go s.Changes(ctx, func(id int64, _ int) { heard <- id })
-	id := mustCreate(t, s, Session{Game: "doublets", Seats: 1})
+	id := mustCreate(t, s, TableRow{Game: "doublets", Seats: 1})
 	// Listening: a move is heard.
 	require.Eventually(t, func() bool {
 		require.NoError(t, s.AppendMove(ctx, id, len(mustMoves(t, s, id)), 0, "m"))

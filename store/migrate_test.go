@@ -134,7 +134,7 @@ func testEmbeddedMigrations(t *testing.T, e engine) {
 	}
 	sort.Strings(want)
 	assert.Equal(t, want, tables(t, d, s.r), "every table, and db copy copies each")
-	id := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 1})
+	id := mustCreate(t, s, TableRow{Game: "doublefreecell", Seats: 1})
 	require.NoError(t, s.Close())
 
 	// Reopen: nothing applied, data kept.
@@ -145,7 +145,7 @@ func testEmbeddedMigrations(t *testing.T, e engine) {
 	require.NoError(t, db.Close())
 	s, err = Open(path)
 	require.NoError(t, err)
-	_, err = s.Session(ctx, id)
+	_, err = s.TableRow(ctx, id)
 	require.NoError(t, err)
 	require.NoError(t, s.Close())
 

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// House rules are kept with the session, in its record for replay, and
+// House rules are kept with the table, in its record for replay, and
 // apart on the leaderboards and in stats.
 func TestHouseRulesKeptApart(t *testing.T) { forEachEngine(t, testHouseRulesKeptApart) }
 
@@ -18,7 +18,7 @@ func testHouseRulesKeptApart(t *testing.T, e engine) {
 	ctx := context.Background()
 	s, c, _ := openTemp(t, e)
 	finish := func(options string, won bool) int64 {
-		id := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 1, GuildID: "g", Options: options,
+		id := mustCreate(t, s, TableRow{Game: "doublefreecell", Seats: 1, GuildID: "g", Options: options,
 			Players: []Player{{Seat: 0, UserID: "ann", Name: "Ann"}}})
 		require.NoError(t, s.AppendMove(ctx, id, 0, 0, "3 h"))
 		c.Advance(time.Minute)
@@ -29,7 +29,7 @@ func testHouseRulesKeptApart(t *testing.T, e engine) {
 	house := finish("cells=8", true)
 	finish("cells=8", false)
 
-	sess, err := s.Session(ctx, house)
+	sess, err := s.TableRow(ctx, house)
 	require.NoError(t, err)
 	assert.Equal(t, "cells=8", sess.Options)
 	rec, err := s.Record(ctx, house)
@@ -64,7 +64,7 @@ func TestComputerLevelsKept(t *testing.T) { forEachEngine(t, testComputerLevelsK
 func testComputerLevelsKept(t *testing.T, e engine) {
 	ctx := context.Background()
 	s, _, _ := openTemp(t, e)
-	id := mustCreate(t, s, Session{Game: "secretagent", Seats: 4, GuildID: "g", Status: StatusLobby,
+	id := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 4, GuildID: "g", Status: StatusLobby,
 		Players: []Player{{Seat: 0, UserID: "ann", Name: "Ann"}}})
 	players := []Player{
 		{Seat: 0, UserID: "ann", Name: "Ann"},
@@ -72,9 +72,9 @@ func testComputerLevelsKept(t *testing.T, e engine) {
 		{Seat: 2, Name: "Cipher", Computer: true, Level: games.Easy},
 		{Seat: 3, Name: "Dagger", Computer: true},
 	}
-	_, err := s.StartSession(ctx, id, 0, 4, players)
+	_, err := s.StartTable(ctx, id, 0, 4, players)
 	require.NoError(t, err)
-	sess, err := s.Session(ctx, id)
+	sess, err := s.TableRow(ctx, id)
 	require.NoError(t, err)
 	assert.Equal(t, players, sess.Players)
 	open, err := s.Unfinished(ctx)

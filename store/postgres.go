@@ -232,7 +232,7 @@ func explainConnect(cfg *pgx.ConnConfig, err error) string {
 }
 
 // copyFixups sets PostgreSQL's id sequence past the largest id copied in,
-// so that the next session gets a new one.
+// so that the next table gets a new one.
 func (d *dialect) copyFixups(ctx context.Context, tx *txn) error {
 	if d.engine != EnginePostgres {
 		return nil // SQLite's INTEGER PRIMARY KEY takes the largest id + 1

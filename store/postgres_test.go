@@ -131,7 +131,7 @@ func TestPasswordNeverShown(t *testing.T) {
 				defer s.Close()
 				assert.NotContains(t, s.Path(), secret)
 				assert.Equal(t, Redact(db), s.Path())
-				id, err := s.CreateSession(context.Background(), Session{Game: "doublets", Seats: 1})
+				id, err := s.CreateTable(context.Background(), TableRow{Game: "doublets", Seats: 1})
 				require.NoError(t, err)
 				assert.NotZero(t, id)
 				return

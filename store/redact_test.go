@@ -186,11 +186,11 @@ func TestPasswordHiddenWhenTheServerGoesAway(t *testing.T) {
 	assert.NotContains(t, s.Path(), secret)
 	assert.Contains(t, s.Path(), "xxxxx")
 	ctx := context.Background()
-	id, err := s.CreateSession(ctx, Session{Game: "doublets", Seats: 1})
+	id, err := s.CreateTable(ctx, TableRow{Game: "doublets", Seats: 1})
 	require.NoError(t, err)
 
 	proxy.stop()
-	_, err = s.Session(ctx, id)
+	_, err = s.TableRow(ctx, id)
 	require.Error(t, err, "the server is gone")
 	for e := err; e != nil; e = errors.Unwrap(e) {
 		assert.NotContains(t, e.Error(), secret, "%T", e)

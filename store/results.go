@@ -11,7 +11,7 @@ import (
 	"github.com/dealer/dealer/games"
 )
 
-// Result is how one seated player ended a session.
+// Result is how one seated player ended a table.
 type Result struct {
 	Seat     int
 	UserID   string
@@ -21,14 +21,14 @@ type Result struct {
 	Won      bool
 }
 
-// Finish ends the session, if it is still unfinished at version seen
-// (Session.Version): it sets its status (won, lost, over or abandoned),
-// records one Result per seated player, and returns the session's new
-// version, in one transaction. A session that moved on since (a move, a
+// Finish ends the table, if it is still unfinished at version seen
+// (Table.Version): it sets its status (won, lost, over or abandoned),
+// records one Result per seated player, and returns the table's new
+// version, in one transaction. A table that moved on since (a move, a
 // change of players, an end: another writer got there first) is
 // ErrConflict and nothing is written, so a stale copy never ends a game
 // that went on, nor changes the results of one that ended. Only the
-// results given count on the leaderboards: an abandoned session finished
+// results given count on the leaderboards: an abandoned table finished
 // without results counts for nobody.
 func (s *Store) Finish(ctx context.Context, id int64, seen int, status games.Status, results []Result) (int, error) {
 	if !finishedStatus(status) {
@@ -36,7 +36,7 @@ func (s *Store) Finish(ctx context.Context, id int64, seen int, status games.Sta
 	}
 	now := s.now()
 	err := s.write(ctx, func(tx *txn) error {
-		// The session's row first, locked (PostgreSQL) until the commit, so
+		// The table's row first, locked (PostgreSQL) until the commit, so
 		// that two processes finishing it at once take turns, and the
 		// second finds it moved on.
 		res, err := tx.ExecContext(ctx, `UPDATE sessions SET updated_at = ?, version = version + 1
@@ -92,7 +92,7 @@ func (s *Store) Finish(ctx context.Context, id int64, seen int, status games.Sta
 	return seen + 1, nil
 }
 
-// Results returns the recorded results of the session in seat order (empty
+// Results returns the recorded results of the table in seat order (empty
 // until it is finished), or ErrNotFound.
 func (s *Store) Results(ctx context.Context, id int64) ([]Result, error) {
 	results := []Result{}
@@ -193,7 +193,7 @@ const aggregates = `COUNT(*) AS games,
 
 // Leaderboard ranks the human players (computer players and players
 // without a user ID, such as the terminal's, are left out) over the finished
-// standard-rules sessions of guildID ("" for all guilds) and game ("" for
+// standard-rules tables of guildID ("" for all guilds) and game ("" for
 // all games), ordered by one of the By constants ("" is ByWins), at most
 // limit rows (limit <= 0 for all). Ties fall back to the user ID, so the
 // order is stable.
@@ -202,7 +202,7 @@ func (s *Store) Leaderboard(ctx context.Context, guildID, game, by string, limit
 }
 
 // HouseLeaderboard is Leaderboard over the games played under house rules
-// options (as Session.Options holds them; "" is the standard game), so that
+// options (as Table.Options holds them; "" is the standard game), so that
 // a game with eight free cells never ranks beside one with six.
 func (s *Store) HouseLeaderboard(ctx context.Context, guildID, game, options, by string, limit int) ([]LeaderRow, error) {
 	if by == "" {

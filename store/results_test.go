@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// play stores one finished session of game in guild that lasted d and took
+// play stores one finished table of game in guild that lasted d and took
 // moves moves, with results.
 func play(t *testing.T, s *Store, c *clock, guild, game string, d time.Duration, moves int, status games.Status, results ...Result) int64 {
 	t.Helper()
@@ -21,7 +21,7 @@ func play(t *testing.T, s *Store, c *clock, guild, game string, d time.Duration,
 		seats = max(seats, r.Seat+1)
 		players = append(players, Player{Seat: r.Seat, UserID: r.UserID, Name: r.Name, Computer: r.Computer})
 	}
-	id := mustCreate(t, s, Session{Game: game, Seats: seats, GuildID: guild, Status: StatusPlaying, Players: players})
+	id := mustCreate(t, s, TableRow{Game: game, Seats: seats, GuildID: guild, Status: StatusPlaying, Players: players})
 	for i := range moves {
 		require.NoError(t, s.AppendMove(ctx, id, i, 0, "m"))
 	}
@@ -41,7 +41,7 @@ func testFinish(t *testing.T, e engine) {
 	ctx := context.Background()
 	s, c, _ := openTemp(t, e)
 	created := c.Now()
-	id := mustCreate(t, s, Session{Game: "doublets", Seats: 2, GuildID: "g", Status: StatusPlaying})
+	id := mustCreate(t, s, TableRow{Game: "doublets", Seats: 2, GuildID: "g", Status: StatusPlaying})
 	require.NoError(t, s.AppendMove(ctx, id, 0, 0, "a"))
 	require.NoError(t, s.AppendMove(ctx, id, 1, 1, "b"))
 	c.Advance(90 * time.Second)
@@ -67,14 +67,14 @@ func testFinish(t *testing.T, e engine) {
 		})
 	}
 	require.ErrorIs(t, finish(s, 999, StatusOver, results), ErrNotFound)
-	sess, err := s.Session(ctx, id)
+	sess, err := s.TableRow(ctx, id)
 	require.NoError(t, err)
 	require.Equal(t, StatusPlaying, sess.Status, "failed finishes changed nothing")
 	require.True(t, sess.FinishedAt.IsZero())
 
 	check := func(status games.Status) {
 		t.Helper()
-		sess, err := s.Session(ctx, id)
+		sess, err := s.TableRow(ctx, id)
 		require.NoError(t, err)
 		assert.Equal(t, status, sess.Status)
 		assert.True(t, sess.FinishedAt.Equal(created.Add(90*time.Second)), "first finish time kept: %v", sess.FinishedAt)
@@ -95,8 +95,8 @@ func testFinish(t *testing.T, e engine) {
 	require.ErrorIs(t, finish(s, id, StatusOver, []Result{{Seat: 0, UserID: "ann", Name: "Ann", Score: 1}}), ErrConflict, "finishing twice")
 	check(StatusOver)
 
-	// Results of an unfinished session: none yet.
-	other := mustCreate(t, s, Session{Game: "doublets", Seats: 1})
+	// Results of an unfinished table: none yet.
+	other := mustCreate(t, s, TableRow{Game: "doublets", Seats: 1})
 	got, err := s.Results(ctx, other)
 	require.NoError(t, err)
 	assert.Empty(t, got)

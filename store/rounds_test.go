@@ -15,7 +15,7 @@ func TestAppendMoveAndRounds(t *testing.T) { forEachEngine(t, testAppendMoveAndR
 func testAppendMoveAndRounds(t *testing.T, e engine) {
 	ctx := context.Background()
 	s, _, _ := openTemp(t, e)
-	id := mustCreate(t, s, Session{Game: "secretagent", Seats: 3})
+	id := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 3})
 	require.NoError(t, s.AppendMove(ctx, id, 0, 0, "m0"))
 
 	steps := []struct {

@@ -1,4 +1,4 @@
-// Package store keeps the dealer's sessions, their move logs, per-deal rounds
+// Package store keeps the dealer's tables, their move logs, per-deal rounds
 // and results, and answers the leaderboards, in one SQLite file or in a
 // PostgreSQL database: Open takes a file path or a postgres:// URL, and
 // the Store is the same either way.
@@ -16,8 +16,8 @@
 // read-only ones (default_transaction_read_only), over database/sql with
 // pgx's driver. A commit returns once the server has flushed it
 // (synchronous_commit as the server has it, on by default). Writers in
-// other processes are kept apart by the rows themselves: a move's (session,
-// seq) primary key, and the session's move count checked in the UPDATE that
+// other processes are kept apart by the rows themselves: a move's (table,
+// seq) primary key, and the table's move count checked in the UPDATE that
 // bumps it, which READ COMMITTED re-checks after waiting for the other's
 // commit; the loser gets ErrConflict.
 //
@@ -55,14 +55,14 @@ import (
 
 // Errors, to test with errors.Is.
 var (
-	// ErrNotFound: no such session (or no unfinished session to resume).
+	// ErrNotFound: no such table (or no unfinished table to resume).
 	ErrNotFound = errors.New("store: not found")
 	// ErrConflict: a write that does not fit what is stored, such as a move
 	// whose index is not the current length of the log (a lost race).
 	ErrConflict = errors.New("store: conflict")
 )
 
-// Session statuses: the games' statuses, and a table's own. A session is
+// Table statuses: the games' statuses, and a table's own. A table is
 // stored with its status's name.
 const (
 	StatusLobby     = games.Lobby
@@ -82,7 +82,7 @@ func validStatus(st games.Status) bool {
 	return false
 }
 
-// finishedStatus reports whether st ends a session: unlike
+// finishedStatus reports whether st ends a table: unlike
 // games.Status.Finished, Abandoned does.
 func finishedStatus(st games.Status) bool {
 	switch st {
@@ -521,8 +521,8 @@ func notFound(id int64) error {
 	return fmt.Errorf("store: session %d: %w", id, ErrNotFound)
 }
 
-// touch sets the session's updated_at, failing with ErrNotFound if there is no
-// such session.
+// touch sets the table's updated_at, failing with ErrNotFound if there is no
+// such table.
 func touch(ctx context.Context, tx *txn, id int64, now int64) error {
 	res, err := tx.ExecContext(ctx, `UPDATE sessions SET updated_at = ? WHERE id = ?`, now, id)
 	if err != nil {

@@ -40,14 +40,14 @@ func (c *clock) Advance(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
-func mustCreate(t testing.TB, s *Store, sess Session) int64 {
+func mustCreate(t testing.TB, s *Store, sess TableRow) int64 {
 	t.Helper()
-	id, err := s.CreateSession(context.Background(), sess)
+	id, err := s.CreateTable(context.Background(), sess)
 	require.NoError(t, err)
 	return id
 }
 
-// finish finishes session id at the version the store has now.
+// finish finishes table id at the version the store has now.
 func finish(s *Store, id int64, status games.Status, results []Result) error {
 	ctx := context.Background()
 	v, err := s.Version(ctx, id)
@@ -92,7 +92,7 @@ func TestOpenSettingsSQLite(t *testing.T) {
 	}
 	assert.Equal(t, "2", pragma(s.w, "synchronous"), "FULL: a commit is on disk when it returns")
 
-	// Foreign keys really hold: no players for a missing session.
+	// Foreign keys really hold: no players for a missing table.
 	_, err = s.w.ExecContext(ctx, `INSERT INTO players (session_id, seat) VALUES (999, 0)`)
 	require.Error(t, err)
 	// The read pool cannot write.
@@ -105,14 +105,14 @@ func TestOpenSettingsSQLite(t *testing.T) {
 	}
 }
 
-func TestSessionLifecycle(t *testing.T) { forEachEngine(t, testSessionLifecycle) }
+func TestTableLifecycle(t *testing.T) { forEachEngine(t, testTableLifecycle) }
 
-func testSessionLifecycle(t *testing.T, e engine) {
+func testTableLifecycle(t *testing.T, e engine) {
 	ctx := context.Background()
 	s, c, _ := openTemp(t, e)
 	created := c.Now()
 
-	sess := Session{
+	sess := TableRow{
 		Game: "doublefreecell", Deal: math.MaxUint64, Seats: 2,
 		GuildID: "g1", ChannelID: "c1", OwnerID: "u1",
 		Players: []Player{{Seat: 1, Name: "Computer", Computer: true}, {Seat: 0, UserID: "u1", Name: "Ann"}},
@@ -122,9 +122,9 @@ func testSessionLifecycle(t *testing.T, e engine) {
 	id := mustCreate(t, s, sess)
 	require.NotZero(t, id)
 
-	got, err := s.Session(ctx, id)
+	got, err := s.TableRow(ctx, id)
 	require.NoError(t, err)
-	assert.Equal(t, Session{
+	assert.Equal(t, TableRow{
 		ID: id, Game: "doublefreecell", Deal: math.MaxUint64, Seats: 2,
 		GuildID: "g1", ChannelID: "c1", OwnerID: "u1",
 		Players: []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, Name: "Computer", Computer: true}},
@@ -135,9 +135,9 @@ func testSessionLifecycle(t *testing.T, e engine) {
 	v, err := s.SetPlayers(ctx, id, 0, []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, UserID: "u2", Name: "Bob"}})
 	require.NoError(t, err)
 	require.NoError(t, s.SetMessage(ctx, id, "c2", "m2"))
-	_, err = s.StartSession(ctx, id, v, 2, []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, UserID: "u2", Name: "Bob"}})
+	_, err = s.StartTable(ctx, id, v, 2, []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, UserID: "u2", Name: "Bob"}})
 	require.NoError(t, err)
-	got, err = s.Session(ctx, id)
+	got, err = s.TableRow(ctx, id)
 	require.NoError(t, err)
 	assert.Equal(t, []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, UserID: "u2", Name: "Bob"}}, got.Players)
 	assert.Equal(t, "c2", got.ChannelID)
@@ -146,26 +146,26 @@ func testSessionLifecycle(t *testing.T, e engine) {
 	assert.True(t, got.CreatedAt.Equal(created))
 	assert.True(t, got.UpdatedAt.Equal(created.Add(time.Minute)))
 
-	lobby := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 2, Status: StatusLobby})
+	lobby := mustCreate(t, s, TableRow{Game: "doublefreecell", Seats: 2, Status: StatusLobby})
 	errs := []struct {
 		name string
 		err  error
 		is   error
 	}{
-		{"session of missing id", func() error { _, err := s.Session(ctx, 999); return err }(), ErrNotFound},
+		{"session of missing id", func() error { _, err := s.TableRow(ctx, 999); return err }(), ErrNotFound},
 		{"set players of missing id", setPlayers(s, 999, nil), ErrNotFound},
 		{"set message of missing id", s.SetMessage(ctx, 999, "c", "m"), ErrNotFound},
 		{"seat out of range", func() error { _, err := s.SetPlayers(ctx, lobby, 0, []Player{{Seat: 2}}); return err }(), nil},
 		{"seat twice", func() error { _, err := s.SetPlayers(ctx, lobby, 0, []Player{{Seat: 0}, {Seat: 0}}); return err }(), nil},
 		{"players of a started table", func() error { _, err := s.SetPlayers(ctx, id, 2, nil); return err }(), ErrConflict},
-		{"no game", func() error { _, err := s.CreateSession(ctx, Session{Seats: 1}); return err }(), nil},
-		{"no seats", func() error { _, err := s.CreateSession(ctx, Session{Game: "x"}); return err }(), nil},
+		{"no game", func() error { _, err := s.CreateTable(ctx, TableRow{Seats: 1}); return err }(), nil},
+		{"no seats", func() error { _, err := s.CreateTable(ctx, TableRow{Game: "x"}); return err }(), nil},
 		{"bad status", func() error {
-			_, err := s.CreateSession(ctx, Session{Game: "x", Seats: 1, Status: games.Status(99)})
+			_, err := s.CreateTable(ctx, TableRow{Game: "x", Seats: 1, Status: games.Status(99)})
 			return err
 		}(), nil},
 		{"bad player", func() error {
-			_, err := s.CreateSession(ctx, Session{Game: "x", Seats: 1, Players: []Player{{Seat: -1}}})
+			_, err := s.CreateTable(ctx, TableRow{Game: "x", Seats: 1, Players: []Player{{Seat: -1}}})
 			return err
 		}(), nil},
 	}
@@ -178,7 +178,7 @@ func testSessionLifecycle(t *testing.T, e engine) {
 		})
 	}
 	// Failed writes changed nothing.
-	again, err := s.Session(ctx, id)
+	again, err := s.TableRow(ctx, id)
 	require.NoError(t, err)
 	assert.Equal(t, got, again)
 }
@@ -188,8 +188,8 @@ func TestAppendMove(t *testing.T) { forEachEngine(t, testAppendMove) }
 func testAppendMove(t *testing.T, e engine) {
 	ctx := context.Background()
 	s, _, _ := openTemp(t, e)
-	id := mustCreate(t, s, Session{Game: "doublefreecell", Deal: 7, Seats: 2})
-	other := mustCreate(t, s, Session{Game: "doublefreecell", Deal: 8, Seats: 1})
+	id := mustCreate(t, s, TableRow{Game: "doublefreecell", Deal: 7, Seats: 2})
+	other := mustCreate(t, s, TableRow{Game: "doublefreecell", Deal: 8, Seats: 1})
 
 	steps := []struct {
 		id   int64
@@ -219,7 +219,7 @@ func testAppendMove(t *testing.T, e engine) {
 	moves, err := s.Moves(ctx, id)
 	require.NoError(t, err)
 	assert.Equal(t, []games.Entry{{Seat: 0, Move: "1a"}, {Seat: 1, Move: "2b"}, {Seat: 0, Move: "undo"}}, moves)
-	sess, err := s.Session(ctx, id)
+	sess, err := s.TableRow(ctx, id)
 	require.NoError(t, err)
 	assert.Equal(t, 3, sess.Moves)
 
@@ -227,7 +227,7 @@ func testAppendMove(t *testing.T, e engine) {
 	require.NoError(t, err)
 	assert.Equal(t, games.Record{Game: "doublefreecell", Deal: 7, Seats: 2, Rules: 1, Moves: moves}, rec)
 
-	empty := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 1})
+	empty := mustCreate(t, s, TableRow{Game: "doublefreecell", Seats: 1})
 	moves, err = s.Moves(ctx, empty)
 	require.NoError(t, err)
 	assert.NotNil(t, moves)
@@ -247,7 +247,7 @@ func testMovesSurviveReopen(t *testing.T, e engine) {
 	path := e.database(t)
 	s, err := Open(path)
 	require.NoError(t, err)
-	id := mustCreate(t, s, Session{Game: "doublefreecell", Deal: 42, Seats: 1})
+	id := mustCreate(t, s, TableRow{Game: "doublefreecell", Deal: 42, Seats: 1})
 	var want []games.Entry
 	for i := range 100 {
 		m := games.Entry{Seat: 0, Move: string(rune('a'+i%26)) + "x"}
@@ -278,7 +278,7 @@ func testUnfinished(t *testing.T, e engine) {
 	ctx := context.Background()
 	s, c, _ := openTemp(t, e)
 	ids := someUnfinished(t, s, c)
-	// Session 0 becomes the most recently used of ann's in g1.
+	// Table 0 becomes the most recently used of ann's in g1.
 	require.NoError(t, s.AppendMove(ctx, ids[0], 0, 0, "1a"))
 
 	list, err := s.Unfinished(ctx)
@@ -295,7 +295,7 @@ func testUnfinished(t *testing.T, e engine) {
 	require.NoError(t, err)
 	require.Len(t, open, len(list))
 	for i, o := range open {
-		assert.Equal(t, list[i], o.Session)
+		assert.Equal(t, list[i], o.TableRow)
 		want, err := s.Moves(ctx, o.ID)
 		require.NoError(t, err)
 		assert.Equal(t, want, o.Log)
@@ -304,7 +304,7 @@ func testUnfinished(t *testing.T, e engine) {
 
 	lastUnfinished(t, s, ids)
 
-	// Finishing takes a session out of both.
+	// Finishing takes a table out of both.
 	require.NoError(t, finish(s, ids[0], StatusLost, nil))
 	sess, err := s.LastUnfinished(ctx, "doublefreecell", "g1", "ann")
 	require.NoError(t, err)
@@ -335,7 +335,7 @@ func someUnfinished(t *testing.T, s *Store, c *clock) []int64 {
 	}
 	ids := make([]int64, len(specs))
 	for i, sp := range specs {
-		ids[i] = mustCreate(t, s, Session{Game: sp.game, Seats: 1, GuildID: sp.guild, OwnerID: sp.owner,
+		ids[i] = mustCreate(t, s, TableRow{Game: sp.game, Seats: 1, GuildID: sp.guild, OwnerID: sp.owner,
 			Status: sp.status, Players: []Player{{Seat: 0, UserID: sp.owner, Name: sp.owner}}})
 		c.Advance(time.Second)
 	}
@@ -377,7 +377,7 @@ func TestRounds(t *testing.T) { forEachEngine(t, testRounds) }
 func testRounds(t *testing.T, e engine) {
 	ctx := context.Background()
 	s, _, _ := openTemp(t, e)
-	id := mustCreate(t, s, Session{Game: "secretagent", Seats: 3})
+	id := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 3})
 
 	rounds, err := s.Rounds(ctx, id)
 	require.NoError(t, err)
@@ -432,14 +432,14 @@ func TestStatusStoredByName(t *testing.T) { forEachEngine(t, testStatusStoredByN
 func testStatusStoredByName(t *testing.T, e engine) {
 	ctx := context.Background()
 	s, _, _ := openTemp(t, e)
-	id := mustCreate(t, s, Session{Game: "secretagent", Seats: 4, Status: StatusLobby})
+	id := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 4, Status: StatusLobby})
 	name := func() string {
 		var n string
 		require.NoError(t, s.q.QueryRowContext(ctx, `SELECT status FROM sessions WHERE id = ?`, id).Scan(&n))
 		return n
 	}
 	assert.Equal(t, "lobby", name())
-	_, err := s.StartSession(ctx, id, 0, 4, nil)
+	_, err := s.StartTable(ctx, id, 0, 4, nil)
 	require.NoError(t, err)
 	assert.Equal(t, "playing", name())
 	require.NoError(t, finish(s, id, StatusAbandoned, nil))
@@ -449,6 +449,6 @@ func testStatusStoredByName(t *testing.T, e engine) {
 		_, err := tx.ExecContext(ctx, `UPDATE sessions SET status = 'paused' WHERE id = ?`, id)
 		return err
 	}))
-	_, err = s.Session(ctx, id)
+	_, err = s.TableRow(ctx, id)
 	assert.ErrorContains(t, err, `unknown status "paused"`)
 }

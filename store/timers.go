@@ -13,9 +13,9 @@ import (
 // one and none is lost with the process that armed it. A table has at most
 // one timer of a kind: arming again replaces it.
 type Timer struct {
-	Session int64
-	Kind    string
-	Due     time.Time
+	Table int64
+	Kind  string
+	Due   time.Time
 	// Version is the table's move count when the timer was armed: a timer
 	// whose table has moved on since does nothing when it fires.
 	Version int
@@ -23,22 +23,22 @@ type Timer struct {
 	Attempts int
 }
 
-// SetTimer arms t, replacing the session's timer of that kind (and any
+// SetTimer arms t, replacing the table's timer of that kind (and any
 // claim on it).
 func (s *Store) SetTimer(ctx context.Context, t Timer) error {
 	return s.write(ctx, func(tx *txn) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO timers (session_id, kind, due_at, version) VALUES (?, ?, ?, ?)
 			ON CONFLICT (session_id, kind) DO UPDATE SET due_at = excluded.due_at, version = excluded.version,
 				claimed_by = '', claimed_until = 0, attempts = 0`,
-			t.Session, t.Kind, t.Due.UnixNano(), t.Version)
+			t.Table, t.Kind, t.Due.UnixNano(), t.Version)
 		if err != nil {
-			return fmt.Errorf("store: session %d: set %s timer: %w", t.Session, t.Kind, err)
+			return fmt.Errorf("store: session %d: set %s timer: %w", t.Table, t.Kind, err)
 		}
 		return nil
 	})
 }
 
-// ClearTimer disarms the session's timer of kind, if it has one.
+// ClearTimer disarms the table's timer of kind, if it has one.
 func (s *Store) ClearTimer(ctx context.Context, session int64, kind string) error {
 	return s.write(ctx, func(tx *txn) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM timers WHERE session_id = ? AND kind = ?`, session, kind); err != nil {
@@ -76,7 +76,7 @@ func (s *Store) ClaimTimers(ctx context.Context, owner string, now time.Time, le
 				t   Timer
 				due int64
 			)
-			if err := rows.Scan(&t.Session, &t.Kind, &due, &t.Version, &t.Attempts); err != nil {
+			if err := rows.Scan(&t.Table, &t.Kind, &due, &t.Version, &t.Attempts); err != nil {
 				return fmt.Errorf("store: claim timers: %w", err)
 			}
 			t.Due = fromNanos(due)
@@ -92,9 +92,9 @@ func (s *Store) ClaimTimers(ctx context.Context, owner string, now time.Time, le
 func (s *Store) DoneTimer(ctx context.Context, t Timer) error {
 	return s.write(ctx, func(tx *txn) error {
 		_, err := tx.ExecContext(ctx, `DELETE FROM timers WHERE session_id = ? AND kind = ? AND due_at = ? AND version = ?`,
-			t.Session, t.Kind, t.Due.UnixNano(), t.Version)
+			t.Table, t.Kind, t.Due.UnixNano(), t.Version)
 		if err != nil {
-			return fmt.Errorf("store: session %d: %s timer done: %w", t.Session, t.Kind, err)
+			return fmt.Errorf("store: session %d: %s timer done: %w", t.Table, t.Kind, err)
 		}
 		return nil
 	})
@@ -109,9 +109,9 @@ func (s *Store) RetryTimer(ctx context.Context, t Timer, due time.Time) error {
 	return s.write(ctx, func(tx *txn) error {
 		_, err := tx.ExecContext(ctx, `UPDATE timers SET due_at = ?, attempts = attempts + 1, claimed_by = '', claimed_until = 0
 			WHERE session_id = ? AND kind = ? AND due_at = ? AND version = ?`,
-			due.UnixNano(), t.Session, t.Kind, t.Due.UnixNano(), t.Version)
+			due.UnixNano(), t.Table, t.Kind, t.Due.UnixNano(), t.Version)
 		if err != nil {
-			return fmt.Errorf("store: session %d: retry %s timer: %w", t.Session, t.Kind, err)
+			return fmt.Errorf("store: session %d: retry %s timer: %w", t.Table, t.Kind, err)
 		}
 		return nil
 	})
@@ -144,7 +144,7 @@ func (s *Store) Timers(ctx context.Context) ([]Timer, error) {
 				t   Timer
 				due int64
 			)
-			if err := rows.Scan(&t.Session, &t.Kind, &due, &t.Version, &t.Attempts); err != nil {
+			if err := rows.Scan(&t.Table, &t.Kind, &due, &t.Version, &t.Attempts); err != nil {
 				return err
 			}
 			t.Due = fromNanos(due)

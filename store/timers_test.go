@@ -16,16 +16,16 @@ func TestTimers(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, e engine) {
 		ctx := context.Background()
 		s, _, _ := openTemp(t, e)
-		a := mustCreate(t, s, Session{Game: "secretagent", Seats: 4})
-		b := mustCreate(t, s, Session{Game: "secretagent", Seats: 4})
+		a := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 4})
+		b := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 4})
 		t0 := time.Unix(1_800_000_000, 0)
 
 		_, ok, err := s.NextTimer(ctx)
 		require.NoError(t, err)
 		assert.False(t, ok, "none armed")
-		require.NoError(t, s.SetTimer(ctx, Timer{Session: a, Kind: "turn", Due: t0.Add(time.Minute), Version: 3}))
-		require.NoError(t, s.SetTimer(ctx, Timer{Session: a, Kind: "turn", Due: t0.Add(2 * time.Minute), Version: 4})) // replaces
-		require.NoError(t, s.SetTimer(ctx, Timer{Session: b, Kind: "lobby", Due: t0.Add(time.Hour), Version: 0}))
+		require.NoError(t, s.SetTimer(ctx, Timer{Table: a, Kind: "turn", Due: t0.Add(time.Minute), Version: 3}))
+		require.NoError(t, s.SetTimer(ctx, Timer{Table: a, Kind: "turn", Due: t0.Add(2 * time.Minute), Version: 4})) // replaces
+		require.NoError(t, s.SetTimer(ctx, Timer{Table: b, Kind: "lobby", Due: t0.Add(time.Hour), Version: 0}))
 		next, ok, err := s.NextTimer(ctx)
 		require.NoError(t, err)
 		require.True(t, ok)
@@ -38,7 +38,7 @@ func TestTimers(t *testing.T) {
 		got, err = s.ClaimTimers(ctx, "p1", at, 30*time.Second, 10)
 		require.NoError(t, err)
 		require.Len(t, got, 1)
-		assert.Equal(t, Timer{Session: a, Kind: "turn", Due: t0.Add(2 * time.Minute).UTC(), Version: 4}, got[0])
+		assert.Equal(t, Timer{Table: a, Kind: "turn", Due: t0.Add(2 * time.Minute).UTC(), Version: 4}, got[0])
 		again, err := s.ClaimTimers(ctx, "p2", at.Add(10*time.Second), 30*time.Second, 10)
 		require.NoError(t, err)
 		assert.Empty(t, again, "claimed by p1 while its lease lives")
@@ -48,7 +48,7 @@ func TestTimers(t *testing.T) {
 
 		// Armed again before the first firing was done: done removes
 		// nothing, the new timer stays.
-		require.NoError(t, s.SetTimer(ctx, Timer{Session: a, Kind: "turn", Due: t0.Add(5 * time.Minute), Version: 5}))
+		require.NoError(t, s.SetTimer(ctx, Timer{Table: a, Kind: "turn", Due: t0.Add(5 * time.Minute), Version: 5}))
 		require.NoError(t, s.DoneTimer(ctx, got[0]))
 		all, err := s.Timers(ctx)
 		require.NoError(t, err)
@@ -76,8 +76,8 @@ func TestTimersClaimedOnce(t *testing.T) {
 		t0 := time.Unix(1_800_000_000, 0)
 		const n = 60
 		for i := range n {
-			id := mustCreate(t, s, Session{Game: "secretagent", Seats: 4})
-			require.NoError(t, s.SetTimer(ctx, Timer{Session: id, Kind: "turn", Due: t0.Add(time.Duration(i) * time.Millisecond), Version: 1}))
+			id := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 4})
+			require.NoError(t, s.SetTimer(ctx, Timer{Table: id, Kind: "turn", Due: t0.Add(time.Duration(i) * time.Millisecond), Version: 1}))
 		}
 		var (
 			mu     sync.Mutex
@@ -93,7 +93,7 @@ func TestTimersClaimedOnce(t *testing.T) {
 					assert.NoError(t, err)
 					mu.Lock()
 					for _, tm := range got {
-						counts[tm.Session]++
+						counts[tm.Table]++
 					}
 					mu.Unlock()
 				}
@@ -107,7 +107,7 @@ func TestTimersClaimedOnce(t *testing.T) {
 	})
 }
 
-// Every change of a session is announced to every listener, with its move
+// Every change of a table is announced to every listener, with its move
 // count (PostgreSQL: processes learn that a table moved on elsewhere).
 func TestChanges(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, e engine) {
@@ -123,7 +123,7 @@ func TestChanges(t *testing.T) {
 		defer other.Close()
 		heard := make(chan [2]int64, 16)
 		go func() { _ = other.Changes(ctx, func(id int64, moves int) { heard <- [2]int64{id, int64(moves)} }) }()
-		id := mustCreate(t, s, Session{Game: "doublets", Seats: 1})
+		id := mustCreate(t, s, TableRow{Game: "doublets", Seats: 1})
 		// The listener may connect after the first move: move until it hears.
 		deadline := time.After(time.Minute)
 		for seq := 0; ; seq++ {

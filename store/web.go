@@ -23,9 +23,9 @@ var tokenPattern = regexp.MustCompile(`^[0-9a-f]{32}$`)
 // ValidToken reports whether s has the shape of a table's token.
 func ValidToken(s string) bool { return tokenPattern.MatchString(s) }
 
-// TableToken returns session id's token: the random, unguessable part of
-// its page's URL, given to every session when it is created. ErrNotFound if
-// there is no such session.
+// TableToken returns table id's token: the random, unguessable part of
+// its page's URL, given to every table when it is created. ErrNotFound if
+// there is no such table.
 func (s *Store) TableToken(ctx context.Context, id int64) (string, error) {
 	var token string
 	err := s.q.QueryRowContext(ctx, `SELECT token FROM sessions WHERE id = ?`, id).Scan(&token)
@@ -38,21 +38,21 @@ func (s *Store) TableToken(ctx context.Context, id int64) (string, error) {
 	return token, nil
 }
 
-// SessionByToken returns the session whose token is token, with its
+// TableByToken returns the table whose token is token, with its
 // players; ErrNotFound if there is none (or token is not a token).
-func (s *Store) SessionByToken(ctx context.Context, token string) (Session, error) {
+func (s *Store) TableByToken(ctx context.Context, token string) (TableRow, error) {
 	if !ValidToken(token) {
-		return Session{}, fmt.Errorf("store: no session with that token: %w", ErrNotFound)
+		return TableRow{}, fmt.Errorf("store: no session with that token: %w", ErrNotFound)
 	}
 	var id int64
 	err := s.q.QueryRowContext(ctx, `SELECT id FROM sessions WHERE token = ?`, token).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Session{}, fmt.Errorf("store: no session with that token: %w", ErrNotFound)
+		return TableRow{}, fmt.Errorf("store: no session with that token: %w", ErrNotFound)
 	}
 	if err != nil {
-		return Session{}, fmt.Errorf("store: session by token: %w", err)
+		return TableRow{}, fmt.Errorf("store: session by token: %w", err)
 	}
-	return s.Session(ctx, id)
+	return s.TableRow(ctx, id)
 }
 
 // SetPagesOff turns guild's web pages off (off true) or on again. Pages of
@@ -183,7 +183,7 @@ func (s *Store) LeaderboardPage(ctx context.Context, q LeaderQuery) (LeaderPage,
 	return page, nil
 }
 
-// HouseRulesPlayed lists the house rules (as Session.Options holds them)
+// HouseRulesPlayed lists the house rules (as Table.Options holds them)
 // under which people finished games of game in guild ("" for all), the
 // standard game left out, in order.
 func (s *Store) HouseRulesPlayed(ctx context.Context, guild, game string) ([]string, error) {
@@ -337,7 +337,7 @@ type TableVersion struct {
 // maxVersionIDs bounds the ids of one query of TableVersions.
 const maxVersionIDs = 500
 
-// TableVersions returns the version of each of the sessions ids that
+// TableVersions returns the version of each of the tables ids that
 // exists: one cheap query a few hundred ids at a time, for a watcher
 // that pushes changes made by another process.
 func (s *Store) TableVersions(ctx context.Context, ids []int64) (map[int64]TableVersion, error) {

@@ -14,7 +14,7 @@ import (
 	"github.com/dealer/dealer/games"
 )
 
-// Every session gets a token of its own: 32 hex digits, unlike any other,
+// Every table gets a token of its own: 32 hex digits, unlike any other,
 // and found again by SessionByToken; a bad or unknown token finds nothing.
 func TestTableTokens(t *testing.T) { forEachEngine(t, testTableTokens) }
 
@@ -23,7 +23,7 @@ func testTableTokens(t *testing.T, e engine) {
 	s, _, _ := openTemp(t, e)
 	seen := map[string]int64{}
 	for i := range 20 {
-		sess := Session{Game: "doublets", Seats: 1, GuildID: "g", Status: StatusPlaying,
+		sess := TableRow{Game: "doublets", Seats: 1, GuildID: "g", Status: StatusPlaying,
 			Players: []Player{{UserID: "u" + strconv.Itoa(i), Name: "Ann"}}}
 		var id int64
 		if i%2 == 0 {
@@ -39,7 +39,7 @@ func testTableTokens(t *testing.T, e engine) {
 		require.True(t, ValidToken(token), "token %q", token)
 		require.NotContains(t, seen, token, "tokens are unique")
 		seen[token] = id
-		got, err := s.SessionByToken(ctx, token)
+		got, err := s.TableByToken(ctx, token)
 		require.NoError(t, err)
 		assert.Equal(t, id, got.ID)
 		assert.Len(t, got.Players, 1, "with its players")
@@ -48,12 +48,12 @@ func testTableTokens(t *testing.T, e engine) {
 	require.ErrorIs(t, err, ErrNotFound)
 	for _, bad := range []string{"", "1", "00000000000000000000000000000000", "ABCDEF0123456789ABCDEF0123456789",
 		"' OR 1=1 --", "../../etc/passwd", string(make([]byte, 4096))} {
-		_, err := s.SessionByToken(ctx, bad)
+		_, err := s.TableByToken(ctx, bad)
 		require.ErrorIs(t, err, ErrNotFound, "token %q", bad)
 	}
 }
 
-// Sessions made before the token existed get one each in the migration:
+// Tables made before the token existed get one each in the migration:
 // random, not one derived from the id.
 func TestTokenMigration(t *testing.T) { forEachEngine(t, testTokenMigration) }
 
@@ -144,7 +144,7 @@ func testLeaderboardPage(t *testing.T, e engine) {
 	// Renamed in another server later: the board of g keeps g's name.
 	play(t, s, c, "other", "doublets", time.Minute, 5, games.Won, human("u05", "Elsewhere", 1, true))
 	// Under house rules: another board.
-	id := mustCreate(t, s, Session{Game: "doublets", Seats: 1, GuildID: "g", Status: StatusPlaying, Options: "passes=3",
+	id := mustCreate(t, s, TableRow{Game: "doublets", Seats: 1, GuildID: "g", Status: StatusPlaying, Options: "passes=3",
 		Players: []Player{{UserID: "house", Name: "House"}}})
 	require.NoError(t, finish(s, id, games.Won, []Result{human("house", "House", 5, true)}))
 
@@ -209,7 +209,7 @@ func testDailyPages(t *testing.T, e engine) {
 	s, _, _ := openTemp(t, e)
 	for i := range 7 {
 		user := fmt.Sprintf("u%d", i)
-		id, err := s.CreateDaily(ctx, Session{Game: "doublets", Deal: 9, Seats: 1, GuildID: "g", OwnerID: user,
+		id, err := s.CreateDaily(ctx, TableRow{Game: "doublets", Deal: 9, Seats: 1, GuildID: "g", OwnerID: user,
 			Status: StatusPlaying, Players: []Player{{UserID: user, Name: "N" + user}}}, "2026-11-22")
 		require.NoError(t, err)
 		if i%2 == 0 {
@@ -288,9 +288,9 @@ func testTableVersions(t *testing.T, e engine) {
 	s, c, _ := openTemp(t, e)
 	var ids []int64
 	for range 3 {
-		ids = append(ids, mustCreate(t, s, Session{Game: "doublets", Seats: 1, Status: StatusPlaying}))
+		ids = append(ids, mustCreate(t, s, TableRow{Game: "doublets", Seats: 1, Status: StatusPlaying}))
 	}
-	lobby := mustCreate(t, s, Session{Game: "secretagent", Seats: 4, Status: StatusLobby, GuildID: "g"})
+	lobby := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 4, Status: StatusLobby, GuildID: "g"})
 	v0, err := s.TableVersions(ctx, append(ids, lobby, 9999))
 	require.NoError(t, err)
 	require.Len(t, v0, 4, "an unknown id is left out")
@@ -331,7 +331,7 @@ func testPageStreak(t *testing.T, e engine) {
 	ctx := context.Background()
 	st, _, _ := openTemp(t, e)
 	won := func(guild, day string) {
-		id, err := st.CreateDaily(ctx, Session{Game: "doublets", Deal: 3, Seats: 1, GuildID: guild, OwnerID: "ann",
+		id, err := st.CreateDaily(ctx, TableRow{Game: "doublets", Deal: 3, Seats: 1, GuildID: guild, OwnerID: "ann",
 			Players: []Player{{UserID: "ann", Name: "Ann"}}}, day)
 		require.NoError(t, err)
 		require.NoError(t, finish(st, id, StatusWon, []Result{{Seat: 0, UserID: "ann", Name: "Ann", Score: 10, Won: true}}))

@@ -16,17 +16,17 @@ import (
 // Writes committed together stay separate: of many appends of the same
 // move index at once (likely in one batch), exactly one is made, the
 // others fail with ErrConflict and leave nothing behind, and the writes of
-// other sessions in the same batch are all made.
+// other tables in the same batch are all made.
 func TestGroupCommitKeepsWritesApart(t *testing.T) { forEachEngine(t, testGroupCommitKeepsWritesApart) }
 
 func testGroupCommitKeepsWritesApart(t *testing.T, e engine) {
 	s, _, _ := openTemp(t, e)
 	ctx := context.Background()
-	contested, err := s.CreateSession(ctx, Session{Game: "doublefreecell", Seats: 1})
+	contested, err := s.CreateTable(ctx, TableRow{Game: "doublefreecell", Seats: 1})
 	require.NoError(t, err)
 	var others []int64
 	for range 20 {
-		id, err := s.CreateSession(ctx, Session{Game: "doublefreecell", Seats: 1})
+		id, err := s.CreateTable(ctx, TableRow{Game: "doublefreecell", Seats: 1})
 		require.NoError(t, err)
 		others = append(others, id)
 	}
@@ -74,8 +74,8 @@ func TestFailingWriteUndoneAlone(t *testing.T) { forEachEngine(t, testFailingWri
 func testFailingWriteUndoneAlone(t *testing.T, e engine) {
 	s, _, _ := openTemp(t, e)
 	ctx := context.Background()
-	a := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 1})
-	b := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 1})
+	a := mustCreate(t, s, TableRow{Game: "doublefreecell", Seats: 1})
+	b := mustCreate(t, s, TableRow{Game: "doublefreecell", Seats: 1})
 	refused := errors.New("refused after writing")
 	const rounds, each = 5, 10
 	for range rounds {
@@ -116,7 +116,7 @@ func testWriterSurvivesAPanic(t *testing.T, e engine) {
 	ctx := context.Background()
 	err := s.write(ctx, func(tx *txn) error { panic("boom") })
 	require.ErrorContains(t, err, "boom")
-	id, err := s.CreateSession(ctx, Session{Game: "doublefreecell", Seats: 1})
+	id, err := s.CreateTable(ctx, TableRow{Game: "doublefreecell", Seats: 1})
 	require.NoError(t, err)
 	require.NoError(t, s.AppendMove(ctx, id, 0, 0, "1 h"))
 }
@@ -145,7 +145,7 @@ func testLoneWriterNeverWaits(t *testing.T, e engine) {
 	s, _, _ := openTemp(t, e)
 	s.commitDelay = 5 * time.Second
 	ctx := context.Background()
-	id := mustCreate(t, s, Session{Game: "doublefreecell", Seats: 1})
+	id := mustCreate(t, s, TableRow{Game: "doublefreecell", Seats: 1})
 	start := time.Now()
 	for seq := range 20 {
 		require.NoError(t, s.AppendMove(ctx, id, seq, 0, "m"))
@@ -208,7 +208,7 @@ func benchmarkAppendMoveBusy(b *testing.B, e engine) {
 	ctx := context.Background()
 	var ids []int64
 	for range 50 {
-		id, err := s.CreateSession(ctx, Session{Game: "doublefreecell", Seats: 1})
+		id, err := s.CreateTable(ctx, TableRow{Game: "doublefreecell", Seats: 1})
 		require.NoError(b, err)
 		ids = append(ids, id)
 	}

@@ -18,7 +18,7 @@ import (
 	"github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/render"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 	"github.com/dealer/dealer/web/webtest"
 )
 
@@ -93,7 +93,7 @@ func checkAbandonedAt(t *testing.T, f *fixture, game string, seats int, options 
 		require.NoError(t, tb.Apply(ctx, e.Seat, e.Move))
 	}
 	require.NoError(t, tb.Abandon(ctx))
-	token := f.token(t, tb.Sess.ID)
+	token := f.token(t, tb.Row.ID)
 	secrets := o.hidden(p)
 	require.NotEmpty(t, secrets, "at %d something is hidden", p)
 	alt := regexp.MustCompile(`alt="([^"]*)"`)
@@ -160,11 +160,11 @@ type spectatorOracle struct {
 }
 
 // newSpectatorOracle replays tb's log from the start, keeping every step.
-func newSpectatorOracle(t *testing.T, f *fixture, tb *session.Table) *spectatorOracle {
+func newSpectatorOracle(t *testing.T, f *fixture, tb *play.Table) *spectatorOracle {
 	t.Helper()
-	show, ok := f.reg.Lookup(tb.Sess.Game)
+	show, ok := f.reg.Lookup(tb.Row.Game)
 	require.True(t, ok)
-	game, deal, seats, options, rules, log := tb.Sess.Game, tb.Sess.Deal, tb.Sess.Seats, tb.Sess.Options, tb.Sess.Rules, tb.Log()
+	game, deal, seats, options, rules, log := tb.Row.Game, tb.Row.Deal, tb.Row.Seats, tb.Row.Options, tb.Row.Rules, tb.Log()
 	o := &spectatorOracle{t: t, f: f, show: show, log: log, names: tb.Names(), alias: map[string]string{}, pngs: map[int]string{}}
 	for k := 0; k <= len(log); k++ {
 		g, err := f.reg.Engines().Replay(games.Record{Game: game, Deal: deal, Seats: seats, Options: options, Rules: rules, Moves: log[:k]})

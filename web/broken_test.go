@@ -13,7 +13,7 @@ import (
 	"github.com/dealer/dealer/web/webtest"
 )
 
-// markBroken marks session id broken, as the store does for a table whose
+// markBroken marks table id broken, as the store does for a table whose
 // log no longer replays under its rules.
 func (f *fixture) markBroken(t testing.TB, id int64, why string) {
 	t.Helper()
@@ -23,11 +23,11 @@ func (f *fixture) markBroken(t testing.TB, id int64, why string) {
 	require.NoError(t, err)
 }
 
-// appendMove appends move to session id's log through the store, whether
+// appendMove appends move to table id's log through the store, whether
 // or not the game takes it.
 func (f *fixture) appendMove(t testing.TB, id int64, seat int, move string) {
 	t.Helper()
-	sess, err := f.st.Session(context.Background(), id)
+	sess, err := f.st.TableRow(context.Background(), id)
 	require.NoError(t, err)
 	require.NoError(t, f.st.AppendMove(context.Background(), id, sess.Moves, seat, move))
 }
@@ -44,7 +44,7 @@ type brokenTable struct {
 func brokenTables(f *fixture, illegal *string) []brokenTable {
 	finished := func(t *testing.T, game string) (int64, string, int) {
 		tb := f.tableOf(t, game)
-		sess, err := f.st.Session(context.Background(), tb.ID)
+		sess, err := f.st.TableRow(context.Background(), tb.ID)
 		require.NoError(t, err)
 		return tb.ID, tb.Token, sess.Moves
 	}
@@ -52,8 +52,8 @@ func brokenTables(f *fixture, illegal *string) []brokenTable {
 		{"a playing table with a move that does not parse", func(t *testing.T) (int64, string, int) {
 			tb := openComputerTable(t, f, "theagents", 3)
 			computerMove(t, tb)
-			f.appendMove(t, tb.Sess.ID, 0, "shuffle the deck")
-			return tb.Sess.ID, f.token(t, tb.Sess.ID), 2
+			f.appendMove(t, tb.Row.ID, 0, "shuffle the deck")
+			return tb.Row.ID, f.token(t, tb.Row.ID), 2
 		}},
 		{"a finished table marked broken", func(t *testing.T) (int64, string, int) {
 			id, token, n := finished(t, "secretagent")
@@ -72,19 +72,19 @@ func brokenTables(f *fixture, illegal *string) []brokenTable {
 			computerMove(t, tb)
 			seat := tb.Game.ToAct()[0]
 			*illegal = tb.Info.Computer(tb.Game, seat).String()
-			f.appendMove(t, tb.Sess.ID, (int(seat)+1)%4, *illegal) // not that seat's turn
-			return tb.Sess.ID, f.token(t, tb.Sess.ID), 2
+			f.appendMove(t, tb.Row.ID, (int(seat)+1)%4, *illegal) // not that seat's turn
+			return tb.Row.ID, f.token(t, tb.Row.ID), 2
 		}},
 		{"a playing table marked broken", func(t *testing.T) (int64, string, int) {
 			tb := openComputerTable(t, f, "theagents", 3)
 			computerMove(t, tb)
-			f.markBroken(t, tb.Sess.ID, "the rules changed")
-			return tb.Sess.ID, f.token(t, tb.Sess.ID), 1
+			f.markBroken(t, tb.Row.ID, "the rules changed")
+			return tb.Row.ID, f.token(t, tb.Row.ID), 1
 		}},
 		{"a lobby marked broken", func(t *testing.T) (int64, string, int) {
 			tb := openLobby(t, f, "theagents")
-			f.markBroken(t, tb.Sess.ID, "the rules changed")
-			return tb.Sess.ID, f.token(t, tb.Sess.ID), 0
+			f.markBroken(t, tb.Row.ID, "the rules changed")
+			return tb.Row.ID, f.token(t, tb.Row.ID), 0
 		}},
 	}
 }
@@ -129,12 +129,12 @@ func checkGone(t *testing.T, f *fixture, token string, moves int) {
 // reload, and the page then says it can no longer be shown.
 func checkBreaksWatched(t *testing.T, f *fixture) {
 	tb := openComputerTable(t, f, "secretagent", 4)
-	token := f.token(t, tb.Sess.ID)
+	token := f.token(t, tb.Row.ID)
 	events := f.stream(t, token, "")
 	ev, _ := events.next(t)
 	require.Equal(t, "table", ev)
-	f.appendMove(t, tb.Sess.ID, 0, "play the joker")
-	f.srv.Notify(tb.Sess.ID)
+	f.appendMove(t, tb.Row.ID, 0, "play the joker")
+	f.srv.Notify(tb.Row.ID)
 	ev, _ = events.next(t)
 	assert.Equal(t, "reload", ev)
 	code, _ := f.get(t, "/t/"+token)

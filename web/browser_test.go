@@ -17,7 +17,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 	"github.com/dealer/dealer/web"
 	"github.com/dealer/dealer/web/webtest"
 )
@@ -198,15 +198,15 @@ func browseSolitaires(t *testing.T, b *browser) {
 // browseLobby checks a lobby that shows a player sitting down by itself, and a page not found.
 func browseLobby(t *testing.T, b *browser) {
 	lobby := openLobby(t, b.f, "theagents")
-	b.open(t, "/t/"+b.f.token(t, lobby.Sess.ID))
+	b.open(t, "/t/"+b.f.token(t, lobby.Row.ID))
 	b.wait(t, `document.querySelector("[data-events]").dataset.connected === "1"`)
 	b.shoot(t, "lobby")
 	// A player sits down: the page shows it by itself.
 	b.f.clock.Advance(time.Second)
 	b.navigating(t, chromedp.Func(func(context.Context, *chromedp.Target) error {
-		err := lobby.SetPlayers(context.Background(), append(lobby.Sess.Players,
+		err := lobby.SetPlayers(context.Background(), append(lobby.Row.Players,
 			store.Player{Seat: 1, UserID: b.f.people[1].ID, Name: b.f.people[1].Name}))
-		b.f.srv.Notify(lobby.Sess.ID)
+		b.f.srv.Notify(lobby.Row.ID)
 		return err
 	}))
 	assert.Contains(t, b.js(t, `document.querySelector(".seated").textContent`), b.f.people[1].Name)
@@ -220,14 +220,14 @@ func browseLive(t *testing.T, b *browser) {
 	for range 3 {
 		computerMove(t, tb)
 	}
-	b.open(t, "/t/"+b.f.token(t, tb.Sess.ID))
+	b.open(t, "/t/"+b.f.token(t, tb.Row.ID))
 	b.wait(t, `document.querySelector("[data-events]").dataset.connected === "1"`)
 	b.wait(t, loaded("#picture"))
 	assert.Equal(t, "3", b.js(t, `document.getElementById("moves").textContent`))
 	b.shoot(t, "live")
 	for want := 4; want <= 6; want++ {
 		computerMove(t, tb)
-		b.f.srv.Notify(tb.Sess.ID)
+		b.f.srv.Notify(tb.Row.ID)
 		b.wait(t, `document.getElementById("moves").textContent === "`+strconv.Itoa(want)+`"`)
 		b.wait(t, `document.getElementById("picture").src.endsWith("/at/`+strconv.Itoa(want)+`.png")`)
 		b.wait(t, loaded("#picture"))
@@ -238,7 +238,7 @@ func browseLive(t *testing.T, b *browser) {
 	}
 	b.navigating(t, chromedp.Func(func(context.Context, *chromedp.Target) error {
 		err := tb.Finish(context.Background())
-		b.f.srv.Notify(tb.Sess.ID)
+		b.f.srv.Notify(tb.Row.ID)
 		return err
 	}))
 	assert.Equal(t, "true", b.js(t, `String(!!document.querySelector("[data-replay]"))`))
@@ -265,7 +265,7 @@ func browseAbandoned(t *testing.T, b *browser) {
 		require.NoError(t, tb.Apply(context.Background(), e.Seat, e.Move))
 	}
 	require.NoError(t, tb.Abandon(context.Background()))
-	b.open(t, "/t/"+b.f.token(t, tb.Sess.ID))
+	b.open(t, "/t/"+b.f.token(t, tb.Row.ID))
 	b.wait(t, loaded("#picture"))
 	assert.Contains(t, b.js(t, `document.querySelector(".ending").textContent`), "Abandoned")
 	assert.Equal(t, "0", b.js(t, `String(document.querySelectorAll(".hands img").length)`))
@@ -287,7 +287,7 @@ func browseTooManyWatchers(t *testing.T, b *browser) {
 	// table, and says it does not follow it.
 	tb := openComputerTable(t, b.f, "secretagent", 4)
 	computerMove(t, tb)
-	token := b.f.token(t, tb.Sess.ID)
+	token := b.f.token(t, tb.Row.ID)
 	before := metric(t, b.f.metrics, "dealer_web_live_streams") // an earlier page's, the browser may keep
 	var streams []*sse
 	for {
@@ -319,7 +319,7 @@ func browseLiveEnds(t *testing.T, b *browser) {
 	// fixture's server pushes nothing more.
 	tb := openComputerTable(t, b.f, "secretagent", 4)
 	computerMove(t, tb)
-	b.open(t, "/t/"+b.f.token(t, tb.Sess.ID))
+	b.open(t, "/t/"+b.f.token(t, tb.Row.ID))
 	b.wait(t, `document.querySelector("[data-events]").dataset.connected === "1"`)
 	require.NoError(t, b.f.srv.Close())
 	b.wait(t, `document.querySelector("[data-events]").dataset.closed === "1"`)
@@ -349,26 +349,26 @@ func (f *fixture) token(t testing.TB, id int64) string {
 
 // openComputerTable opens a table of game in the fixture's guild: the
 // first person in seat 0, computer players in the others (seats in all).
-func openComputerTable(t testing.TB, f *fixture, game string, seats int, options ...string) *session.Table {
+func openComputerTable(t testing.TB, f *fixture, game string, seats int, options ...string) *play.Table {
 	t.Helper()
 	players := []store.Player{{Seat: 0, UserID: f.people[0].ID, Name: f.people[0].Name}}
 	for s := 1; s < seats; s++ {
-		players = append(players, store.Player{Seat: s, Computer: true, Name: session.ComputerName(s)})
+		players = append(players, store.Player{Seat: s, Computer: true, Name: play.ComputerName(s)})
 	}
-	sess := store.Session{Game: game, Deal: 42, Seats: seats, GuildID: guild, ChannelID: "1", OwnerID: f.people[0].ID, Players: players}
+	sess := store.TableRow{Game: game, Deal: 42, Seats: seats, GuildID: guild, ChannelID: "1", OwnerID: f.people[0].ID, Players: players}
 	if len(options) > 0 {
 		sess.Options = options[0]
 	}
-	tb, err := session.Open(context.Background(), f.st, f.reg.Engines(), sess)
+	tb, err := play.Open(context.Background(), f.st, f.reg.Engines(), sess)
 	require.NoError(t, err)
 	return tb
 }
 
 // openLobby opens a lobby of game in the fixture's guild, the first
 // person seated.
-func openLobby(t testing.TB, f *fixture, game string) *session.Table {
+func openLobby(t testing.TB, f *fixture, game string) *play.Table {
 	t.Helper()
-	tb, err := session.Open(context.Background(), f.st, f.reg.Engines(), store.Session{Game: game, Deal: 7, Seats: 5,
+	tb, err := play.Open(context.Background(), f.st, f.reg.Engines(), store.TableRow{Game: game, Deal: 7, Seats: 5,
 		GuildID: guild, ChannelID: "1", OwnerID: f.people[0].ID, Status: store.StatusLobby,
 		Players: []store.Player{{Seat: 0, UserID: f.people[0].ID, Name: f.people[0].Name}}})
 	require.NoError(t, err)
@@ -377,7 +377,7 @@ func openLobby(t testing.TB, f *fixture, game string) *session.Table {
 
 // computerMove makes the next move of tb's game with its computer player,
 // saved as the bot saves it.
-func computerMove(t testing.TB, tb *session.Table) {
+func computerMove(t testing.TB, tb *play.Table) {
 	t.Helper()
 	seat := games.WaitingOn(tb.Game)
 	if act := tb.Game.ToAct(); len(act) > 0 {

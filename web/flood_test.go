@@ -66,7 +66,7 @@ func TestWatchersFlood(t *testing.T) {
 		for _, e := range log[:pre] {
 			require.NoError(t, tb.Apply(ctx, e.Seat, e.Move))
 		}
-		token := f.token(t, tb.Sess.ID)
+		token := f.token(t, tb.Row.ID)
 		w := webtest.StartWatchers(t, "TestWatchersClient", webtest.WatchersSpec{
 			Addr: strings.TrimPrefix(f.url, "http://"), Tokens: []string{token}, Streams: n})
 		require.Equal(t, n, w.Connected, "every stream let in")
@@ -77,7 +77,7 @@ func TestWatchersFlood(t *testing.T) {
 		for k := pre; k < pre+moves; k++ {
 			c0 := processCPU()
 			require.NoError(t, tb.Apply(ctx, log[k].Seat, log[k].Move))
-			f.srv.Notify(tb.Sess.ID)
+			f.srv.Notify(tb.Row.ID)
 			w.WaitMoves(t, k+1) // every stream has it
 			cpu += processCPU() - c0
 		}

@@ -30,7 +30,7 @@ import (
 //
 // Three things wake a table's feed: Notify, which the bot calls after each
 // change when it runs in the same process; on PostgreSQL, the database's
-// announcement of every change of a session, whichever process made it
+// announcement of every change of a table, whichever process made it
 // (store.Store.Changes), at once; and the watcher, which reads the
 // versions of the tables being watched (and only those) every
 // Config.Watch: for a bot in another process on SQLite, and for a server
@@ -283,7 +283,7 @@ func (h *hub) close() {
 	h.mu.Unlock()
 }
 
-// Notify tells the live pages of table tableID (a session's id) that it
+// Notify tells the live pages of table tableID (its id in the store) that it
 // changed: a move, a seat taken, the end. It returns at once and costs
 // nothing when no page is watching. Call it after the change is committed.
 func (s *Server) Notify(tableID int64) { s.live.wake(tableID) }
@@ -422,7 +422,7 @@ func (s *Server) refresh(f *feed) (snapshot, bool) {
 // feedEvent brings f's game up to date with its table's record, applying
 // only the moves made since its last reading, and says it as a liveEvent.
 func (s *Server) feedEvent(ctx context.Context, f *feed) (liveEvent, error) {
-	sess, err := s.st.Session(ctx, f.id)
+	sess, err := s.st.TableRow(ctx, f.id)
 	if err != nil {
 		return liveEvent{}, err
 	}
@@ -456,7 +456,7 @@ func (s *Server) feedEvent(ctx context.Context, f *feed) (liveEvent, error) {
 }
 
 // tableVersion is what changes when a table changes.
-func tableVersion(sess store.Session) store.TableVersion {
+func tableVersion(sess store.TableRow) store.TableVersion {
 	return store.TableVersion{Moves: sess.Moves, Status: sess.Status, UpdatedAt: sess.UpdatedAt}
 }
 

@@ -92,7 +92,7 @@ func TestStreamsShareOneRead(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, webtest.Seed{Rand: 3}, -1)
 	tb := openComputerTable(t, f, "theagents", 3)
-	token := f.token(t, tb.Sess.ID)
+	token := f.token(t, tb.Row.ID)
 	const watchers = 30 // within the cap from one address
 	streams := make([]*sse, watchers)
 	for i := range streams {
@@ -105,7 +105,7 @@ func TestStreamsShareOneRead(t *testing.T) {
 	const moves = 6
 	for n := 1; n <= moves; n++ {
 		computerMove(t, tb)
-		f.srv.Notify(tb.Sess.ID)
+		f.srv.Notify(tb.Row.ID)
 		var first string
 		for i, s := range streams {
 			ev, data := s.next(t)
@@ -143,7 +143,7 @@ func TestStreamCaps(t *testing.T) {
 	f := newFixtureWith(t, fixtureOptions{Watch: -1, Config: func(c *web.Config) { c.Limits = limits }})
 	tables := make([]string, 3)
 	for i := range tables {
-		tables[i] = f.token(t, openComputerTable(t, f, "secretagent", 4).Sess.ID)
+		tables[i] = f.token(t, openComputerTable(t, f, "secretagent", 4).Row.ID)
 	}
 	var open []*sse
 	steps := []struct {
@@ -227,7 +227,7 @@ func TestStreamClientAddress(t *testing.T) {
 				c.Limits = web.Limits{MaxStreamsPerClient: 2}
 				c.TrustedProxies = tc.trusted
 			}})
-			token := f.token(t, openComputerTable(t, f, "theagents", 2).Sess.ID)
+			token := f.token(t, openComputerTable(t, f, "theagents", 2).Row.ID)
 			for i, from := range tc.from {
 				_, code, body := f.streamAs(t, token, "", from)
 				assert.Equal(t, tc.want[i], code, "stream %d from %q: %s", i, from, body)
@@ -244,7 +244,7 @@ func TestStreamBadInput(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, webtest.Seed{Tables: 2, Games: []string{"secretagent"}, Rand: 4}, -1)
 	tb := openComputerTable(t, f, "secretagent", 4)
-	token := f.token(t, tb.Sess.ID)
+	token := f.token(t, tb.Row.ID)
 	versions := []struct{ v, want string }{
 		{"x", "reload"}, // not a playing table's page: it loads again
 		{"99999999999999999999.playing.1", "table"},
@@ -264,7 +264,7 @@ func TestStreamBadInput(t *testing.T) {
 	// table catches up.
 	s, _, _ := f.streamAs(t, token, "1.playing.1", "")
 	computerMove(t, tb)
-	f.srv.Notify(tb.Sess.ID)
+	f.srv.Notify(tb.Row.ID)
 	ev, data := s.next(t)
 	assert.Equal(t, "table", ev)
 	assert.Contains(t, data, `"moves":1`)

@@ -53,10 +53,10 @@ func TestNoTokenInLogs(t *testing.T) {
 	live := openComputerTable(t, f, "theagents", 3)
 	computerMove(t, live)
 	broken := openComputerTable(t, f, "secretagent", 4)
-	f.appendMove(t, broken.Sess.ID, 0, "not a move")
+	f.appendMove(t, broken.Row.ID, 0, "not a move")
 	marked := f.tables[2]
 	f.markBroken(t, marked.ID, "the rules changed")
-	tokens := []string{f.token(t, live.Sess.ID), f.token(t, broken.Sess.ID)}
+	tokens := []string{f.token(t, live.Row.ID), f.token(t, broken.Row.ID)}
 	for _, tb := range f.tables {
 		tokens = append(tokens, tb.Token)
 	}
@@ -74,7 +74,7 @@ func TestNoTokenInLogs(t *testing.T) {
 		}
 	}
 	visit()
-	f.srv.Notify(live.Sess.ID)
+	f.srv.Notify(live.Row.ID)
 	require.NoError(t, f.st.Close()) // every page now fails, and says so in the log
 	visit()
 

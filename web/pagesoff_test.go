@@ -28,7 +28,7 @@ func TestPagesOff(t *testing.T) {
 	sa := f.tableOf(t, "secretagent")
 	live := openComputerTable(t, f, "secretagent", 4)
 	computerMove(t, live)
-	liveToken := f.token(t, live.Sess.ID)
+	liveToken := f.token(t, live.Row.ID)
 	g := "/g/" + guild
 	paths := []string{
 		g, g + "/leaderboard/doublets", g + "/leaderboard/doublets?by=score&page=1", g + "/players/" + f.people[0].ID,
@@ -41,7 +41,7 @@ func TestPagesOff(t *testing.T) {
 	require.Equal(t, "table", ev)
 
 	require.NoError(t, f.st.SetPagesOff(ctx, guild, true))
-	f.srv.Notify(live.Sess.ID)
+	f.srv.Notify(live.Row.ID)
 	ev, _ = stream.next(t)
 	assert.Equal(t, "reload", ev, "an open live page reloads, to show the notice")
 	for _, p := range paths {
@@ -81,7 +81,7 @@ func TestStreakCountsServersWithPagesOn(t *testing.T) {
 	p := f.people[0]
 	today := f.clock.Now().UTC()
 	won := func(server string, back int) {
-		id, err := f.st.CreateDaily(ctx, store.Session{Game: "doublets", Deal: 5, Seats: 1, GuildID: server, ChannelID: "1",
+		id, err := f.st.CreateDaily(ctx, store.TableRow{Game: "doublets", Deal: 5, Seats: 1, GuildID: server, ChannelID: "1",
 			OwnerID: p.ID, Players: []store.Player{{UserID: p.ID, Name: p.Name}}}, today.AddDate(0, 0, -back).Format(time.DateOnly))
 		require.NoError(t, err)
 		v, err := f.st.Version(ctx, id)
@@ -119,7 +119,7 @@ func TestDailyTableHidesTodaysDeal(t *testing.T) {
 	ctx := context.Background()
 	p := f.people[0]
 	day := f.clock.Now().UTC().Format(time.DateOnly)
-	id, err := f.st.CreateDaily(ctx, store.Session{Game: "doublets", Deal: 424242, Seats: 1, GuildID: guild, ChannelID: "1",
+	id, err := f.st.CreateDaily(ctx, store.TableRow{Game: "doublets", Deal: 424242, Seats: 1, GuildID: guild, ChannelID: "1",
 		OwnerID: p.ID, Players: []store.Player{{UserID: p.ID, Name: p.Name}}}, day)
 	require.NoError(t, err)
 	token, err := f.st.TableToken(ctx, id)
@@ -135,7 +135,7 @@ func TestDailyTableHidesTodaysDeal(t *testing.T) {
 	code, html = f.get(t, "/t/"+token)
 	require.Equal(t, http.StatusOK, code)
 	assert.Contains(t, html, "deal #424242", "shown once the day is over")
-	other, err := f.st.CreateSession(ctx, store.Session{Game: "doublets", Deal: 424242, Seats: 1, GuildID: guild, ChannelID: "1",
+	other, err := f.st.CreateTable(ctx, store.TableRow{Game: "doublets", Deal: 424242, Seats: 1, GuildID: guild, ChannelID: "1",
 		OwnerID: p.ID, Players: []store.Player{{UserID: p.ID, Name: p.Name}}})
 	require.NoError(t, err)
 	otherToken, err := f.st.TableToken(ctx, other)

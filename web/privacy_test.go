@@ -19,7 +19,7 @@ import (
 	"github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/render"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 	"github.com/dealer/dealer/web/webtest"
 )
 
@@ -46,7 +46,7 @@ func TestNoHiddenCardBeforeTheEnd(t *testing.T) {
 		t.Run(tc.game, func(t *testing.T) {
 			t.Parallel()
 			tb := openComputerTable(t, f, tc.game, tc.seats, tc.options)
-			token := f.token(t, tb.Sess.ID)
+			token := f.token(t, tb.Row.ID)
 			// The check itself sees a hand where there is one: in a seat's
 			// own view.
 			own, err := json.Marshal(tb.Game.View(0))
@@ -63,11 +63,11 @@ func TestNoHiddenCardBeforeTheEnd(t *testing.T) {
 				f.checkLive(t, tb, token, events)
 				checked++
 				computerMove(t, tb)
-				f.srv.Notify(tb.Sess.ID)
+				f.srv.Notify(tb.Row.ID)
 			}
 			f.checkLive(t, tb, token, events) // the last move, before Finish
 			require.NoError(t, tb.Finish(context.Background()))
-			f.srv.Notify(tb.Sess.ID)
+			f.srv.Notify(tb.Row.ID)
 			ev, _ := events.next(t)
 			assert.Equal(t, "reload", ev, "the end turns the page into the replay")
 			t.Logf("%s: %d states checked", tc.game, checked+1)
@@ -86,7 +86,7 @@ func TestNoHiddenCardBeforeTheEnd(t *testing.T) {
 }
 
 // checkLive checks every page of tb as it is now, before its end.
-func (f *fixture) checkLive(t *testing.T, tb *session.Table, token string, events *sse) {
+func (f *fixture) checkLive(t *testing.T, tb *play.Table, token string, events *sse) {
 	t.Helper()
 	n := tb.Game.Moves()
 	var data string
@@ -120,7 +120,7 @@ func (f *fixture) checkLive(t *testing.T, tb *session.Table, token string, event
 	require.NoError(t, err)
 	require.True(t, string(want) == png, "move %d: the picture served is not the spectator's picture", n)
 
-	for seat := range tb.Sess.Seats {
+	for seat := range tb.Row.Seats {
 		code, _ := f.get(t, fmt.Sprintf("/t/%s/at/%d/%d.png", token, n, seat))
 		assert.Equal(t, http.StatusNotFound, code, "move %d: seat %d's hand is not shown", n, seat)
 	}
@@ -137,7 +137,7 @@ type secret struct {
 // hidden lists what no spectator may see now: each seat's private facts,
 // and the cards in its hands (by name, code and key), from the game's
 // complete state.
-func hidden(t *testing.T, f *fixture, tb *session.Table) []secret {
+func hidden(t *testing.T, f *fixture, tb *play.Table) []secret {
 	t.Helper()
 	show, _ := f.reg.Lookup(tb.Info.Name)
 	var out []secret
@@ -145,7 +145,7 @@ func hidden(t *testing.T, f *fixture, tb *session.Table) []secret {
 		out = append(out, secret{what, regexp.MustCompile(`(^|[^\pL\pN])` + regexp.QuoteMeta(s) + `($|[^\pL\pN])`)})
 	}
 	names := tb.Names()
-	for seat := range tb.Sess.Seats {
+	for seat := range tb.Row.Seats {
 		if facts := show.Private(tb.Game.View(games.Seat(seat)), render.Params{Names: names}); facts != "" {
 			for _, line := range strings.Split(facts, "\n") {
 				if line = strings.TrimSpace(line); len(line) > 8 {
@@ -180,7 +180,7 @@ func hidden(t *testing.T, f *fixture, tb *session.Table) []secret {
 }
 
 // handPicture is seat's hand as the renderer draws it now.
-func handPicture(t *testing.T, f *fixture, tb *session.Table, seat games.Seat) []byte {
+func handPicture(t *testing.T, f *fixture, tb *play.Table, seat games.Seat) []byte {
 	t.Helper()
 	var legal []string
 	for _, m := range tb.Game.Legal(seat) {

@@ -26,10 +26,10 @@ func TestRoutes(t *testing.T) {
 	solo := f.tableOf(t, "doublets").Token
 	user := f.people[0].ID
 	// A game under house rules: a board of its own.
-	house, err := webtest.PlayGame(context.Background(), f.st, f.reg, store.Session{Game: "doublets", Deal: 3, GuildID: guild,
+	house, err := webtest.PlayGame(context.Background(), f.st, f.reg, store.TableRow{Game: "doublets", Deal: 3, GuildID: guild,
 		Options: "passes=1", Players: []store.Player{{UserID: user, Name: f.people[0].Name}}}, rand.New(rand.NewPCG(1, 2)), nil)
 	require.NoError(t, err)
-	require.Equal(t, "passes=1", house.Sess.Options)
+	require.Equal(t, "passes=1", house.Row.Options)
 	day := f.clock.Now().UTC().Format("2006-01-02")
 	yesterday := f.clock.Now().UTC().AddDate(0, 0, -1).Format("2006-01-02")
 	addr := addresses{g: g, sa: sa, solo: solo, user: user, day: day, yesterday: yesterday}

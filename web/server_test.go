@@ -195,7 +195,7 @@ func TestStreamOutlivesTimeouts(t *testing.T) {
 			Heartbeat: 60 * time.Millisecond}
 	}})
 	tb := openComputerTable(t, f, "secretagent", 4)
-	s := f.stream(t, f.token(t, tb.Sess.ID), "")
+	s := f.stream(t, f.token(t, tb.Row.ID), "")
 	ev, _ := s.next(t)
 	require.Equal(t, "table", ev)
 	for beats := 0; beats < 5; {
@@ -206,7 +206,7 @@ func TestStreamOutlivesTimeouts(t *testing.T) {
 		}
 	}
 	computerMove(t, tb)
-	f.srv.Notify(tb.Sess.ID)
+	f.srv.Notify(tb.Row.ID)
 	ev, data := s.next(t)
 	assert.Equal(t, "table", ev)
 	assert.Contains(t, data, `"moves":1`)
@@ -230,7 +230,7 @@ func TestStreamThatIsNotReadIsDropped(t *testing.T) {
 	conn, err := d.DialContext(context.Background(), "tcp", strings.TrimPrefix(f.url, "http://"))
 	require.NoError(t, err)
 	defer conn.Close()
-	_, err = io.WriteString(conn, "GET /t/"+f.token(t, tb.Sess.ID)+"/events HTTP/1.1\r\nHost: dealer.test\r\n\r\n")
+	_, err = io.WriteString(conn, "GET /t/"+f.token(t, tb.Row.ID)+"/events HTTP/1.1\r\nHost: dealer.test\r\n\r\n")
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { return metric(t, f.metrics, "dealer_web_live_streams") == 1 }, guard, time.Millisecond)
 	// Never read: the server's writes block, and it gives up.

@@ -12,7 +12,7 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // A table's page: a lobby's seats, a game being played (the spectator's
@@ -21,7 +21,7 @@ import (
 
 // tableState is a table as its page shows it.
 type tableState struct {
-	sess  store.Session
+	sess  store.TableRow
 	token string
 	info  render.Game
 	names []string
@@ -32,26 +32,26 @@ type tableState struct {
 	game games.Game
 }
 
-// byToken is the session named by the request's {token}: a 404 for a bad
+// byToken is the table named by the request's {token}: a 404 for a bad
 // or unknown token, errPagesOff for a table of a server that turned its
 // pages off.
-func (s *Server) byToken(r *http.Request) (store.Session, string, error) {
+func (s *Server) byToken(r *http.Request) (store.TableRow, string, error) {
 	token := r.PathValue("token")
 	if !store.ValidToken(token) {
-		return store.Session{}, "", notFound("There is no such table.")
+		return store.TableRow{}, "", notFound("There is no such table.")
 	}
-	sess, err := s.st.SessionByToken(r.Context(), token)
+	sess, err := s.st.TableByToken(r.Context(), token)
 	if err != nil {
-		return store.Session{}, "", err
+		return store.TableRow{}, "", err
 	}
 	if err := s.pagesOn(r, sess.GuildID); err != nil {
-		return store.Session{}, "", err
+		return store.TableRow{}, "", err
 	}
 	return sess, token, nil
 }
 
 // brokenError is a table whose moves no longer replay under the dealer's
-// rules (store.Session.Broken, or a replay that failed here): its pages
+// rules (store.TableRow.Broken, or a replay that failed here): its pages
 // say so, and show nothing of it. Its text names the table and the move
 // that failed, never why: a refusal may name a card of a hand, which no
 // log line shows (why is kept for errors.Is and As).
@@ -114,7 +114,7 @@ func (s *Server) applyMoves(id int64, g games.Game, moves []games.Entry, done in
 }
 
 // loadTable rebuilds sess's game from its record.
-func (s *Server) loadTable(ctx context.Context, sess store.Session, token string) (*tableState, error) {
+func (s *Server) loadTable(ctx context.Context, sess store.TableRow, token string) (*tableState, error) {
 	if sess.Broken != "" {
 		return nil, &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
 	}
@@ -139,7 +139,7 @@ func (s *Server) loadTable(ctx context.Context, sess store.Session, token string
 
 // seatNames are the players' names by seat, as the bot's pictures show
 // them ("" for an empty seat).
-func seatNames(sess store.Session) []string {
+func seatNames(sess store.TableRow) []string {
 	out := make([]string, sess.Seats)
 	for _, p := range sess.Players {
 		if p.Seat >= 0 && p.Seat < len(out) {
@@ -158,7 +158,7 @@ func (ts *tableState) handsShown() bool {
 // dealHidden reports whether a table's deal number is kept from its page:
 // today's daily deal's, until the day is over (in Discord as here), since
 // the number would let a player practise the deal first.
-func (s *Server) dealHidden(sess store.Session) bool {
+func (s *Server) dealHidden(sess store.TableRow) bool {
 	return sess.Daily != "" && sess.Daily >= s.today()
 }
 
@@ -257,7 +257,7 @@ func mustOptions(info render.Game, options string) games.Options {
 }
 
 // seated lists a lobby's players.
-func seated(sess store.Session) []string {
+func seated(sess store.TableRow) []string {
 	var out []string
 	for _, p := range sess.Players {
 		name := p.Name
@@ -418,7 +418,7 @@ func ending(ts *tableState) (string, []standingLine) {
 	}
 	var lines []standingLine
 	var winners []string
-	for _, sd := range session.Standings(g) {
+	for _, sd := range play.Standings(g) {
 		lines = append(lines, standingLine{Place: sd.Place, Name: ts.name(sd.Seat), Score: sd.Score, Won: sd.Won})
 		if sd.Won {
 			winners = append(winners, ts.name(sd.Seat))
@@ -431,7 +431,7 @@ func ending(ts *tableState) (string, []standingLine) {
 }
 
 // took says how long a game took, " in 4m05s", or "".
-func took(sess store.Session) string {
+func took(sess store.TableRow) string {
 	if sess.FinishedAt.IsZero() {
 		return ""
 	}
@@ -512,7 +512,7 @@ const drawTimeout = 10 * time.Second
 // game that has ended shows. It is drawn once for all who ask at the same
 // moment (pictureCache), so not on any one request's context: one client
 // leaving does not fail the others.
-func (s *Server) drawStep(sess store.Session, token string, step int, viewer games.Seat) ([]byte, error) {
+func (s *Server) drawStep(sess store.TableRow, token string, step int, viewer games.Seat) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), drawTimeout)
 	defer cancel()
 	ts, err := s.loadTable(ctx, sess, token)

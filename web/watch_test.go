@@ -22,7 +22,7 @@ func TestWatcherPushesMovesFromElsewhere(t *testing.T) {
 }
 
 // TestAnnouncedChangesArePushed: on PostgreSQL the database announces every
-// change of a session: with the watcher off, the moves are pushed all the
+// change of a table: with the watcher off, the moves are pushed all the
 // same.
 func TestAnnouncedChangesArePushed(t *testing.T) {
 	database := pgtest.URL(t)
@@ -44,7 +44,7 @@ func TestAnnouncedChangesArePushed(t *testing.T) {
 func pushedWithoutNotify(t *testing.T, f *fixture) {
 	t.Helper()
 	tb := openComputerTable(t, f, "theagents", 2)
-	events := f.stream(t, f.token(t, tb.Sess.ID), "")
+	events := f.stream(t, f.token(t, tb.Row.ID), "")
 	ev, _ := events.next(t)
 	require.Equal(t, "table", ev, "the table as it is, at once")
 	for want := 1; want <= 3; want++ {

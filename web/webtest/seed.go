@@ -13,7 +13,7 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // Clock is a store's clock that tests move on: games then last minutes and
@@ -114,7 +114,7 @@ type Table struct {
 }
 
 // Populate plays s.Tables games to their end in st, every move saved as
-// the bot saves it (session.Table): solitaires won by the solver or lost
+// the bot saves it (play.Table): solitaires won by the solver or lost
 // after random moves, multiplayer games played by computer players in the
 // people's seats. The clock moves a few minutes per game.
 func Populate(t testing.TB, st *store.Store, reg *render.Registry, c *Clock, s Seed) []Table {
@@ -136,7 +136,7 @@ func Populate(t testing.TB, st *store.Store, reg *render.Registry, c *Clock, s S
 			for i := w; i < s.Tables; i += s.Workers {
 				rng := rand.New(rand.NewPCG(s.Rand, uint64(i)))
 				game := gamesPlayed[i%len(gamesPlayed)]
-				tb, err := PlayGame(context.Background(), st, reg, store.Session{Game: game, Deal: uint64(i + 1), GuildID: s.Guild,
+				tb, err := PlayGame(context.Background(), st, reg, store.TableRow{Game: game, Deal: uint64(i + 1), GuildID: s.Guild,
 					ChannelID: "1", Players: seats(reg, game, s.People, i)}, rng, thinking(c, rng))
 				if err == nil {
 					out[i], err = made(st, tb)
@@ -178,7 +178,7 @@ func populateDaily(t testing.TB, st *store.Store, reg *render.Registry, c *Clock
 					continue // not everyone plays every day
 				}
 				rng := rand.New(rand.NewPCG(s.Rand+uint64(back), uint64(pi*10+gi)))
-				_, err := PlayGame(ctx, st, reg, store.Session{Game: g.Name, Deal: deal, Seats: 1, GuildID: s.Guild, ChannelID: "1",
+				_, err := PlayGame(ctx, st, reg, store.TableRow{Game: g.Name, Deal: deal, Seats: 1, GuildID: s.Guild, ChannelID: "1",
 					OwnerID: p.ID, Daily: day, Players: []store.Player{{Seat: 0, UserID: p.ID, Name: p.Name}}}, rng, thinking(c, rng))
 				if err != nil {
 					t.Fatalf("webtest: daily %s %s: %v", g.Name, day, err)
@@ -191,8 +191,8 @@ func populateDaily(t testing.TB, st *store.Store, reg *render.Registry, c *Clock
 
 // thinking moves the clock on a few seconds a move, so that games take
 // their time.
-func thinking(c *Clock, rng *rand.Rand) func(*session.Table) {
-	return func(*session.Table) { c.Advance(time.Duration(1+rng.IntN(9)) * time.Second) }
+func thinking(c *Clock, rng *rand.Rand) func(*play.Table) {
+	return func(*play.Table) { c.Advance(time.Duration(1+rng.IntN(9)) * time.Second) }
 }
 
 // seats are the players of table i: people in turn, the rest of a
@@ -214,14 +214,14 @@ func seats(reg *render.Registry, game string, people []Person, i int) []store.Pl
 			ps = append(ps, store.Player{Seat: s, UserID: p.ID, Name: p.Name})
 			continue
 		}
-		ps = append(ps, store.Player{Seat: s, Computer: true, Name: session.ComputerName(s)})
+		ps = append(ps, store.Player{Seat: s, Computer: true, Name: play.ComputerName(s)})
 	}
 	return ps
 }
 
-func made(st *store.Store, tb *session.Table) (Table, error) {
-	token, err := st.TableToken(context.Background(), tb.Sess.ID)
-	return Table{ID: tb.Sess.ID, Token: token, Game: tb.Info.Name, Status: tb.Sess.Status}, err
+func made(st *store.Store, tb *play.Table) (Table, error) {
+	token, err := st.TableToken(context.Background(), tb.Row.ID)
+	return Table{ID: tb.Row.ID, Token: token, Game: tb.Info.Name, Status: tb.Row.Status}, err
 }
 
 // PlayGame opens a table for sess (its seat count is its players') and
@@ -229,12 +229,12 @@ func made(st *store.Store, tb *session.Table) (Table, error) {
 // is won by the solver's line (every other one) or lost after random
 // moves; a multiplayer game's every seat is played by the game's computer
 // player. each, when not nil, is called after every move.
-func PlayGame(ctx context.Context, st *store.Store, reg *render.Registry, sess store.Session, rng *rand.Rand, each func(*session.Table)) (*session.Table, error) {
+func PlayGame(ctx context.Context, st *store.Store, reg *render.Registry, sess store.TableRow, rng *rand.Rand, each func(*play.Table)) (*play.Table, error) {
 	sess.Seats = len(sess.Players)
 	if sess.OwnerID == "" && len(sess.Players) > 0 {
 		sess.OwnerID = sess.Players[0].UserID
 	}
-	tb, err := session.Open(ctx, st, reg.Engines(), sess)
+	tb, err := play.Open(ctx, st, reg.Engines(), sess)
 	if err != nil {
 		return nil, err
 	}
@@ -257,8 +257,8 @@ const solveBudget = 300 * time.Millisecond
 var solutions sync.Map // "game deal options" → games.Solution
 
 // solve is the solver's answer for tb's deal (it is deterministic).
-func solve(tb *session.Table) games.Solution {
-	key := fmt.Sprintf("%s %d %s", tb.Info.Name, tb.Sess.Deal, tb.Sess.Options)
+func solve(tb *play.Table) games.Solution {
+	key := fmt.Sprintf("%s %d %s", tb.Info.Name, tb.Row.Deal, tb.Row.Options)
 	if sol, ok := solutions.Load(key); ok {
 		return sol.(games.Solution)
 	}
@@ -269,7 +269,7 @@ func solve(tb *session.Table) games.Solution {
 
 // playSolitaire wins with the solver's line, or plays random moves and
 // resigns.
-func playSolitaire(ctx context.Context, tb *session.Table, rng *rand.Rand, each func(*session.Table)) error {
+func playSolitaire(ctx context.Context, tb *play.Table, rng *rand.Rand, each func(*play.Table)) error {
 	apply := func(m string) error {
 		if err := tb.Apply(ctx, 0, m); err != nil {
 			return fmt.Errorf("move %q: %w", m, err)
@@ -312,7 +312,7 @@ func playSolitaire(ctx context.Context, tb *session.Table, rng *rand.Rand, each 
 }
 
 // playComputers plays every seat with the game's computer player.
-func playComputers(ctx context.Context, tb *session.Table, each func(*session.Table)) error {
+func playComputers(ctx context.Context, tb *play.Table, each func(*play.Table)) error {
 	for steps := 0; !tb.Game.Status().Finished(); steps++ {
 		act := tb.Game.ToAct()
 		if len(act) == 0 || steps > 100000 {

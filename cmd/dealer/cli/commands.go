@@ -9,7 +9,7 @@ import (
 	"github.com/dealer/dealer/docs/rules"
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // command does one line of input for seat, a command or a move; done is
@@ -56,7 +56,7 @@ func (t *terminalGame) move(ctx context.Context, seat games.Seat, text string) (
 	case errors.Is(err, store.ErrConflict):
 		t.moved()
 		return exitOK, false
-	case errors.Is(err, session.ErrNotSaved):
+	case errors.Is(err, play.ErrNotSaved):
 		fmt.Fprintln(t.e.stderr, "dealer play:", t.saveError(err))
 		return exitFail, true
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 func dbUsage(env) string {
@@ -140,7 +140,7 @@ func dbCheck(e env, db, config string) int {
 		return code
 	}
 	defer st.Close()
-	rep, err := session.Check(context.Background(), st, e.reg.Engines())
+	rep, err := play.Check(context.Background(), st, e.reg.Engines())
 	for _, p := range rep.Problems {
 		title := safeText(p.Game)
 		if rg, ok := e.reg.Lookup(p.Game); ok {

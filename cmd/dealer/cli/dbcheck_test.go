@@ -17,7 +17,7 @@ import (
 	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/pgtest"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // testEngine is a database engine as these tests use it: a new database's
@@ -54,7 +54,7 @@ func goodTables(t *testing.T, st *store.Store) int {
 	n := 0
 	for _, game := range []string{"doublefreecell", "doublets", "doubleagent"} {
 		moves, _ := someMoves(t, game, 4, 3)
-		tb, err := session.Open(ctx, st, reg, store.Session{Game: game, Deal: 4, Seats: 1, OwnerID: "terminal:tester", Players: session.Seat(me)})
+		tb, err := play.Open(ctx, st, reg, store.TableRow{Game: game, Deal: 4, Seats: 1, OwnerID: "terminal:tester", Players: play.Seat(me)})
 		require.NoError(t, err)
 		for _, m := range moves {
 			require.NoError(t, tb.Apply(ctx, 0, m))
@@ -70,13 +70,13 @@ func goodTables(t *testing.T, st *store.Store) int {
 		for i := range players {
 			players[i].Computer = true
 		}
-		tb, err := session.Open(ctx, st, reg, store.Session{Game: game, Deal: 5, Seats: seats, Players: session.Seat(players)})
+		tb, err := play.Open(ctx, st, reg, store.TableRow{Game: game, Deal: 5, Seats: seats, Players: play.Seat(players)})
 		require.NoError(t, err)
 		require.NoError(t, tb.PlayComputers(ctx, nil))
 		require.NoError(t, tb.Finish(ctx))
 		n++
 	}
-	_, err := session.Open(ctx, st, reg, store.Session{Game: "secretagent", Deal: 1, Seats: 4, Status: store.StatusLobby, Players: session.Seat(me)})
+	_, err := play.Open(ctx, st, reg, store.TableRow{Game: "secretagent", Deal: 1, Seats: 4, Status: store.StatusLobby, Players: play.Seat(me)})
 	require.NoError(t, err)
 	return n
 }
@@ -108,22 +108,22 @@ func TestDBCheck(t *testing.T) {
 			reg := catalog.Registry().Engines()
 			me := []store.Player{{UserID: "terminal:tester", Name: "tester"}}
 			moves, _ := someMoves(t, "doublefreecell", 9, 2)
-			bad, err := session.Open(ctx, st, reg, store.Session{Game: "doublefreecell", Deal: 9, Seats: 1, Players: session.Seat(me)})
+			bad, err := play.Open(ctx, st, reg, store.TableRow{Game: "doublefreecell", Deal: 9, Seats: 1, Players: play.Seat(me)})
 			require.NoError(t, err)
 			require.NoError(t, bad.Apply(ctx, 0, moves[0]))
-			require.NoError(t, st.AppendMove(ctx, bad.Sess.ID, 1, 0, "h 9"))
+			require.NoError(t, st.AppendMove(ctx, bad.Row.ID, 1, 0, "h 9"))
 
-			off, err := session.Open(ctx, st, reg, store.Session{Game: "doublets", Deal: 3, Seats: 1, Players: session.Seat(me)})
+			off, err := play.Open(ctx, st, reg, store.TableRow{Game: "doublets", Deal: 3, Seats: 1, Players: play.Seat(me)})
 			require.NoError(t, err)
 			require.NoError(t, off.Apply(ctx, 0, "resign"))
-			res := session.Results(off.Sess.Players, off.Game)
+			res := play.Results(off.Row.Players, off.Game)
 			res[0].Score += 100
-			_, err = st.Finish(ctx, off.Sess.ID, off.Sess.Version, store.StatusLost, res)
+			_, err = st.Finish(ctx, off.Row.ID, off.Row.Version, store.StatusLost, res)
 			require.NoError(t, err)
 
-			broken, err := session.Open(ctx, st, reg, store.Session{Game: "doubleagent", Deal: 2, Seats: 1, Players: session.Seat(me)})
+			broken, err := play.Open(ctx, st, reg, store.TableRow{Game: "doubleagent", Deal: 2, Seats: 1, Players: play.Seat(me)})
 			require.NoError(t, err)
-			_, err = st.MarkBroken(ctx, broken.Sess.ID, broken.Sess.Version, "move 1 no longer applies\x1b[2J")
+			_, err = st.MarkBroken(ctx, broken.Row.ID, broken.Row.Version, "move 1 no longer applies\x1b[2J")
 			require.NoError(t, err)
 			require.NoError(t, st.Close())
 
@@ -133,9 +133,9 @@ func TestDBCheck(t *testing.T) {
 			assertTerminalSafe(t, out)
 			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 			require.Len(t, lines, 4, out)
-			assert.Regexp(t, fmt.Sprintf(`^table %d \(Double FreeCell, deal 9, playing\): move 2 \("h 9"\): .+`, bad.Sess.ID), lines[0])
-			assert.Regexp(t, fmt.Sprintf(`^table %d \(Doublets, deal 3, lost\): replays to other scores: seat 1 scores -?\d+, stored -?\d+$`, off.Sess.ID), lines[1])
-			assert.Equal(t, fmt.Sprintf(`table %d (Double Agent, deal 2, playing): marked broken: move 1 no longer applies`, broken.Sess.ID), lines[2])
+			assert.Regexp(t, fmt.Sprintf(`^table %d \(Double FreeCell, deal 9, playing\): move 2 \("h 9"\): .+`, bad.Row.ID), lines[0])
+			assert.Regexp(t, fmt.Sprintf(`^table %d \(Doublets, deal 3, lost\): replays to other scores: seat 1 scores -?\d+, stored -?\d+$`, off.Row.ID), lines[1])
+			assert.Equal(t, fmt.Sprintf(`table %d (Double Agent, deal 2, playing): marked broken: move 1 no longer applies`, broken.Row.ID), lines[2])
 			assert.Equal(t, fmt.Sprintf("checked %d tables in %s: 3 cannot be replayed", good+3, store.Redact(db)), lines[3])
 		})
 	}

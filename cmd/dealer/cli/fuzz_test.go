@@ -40,7 +40,7 @@ func FuzzScriptedMoves(f *testing.F) {
 			args = append(args, "--seats", seats)
 		}
 		var stdout, stderr bytes.Buffer
-		code := play(args, bytes.NewReader(nil), &stdout, &stderr, func(string) string { return "" })
+		code := playGame(args, bytes.NewReader(nil), &stdout, &stderr, func(string) string { return "" })
 		require.Contains(t, []int{0, 1, 2}, code)
 		if code != 0 {
 			require.NotEmpty(t, stderr.String(), "a failure says why")

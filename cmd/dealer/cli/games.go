@@ -13,7 +13,7 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 func gamesUsage(env) string {
@@ -84,12 +84,12 @@ func listGames(reg *render.Registry, e env) int {
 }
 
 // mine are the terminal player's unfinished games, the last played first.
-func mine(ctx context.Context, st *store.Store, owner string) ([]store.Session, error) {
+func mine(ctx context.Context, st *store.Store, owner string) ([]store.TableRow, error) {
 	all, err := st.Unfinished(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", st.Path(), err)
 	}
-	var out []store.Session
+	var out []store.TableRow
 	for _, s := range all {
 		if s.OwnerID == owner && s.GuildID == "" && s.Status == store.StatusPlaying {
 			out = append(out, s)
@@ -127,7 +127,7 @@ func listUnfinished(e env, st *store.Store) int {
 // counts for no one.
 func discardGame(e env, st *store.Store, id int64) int {
 	ctx := context.Background()
-	sess, err := st.Session(ctx, id)
+	sess, err := st.TableRow(ctx, id)
 	switch {
 	case errors.Is(err, store.ErrNotFound) || err == nil && (sess.OwnerID != terminalOwner(e.getenv) || sess.GuildID != ""):
 		fmt.Fprintf(e.stderr, "dealer games: %s holds no game %d of yours (dealer games --unfinished lists them)\n", st.Path(), id)
@@ -139,12 +139,12 @@ func discardGame(e env, st *store.Store, id int64) int {
 		fmt.Fprintf(e.stderr, "dealer games: game %d is %s already\n", id, sess.Status)
 		return exitFail
 	}
-	tb, err := session.Load(ctx, st, e.reg.Engines(), id)
+	tb, err := play.Load(ctx, st, e.reg.Engines(), id)
 	if err == nil {
 		err = tb.Abandon(ctx)
 	}
 	switch {
-	case errors.Is(err, session.ErrMovedOn):
+	case errors.Is(err, play.ErrMovedOn):
 		fmt.Fprintf(e.stderr, "dealer games: game %d moved on while it was being discarded (it is played elsewhere): nothing was changed; look again with dealer games --unfinished\n", id)
 		return exitFail
 	case err != nil:

@@ -12,8 +12,8 @@ func dealer(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv fun
 	return Main(catalog.Registry(), args, stdin, stdout, stderr, getenv)
 }
 
-// play is `dealer play` over the games on offer.
-func play(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+// playGame is `dealer play` over the games on offer.
+func playGame(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	return Main(catalog.Registry(), append([]string{"play"}, args...), stdin, stdout, stderr, getenv)
 }
 

@@ -9,7 +9,7 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // maxConflicts is how many times in a row computer players' moves may
@@ -167,7 +167,7 @@ func (t *terminalGame) leave(ctx context.Context) int {
 		fmt.Fprintln(t.out, "Nothing played yet, so the game is not kept.")
 		return exitOK
 	}
-	fmt.Fprintf(t.out, "Saved. Continue with: dealer play --resume %d\n", t.table.Sess.ID)
+	fmt.Fprintf(t.out, "Saved. Continue with: dealer play --resume %d\n", t.table.Row.ID)
 	return exitOK
 }
 
@@ -203,8 +203,8 @@ func (t *terminalGame) moved() {
 
 // saveError words an error of the store for the player, naming the file.
 func (t *terminalGame) saveError(err error) error {
-	if errors.Is(err, session.ErrNotSaved) {
-		cause := strings.TrimPrefix(err.Error(), session.ErrNotSaved.Error())
+	if errors.Is(err, play.ErrNotSaved) {
+		cause := strings.TrimPrefix(err.Error(), play.ErrNotSaved.Error())
 		cause = strings.TrimSuffix(strings.TrimPrefix(cause, " ("), ")")
 		return fmt.Errorf("the move could not be saved in %s, so it was not made: %s", t.st.Path(), cause)
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // outcomeText says how a finished game ended, in words: a solitaire's
@@ -26,7 +26,7 @@ func outcomeText(info games.Info, g games.Game, names []string) string {
 		}
 		return fmt.Sprintf("Game over: %s, score %d.", g.Status(), scores[0])
 	}
-	standings := session.Standings(g)
+	standings := play.Standings(g)
 	var winners, ranking []string
 	for _, s := range standings {
 		if s.Won {

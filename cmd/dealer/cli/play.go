@@ -12,7 +12,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // playOptions are the flags of `dealer play`.
@@ -262,7 +262,7 @@ func seatsFor(info games.Info, spec string, players int) ([]seat, error) {
 		out[i] = s
 	}
 	for i, s := range out {
-		if name := session.ComputerName(i); s.computer && seen[strings.ToLower(name)] {
+		if name := play.ComputerName(i); s.computer && seen[strings.ToLower(name)] {
 			return nil, fmt.Errorf("--seats: %s is the computer player's name at seat %d: choose another", name, i+1)
 		}
 	}

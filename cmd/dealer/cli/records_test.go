@@ -27,7 +27,7 @@ func records(t *testing.T) string {
 	require.NoError(t, err)
 	defer st.Close()
 	ctx := context.Background()
-	id, err := st.CreateSession(ctx, store.Session{Game: "doublets", Deal: 5, Seats: 1, GuildID: "1234567890", OwnerID: "1100000000000000001",
+	id, err := st.CreateTable(ctx, store.TableRow{Game: "doublets", Deal: 5, Seats: 1, GuildID: "1234567890", OwnerID: "1100000000000000001",
 		Players: []store.Player{{Seat: 0, UserID: "1100000000000000001", Name: "dora"}}})
 	require.NoError(t, err)
 	_, err = st.Finish(ctx, id, 0, store.StatusWon, []store.Result{{Seat: 0, UserID: "1100000000000000001", Name: "dora", Score: 48, Won: true}})

@@ -10,7 +10,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // maxScriptLine is the longest line a moves file may have.
@@ -151,7 +151,7 @@ func playComputers(g games.Game, comp []games.Computer) error {
 		}
 		return nil
 	}
-	return session.PlayComputers(g, computer, g.Apply)
+	return play.PlayComputers(g, computer, g.Apply)
 }
 
 // textOf draws what seat sees of g as text for the terminal, as the game's

@@ -12,7 +12,7 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 const (
@@ -40,7 +40,7 @@ func terminalOwner(getenv func(string) string) string {
 type terminalGame struct {
 	e     env
 	rg    render.Game
-	table *session.Table
+	table *play.Table
 	st    *store.Store
 	in    *lineReader
 	out   io.Writer
@@ -125,7 +125,7 @@ func seatPlayers(seats []seat, owner string) ([]store.Player, error) {
 		}
 		seen[strings.ToLower(name)] = true
 	}
-	return session.Seat(players), nil
+	return play.Seat(players), nil
 }
 
 // start deals a new game for players.
@@ -133,9 +133,9 @@ func (t *terminalGame) start(ctx context.Context, o playOptions, owner string, p
 	rg, _ := t.e.reg.Lookup(o.game)
 	deal := o.deal.n
 	if !o.deal.ok {
-		deal = session.RandomDeal()
+		deal = play.RandomDeal()
 	}
-	table, err := session.Open(ctx, t.st, t.e.reg.Engines(), store.Session{
+	table, err := play.Open(ctx, t.st, t.e.reg.Engines(), store.TableRow{
 		Game: rg.Name, Deal: deal, Seats: len(players), OwnerID: owner, Players: players, Status: store.StatusPlaying,
 		Options: rg.FormatOptions(o.rules),
 	})
@@ -147,7 +147,7 @@ func (t *terminalGame) start(ctx context.Context, o playOptions, owner string, p
 	if r := table.Rules(); r != "" {
 		rules = ", house rules: " + r
 	}
-	fmt.Fprintf(t.out, "%s, deal %d%s (game %d). Type help for the rules and the commands.\n", rg.Title, deal, rules, table.Sess.ID)
+	fmt.Fprintf(t.out, "%s, deal %d%s (game %d). Type help for the rules and the commands.\n", rg.Title, deal, rules, table.Row.ID)
 	return nil
 }
 
@@ -166,7 +166,7 @@ func (t *terminalGame) resume(ctx context.Context, o playOptions, owner string) 
 	if err != nil {
 		return fmt.Errorf("reading game %d from %s: %w", sess.ID, t.st.Path(), err)
 	}
-	table, err := session.Replay(t.st, t.e.reg.Engines(), sess, moves)
+	table, err := play.Replay(t.st, t.e.reg.Engines(), sess, moves)
 	if err != nil {
 		return fmt.Errorf("replaying game %d: %w", sess.ID, err)
 	}
@@ -176,7 +176,7 @@ func (t *terminalGame) resume(ctx context.Context, o playOptions, owner string) 
 }
 
 // unfinished finds the game to resume, saying why when there is none.
-func (t *terminalGame) unfinished(ctx context.Context, o playOptions, owner string) (store.Session, error) {
+func (t *terminalGame) unfinished(ctx context.Context, o playOptions, owner string) (store.TableRow, error) {
 	if o.resume.id == 0 {
 		sess, err := t.st.LastUnfinished(ctx, o.game, "", owner)
 		if errors.Is(err, store.ErrNotFound) {
@@ -187,7 +187,7 @@ func (t *terminalGame) unfinished(ctx context.Context, o playOptions, owner stri
 		}
 		return sess, nil
 	}
-	sess, err := t.st.Session(ctx, o.resume.id)
+	sess, err := t.st.TableRow(ctx, o.resume.id)
 	switch {
 	case errors.Is(err, store.ErrNotFound) || err == nil && sess.OwnerID != owner:
 		return sess, fmt.Errorf("%s holds no game %d of yours (dealer games --unfinished lists them)", t.st.Path(), o.resume.id)
@@ -202,7 +202,7 @@ func (t *terminalGame) unfinished(ctx context.Context, o playOptions, owner stri
 }
 
 // sit takes the table, the screen for its first human seat.
-func (t *terminalGame) sit(rg render.Game, table *session.Table) {
+func (t *terminalGame) sit(rg render.Game, table *play.Table) {
 	t.rg, t.table = rg, table
 	people := t.people()
 	t.viewer = games.Spectator
@@ -214,7 +214,7 @@ func (t *terminalGame) sit(rg render.Game, table *session.Table) {
 // people are the human seats.
 func (t *terminalGame) people() []games.Seat {
 	var out []games.Seat
-	for s := 0; s < t.table.Sess.Seats; s++ {
+	for s := 0; s < t.table.Row.Seats; s++ {
 		if !t.table.Player(games.Seat(s)).Computer {
 			out = append(out, games.Seat(s))
 		}
@@ -228,13 +228,13 @@ func (t *terminalGame) hotSeat() bool { return len(t.people()) > 1 }
 // names are the players by seat: computer players by their names, the one
 // person at the terminal as "you", and in a hot seat each by name.
 func (t *terminalGame) names() []string {
-	names := make([]string, t.table.Sess.Seats)
+	names := make([]string, t.table.Row.Seats)
 	single := !t.hotSeat()
 	for s := range names {
 		p := t.table.Player(games.Seat(s))
 		switch {
 		case p.Computer:
-			names[s] = session.ComputerName(s)
+			names[s] = play.ComputerName(s)
 		case single:
 			names[s] = "you"
 		default:

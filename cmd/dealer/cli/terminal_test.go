@@ -24,11 +24,7 @@ func solution(t *testing.T, game string, deal uint64) []string {
 	code, out, errs := run(t, "", nil, "solve", game, "--deal", strconv.FormatUint(deal, 10), "--budget", "60s")
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, strings.SplitN(out, "\n", 2)[0], ": won in ")
-	var moves []string
-	for _, l := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
-		moves = append(moves, l)
-	}
-	return moves
+	return strings.Split(strings.TrimSpace(out), "\n")[1:]
 }
 
 // A game's end is said in words: a solitaire's result and score, a
@@ -174,7 +170,7 @@ func TestAbandonAMultiplayerGame(t *testing.T) {
 			st, err := store.Open(db)
 			require.NoError(t, err)
 			defer st.Close()
-			sess, err := st.Session(context.Background(), 1)
+			sess, err := st.TableRow(context.Background(), 1)
 			require.NoError(t, err)
 			assert.Equal(t, store.StatusAbandoned, sess.Status)
 			results, err := st.Results(context.Background(), 1)

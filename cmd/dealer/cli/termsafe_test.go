@@ -11,7 +11,7 @@ import (
 
 	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // hostile are names as a Discord user, or another process sharing the
@@ -84,19 +84,19 @@ func TestHostileNamesAtTheTerminal(t *testing.T) {
 		}
 		name := h.in
 		names = append(names, name)
-		id, err := st.CreateSession(ctx, store.Session{Game: "doublets", Deal: 4, Seats: 1, GuildID: "1", OwnerID: fmt.Sprint(1000 + i),
+		id, err := st.CreateTable(ctx, store.TableRow{Game: "doublets", Deal: 4, Seats: 1, GuildID: "1", OwnerID: fmt.Sprint(1000 + i),
 			Players: []store.Player{{UserID: fmt.Sprint(1000 + i), Name: name}}})
 		require.NoError(t, err)
 		_, err = st.Finish(ctx, id, 0, store.StatusLost, []store.Result{{UserID: fmt.Sprint(1000 + i), Name: name, Score: i}})
 		require.NoError(t, err)
 	}
 	// A game the store holds under a name no game has, unfinished.
-	odd, err := st.CreateSession(ctx, store.Session{Game: "\x1b]0;pwned\x07doublets\x1b[2J", Deal: 1, Seats: 1, OwnerID: "terminal:tester",
+	odd, err := st.CreateTable(ctx, store.TableRow{Game: "\x1b]0;pwned\x07doublets\x1b[2J", Deal: 1, Seats: 1, OwnerID: "terminal:tester",
 		Status: store.StatusPlaying})
 	require.NoError(t, err)
 	// A hot seat of two people whose names another process wrote.
-	hot, err := session.Open(ctx, st, reg, store.Session{Game: "secretagent", Deal: 5, Seats: 4, OwnerID: "terminal:tester",
-		Players: session.Seat([]store.Player{
+	hot, err := play.Open(ctx, st, reg, store.TableRow{Game: "secretagent", Deal: 5, Seats: 4, OwnerID: "terminal:tester",
+		Players: play.Seat([]store.Player{
 			{UserID: "terminal:a", Name: "\x1b[2J\x1b]0;x\x07Ann\u202e"}, {UserID: "terminal:b", Name: "Bob\x1b[8m"},
 			{Computer: true}, {Computer: true}}), Status: store.StatusPlaying})
 	require.NoError(t, err)
@@ -134,7 +134,7 @@ func TestHostileNamesAtTheTerminal(t *testing.T) {
 		assert.NotEqual(t, 0, code)
 	})
 	t.Run("hot seat", func(t *testing.T) {
-		code, out, errs := run(t, "\nmoves\n\nquit\n", env, "play", "--resume", fmt.Sprint(hot.Sess.ID), "--db", db)
+		code, out, errs := run(t, "\nmoves\n\nquit\n", env, "play", "--resume", fmt.Sprint(hot.Row.ID), "--db", db)
 		require.Equal(t, 0, code, errs)
 		check(t, out, errs)
 		assert.Contains(t, out, "Ann")

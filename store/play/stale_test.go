@@ -1,4 +1,4 @@
-package session_test
+package play_test
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/pgtest"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // eachEngine runs fn on a fresh SQLite file and a fresh PostgreSQL schema.
@@ -31,10 +31,10 @@ func eachEngine(t *testing.T, fn func(t *testing.T, st *store.Store)) {
 // nothing; each answers ErrMovedOn and becomes the store's table.
 func TestStaleCopiesChangeNothing(t *testing.T) {
 	eachEngine(t, func(t *testing.T, st *store.Store) {
-		lobby, err := session.Open(context.Background(), st, registry(), store.Session{Game: "secretagent", Deal: 5, Seats: 4, GuildID: "g",
-			OwnerID: "owner", Status: store.StatusLobby, Players: session.Seat([]store.Player{owner})})
+		lobby, err := play.Open(context.Background(), st, registry(), store.TableRow{Game: "secretagent", Deal: 5, Seats: 4, GuildID: "g",
+			OwnerID: "owner", Status: store.StatusLobby, Players: play.Seat([]store.Player{owner})})
 		require.NoError(t, err)
-		c := copies{t: t, st: st, id: lobby.Sess.ID}
+		c := copies{t: t, st: st, id: lobby.Row.ID}
 		c.staleJoin()
 		c.afterStart()
 		c.afterMove()
@@ -58,9 +58,9 @@ type copies struct {
 }
 
 // load is a new copy of the table.
-func (c copies) load() *session.Table {
+func (c copies) load() *play.Table {
 	c.t.Helper()
-	tb, err := session.Load(context.Background(), c.st, registry(), c.id)
+	tb, err := play.Load(context.Background(), c.st, registry(), c.id)
 	require.NoError(c.t, err)
 	return tb
 }
@@ -70,11 +70,11 @@ func (c copies) load() *session.Table {
 func (c copies) staleJoin() {
 	t, ctx := c.t, context.Background()
 	a, b := c.load(), c.load()
-	require.NoError(t, a.SetPlayers(ctx, session.Seat([]store.Player{owner, ann})))
-	err := b.SetPlayers(ctx, session.Seat([]store.Player{owner, carol}))
-	require.ErrorIs(t, err, session.ErrMovedOn)
-	assert.Equal(t, a.Sess.Players, b.Sess.Players, "the stale copy is the store's again")
-	require.NoError(t, b.SetPlayers(ctx, session.Seat([]store.Player{owner, ann, carol})), "and its join goes through")
+	require.NoError(t, a.SetPlayers(ctx, play.Seat([]store.Player{owner, ann})))
+	err := b.SetPlayers(ctx, play.Seat([]store.Player{owner, carol}))
+	require.ErrorIs(t, err, play.ErrMovedOn)
+	assert.Equal(t, a.Row.Players, b.Row.Players, "the stale copy is the store's again")
+	require.NoError(t, b.SetPlayers(ctx, play.Seat([]store.Player{owner, ann, carol})), "and its join goes through")
 }
 
 // afterStart: started elsewhere with computer players, a stale join,
@@ -82,25 +82,25 @@ func (c copies) staleJoin() {
 func (c copies) afterStart() {
 	t, ctx := c.t, context.Background()
 	a, b := c.load(), c.load()
-	require.NoError(t, a.Start(ctx, session.Fill(a.Info, a.Sess.Players)))
+	require.NoError(t, a.Start(ctx, play.Fill(a.Info, a.Row.Players)))
 	started := c.load()
-	for name, write := range map[string]func(tb *session.Table) error{
-		"join": func(tb *session.Table) error {
-			return tb.SetPlayers(ctx, session.Seat([]store.Player{owner, ann, carol, dave}))
+	for name, write := range map[string]func(tb *play.Table) error{
+		"join": func(tb *play.Table) error {
+			return tb.SetPlayers(ctx, play.Seat([]store.Player{owner, ann, carol, dave}))
 		},
-		"leave":   func(tb *session.Table) error { return tb.Abandon(ctx) },
-		"start":   func(tb *session.Table) error { return tb.Start(ctx, session.Fill(tb.Info, []store.Player{owner})) },
-		"players": func(tb *session.Table) error { return tb.SetPlayers(ctx, session.Seat([]store.Player{owner})) },
+		"leave":   func(tb *play.Table) error { return tb.Abandon(ctx) },
+		"start":   func(tb *play.Table) error { return tb.Start(ctx, play.Fill(tb.Info, []store.Player{owner})) },
+		"players": func(tb *play.Table) error { return tb.SetPlayers(ctx, play.Seat([]store.Player{owner})) },
 	} {
-		stale, err := session.Replay(c.st, registry(), lobbyAsSeen(b), nil)
+		stale, err := play.Replay(c.st, registry(), lobbyAsSeen(b), nil)
 		require.NoError(t, err)
-		require.ErrorIs(t, write(stale), session.ErrMovedOn, name)
+		require.ErrorIs(t, write(stale), play.ErrMovedOn, name)
 		require.NotNil(t, stale.Game, "%s: the copy is the game in play", name)
-		assert.Equal(t, started.Sess.Players, stale.Sess.Players, name)
+		assert.Equal(t, started.Row.Players, stale.Row.Players, name)
 		_, seated := stale.SeatOf("dave")
 		assert.False(t, seated, "%s: nobody took a computer's seat", name)
 	}
-	assert.Equal(t, started.Sess, c.load().Sess, "the store's table is as it was started")
+	assert.Equal(t, started.Row, c.load().Row, "the store's table is as it was started")
 }
 
 // afterMove: moved on elsewhere, Sync brings a copy up to it; a stale
@@ -113,12 +113,12 @@ func (c copies) afterMove() {
 	require.NoError(t, a.Apply(ctx, seat, aMove(t, a.Game, seat)))
 	err := b.Apply(ctx, seat, aMove(t, b.Game, seat))
 	if err != nil { // the same move again would be legal only by chance
-		require.ErrorIs(t, err, session.ErrNotSaved)
+		require.ErrorIs(t, err, play.ErrNotSaved)
 		require.ErrorIs(t, err, store.ErrConflict)
 	}
 	synced := c.load()
 	require.NoError(t, synced.Sync(ctx))
-	assert.Equal(t, a.Sess.Version, synced.Sess.Version)
+	assert.Equal(t, a.Row.Version, synced.Row.Version)
 	assert.Equal(t, a.Game.Moves(), synced.Game.Moves())
 }
 
@@ -132,22 +132,22 @@ func (c copies) afterFinish() {
 		require.NoError(t, a.Apply(ctx, s, aMove(t, a.Game, s)))
 	}
 	require.NoError(t, a.Finish(ctx))
-	results, err := c.st.Results(ctx, a.Sess.ID)
+	results, err := c.st.Results(ctx, a.Row.ID)
 	require.NoError(t, err)
-	require.ErrorIs(t, b.Abandon(ctx), session.ErrMovedOn)
-	assert.Equal(t, a.Sess.Status, b.Sess.Status, "the copy is the finished table")
-	again, err := c.st.Results(ctx, a.Sess.ID)
+	require.ErrorIs(t, b.Abandon(ctx), play.ErrMovedOn)
+	assert.Equal(t, a.Row.Status, b.Row.Status, "the copy is the finished table")
+	again, err := c.st.Results(ctx, a.Row.ID)
 	require.NoError(t, err)
 	assert.Equal(t, results, again, "the results did not change after the fact")
-	require.ErrorIs(t, a.Finish(ctx), session.ErrMovedOn, "finishing twice")
-	again, err = c.st.Results(ctx, a.Sess.ID)
+	require.ErrorIs(t, a.Finish(ctx), play.ErrMovedOn, "finishing twice")
+	again, err = c.st.Results(ctx, a.Row.ID)
 	require.NoError(t, err)
 	assert.Equal(t, results, again)
 }
 
-// lobbyAsSeen is the session as a copy read while it was a lobby saw it.
-func lobbyAsSeen(tb *session.Table) store.Session {
-	s := tb.Sess
+// lobbyAsSeen is the table as a copy read while it was a lobby saw it.
+func lobbyAsSeen(tb *play.Table) store.TableRow {
+	s := tb.Row
 	s.Status = store.StatusLobby
 	return s
 }
@@ -161,29 +161,29 @@ func TestUnreplayableKept(t *testing.T) {
 		tb := solitaire(t, st)
 		require.NoError(t, tb.Apply(ctx, 0, aMove(t, tb.Game, 0)))
 		// A move the engine does not take, as a changed engine would find.
-		require.NoError(t, st.AppendMove(ctx, tb.Sess.ID, 1, 0, "9 9 9"))
+		require.NoError(t, st.AppendMove(ctx, tb.Row.ID, 1, 0, "9 9 9"))
 
-		_, err := session.Load(ctx, st, reg, tb.Sess.ID)
-		var u *session.Unreplayable
+		_, err := play.Load(ctx, st, reg, tb.Row.ID)
+		var u *play.Unreplayable
 		require.ErrorAs(t, err, &u)
 		assert.True(t, u.Found, "the first load finds it out")
 		assert.Contains(t, u.Reason, "move 2")
-		sess, err := st.Session(ctx, tb.Sess.ID)
+		sess, err := st.TableRow(ctx, tb.Row.ID)
 		require.NoError(t, err)
 		assert.Equal(t, u.Reason, sess.Broken, "kept, with why")
 		assert.Equal(t, store.StatusPlaying, sess.Status, "its status as it was")
 
-		_, err = session.Load(ctx, st, reg, tb.Sess.ID)
+		_, err = play.Load(ctx, st, reg, tb.Row.ID)
 		require.ErrorAs(t, err, &u)
 		assert.False(t, u.Found, "found once")
-		require.ErrorIs(t, st.AppendMove(ctx, tb.Sess.ID, 2, 0, "1 h"), store.ErrConflict, "it takes no move")
+		require.ErrorIs(t, st.AppendMove(ctx, tb.Row.ID, 2, 0, "1 h"), store.ErrConflict, "it takes no move")
 		open, err := st.Unfinished(ctx)
 		require.NoError(t, err)
 		assert.Empty(t, open, "nobody resumes it")
 		kept, err := st.BrokenTables(ctx)
 		require.NoError(t, err)
 		require.Len(t, kept, 1)
-		moves, err := st.Moves(ctx, tb.Sess.ID)
+		moves, err := st.Moves(ctx, tb.Row.ID)
 		require.NoError(t, err)
 		assert.Len(t, moves, 2, "its log is kept whole")
 	})
@@ -194,15 +194,15 @@ func TestUnreplayableKept(t *testing.T) {
 func TestNewerRulesNotMarked(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
-	id, err := st.CreateSession(ctx, store.Session{Game: "doublefreecell", Deal: 3, Seats: 1, Rules: 99,
+	id, err := st.CreateTable(ctx, store.TableRow{Game: "doublefreecell", Deal: 3, Seats: 1, Rules: 99,
 		Players: []store.Player{{UserID: "u1", Name: "ann"}}})
 	require.NoError(t, err)
-	_, err = session.Load(ctx, st, registry(), id)
+	_, err = play.Load(ctx, st, registry(), id)
 	require.Error(t, err)
-	var u *session.Unreplayable
+	var u *play.Unreplayable
 	assert.False(t, errors.As(err, &u))
 	assert.ErrorContains(t, err, "rules version 99")
-	sess, err := st.Session(ctx, id)
+	sess, err := st.TableRow(ctx, id)
 	require.NoError(t, err)
 	assert.Empty(t, sess.Broken)
 }

@@ -17,30 +17,30 @@ func TestStartSessionFixesSeatsAndPlayers(t *testing.T) {
 func testStartSessionFixesSeatsAndPlayers(t *testing.T, e engine) {
 	st, _, _ := openTemp(t, e)
 	ctx := context.Background()
-	id, err := st.CreateSession(ctx, Session{Game: "theagents", Deal: 3, Seats: 5, GuildID: "1", OwnerID: "u1",
+	id, err := st.CreateTable(ctx, TableRow{Game: "theagents", Deal: 3, Seats: 5, GuildID: "1", OwnerID: "u1",
 		Status: StatusLobby, Players: []Player{{Seat: 0, UserID: "u1", Name: "ann"}}})
 	require.NoError(t, err)
 	players := []Player{{Seat: 0, UserID: "u1", Name: "ann"}, {Seat: 1, Name: "computer", Computer: true}, {Seat: 2, UserID: "u2", Name: "bo"}}
-	_, err = st.StartSession(ctx, id, 0, 2, players)
+	_, err = st.StartTable(ctx, id, 0, 2, players)
 	assert.Error(t, err, "three players do not fit two seats")
-	v, err := st.StartSession(ctx, id, 0, 3, players)
+	v, err := st.StartTable(ctx, id, 0, 3, players)
 	require.NoError(t, err)
 	assert.Equal(t, 1, v)
-	s, err := st.Session(ctx, id)
+	s, err := st.TableRow(ctx, id)
 	require.NoError(t, err)
 	assert.Equal(t, 3, s.Seats)
 	assert.Equal(t, StatusPlaying, s.Status)
 	assert.Equal(t, players, s.Players)
 	assert.Equal(t, 1, s.Version)
-	_, err = st.StartSession(ctx, 999, 0, 1, players[:1])
+	_, err = st.StartTable(ctx, 999, 0, 1, players[:1])
 	assert.ErrorIs(t, err, ErrNotFound)
 	// Started once only: a second start (another process's, from a lobby
 	// it had not seen start) would change the seats under a game in play.
-	_, err = st.StartSession(ctx, id, 0, 3, players[:1])
+	_, err = st.StartTable(ctx, id, 0, 3, players[:1])
 	assert.ErrorIs(t, err, ErrConflict)
-	_, err = st.StartSession(ctx, id, 1, 3, players[:1])
+	_, err = st.StartTable(ctx, id, 1, 3, players[:1])
 	assert.ErrorIs(t, err, ErrConflict, "not a lobby any more, whatever the version")
-	s, err = st.Session(ctx, id)
+	s, err = st.TableRow(ctx, id)
 	require.NoError(t, err)
 	assert.Equal(t, players, s.Players)
 }
@@ -100,14 +100,14 @@ func staleStates() map[string]func(t *testing.T, s *Store) staleTable {
 	ctx := context.Background()
 	bots := []Player{owner, {Seat: 1, Name: "Bond", Computer: true}, {Seat: 2, Name: "Cipher", Computer: true}, {Seat: 3, Name: "Dagger", Computer: true}}
 	joined := func(t *testing.T, s *Store) staleTable { // Ann joined elsewhere
-		id := mustCreate(t, s, Session{Game: "secretagent", Seats: 4, Status: StatusLobby, GuildID: "g", Players: []Player{owner}})
+		id := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 4, Status: StatusLobby, GuildID: "g", Players: []Player{owner}})
 		_, err := s.SetPlayers(ctx, id, 0, []Player{owner, ann})
 		require.NoError(t, err)
 		return staleTable{id, 0}
 	}
 	started := func(t *testing.T, s *Store) staleTable { // started elsewhere
 		tb := joined(t, s)
-		_, err := s.StartSession(ctx, tb.id, 1, 4, bots)
+		_, err := s.StartTable(ctx, tb.id, 1, 4, bots)
 		require.NoError(t, err)
 		return staleTable{tb.id, 1}
 	}
@@ -153,7 +153,7 @@ func staleWrites() map[string]func(s *Store, tb staleTable) error {
 			return err
 		},
 		"start": func(s *Store, tb staleTable) error {
-			_, err := s.StartSession(ctx, tb.id, tb.seen, 2, []Player{owner, carol})
+			_, err := s.StartTable(ctx, tb.id, tb.seen, 2, []Player{owner, carol})
 			return err
 		},
 		"abandon": func(s *Store, tb staleTable) error {

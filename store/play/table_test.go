@@ -1,4 +1,4 @@
-package session_test
+package play_test
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 	"github.com/dealer/dealer/games/doublefreecell"
 	"github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // registry holds a solitaire and a multiplayer game with computer players.
@@ -32,9 +32,9 @@ func openStore(t *testing.T) *store.Store {
 }
 
 // solitaire opens a Double FreeCell table, deal 7, for user "u1".
-func solitaire(t *testing.T, st *store.Store) *session.Table {
+func solitaire(t *testing.T, st *store.Store) *play.Table {
 	t.Helper()
-	tb, err := session.Open(context.Background(), st, registry(), store.Session{
+	tb, err := play.Open(context.Background(), st, registry(), store.TableRow{
 		Game: "doublefreecell", Deal: 7, Seats: 1, OwnerID: "u1",
 		Players: []store.Player{{Seat: 0, UserID: "u1", Name: "ann"}},
 	})
@@ -78,21 +78,21 @@ func state(t *testing.T, g games.Game) string {
 	return string(b)
 }
 
-func TestOpenSavesTheSession(t *testing.T) {
+func TestOpenSavesTheTable(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
 	tb := solitaire(t, st)
 	require.NotNil(t, tb.Game)
 	assert.Equal(t, "doublefreecell", tb.Info.Name)
-	assert.Equal(t, store.StatusPlaying, tb.Sess.Status)
+	assert.Equal(t, store.StatusPlaying, tb.Row.Status)
 
-	sess, err := st.Session(ctx, tb.Sess.ID)
+	sess, err := st.TableRow(ctx, tb.Row.ID)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(7), sess.Deal)
 	assert.Equal(t, store.StatusPlaying, sess.Status)
 	assert.Equal(t, []store.Player{{Seat: 0, UserID: "u1", Name: "ann"}}, sess.Players)
 
-	_, err = session.Open(ctx, st, registry(), store.Session{Game: "chess", Seats: 2, OwnerID: "u1"})
+	_, err = play.Open(ctx, st, registry(), store.TableRow{Game: "chess", Seats: 2, OwnerID: "u1"})
 	assert.ErrorContains(t, err, "no game called")
 }
 
@@ -115,21 +115,21 @@ func TestApply(t *testing.T) {
 			move := tt.move(t, tb.Game)
 
 			err := tb.Apply(ctx, 0, move)
-			moves, lerr := st.Moves(ctx, tb.Sess.ID)
+			moves, lerr := st.Moves(ctx, tb.Row.ID)
 			require.NoError(t, lerr)
 			if !tt.saved {
 				require.Error(t, err)
-				assert.NotErrorIs(t, err, session.ErrNotSaved)
+				assert.NotErrorIs(t, err, play.ErrNotSaved)
 				assert.Empty(t, moves)
 				assert.Equal(t, before, state(t, tb.Game))
-				assert.Zero(t, tb.Sess.Moves)
+				assert.Zero(t, tb.Row.Moves)
 				return
 			}
 			require.NoError(t, err)
 			m, _ := tb.Game.Parse(move)
 			assert.Equal(t, []games.Entry{{Seat: 0, Move: m.String()}}, moves)
 			assert.Equal(t, 1, tb.Game.Moves())
-			assert.Equal(t, 1, tb.Sess.Moves)
+			assert.Equal(t, 1, tb.Row.Moves)
 		})
 	}
 }
@@ -147,7 +147,7 @@ func TestApplyNotSaved(t *testing.T) {
 		require.NoError(t, st.Close())
 
 		err := tb.Apply(ctx, 0, aMove(t, tb.Game, 0))
-		require.ErrorIs(t, err, session.ErrNotSaved)
+		require.ErrorIs(t, err, play.ErrNotSaved)
 		assert.Equal(t, 1, tb.Game.Moves())
 		assert.Equal(t, saved, state(t, tb.Game), "the game is as saved")
 	})
@@ -155,15 +155,15 @@ func TestApplyNotSaved(t *testing.T) {
 	t.Run("another table saved a move first", func(t *testing.T) {
 		st := openStore(t)
 		first := solitaire(t, st)
-		second, err := session.Load(ctx, st, registry(), first.Sess.ID)
+		second, err := play.Load(ctx, st, registry(), first.Row.ID)
 		require.NoError(t, err)
 		require.NoError(t, first.Apply(ctx, 0, aMove(t, first.Game, 0)))
 
 		err = second.Apply(ctx, 0, aMove(t, second.Game, 0))
-		require.ErrorIs(t, err, session.ErrNotSaved)
+		require.ErrorIs(t, err, play.ErrNotSaved)
 		assert.ErrorIs(t, err, store.ErrConflict, "the store's conflict is named")
 		assert.Equal(t, state(t, first.Game), state(t, second.Game), "rebuilt from the store")
-		assert.Equal(t, 1, second.Sess.Moves)
+		assert.Equal(t, 1, second.Row.Moves)
 		require.NoError(t, second.Apply(ctx, 0, aMove(t, second.Game, 0)), "and playable on")
 	})
 }
@@ -176,19 +176,19 @@ func TestReplayGivesTheSameGame(t *testing.T) {
 		require.NoError(t, tb.Apply(ctx, 0, aMove(t, tb.Game, 0)))
 	}
 
-	loaded, err := session.Load(ctx, st, registry(), tb.Sess.ID)
+	loaded, err := play.Load(ctx, st, registry(), tb.Row.ID)
 	require.NoError(t, err)
 	assert.Equal(t, state(t, tb.Game), state(t, loaded.Game))
-	assert.Equal(t, 5, loaded.Sess.Moves)
-	assert.Equal(t, tb.Sess.Players, loaded.Sess.Players)
+	assert.Equal(t, 5, loaded.Row.Moves)
+	assert.Equal(t, tb.Row.Players, loaded.Row.Players)
 
-	moves, err := st.Moves(ctx, tb.Sess.ID)
+	moves, err := st.Moves(ctx, tb.Row.ID)
 	require.NoError(t, err)
-	replayed, err := session.Replay(st, registry(), loaded.Sess, moves)
+	replayed, err := play.Replay(st, registry(), loaded.Row, moves)
 	require.NoError(t, err)
 	assert.Equal(t, state(t, tb.Game), state(t, replayed.Game))
 
-	_, err = session.Load(ctx, st, registry(), tb.Sess.ID+100)
+	_, err = play.Load(ctx, st, registry(), tb.Row.ID+100)
 	assert.Error(t, err, "no such session")
 }
 
@@ -200,21 +200,21 @@ func TestFinishWritesResults(t *testing.T) {
 	require.Equal(t, games.Lost, tb.Game.Status())
 
 	require.NoError(t, tb.Finish(ctx))
-	assert.Equal(t, games.Lost, tb.Sess.Status)
-	sess, err := st.Session(ctx, tb.Sess.ID)
+	assert.Equal(t, games.Lost, tb.Row.Status)
+	sess, err := st.TableRow(ctx, tb.Row.ID)
 	require.NoError(t, err)
 	assert.Equal(t, store.StatusLost, sess.Status)
-	results, err := st.Results(ctx, tb.Sess.ID)
+	results, err := st.Results(ctx, tb.Row.ID)
 	require.NoError(t, err)
 	assert.Equal(t, []store.Result{{Seat: 0, UserID: "u1", Name: "ann", Score: tb.Game.Scores()[0]}}, results)
 }
 
 // secretAgent opens a Secret Agent table: seat 0 is "u1", seats 1–3 are
 // computer players (all four when allComputers).
-func secretAgent(t *testing.T, st *store.Store, allComputers bool) *session.Table {
+func secretAgent(t *testing.T, st *store.Store, allComputers bool) *play.Table {
 	t.Helper()
-	players := session.Fill(secretagent.Info, []store.Player{{UserID: "u1", Name: "ann", Computer: allComputers}})
-	tb, err := session.Open(context.Background(), st, registry(), store.Session{
+	players := play.Fill(secretagent.Info, []store.Player{{UserID: "u1", Name: "ann", Computer: allComputers}})
+	tb, err := play.Open(context.Background(), st, registry(), store.TableRow{
 		Game: "secretagent", Deal: 5, Seats: len(players), OwnerID: "u1", Players: players,
 	})
 	require.NoError(t, err)
@@ -225,7 +225,7 @@ func TestPlayComputers(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
 	tb := secretAgent(t, st, false)
-	require.Len(t, tb.Sess.Players, 4)
+	require.Len(t, tb.Row.Players, 4)
 
 	var computerMoves int
 	for turns := 0; !tb.Game.Status().Finished(); turns++ {
@@ -246,18 +246,18 @@ func TestPlayComputers(t *testing.T) {
 	}
 	assert.Positive(t, computerMoves)
 
-	moves, err := st.Moves(ctx, tb.Sess.ID)
+	moves, err := st.Moves(ctx, tb.Row.ID)
 	require.NoError(t, err)
 	assert.Len(t, moves, tb.Game.Moves(), "every move is saved")
-	assert.Equal(t, len(moves), tb.Sess.Moves)
+	assert.Equal(t, len(moves), tb.Row.Moves)
 
 	require.NoError(t, tb.Finish(ctx))
-	results, err := st.Results(ctx, tb.Sess.ID)
+	results, err := st.Results(ctx, tb.Row.ID)
 	require.NoError(t, err)
-	assert.Equal(t, session.Results(tb.Sess.Players, tb.Game), results)
-	loaded, err := session.Load(ctx, st, registry(), tb.Sess.ID)
+	assert.Equal(t, play.Results(tb.Row.Players, tb.Game), results)
+	loaded, err := play.Load(ctx, st, registry(), tb.Row.ID)
 	require.NoError(t, err)
-	assert.Equal(t, store.StatusOver, loaded.Sess.Status)
+	assert.Equal(t, store.StatusOver, loaded.Row.Status)
 	assert.Equal(t, state(t, tb.Game), state(t, loaded.Game))
 }
 
@@ -275,7 +275,7 @@ func TestPlayComputersAlone(t *testing.T) {
 	g, err := registry().New("secretagent", 5, 4)
 	require.NoError(t, err)
 	var bare []games.Entry
-	require.NoError(t, session.PlayComputers(g, func(games.Seat) games.Computer { return secretagent.Info.Computer }, func(s games.Seat, m games.Move) error {
+	require.NoError(t, play.PlayComputers(g, func(games.Seat) games.Computer { return secretagent.Info.Computer }, func(s games.Seat, m games.Move) error {
 		bare = append(bare, games.Entry{Seat: s, Move: m.String()})
 		return g.Apply(s, m)
 	}))
@@ -285,29 +285,29 @@ func TestPlayComputersAlone(t *testing.T) {
 	// No computer seat: nothing is played.
 	g, err = registry().New("secretagent", 5, 4)
 	require.NoError(t, err)
-	require.NoError(t, session.PlayComputers(g, func(games.Seat) games.Computer { return nil }, g.Apply))
+	require.NoError(t, play.PlayComputers(g, func(games.Seat) games.Computer { return nil }, g.Apply))
 	assert.Zero(t, g.Moves())
 }
 
 func TestLobbyStart(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
-	tb, err := session.Open(ctx, st, registry(), store.Session{
+	tb, err := play.Open(ctx, st, registry(), store.TableRow{
 		Game: "secretagent", Deal: 3, Seats: 4, OwnerID: "u1", Status: store.StatusLobby,
 		Players: []store.Player{{Seat: 0, UserID: "u1", Name: "ann"}},
 	})
 	require.NoError(t, err)
 	assert.Nil(t, tb.Game, "a lobby has no game")
-	loaded, err := session.Load(ctx, st, registry(), tb.Sess.ID)
+	loaded, err := play.Load(ctx, st, registry(), tb.Row.ID)
 	require.NoError(t, err)
 	assert.Nil(t, loaded.Game)
 
-	players := session.Fill(tb.Info, []store.Player{{UserID: "u1", Name: "ann"}, {UserID: "u2", Name: "bob"}})
+	players := play.Fill(tb.Info, []store.Player{{UserID: "u1", Name: "ann"}, {UserID: "u2", Name: "bob"}})
 	require.NoError(t, tb.Start(ctx, players))
 	require.NotNil(t, tb.Game)
-	assert.Equal(t, store.StatusPlaying, tb.Sess.Status)
+	assert.Equal(t, store.StatusPlaying, tb.Row.Status)
 	assert.Equal(t, []string{"ann", "bob", "Cipher", "Dagger"}, tb.Names())
-	sess, err := st.Session(ctx, tb.Sess.ID)
+	sess, err := st.TableRow(ctx, tb.Row.ID)
 	require.NoError(t, err)
 	assert.Equal(t, store.StatusPlaying, sess.Status)
 	assert.Equal(t, players, sess.Players)
@@ -316,12 +316,12 @@ func TestLobbyStart(t *testing.T) {
 func TestDailyOpen(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
-	tb, err := session.Open(ctx, st, registry(), store.Session{
+	tb, err := play.Open(ctx, st, registry(), store.TableRow{
 		Game: "doublefreecell", Deal: 11, Seats: 1, OwnerID: "u1", Daily: "2026-01-02",
 		Players: []store.Player{{Seat: 0, UserID: "u1", Name: "ann"}},
 	})
 	require.NoError(t, err)
-	sess, err := st.Session(ctx, tb.Sess.ID)
+	sess, err := st.TableRow(ctx, tb.Row.ID)
 	require.NoError(t, err)
 	assert.Equal(t, "2026-01-02", sess.Daily)
 }
@@ -347,7 +347,7 @@ func TestFill(t *testing.T) {
 	some := games.Info{MinSeats: 2, MaxSeats: 5}
 	ann, bob, cy := store.Player{UserID: "1", Name: "ann"}, store.Player{UserID: "2", Name: "bob"}, store.Player{UserID: "3", Name: "cy"}
 	seated := func(s int, p store.Player) store.Player { p.Seat = s; return p }
-	computer := func(s int) store.Player { return store.Player{Seat: s, Name: session.ComputerName(s), Computer: true} }
+	computer := func(s int) store.Player { return store.Player{Seat: s, Name: play.ComputerName(s), Computer: true} }
 	tests := []struct {
 		name    string
 		info    games.Info
@@ -363,21 +363,21 @@ func TestFill(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			in := append([]store.Player(nil), tt.players...)
-			assert.Equal(t, tt.want, session.Fill(tt.info, tt.players))
+			assert.Equal(t, tt.want, play.Fill(tt.info, tt.players))
 			assert.Equal(t, in, tt.players, "Fill does not change its argument")
 		})
 	}
 }
 
 func TestSeatNamesComputers(t *testing.T) {
-	players := session.Seat([]store.Player{{Name: "x", Computer: true}, {UserID: "1", Name: "ann"}, {Computer: true}})
+	players := play.Seat([]store.Player{{Name: "x", Computer: true}, {UserID: "1", Name: "ann"}, {Computer: true}})
 	assert.Equal(t, []store.Player{
 		{Seat: 0, Name: "Ace", Computer: true},
 		{Seat: 1, UserID: "1", Name: "ann"},
 		{Seat: 2, Name: "Cipher", Computer: true},
 	}, players)
-	assert.Equal(t, "Echo", session.ComputerName(4))
-	assert.Equal(t, "Ace", session.ComputerName(5), "the names go round")
+	assert.Equal(t, "Echo", play.ComputerName(4))
+	assert.Equal(t, "Ace", play.ComputerName(5), "the names go round")
 }
 
 // scored is a game that only has scores and winners, for Results.
@@ -414,14 +414,14 @@ func TestResults(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, session.Results(tt.players, tt.g))
+			assert.Equal(t, tt.want, play.Results(tt.players, tt.g))
 		})
 	}
 }
 
 func TestRandomDeal(t *testing.T) {
 	for range 100 {
-		d := session.RandomDeal()
+		d := play.RandomDeal()
 		assert.GreaterOrEqual(t, d, uint64(1))
 		assert.LessOrEqual(t, d, uint64(1_000_000))
 	}

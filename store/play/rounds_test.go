@@ -1,4 +1,4 @@
-package session_test
+package play_test
 
 import (
 	"context"
@@ -10,13 +10,13 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // untilRound plays tb on (the person at seat 0 as a computer would play,
 // the computer players as themselves) until n rounds are finished or the
 // game ends, calling each after every turn.
-func untilRound(t *testing.T, tb *session.Table, n int, each func()) {
+func untilRound(t *testing.T, tb *play.Table, n int, each func()) {
 	t.Helper()
 	ctx := context.Background()
 	for len(games.Rounds(tb.Game)) < n && !tb.Game.Status().Finished() {
@@ -29,9 +29,9 @@ func untilRound(t *testing.T, tb *session.Table, n int, each func()) {
 }
 
 // storesRounds checks that the store holds tb's rounds.
-func storesRounds(t *testing.T, st *store.Store, tb *session.Table) func() {
+func storesRounds(t *testing.T, st *store.Store, tb *play.Table) func() {
 	return func() {
-		stored, err := st.Rounds(context.Background(), tb.Sess.ID)
+		stored, err := st.Rounds(context.Background(), tb.Row.ID)
 		require.NoError(t, err)
 		assert.Equal(t, orEmpty(games.Rounds(tb.Game)), stored, "after move %d", tb.Game.Moves())
 	}
@@ -47,11 +47,11 @@ func TestRoundsRecordedWithTheirMoves(t *testing.T) {
 		untilRound(t, tb, 1, storesRounds(t, st, tb))
 		require.Len(t, games.Rounds(tb.Game), 1)
 
-		resumed, err := session.Load(ctx, st, registry(), tb.Sess.ID)
+		resumed, err := play.Load(ctx, st, registry(), tb.Row.ID)
 		require.NoError(t, err)
 		untilRound(t, resumed, 1<<10, storesRounds(t, st, resumed))
 		require.True(t, resumed.Game.Status().Finished())
-		rounds, err := st.Rounds(ctx, tb.Sess.ID)
+		rounds, err := st.Rounds(ctx, tb.Row.ID)
 		require.NoError(t, err)
 		assert.GreaterOrEqual(t, len(rounds), secretagent.DealsPerGame)
 		assert.Equal(t, games.Rounds(resumed.Game), rounds)
@@ -64,19 +64,19 @@ func TestRoundsMissedAreRecorded(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
 	tb := secretAgent(t, st, false)
-	g, err := registry().New("secretagent", tb.Sess.Deal, tb.Sess.Seats)
+	g, err := registry().New("secretagent", tb.Row.Deal, tb.Row.Seats)
 	require.NoError(t, err)
 	for len(games.Rounds(g)) < 1 { // as an older dealer saved them: no rounds
 		seat := g.ToAct()[0]
 		m := secretagent.Info.Computer(g, seat)
 		require.NoError(t, g.Apply(seat, m))
-		require.NoError(t, st.AppendMove(ctx, tb.Sess.ID, g.Moves()-1, int(seat), m.String()))
+		require.NoError(t, st.AppendMove(ctx, tb.Row.ID, g.Moves()-1, int(seat), m.String()))
 	}
-	rounds, err := st.Rounds(ctx, tb.Sess.ID)
+	rounds, err := st.Rounds(ctx, tb.Row.ID)
 	require.NoError(t, err)
 	require.Empty(t, rounds)
 
-	resumed, err := session.Load(ctx, st, registry(), tb.Sess.ID)
+	resumed, err := play.Load(ctx, st, registry(), tb.Row.ID)
 	require.NoError(t, err)
 	untilRound(t, resumed, 2, func() {})
 	require.Len(t, games.Rounds(resumed.Game), 2)
@@ -89,13 +89,13 @@ func TestRoundNotRecordedWithoutItsMove(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
 	tb := secretAgent(t, st, true)
-	stale, err := session.Load(ctx, st, registry(), tb.Sess.ID)
+	stale, err := play.Load(ctx, st, registry(), tb.Row.ID)
 	require.NoError(t, err)
 	require.NoError(t, tb.Abandon(ctx))
 
 	err = stale.PlayComputers(ctx, nil)
-	require.ErrorIs(t, err, session.ErrNotSaved)
-	rounds, err := st.Rounds(ctx, tb.Sess.ID)
+	require.ErrorIs(t, err, play.ErrNotSaved)
+	rounds, err := st.Rounds(ctx, tb.Row.ID)
 	require.NoError(t, err)
 	assert.Empty(t, rounds)
 	assert.Empty(t, games.Rounds(stale.Game), "the table is the store's again")
@@ -108,12 +108,12 @@ func TestApplyIllegal(t *testing.T) {
 	st := openStore(t)
 	for _, tc := range []struct {
 		name  string
-		table func(t *testing.T) *session.Table
+		table func(t *testing.T) *play.Table
 		move  string // "": one the rules refuse
 	}{
-		{"a move the rules refuse", func(t *testing.T) *session.Table { return solitaire(t, st) }, ""},
-		{"not a move", func(t *testing.T) *session.Table { return solitaire(t, st) }, "fly away"},
-		{"another seat's turn", func(t *testing.T) *session.Table { return secretAgent(t, st, true) }, "forbid c"},
+		{"a move the rules refuse", func(t *testing.T) *play.Table { return solitaire(t, st) }, ""},
+		{"not a move", func(t *testing.T) *play.Table { return solitaire(t, st) }, "fly away"},
+		{"another seat's turn", func(t *testing.T) *play.Table { return secretAgent(t, st, true) }, "forbid c"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := tc.table(t)
@@ -122,18 +122,18 @@ func TestApplyIllegal(t *testing.T) {
 				move = anIllegalMove(t, tb.Game)
 			}
 			seat := games.Seat(0)
-			if act := tb.Game.ToAct(); len(act) > 0 && tb.Sess.Seats > 1 {
-				seat = (act[0] + 1) % games.Seat(tb.Sess.Seats)
+			if act := tb.Game.ToAct(); len(act) > 0 && tb.Row.Seats > 1 {
+				seat = (act[0] + 1) % games.Seat(tb.Row.Seats)
 			}
 			before := state(t, tb.Game)
 			err := tb.Apply(ctx, seat, move)
-			require.ErrorIs(t, err, session.ErrIllegal)
-			assert.NotErrorIs(t, err, session.ErrNotSaved)
+			require.ErrorIs(t, err, play.ErrIllegal)
+			assert.NotErrorIs(t, err, play.ErrNotSaved)
 			r, ok := games.AsRefusal(err)
 			require.True(t, ok, "a refusal to word")
 			assert.Equal(t, r.Error(), err.Error(), "said in the game's words")
 			assert.Equal(t, before, state(t, tb.Game))
-			assert.Zero(t, tb.Sess.Moves)
+			assert.Zero(t, tb.Row.Moves)
 		})
 	}
 }
@@ -148,16 +148,16 @@ func TestHint(t *testing.T) {
 		n, err := tb.Hint(ctx)
 		require.NoError(t, err)
 		assert.Equal(t, want, n)
-		assert.Equal(t, want, tb.Sess.Hints)
-		stored, err := st.Hints(ctx, tb.Sess.ID)
+		assert.Equal(t, want, tb.Row.Hints)
+		stored, err := st.Hints(ctx, tb.Row.ID)
 		require.NoError(t, err)
 		assert.Equal(t, want, stored)
 	}
 
 	sa := secretAgent(t, st, false)
 	_, err := sa.Hint(ctx)
-	require.ErrorIs(t, err, session.ErrNoHints)
-	stored, err := st.Hints(ctx, sa.Sess.ID)
+	require.ErrorIs(t, err, play.ErrNoHints)
+	stored, err := st.Hints(ctx, sa.Row.ID)
 	require.NoError(t, err)
 	assert.Zero(t, stored)
 }

@@ -1,4 +1,4 @@
-package session_test
+package play_test
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 	"github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // A table's house rules are stored with it: after a restart (Load from the
@@ -31,12 +31,12 @@ func TestOptionsReplayAfterRestart(t *testing.T) {
 				}
 				rules := opt.Name + "=" + opt.Format(v)
 				t.Run(info.Name+"/"+rules, func(t *testing.T) {
-					tb, err := session.Open(ctx, st, reg, store.Session{
+					tb, err := play.Open(ctx, st, reg, store.TableRow{
 						Game: info.Name, Deal: 3, Seats: info.MinSeats, Options: rules,
-						Players: session.Fill(info, []store.Player{{UserID: "u1", Name: "ann"}}),
+						Players: play.Fill(info, []store.Player{{UserID: "u1", Name: "ann"}}),
 					})
 					require.NoError(t, err)
-					assert.Equal(t, rules, tb.Sess.Options)
+					assert.Equal(t, rules, tb.Row.Options)
 					assert.NotEmpty(t, tb.Rules())
 					for n := 0; n < 40 && !tb.Game.Status().Finished(); n++ {
 						if tb.Player(tb.Game.ToAct()[0]).Computer {
@@ -45,7 +45,7 @@ func TestOptionsReplayAfterRestart(t *testing.T) {
 						}
 						require.NoError(t, tb.Apply(ctx, 0, aMove(t, tb.Game, 0)))
 					}
-					again, err := session.Load(ctx, st, reg, tb.Sess.ID)
+					again, err := play.Load(ctx, st, reg, tb.Row.ID)
 					require.NoError(t, err)
 					assert.Equal(t, tb.Options, again.Options)
 					assert.Equal(t, stateOf(t, tb.Game), stateOf(t, again.Game), "replayed exactly")
@@ -59,14 +59,14 @@ func TestOptionsRefused(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
 	for _, tt := range []struct {
-		sess store.Session
+		sess store.TableRow
 		want string
 	}{
-		{store.Session{Game: "secretagent", Deal: 1, Seats: 4, Options: "deals=9"}, "1–8"},
-		{store.Session{Game: "secretagent", Deal: 1, Seats: 4, Options: "goal=20"}, "no option"},
-		{store.Session{Game: "doublefreecell", Deal: 1, Seats: 1, Options: "cells=8", Daily: "2026-11-23"}, "standard rules"},
+		{store.TableRow{Game: "secretagent", Deal: 1, Seats: 4, Options: "deals=9"}, "1–8"},
+		{store.TableRow{Game: "secretagent", Deal: 1, Seats: 4, Options: "goal=20"}, "no option"},
+		{store.TableRow{Game: "doublefreecell", Deal: 1, Seats: 1, Options: "cells=8", Daily: "2026-11-23"}, "standard rules"},
 	} {
-		_, err := session.Open(ctx, st, registry(), tt.sess)
+		_, err := play.Open(ctx, st, registry(), tt.sess)
 		require.ErrorContains(t, err, tt.want)
 	}
 }

@@ -1,8 +1,8 @@
-// Package session is a game at a table, kept in the store: the one logic
-// the bot's tables and the terminal's games share. A session's move log is
+// Package table is a game at a table, kept in the store: the one logic
+// the bot's tables and the terminal's games share. A table's move log is
 // the truth: a move is appended to the store before anything reports it,
 // and a game is rebuilt by replaying its log.
-package session
+package play
 
 import (
 	"context"
@@ -29,8 +29,8 @@ var ErrMovedOn = errors.New("the table moved on")
 // log written by hand): the table is kept as it is (store.MarkBroken),
 // never played on, resumed or counted.
 type Unreplayable struct {
-	Sess   store.Session // the table, as stored (Broken set)
-	Reason string        // why it does not replay
+	Row    store.TableRow // the table, as stored (Broken set)
+	Reason string         // why it does not replay
 	// Found is true when this load found it out, and marked it: the first
 	// to meet it tells its players and the admin; later loads only answer.
 	Found bool
@@ -38,14 +38,14 @@ type Unreplayable struct {
 
 // Error says which table and why.
 func (u *Unreplayable) Error() string {
-	return fmt.Sprintf("table %d (%s) can no longer be replayed: %s", u.Sess.ID, u.Sess.Game, u.Reason)
+	return fmt.Sprintf("table %d (%s) can no longer be replayed: %s", u.Row.ID, u.Row.Game, u.Reason)
 }
 
-// Table is a session and its game. It is not safe for concurrent use: its
+// Table is a table and its game. It is not safe for concurrent use: its
 // owner orders what is done to it (the bot holds a lock per table).
 type Table struct {
 	Info games.Info
-	Sess store.Session
+	Row  store.TableRow
 	// Options are the table's house rules (nil for the standard game), read
 	// from Sess.Options.
 	Options games.Options
@@ -61,10 +61,10 @@ type Table struct {
 
 // Open deals game sess.Game from sess.Deal for sess.Seats under house rules
 // sess.Options (as games.Info.FormatOptions writes them; "" for the
-// standard game) and creates its session in the store: a daily deal's (one
+// standard game) and creates its table in the store: a daily deal's (one
 // attempt a player, always the standard game) when sess.Daily is set. A
 // lobby (Status Lobby) is created without a game.
-func Open(ctx context.Context, st *store.Store, reg *games.Registry, sess store.Session) (*Table, error) {
+func Open(ctx context.Context, st *store.Store, reg *games.Registry, sess store.TableRow) (*Table, error) {
 	info, ok := reg.Lookup(sess.Game)
 	if !ok {
 		return nil, fmt.Errorf("no game called %q", sess.Game)
@@ -90,38 +90,38 @@ func Open(ctx context.Context, st *store.Store, reg *games.Registry, sess store.
 	if sess.Daily != "" {
 		sess.ID, err = st.CreateDaily(ctx, sess, sess.Daily)
 	} else {
-		sess.ID, err = st.CreateSession(ctx, sess)
+		sess.ID, err = st.CreateTable(ctx, sess)
 	}
 	if err != nil {
 		return nil, err
 	}
-	t.Sess = sess
+	t.Row = sess
 	return t, nil
 }
 
 // Replay rebuilds the table of sess from its move log (a lobby has none).
-// A session kept as unreplayable, or whose moves do not replay, is an
+// A table kept as unreplayable, or whose moves do not replay, is an
 // *Unreplayable (with Found false: Replay marks nothing; see Restore).
-func Replay(st *store.Store, reg *games.Registry, sess store.Session, moves []games.Entry) (*Table, error) {
+func Replay(st *store.Store, reg *games.Registry, sess store.TableRow, moves []games.Entry) (*Table, error) {
 	info, ok := reg.Lookup(sess.Game)
 	if !ok {
 		return nil, fmt.Errorf("unknown game %q", sess.Game)
 	}
 	if sess.Broken != "" {
-		return nil, &Unreplayable{Sess: sess, Reason: sess.Broken}
+		return nil, &Unreplayable{Row: sess, Reason: sess.Broken}
 	}
 	opts, err := info.ParseOptions(sess.Options)
 	if err != nil {
 		return nil, fmt.Errorf("session %d: %w", sess.ID, err)
 	}
-	t := &Table{Info: info, Sess: sess, Options: opts, st: st, reg: reg, log: append([]games.Entry(nil), moves...)}
+	t := &Table{Info: info, Row: sess, Options: opts, st: st, reg: reg, log: append([]games.Entry(nil), moves...)}
 	if sess.Status == store.StatusLobby {
 		return t, nil
 	}
 	g, err := reg.Replay(t.record(moves))
 	var bad *games.MoveError
 	if errors.As(err, &bad) {
-		return nil, &Unreplayable{Sess: sess, Reason: bad.Error()}
+		return nil, &Unreplayable{Row: sess, Reason: bad.Error()}
 	}
 	if err != nil {
 		// Not the moves: a game or rules version this dealer does not know
@@ -135,7 +135,7 @@ func Replay(st *store.Store, reg *games.Registry, sess store.Session, moves []ga
 // Restore is Replay that keeps a table whose moves no longer replay: the
 // first to find it out marks it in the store (store.MarkBroken), and its
 // Unreplayable says Found.
-func Restore(ctx context.Context, st *store.Store, reg *games.Registry, sess store.Session, moves []games.Entry) (*Table, error) {
+func Restore(ctx context.Context, st *store.Store, reg *games.Registry, sess store.TableRow, moves []games.Entry) (*Table, error) {
 	t, err := Replay(st, reg, sess, moves)
 	var u *Unreplayable
 	if !errors.As(err, &u) || sess.Broken != "" {
@@ -145,11 +145,11 @@ func Restore(ctx context.Context, st *store.Store, reg *games.Registry, sess sto
 	if merr != nil {
 		return nil, fmt.Errorf("%w (keeping it failed: %w)", u, merr)
 	}
-	u.Sess.Broken, u.Sess.Version, u.Found = u.Reason, v, true
+	u.Row.Broken, u.Row.Version, u.Found = u.Reason, v, true
 	return nil, u
 }
 
-// Load reads session id and its move log from the store, from one
+// Load reads table id and its move log from the store, from one
 // snapshot, and restores it (Restore).
 func Load(ctx context.Context, st *store.Store, reg *games.Registry, id int64) (*Table, error) {
 	sess, moves, err := st.Table(ctx, id)
@@ -163,11 +163,11 @@ func Load(ctx context.Context, st *store.Store, reg *games.Registry, id int64) (
 // since it was read (its version moved on): one cheap read when it is
 // current. Use it before answering from a copy kept in memory.
 func (t *Table) Sync(ctx context.Context) error {
-	v, err := t.st.Version(ctx, t.Sess.ID)
+	v, err := t.st.Version(ctx, t.Row.ID)
 	if err != nil {
 		return err
 	}
-	if v == t.Sess.Version {
+	if v == t.Row.Version {
 		return nil
 	}
 	return t.reload(ctx)
@@ -175,7 +175,7 @@ func (t *Table) Sync(ctx context.Context) error {
 
 // reload makes the table the store's again.
 func (t *Table) reload(ctx context.Context) error {
-	fresh, err := Load(ctx, t.st, t.reg, t.Sess.ID)
+	fresh, err := Load(ctx, t.st, t.reg, t.Row.ID)
 	if err != nil {
 		return err
 	}
@@ -243,7 +243,7 @@ func (t *Table) apply(ctx context.Context, seat games.Seat, m games.Move) error 
 		return fmt.Errorf("%w (%w)", ErrNotSaved, err)
 	}
 	t.log = append(t.log, games.Entry{Seat: seat, Move: m.String()})
-	t.Sess.Moves, t.Sess.Version = seq+1, t.Sess.Version+1
+	t.Row.Moves, t.Row.Version = seq+1, t.Row.Version+1
 	return nil
 }
 
@@ -251,9 +251,9 @@ func (t *Table) apply(ctx context.Context, seat games.Seat, m games.Move) error 
 // game's rounds when the move finished one (rounds counts those before).
 func (t *Table) save(ctx context.Context, seq int, seat games.Seat, move string, rounds int) error {
 	if now := games.Rounds(t.Game); len(now) > rounds {
-		return t.st.AppendMoveAndRounds(ctx, t.Sess.ID, seq, int(seat), move, now)
+		return t.st.AppendMoveAndRounds(ctx, t.Row.ID, seq, int(seat), move, now)
 	}
-	return t.st.AppendMove(ctx, t.Sess.ID, seq, int(seat), move)
+	return t.st.AppendMove(ctx, t.Row.ID, seq, int(seat), move)
 }
 
 // Hint counts one more hint used at the table, whatever the solver advised
@@ -263,11 +263,11 @@ func (t *Table) Hint(ctx context.Context) (int, error) {
 	if t.Info.Solve == nil {
 		return 0, ErrNoHints
 	}
-	n, err := t.st.AddHint(ctx, t.Sess.ID)
+	n, err := t.st.AddHint(ctx, t.Row.ID)
 	if err != nil {
 		return 0, err
 	}
-	t.Sess.Hints = n
+	t.Row.Hints = n
 	return n, nil
 }
 
@@ -286,7 +286,7 @@ func (t *Table) rebuild(ctx context.Context) {
 
 // record is the table's record with moves: what replays it exactly.
 func (t *Table) record(moves []games.Entry) games.Record {
-	return games.Record{Game: t.Info.Name, Deal: t.Sess.Deal, Seats: t.Sess.Seats, Options: t.Sess.Options, Rules: t.Sess.Rules, Moves: moves}
+	return games.Record{Game: t.Info.Name, Deal: t.Row.Deal, Seats: t.Row.Seats, Options: t.Row.Options, Rules: t.Row.Rules, Moves: moves}
 }
 
 // Rules says the table's house rules for people ("free cells 8"), "" for
@@ -322,11 +322,11 @@ func (t *Table) ComputerAt(seat games.Seat) games.Computer {
 // finished it already, or it went on): nothing is written.
 func (t *Table) Finish(ctx context.Context) error {
 	status := t.Game.Status()
-	v, err := t.st.Finish(ctx, t.Sess.ID, t.Sess.Version, status, Results(t.Sess.Players, t.Game))
+	v, err := t.st.Finish(ctx, t.Row.ID, t.Row.Version, status, Results(t.Row.Players, t.Game))
 	if err != nil {
 		return t.refused(ctx, err)
 	}
-	t.Sess.Status, t.Sess.Version = status, v
+	t.Row.Status, t.Row.Version = status, v
 	return nil
 }
 
@@ -354,11 +354,11 @@ func (t *Table) Log() []games.Entry { return append([]games.Entry(nil), t.log...
 // status becomes Abandoned and it counts on no leaderboard. A table that
 // moved on since it was read is ErrMovedOn: nothing is written.
 func (t *Table) Abandon(ctx context.Context) error {
-	v, err := t.st.Finish(ctx, t.Sess.ID, t.Sess.Version, store.StatusAbandoned, nil)
+	v, err := t.st.Finish(ctx, t.Row.ID, t.Row.Version, store.StatusAbandoned, nil)
 	if err != nil {
 		return t.refused(ctx, err)
 	}
-	t.Sess.Status, t.Sess.Version = store.StatusAbandoned, v
+	t.Row.Status, t.Row.Version = store.StatusAbandoned, v
 	return nil
 }
 
@@ -366,17 +366,17 @@ func (t *Table) Abandon(ctx context.Context) error {
 // on since it was read is ErrMovedOn: nothing is written, and the Table is
 // the store's (perhaps a game that has started).
 func (t *Table) SetPlayers(ctx context.Context, players []store.Player) error {
-	v, err := t.st.SetPlayers(ctx, t.Sess.ID, t.Sess.Version, players)
+	v, err := t.st.SetPlayers(ctx, t.Row.ID, t.Row.Version, players)
 	if err != nil {
 		return t.refused(ctx, err)
 	}
-	t.Sess.Players, t.Sess.Version = players, v
+	t.Row.Players, t.Row.Version = players, v
 	return nil
 }
 
 // Player returns the player at seat.
 func (t *Table) Player(seat games.Seat) store.Player {
-	for _, p := range t.Sess.Players {
+	for _, p := range t.Row.Players {
 		if p.Seat == int(seat) {
 			return p
 		}
@@ -386,7 +386,7 @@ func (t *Table) Player(seat games.Seat) store.Player {
 
 // SeatOf returns the seat of a human player by user id, or false.
 func (t *Table) SeatOf(userID string) (games.Seat, bool) {
-	for _, p := range t.Sess.Players {
+	for _, p := range t.Row.Players {
 		if !p.Computer && p.UserID == userID {
 			return games.Seat(p.Seat), true
 		}
@@ -396,8 +396,8 @@ func (t *Table) SeatOf(userID string) (games.Seat, bool) {
 
 // Names lists the players' names by seat, as pictures show them.
 func (t *Table) Names() []string {
-	out := make([]string, t.Sess.Seats)
-	for _, p := range t.Sess.Players {
+	out := make([]string, t.Row.Seats)
+	for _, p := range t.Row.Players {
 		if p.Seat >= 0 && p.Seat < len(out) {
 			out[p.Seat] = p.Name
 		}
@@ -409,14 +409,14 @@ func (t *Table) Names() []string {
 // saves the seating. A lobby that moved on since it was read is
 // ErrMovedOn: nothing is written, and the Table is the store's.
 func (t *Table) Start(ctx context.Context, players []store.Player) error {
-	g, err := t.reg.NewUnder(t.Info.Name, t.Sess.Deal, len(players), t.Options, t.Sess.Rules)
+	g, err := t.reg.NewUnder(t.Info.Name, t.Row.Deal, len(players), t.Options, t.Row.Rules)
 	if err != nil {
 		return err
 	}
-	v, err := t.st.StartSession(ctx, t.Sess.ID, t.Sess.Version, len(players), players)
+	v, err := t.st.StartTable(ctx, t.Row.ID, t.Row.Version, len(players), players)
 	if err != nil {
 		return t.refused(ctx, err)
 	}
-	t.Sess.Players, t.Sess.Seats, t.Sess.Status, t.Sess.Version, t.Game, t.log = players, len(players), store.StatusPlaying, v, g, nil
+	t.Row.Players, t.Row.Seats, t.Row.Status, t.Row.Version, t.Game, t.log = players, len(players), store.StatusPlaying, v, g, nil
 	return nil
 }

@@ -12,7 +12,8 @@
 //	cd /tmp/gen-today
 //	go run ./store/session/testdata/upgrade/make_schema8.go -dir store/session/testdata/upgrade
 //
-// (Go 1.26, a few seconds), and schema8.db and schema8.json copied here.
+// (Go 1.26, a few seconds; store/session is store/play today, and this file
+// keeps that commit's names), and schema8.db and schema8.json copied here.
 // It writes through that commit's store and store/session, as its bot and
 // terminal did, with the store's clock fixed at 2026-11-25T12:00:00Z: tables
 // of every game in mid-play, lobbies, finished, abandoned, a daily-deal

@@ -10,7 +10,7 @@ import (
 	"github.com/dealer/dealer/games"
 )
 
-// Player is one seated player of a session. UserID is "" for a computer
+// Player is one seated player of a table. UserID is "" for a computer
 // player and for the player at the terminal.
 type Player struct {
 	Seat     int
@@ -21,8 +21,9 @@ type Player struct {
 	Level games.Level
 }
 
-// Session is one table: a game being (or having been) played.
-type Session struct {
+// TableRow is one table: a game being (or having been) played, a row of
+// the SQL table sessions (the name shipped migrations gave it).
+type TableRow struct {
 	ID    int64
 	Game  string
 	Deal  uint64
@@ -35,7 +36,7 @@ type Session struct {
 	Players []Player
 	// Status is one of the Status constants; the zero Status is Playing.
 	Status games.Status
-	// Moves is the length of the session's move log.
+	// Moves is the length of the table's move log.
 	Moves int
 	// CreatedAt and UpdatedAt are set by the store (in UTC).
 	CreatedAt, UpdatedAt time.Time
@@ -88,7 +89,7 @@ func insertPlayers(ctx context.Context, tx *txn, id int64, players []Player) err
 	return nil
 }
 
-// replacePlayers seats players at session id in place of those there.
+// replacePlayers seats players at table id in place of those there.
 func replacePlayers(ctx context.Context, tx *txn, id int64, players []Player) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE session_id = ?`, id); err != nil {
 		return fmt.Errorf("store: session %d: %w", id, err)
@@ -96,9 +97,9 @@ func replacePlayers(ctx context.Context, tx *txn, id int64, players []Player) er
 	return insertPlayers(ctx, tx, id, players)
 }
 
-// CreateSession stores a new session with its players and returns its ID.
+// CreateTable stores a new table with its players and returns its ID.
 // The store sets the ID, the times and the move count.
-func (s *Store) CreateSession(ctx context.Context, sess Session) (int64, error) {
+func (s *Store) CreateTable(ctx context.Context, sess TableRow) (int64, error) {
 	if sess.Game == "" {
 		return 0, errors.New("store: create session: no game")
 	}
@@ -130,14 +131,14 @@ func (s *Store) CreateSession(ctx context.Context, sess Session) (int64, error) 
 	return id, nil
 }
 
-const sessionColumns = `id, game, deal, seats, guild_id, channel_id, message_id, owner_id,
+const tableColumns = `id, game, deal, seats, guild_id, channel_id, message_id, owner_id,
 	status, moves, created_at, updated_at, finished_at, hints, daily, options, rules_version, version, broken`
 
 type scanner interface{ Scan(dest ...any) error }
 
-func scanSession(row scanner) (Session, error) {
+func scanTable(row scanner) (TableRow, error) {
 	var (
-		sess     Session
+		sess     TableRow
 		deal     int64
 		created  int64
 		updated  int64
@@ -148,10 +149,10 @@ func scanSession(row scanner) (Session, error) {
 		&sess.MessageID, &sess.OwnerID, &status, &sess.Moves, &created, &updated, &finished, &sess.Hints, &sess.Daily, &sess.Options,
 		&sess.Rules, &sess.Version, &sess.Broken)
 	if err != nil {
-		return Session{}, err
+		return TableRow{}, err
 	}
 	if err := sess.Status.UnmarshalText([]byte(status)); err != nil {
-		return Session{}, fmt.Errorf("session %d: %w", sess.ID, err)
+		return TableRow{}, fmt.Errorf("session %d: %w", sess.ID, err)
 	}
 	sess.Deal = uint64(deal)
 	sess.CreatedAt = fromNanos(created)
@@ -162,46 +163,46 @@ func scanSession(row scanner) (Session, error) {
 	return sess, nil
 }
 
-// Session returns the session id with its players, or ErrNotFound.
-func (s *Store) Session(ctx context.Context, id int64) (Session, error) {
-	var sess Session
+// TableRow returns the table id with its players, or ErrNotFound.
+func (s *Store) TableRow(ctx context.Context, id int64) (TableRow, error) {
+	var sess TableRow
 	err := s.read(ctx, func(tx *txn) error {
 		var err error
-		sess, err = readSession(ctx, tx, id)
+		sess, err = readTable(ctx, tx, id)
 		return err
 	})
 	return sess, err
 }
 
-// readSession reads session id with its players in tx.
-func readSession(ctx context.Context, tx *txn, id int64) (Session, error) {
-	sess, err := scanSession(tx.QueryRowContext(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE id = ?`, id))
+// readTable reads table id with its players in tx.
+func readTable(ctx context.Context, tx *txn, id int64) (TableRow, error) {
+	sess, err := scanTable(tx.QueryRowContext(ctx, `SELECT `+tableColumns+` FROM sessions WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return Session{}, notFound(id)
+		return TableRow{}, notFound(id)
 	}
 	if err != nil {
-		return Session{}, fmt.Errorf("store: session %d: %w", id, err)
+		return TableRow{}, fmt.Errorf("store: session %d: %w", id, err)
 	}
 	rows, err := tx.QueryContext(ctx,
 		`SELECT session_id, seat, user_id, name, computer, level FROM players WHERE session_id = ? ORDER BY seat`, id)
 	if err != nil {
-		return Session{}, fmt.Errorf("store: session %d: players: %w", id, err)
+		return TableRow{}, fmt.Errorf("store: session %d: players: %w", id, err)
 	}
 	err = scanPlayers(rows, func(_ int64, p Player) { sess.Players = append(sess.Players, p) })
 	return sess, err
 }
 
-// Table returns the session id with its players and its move log, read
-// from one snapshot (so the log is the one the session's counts speak of),
+// Table returns the table id with its players and its move log, read
+// from one snapshot (so the log is the one the table's counts speak of),
 // or ErrNotFound.
-func (s *Store) Table(ctx context.Context, id int64) (Session, []games.Entry, error) {
+func (s *Store) Table(ctx context.Context, id int64) (TableRow, []games.Entry, error) {
 	var (
-		sess Session
+		sess TableRow
 		log  []games.Entry
 	)
 	err := s.read(ctx, func(tx *txn) error {
 		var err error
-		if sess, err = readSession(ctx, tx, id); err != nil {
+		if sess, err = readTable(ctx, tx, id); err != nil {
 			return err
 		}
 		log, err = readMoves(ctx, tx, id, sess.Moves)
@@ -210,7 +211,7 @@ func (s *Store) Table(ctx context.Context, id int64) (Session, []games.Entry, er
 	return sess, log, err
 }
 
-// Version is session id's version (Session.Version), or ErrNotFound: one
+// Version is table id's version (Table.Version), or ErrNotFound: one
 // cheap read, for a writer to tell whether its copy is still the store's.
 func (s *Store) Version(ctx context.Context, id int64) (int, error) {
 	var v int
@@ -224,7 +225,7 @@ func (s *Store) Version(ctx context.Context, id int64) (int, error) {
 	return v, nil
 }
 
-// MarkBroken keeps session id, whose move log no longer replays, as it
+// MarkBroken keeps table id, whose move log no longer replays, as it
 // is, with why (reason, not empty), if it is still at version seen, and
 // returns its new version: it takes no more moves, is resumed by no
 // process and counted on no board, but its log and players are kept (for
@@ -251,10 +252,10 @@ func (s *Store) MarkBroken(ctx context.Context, id int64, seen int, reason strin
 	return seen + 1, nil
 }
 
-// BrokenTables lists the sessions kept as unreplayable (MarkBroken), with
+// BrokenTables lists the tables kept as unreplayable (MarkBroken), with
 // their players, oldest first.
-func (s *Store) BrokenTables(ctx context.Context) ([]Session, error) {
-	var list []Session
+func (s *Store) BrokenTables(ctx context.Context) ([]TableRow, error) {
+	var list []TableRow
 	err := s.read(ctx, func(tx *txn) error {
 		list = list[:0]
 		rows, err := tx.QueryContext(ctx, `SELECT id FROM sessions WHERE broken <> '' ORDER BY id`)
@@ -275,7 +276,7 @@ func (s *Store) BrokenTables(ctx context.Context) ([]Session, error) {
 			return err
 		}
 		for _, id := range ids {
-			sess, err := readSession(ctx, tx, id)
+			sess, err := readTable(ctx, tx, id)
 			if err != nil {
 				return err
 			}
@@ -313,13 +314,13 @@ func scanPlayers(rows *sql.Rows, add func(id int64, p Player)) error {
 }
 
 // SetPlayers replaces a lobby's players, if the lobby is still at version
-// seen (Session.Version), and returns its new version. A table that moved
+// seen (Table.Version), and returns its new version. A table that moved
 // on since (another writer changed its players, started or closed it) is
 // ErrConflict, and nothing is written: the writer's copy is stale.
 func (s *Store) SetPlayers(ctx context.Context, id int64, seen int, players []Player) (int, error) {
 	now := s.now()
 	err := s.write(ctx, func(tx *txn) error {
-		// The session's row first: on PostgreSQL its lock keeps another
+		// The table's row first: on PostgreSQL its lock keeps another
 		// process's change out until this one commits, and that one then
 		// finds the version moved on.
 		var seats int
@@ -342,7 +343,7 @@ func (s *Store) SetPlayers(ctx context.Context, id int64, seen int, players []Pl
 	return seen + 1, nil
 }
 
-// stale is the error of a conditional write of session id that found no
+// stale is the error of a conditional write of table id that found no
 // row to change: ErrNotFound, or ErrConflict saying what the table is now.
 func stale(ctx context.Context, tx *txn, id int64, what string, seen int) error {
 	var (
@@ -380,17 +381,17 @@ func (s *Store) SetMessage(ctx context.Context, id int64, channelID, messageID s
 	})
 }
 
-// playable is the condition on a session that takes moves: playing, and
+// playable is the condition on a table that takes moves: playing, and
 // not kept as unreplayable.
 const playable = `status = 'playing' AND broken = ''`
 
-// AppendMove appends move, made by seat, to the session's log as its entry
+// AppendMove appends move, made by seat, to the table's log as its entry
 // number seq (from 0), in one transaction that is committed to the file
-// before AppendMove returns, and moves the session's version on by one. seq
-// must be the current length of the log and the session playing:
+// before AppendMove returns, and moves the table's version on by one. seq
+// must be the current length of the log and the table playing:
 // otherwise nothing is written and the error is ErrConflict (another
 // writer got there first, or ended the table). ErrNotFound if there is no
-// such session.
+// such table.
 func (s *Store) AppendMove(ctx context.Context, id int64, seq int, seat int, move string) error {
 	return s.appendMove(ctx, id, seq, seat, move, nil)
 }
@@ -480,7 +481,7 @@ func appendMovePostgres(ctx context.Context, tx *txn, id int64, seq, seat int, m
 	return fmt.Errorf("store: session %d: move %d was made meanwhile by another writer: %w", id, seq, ErrConflict)
 }
 
-// moveRefused is the error of a move at index seq that the session did
+// moveRefused is the error of a move at index seq that the table did
 // not take: ErrNotFound, or ErrConflict saying why.
 func moveRefused(ctx context.Context, tx *txn, id int64, seq int) error {
 	var (
@@ -510,7 +511,7 @@ func appendFailed(id int64, seq int, err error, d *dialect) error {
 	return fmt.Errorf("store: session %d: append move: %w", id, err)
 }
 
-// Moves returns the session's move log in order (empty, not nil, when there
+// Moves returns the table's move log in order (empty, not nil, when there
 // are no moves), or ErrNotFound.
 func (s *Store) Moves(ctx context.Context, id int64) ([]games.Entry, error) {
 	var moves []games.Entry
@@ -549,7 +550,7 @@ func readMoves(ctx context.Context, tx *txn, id int64, n int) ([]games.Entry, er
 	return moves, nil
 }
 
-// Record returns everything needed to replay the session (game, deal, seats,
+// Record returns everything needed to replay the table (game, deal, seats,
 // options, rules version, moves) from one snapshot, or ErrNotFound.
 func (s *Store) Record(ctx context.Context, id int64) (games.Record, error) {
 	var rec games.Record
@@ -575,10 +576,10 @@ func (s *Store) Record(ctx context.Context, id int64) (games.Record, error) {
 
 const unfinishedWhere = `status IN ('lobby', 'playing') AND broken = ''`
 
-// Unfinished returns every session in the lobby or playing, with its
+// Unfinished returns every table in the lobby or playing, with its
 // players, oldest first: the tables to resume at start-up.
-func (s *Store) Unfinished(ctx context.Context) ([]Session, error) {
-	var list []Session
+func (s *Store) Unfinished(ctx context.Context) ([]TableRow, error) {
+	var list []TableRow
 	err := s.read(ctx, func(tx *txn) error {
 		var err error
 		list, _, err = unfinished(ctx, tx)
@@ -587,25 +588,25 @@ func (s *Store) Unfinished(ctx context.Context) ([]Session, error) {
 	return list, err
 }
 
-// OpenSession is an unfinished session with its move log.
-type OpenSession struct {
-	Session
+// OpenTable is an unfinished table with its move log.
+type OpenTable struct {
+	TableRow
 	Log []games.Entry // len(Log) == Session.Moves
 }
 
-// UnfinishedWithMoves is Unfinished with every session's move log, read
+// UnfinishedWithMoves is Unfinished with every table's move log, read
 // from one snapshot in three queries: a faster start-up than Unfinished
-// followed by Moves for each session.
-func (s *Store) UnfinishedWithMoves(ctx context.Context) ([]OpenSession, error) {
-	var open []OpenSession
+// followed by Moves for each table.
+func (s *Store) UnfinishedWithMoves(ctx context.Context) ([]OpenTable, error) {
+	var open []OpenTable
 	err := s.read(ctx, func(tx *txn) error {
 		list, index, err := unfinished(ctx, tx)
 		if err != nil {
 			return err
 		}
-		open = make([]OpenSession, len(list))
+		open = make([]OpenTable, len(list))
 		for i, sess := range list {
-			open[i] = OpenSession{Session: sess, Log: make([]games.Entry, 0, sess.Moves)}
+			open[i] = OpenTable{TableRow: sess, Log: make([]games.Entry, 0, sess.Moves)}
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT session_id, seat, move FROM moves
 			WHERE session_id IN (SELECT id FROM sessions WHERE `+unfinishedWhere+`)
@@ -634,19 +635,19 @@ func (s *Store) UnfinishedWithMoves(ctx context.Context) ([]OpenSession, error) 
 	return open, err
 }
 
-// unfinished reads the unfinished sessions with their players, and where
+// unfinished reads the unfinished tables with their players, and where
 // each is in the list.
-func unfinished(ctx context.Context, tx *txn) ([]Session, map[int64]int, error) {
+func unfinished(ctx context.Context, tx *txn) ([]TableRow, map[int64]int, error) {
 	rows, err := tx.QueryContext(ctx,
-		`SELECT `+sessionColumns+` FROM sessions WHERE `+unfinishedWhere+` ORDER BY id`)
+		`SELECT `+tableColumns+` FROM sessions WHERE `+unfinishedWhere+` ORDER BY id`)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: unfinished: %w", err)
 	}
 	defer rows.Close()
-	list := []Session{}
+	list := []TableRow{}
 	index := map[int64]int{}
 	for rows.Next() {
-		sess, err := scanSession(rows)
+		sess, err := scanTable(rows)
 		if err != nil {
 			return nil, nil, fmt.Errorf("store: unfinished: %w", err)
 		}
@@ -674,27 +675,27 @@ func unfinished(ctx context.Context, tx *txn) ([]Session, map[int64]int, error) 
 	return list, index, nil
 }
 
-// LastUnfinished returns the most recently updated session in the lobby or
+// LastUnfinished returns the most recently updated table in the lobby or
 // playing that ownerID opened in guildID (both "" for the terminal), of game
 // ("" for any game); ErrNotFound if there is none.
-func (s *Store) LastUnfinished(ctx context.Context, game, guildID, ownerID string) (Session, error) {
+func (s *Store) LastUnfinished(ctx context.Context, game, guildID, ownerID string) (TableRow, error) {
 	var id int64
 	err := s.q.QueryRowContext(ctx, `SELECT id FROM sessions
 		WHERE `+unfinishedWhere+` AND guild_id = ? AND owner_id = ? AND (CAST(? AS TEXT) = '' OR game = ?)
 		ORDER BY updated_at DESC, id DESC LIMIT 1`, guildID, ownerID, game, game).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Session{}, fmt.Errorf("store: no unfinished session: %w", ErrNotFound)
+		return TableRow{}, fmt.Errorf("store: no unfinished session: %w", ErrNotFound)
 	}
 	if err != nil {
-		return Session{}, fmt.Errorf("store: last unfinished: %w", err)
+		return TableRow{}, fmt.Errorf("store: last unfinished: %w", err)
 	}
-	return s.Session(ctx, id)
+	return s.TableRow(ctx, id)
 }
 
 // RecordRound records the per-seat scores of deal number round (from 0) of
 // a multi-deal game; one score per seat. Recording a round again replaces it;
 // round may be at most the number of rounds recorded (no gaps), else
-// ErrConflict. A session records its rounds with the moves that finish
+// ErrConflict. A table records its rounds with the moves that finish
 // them (AppendMoveAndRounds).
 func (s *Store) RecordRound(ctx context.Context, id int64, round int, scores []int) error {
 	if round < 0 {
@@ -702,7 +703,7 @@ func (s *Store) RecordRound(ctx context.Context, id int64, round int, scores []i
 	}
 	now := s.now()
 	return s.write(ctx, func(tx *txn) error {
-		// The session's row first, locked (PostgreSQL) until the commit:
+		// The table's row first, locked (PostgreSQL) until the commit:
 		// another process's rounds wait, then count this one's.
 		if err := touch(ctx, tx, id, now); err != nil {
 			return err
@@ -718,7 +719,7 @@ func (s *Store) RecordRound(ctx context.Context, id int64, round int, scores []i
 	})
 }
 
-// roundsRecorded reads session id's seat count and how many rounds it has
+// roundsRecorded reads table id's seat count and how many rounds it has
 // recorded, or ErrNotFound.
 func roundsRecorded(ctx context.Context, tx *txn, id int64) (seats, have int, err error) {
 	err = tx.QueryRowContext(ctx, `SELECT seats,
@@ -792,12 +793,12 @@ func (s *Store) Rounds(ctx context.Context, id int64) ([][]int, error) {
 	return rounds, nil
 }
 
-// StartSession ends a lobby: it fixes the table's seat count and players
-// and sets the session playing, in one transaction, if the lobby is still
+// StartTable ends a lobby: it fixes the table's seat count and players
+// and sets the table playing, in one transaction, if the lobby is still
 // at version seen, and returns its new version. A lobby that moved on
 // since (its players changed, another process started or closed it) is
 // ErrConflict, and nothing is written.
-func (s *Store) StartSession(ctx context.Context, id int64, seen int, seats int, players []Player) (int, error) {
+func (s *Store) StartTable(ctx context.Context, id int64, seen int, seats int, players []Player) (int, error) {
 	if err := checkPlayers(seats, players); err != nil {
 		return 0, fmt.Errorf("session %d: %w", id, err)
 	}

@@ -1,4 +1,4 @@
-package session_test
+package play_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 func TestStandings(t *testing.T) {
@@ -17,21 +17,21 @@ func TestStandings(t *testing.T) {
 		name    string
 		scores  []int
 		winners []games.Seat
-		want    []session.Standing
+		want    []play.Standing
 	}{
-		{"by score", []int{53, 199, 69, 125}, []games.Seat{1}, []session.Standing{
+		{"by score", []int{53, 199, 69, 125}, []games.Seat{1}, []play.Standing{
 			{Seat: 1, Score: 199, Place: 1, Won: true}, {Seat: 3, Score: 125, Place: 2},
 			{Seat: 2, Score: 69, Place: 3}, {Seat: 0, Score: 53, Place: 4}}},
-		{"a shared win", []int{40, 12, 40}, []games.Seat{0, 2}, []session.Standing{
+		{"a shared win", []int{40, 12, 40}, []games.Seat{0, 2}, []play.Standing{
 			{Seat: 0, Score: 40, Place: 1, Won: true}, {Seat: 2, Score: 40, Place: 1, Won: true},
 			{Seat: 1, Score: 12, Place: 3}}},
-		{"level scores share a place", []int{5, 9, 5}, []games.Seat{1}, []session.Standing{
+		{"level scores share a place", []int{5, 9, 5}, []games.Seat{1}, []play.Standing{
 			{Seat: 1, Score: 9, Place: 1, Won: true}, {Seat: 0, Score: 5, Place: 2}, {Seat: 2, Score: 5, Place: 2}}},
-		{"a lost solitaire", []int{48}, nil, []session.Standing{{Seat: 0, Score: 48, Place: 1}}},
+		{"a lost solitaire", []int{48}, nil, []play.Standing{{Seat: 0, Score: 48, Place: 1}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, session.Standings(scored{scores: tt.scores, winners: tt.winners}))
+			assert.Equal(t, tt.want, play.Standings(scored{scores: tt.scores, winners: tt.winners}))
 		})
 	}
 }
@@ -49,11 +49,11 @@ func TestLogAndAbandon(t *testing.T) {
 	assert.NotEqual(t, "changed", tb.Log()[0].Move, "Log is a copy")
 
 	require.NoError(t, tb.Abandon(ctx))
-	assert.Equal(t, store.StatusAbandoned, tb.Sess.Status)
-	sess, err := st.Session(ctx, tb.Sess.ID)
+	assert.Equal(t, store.StatusAbandoned, tb.Row.Status)
+	sess, err := st.TableRow(ctx, tb.Row.ID)
 	require.NoError(t, err)
 	assert.Equal(t, store.StatusAbandoned, sess.Status)
-	results, err := st.Results(ctx, tb.Sess.ID)
+	results, err := st.Results(ctx, tb.Row.ID)
 	require.NoError(t, err)
 	assert.Empty(t, results, "an abandoned game counts for nobody")
 	_, err = st.LastUnfinished(ctx, "", "", "u1")

@@ -1,4 +1,4 @@
-package session_test
+package play_test
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 	"github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // everyGame is a registry of the five games: every game a table of the
@@ -27,7 +27,7 @@ func everyGame() *games.Registry {
 }
 
 // playSome makes n legal moves at a solitaire table (none a command).
-func playSome(t *testing.T, tb *session.Table, n int) {
+func playSome(t *testing.T, tb *play.Table, n int) {
 	t.Helper()
 	for range n {
 		var pick string
@@ -71,10 +71,10 @@ func TestCheck(t *testing.T) {
 			want[id] = tc.name
 		}
 	}
-	rep, err := session.Check(ctx, st, b.reg)
+	rep, err := play.Check(ctx, st, b.reg)
 	require.NoError(t, err)
 	assert.Equal(t, tables, rep.Checked, "every table but the lobby")
-	got := map[string]session.Problem{}
+	got := map[string]play.Problem{}
 	for _, p := range rep.Problems {
 		got[want[p.ID]] = p
 	}
@@ -104,9 +104,9 @@ type checkBench struct {
 var solo = []store.Player{{Seat: 0, UserID: "u1", Name: "ann"}}
 
 // open opens a table of game, deal deal, for players.
-func (b *checkBench) open(t *testing.T, game string, deal uint64, players []store.Player) *session.Table {
+func (b *checkBench) open(t *testing.T, game string, deal uint64, players []store.Player) *play.Table {
 	t.Helper()
-	tb, err := session.Open(context.Background(), b.st, b.reg, store.Session{Game: game, Deal: deal, Seats: len(players), OwnerID: "u1", Players: players})
+	tb, err := play.Open(context.Background(), b.st, b.reg, store.TableRow{Game: game, Deal: deal, Seats: len(players), OwnerID: "u1", Players: players})
 	require.NoError(t, err)
 	return tb
 }
@@ -117,7 +117,7 @@ func computers(n int) []store.Player {
 	for i := range ps {
 		ps[i].Computer = true
 	}
-	return session.Seat(ps)
+	return play.Seat(ps)
 }
 
 // resigned plays a solitaire and resigns it; alter, when set, changes
@@ -129,13 +129,13 @@ func (b *checkBench) resigned(t *testing.T, game string, alter func(status *game
 	require.NoError(t, tb.Apply(ctx, 0, "resign"))
 	if alter == nil {
 		require.NoError(t, tb.Finish(ctx))
-		return tb.Sess.ID
+		return tb.Row.ID
 	}
-	status, res := tb.Game.Status(), session.Results(tb.Sess.Players, tb.Game)
+	status, res := tb.Game.Status(), play.Results(tb.Row.Players, tb.Game)
 	alter(&status, res)
-	_, err := b.st.Finish(ctx, tb.Sess.ID, tb.Sess.Version, status, res)
+	_, err := b.st.Finish(ctx, tb.Row.ID, tb.Row.Version, status, res)
 	require.NoError(t, err)
-	return tb.Sess.ID
+	return tb.Row.ID
 }
 
 // playedOut is a multiplayer table its computer players played to the
@@ -146,38 +146,38 @@ func (b *checkBench) playedOut(t *testing.T, game string, deal uint64, seats int
 	require.NoError(t, tb.PlayComputers(ctx, nil))
 	require.True(t, tb.Game.Status().Finished())
 	require.NoError(t, tb.Finish(ctx))
-	return tb.Sess.ID
+	return tb.Row.ID
 }
 
-// replaying are tables of every game, every way a session leaves them:
+// replaying are tables of every game, every way a table leaves them:
 // they replay.
 func (b *checkBench) replaying() []checkCase {
 	return []checkCase{
 		{"Double FreeCell, played", func(t *testing.T) int64 {
 			tb := b.open(t, "doublefreecell", 7, solo)
 			playSome(t, tb, 4)
-			return tb.Sess.ID
+			return tb.Row.ID
 		}, ""},
 		{"Double FreeCell, resigned", func(t *testing.T) int64 { return b.resigned(t, "doublefreecell", nil) }, ""},
 		{"Doublets, resigned", func(t *testing.T) int64 { return b.resigned(t, "doublets", nil) }, ""},
 		{"Double Agent, played", func(t *testing.T) int64 {
 			tb := b.open(t, "doubleagent", 3, solo)
 			playSome(t, tb, 3)
-			return tb.Sess.ID
+			return tb.Row.ID
 		}, ""},
 		{"Double Agent, resigned", func(t *testing.T) int64 { return b.resigned(t, "doubleagent", nil) }, ""},
 		{"Secret Agent, over", func(t *testing.T) int64 { return b.playedOut(t, "secretagent", 5, 4) }, ""},
 		{"The Agents, over", func(t *testing.T) int64 { return b.playedOut(t, "theagents", 4, 3) }, ""},
-		{"The Agents, started", func(t *testing.T) int64 { return b.open(t, "theagents", 2, computers(2)).Sess.ID }, ""},
+		{"The Agents, started", func(t *testing.T) int64 { return b.open(t, "theagents", 2, computers(2)).Row.ID }, ""},
 		{"a lobby", func(t *testing.T) int64 {
-			_, err := session.Open(context.Background(), b.st, b.reg, store.Session{Game: "secretagent", Deal: 1, Seats: 4, Status: store.StatusLobby, Players: solo})
+			_, err := play.Open(context.Background(), b.st, b.reg, store.TableRow{Game: "secretagent", Deal: 1, Seats: 4, Status: store.StatusLobby, Players: solo})
 			require.NoError(t, err)
 			return 0
 		}, ""},
 	}
 }
 
-// notReplaying are tables written past the session (a log or a result
+// notReplaying are tables written past the table (a log or a result
 // forged, a rules version or a game this dealer lacks): none replays.
 func (b *checkBench) notReplaying() []checkCase {
 	ctx := context.Background()
@@ -185,15 +185,15 @@ func (b *checkBench) notReplaying() []checkCase {
 		{"an illegal move", func(t *testing.T) int64 {
 			tb := b.open(t, "doublefreecell", 7, solo)
 			playSome(t, tb, 1)
-			require.NoError(t, b.st.AppendMove(ctx, tb.Sess.ID, 1, 0, "h 9"))
-			return tb.Sess.ID
+			require.NoError(t, b.st.AppendMove(ctx, tb.Row.ID, 1, 0, "h 9"))
+			return tb.Row.ID
 		}, `move 2 ("h 9"): `},
 		{"a move of a seat that is not to play", func(t *testing.T) int64 {
 			tb := b.open(t, "theagents", 9, computers(3))
 			actor := tb.Game.ToAct()[0]
 			move := tb.Game.Legal(actor)[0].String()
-			require.NoError(t, b.st.AppendMove(ctx, tb.Sess.ID, 0, (int(actor)+1)%3, move))
-			return tb.Sess.ID
+			require.NoError(t, b.st.AppendMove(ctx, tb.Row.ID, 0, (int(actor)+1)%3, move))
+			return tb.Row.ID
 		}, "move 1 ("},
 		{"other scores", func(t *testing.T) int64 {
 			return b.resigned(t, "doublets", func(_ *games.Status, res []store.Result) { res[0].Score += 40 })
@@ -206,36 +206,36 @@ func (b *checkBench) notReplaying() []checkCase {
 		{"another winner", func(t *testing.T) int64 {
 			tb := b.open(t, "secretagent", 6, computers(4))
 			require.NoError(t, tb.PlayComputers(ctx, nil))
-			res := session.Results(tb.Sess.Players, tb.Game)
+			res := play.Results(tb.Row.Players, tb.Game)
 			for i := range res {
 				res[i].Won = !res[i].Won
 			}
-			_, err := b.st.Finish(ctx, tb.Sess.ID, tb.Sess.Version, store.StatusOver, res)
+			_, err := b.st.Finish(ctx, tb.Row.ID, tb.Row.Version, store.StatusOver, res)
 			require.NoError(t, err)
-			return tb.Sess.ID
+			return tb.Row.ID
 		}, "replays to other scores: seat 1 "},
 		{"marked broken", func(t *testing.T) int64 {
 			tb := b.open(t, "doublets", 2, solo)
-			_, err := b.st.MarkBroken(ctx, tb.Sess.ID, tb.Sess.Version, "move 3 no longer applies")
+			_, err := b.st.MarkBroken(ctx, tb.Row.ID, tb.Row.Version, "move 3 no longer applies")
 			require.NoError(t, err)
-			return tb.Sess.ID
+			return tb.Row.ID
 		}, "marked broken: move 3 no longer applies"},
 		{"a rules version no game has", func(t *testing.T) int64 {
-			id, err := b.st.CreateSession(ctx, store.Session{Game: "doublets", Deal: 1, Seats: 1, Rules: 99, Players: solo})
+			id, err := b.st.CreateTable(ctx, store.TableRow{Game: "doublets", Deal: 1, Seats: 1, Rules: 99, Players: solo})
 			require.NoError(t, err)
 			return id
 		}, "has no rules version 99"},
 		{"a game not on offer", func(t *testing.T) int64 {
-			id, err := b.st.CreateSession(ctx, store.Session{Game: "chess", Deal: 1, Seats: 1, Players: solo})
+			id, err := b.st.CreateTable(ctx, store.TableRow{Game: "chess", Deal: 1, Seats: 1, Players: solo})
 			require.NoError(t, err)
 			return id
 		}, `no game called "chess"`},
 		{"a log shorter than its count", func(t *testing.T) int64 {
 			tb := b.open(t, "doublets", 8, solo)
 			playSome(t, tb, 2)
-			_, err := b.raw.ExecContext(ctx, `UPDATE sessions SET moves = 5 WHERE id = ?`, tb.Sess.ID)
+			_, err := b.raw.ExecContext(ctx, `UPDATE sessions SET moves = 5 WHERE id = ?`, tb.Row.ID)
 			require.NoError(t, err)
-			return tb.Sess.ID
+			return tb.Row.ID
 		}, "its log holds 2 moves, and the table counts 5"},
 	}
 }

@@ -1,4 +1,4 @@
-package session_test
+package play_test
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/session"
+	"github.com/dealer/dealer/store/play"
 )
 
 // The upgrade tests open databases written by earlier dealers with
@@ -24,7 +24,7 @@ import (
 // there as it was, replays, and plays on to the end it would have had.
 //
 //   - testdata/upgrade/schema8.db: schema 8, written by commit c96ffdc
-//     (the last before schema 9) through its store and store/session:
+//     (the last before schema 9) through its store and store/play:
 //     every game in mid-play, lobbies, finished and abandoned tables, a
 //     daily-deal attempt, terminal games, house rules, computer players at
 //     every level, hints, Secret Agent's rounds, languages, settings and
@@ -38,7 +38,7 @@ import (
 // Each .json beside its database is its manifest. The generators run in
 // worktrees of those commits; their comments say how.
 
-// fixture is one session of a manifest (both manifests' shape).
+// fixture is one table of a manifest (both manifests' shape).
 type fixture struct {
 	ID        int64         `json:"id"`
 	What      string        `json:"what"`
@@ -144,12 +144,12 @@ func newestSchema(t *testing.T) int {
 	return v
 }
 
-// checkStored checks that session f is stored as manifest man says, under
+// checkStored checks that table f is stored as manifest man says, under
 // rules version rules.
 func checkStored(t *testing.T, st *store.Store, man manifest, f fixture, rules int) {
 	t.Helper()
 	ctx := context.Background()
-	s, err := st.Session(ctx, f.ID)
+	s, err := st.TableRow(ctx, f.ID)
 	require.NoError(t, err)
 	assert.Equal(t, f.Game, s.Game)
 	assert.True(t, man.Now.Equal(s.CreatedAt), "made at %v, not %v", man.Now, s.CreatedAt)
@@ -185,7 +185,7 @@ func orEmpty[T any](s []T) []T {
 	return s
 }
 
-// storedResults are session id's results as the manifests write them.
+// storedResults are table id's results as the manifests write them.
 func storedResults(t *testing.T, st *store.Store, id int64) []result {
 	t.Helper()
 	rs, err := st.Results(context.Background(), id)
@@ -215,7 +215,7 @@ const maxFirstMoves = 40
 // computer player (Info.Computer, Normal: the levels' searches would take
 // seconds) for every seat of a multiplayer game, the first legal moves of a
 // solitaire (no command), then resign.
-func playToEnd(t *testing.T, tb *session.Table) {
+func playToEnd(t *testing.T, tb *play.Table) {
 	t.Helper()
 	ctx := context.Background()
 	for n := 0; !tb.Game.Status().Finished(); n++ {
@@ -252,16 +252,16 @@ func firstLegal(g games.Game) string {
 
 // finishAndCheck records a finished table's results and checks them, and
 // its rounds, against its game.
-func finishAndCheck(t *testing.T, st *store.Store, tb *session.Table) {
+func finishAndCheck(t *testing.T, st *store.Store, tb *play.Table) {
 	t.Helper()
 	require.NoError(t, tb.Finish(context.Background()))
-	s, err := st.Session(context.Background(), tb.Sess.ID)
+	s, err := st.TableRow(context.Background(), tb.Row.ID)
 	require.NoError(t, err)
 	assert.Equal(t, tb.Game.Status(), s.Status)
-	rs := storedResults(t, st, tb.Sess.ID)
-	assert.Len(t, rs, len(tb.Sess.Players))
+	rs := storedResults(t, st, tb.Row.ID)
+	assert.Len(t, rs, len(tb.Row.Players))
 	checkEnd(t, tb.Game, s.Status, rs)
-	rounds, err := st.Rounds(context.Background(), tb.Sess.ID)
+	rounds, err := st.Rounds(context.Background(), tb.Row.ID)
 	require.NoError(t, err)
 	assert.Equal(t, orEmpty(games.Rounds(tb.Game)), rounds, "every round recorded")
 }
@@ -296,20 +296,20 @@ func upgradedPlaysOn(t *testing.T, st *store.Store, man manifest, f fixture) {
 		rules = 2
 	}
 	checkStored(t, st, man, f, rules)
-	tb, err := session.Load(ctx, st, everyGame(), f.ID)
+	tb, err := play.Load(ctx, st, everyGame(), f.ID)
 	require.NoError(t, err)
-	assert.Equal(t, rules, tb.Sess.Rules)
+	assert.Equal(t, rules, tb.Row.Rules)
 	switch f.Status {
 	case store.StatusLobby: // started with computer players filling it
 		assert.Nil(t, tb.Game)
-		require.NoError(t, tb.Start(ctx, session.Fill(tb.Info, tb.Sess.Players)))
+		require.NoError(t, tb.Start(ctx, play.Fill(tb.Info, tb.Row.Players)))
 		playToEnd(t, tb)
 		finishAndCheck(t, st, tb)
 	case store.StatusPlaying:
 		require.NotNil(t, tb.Game)
 		assert.Equal(t, len(f.Moves), tb.Game.Moves())
 		assert.False(t, tb.Game.Status().Finished())
-		for _, p := range tb.Sess.Players {
+		for _, p := range tb.Row.Players {
 			assert.Equal(t, p.Computer, tb.ComputerAt(games.Seat(p.Seat)) != nil, "seat %d", p.Seat)
 		}
 		playToEnd(t, tb)
@@ -351,7 +351,7 @@ func upgradedKeepsTheRest(t *testing.T, st *store.Store, man manifest) {
 	require.NoError(t, err)
 	require.NotEmpty(t, man.Timers)
 	for _, want := range man.Timers {
-		i := slices.IndexFunc(timers, func(tm store.Timer) bool { return tm.Session == want.Session && tm.Kind == want.Kind })
+		i := slices.IndexFunc(timers, func(tm store.Timer) bool { return tm.Table == want.Session && tm.Kind == want.Kind })
 		if assert.GreaterOrEqual(t, i, 0, "the %s timer of session %d", want.Kind, want.Session) {
 			assert.True(t, want.Due.Equal(timers[i].Due), "due %v, not %v", want.Due, timers[i].Due)
 			assert.Equal(t, want.Version, timers[i].Version)
@@ -380,9 +380,9 @@ func TestUpgradeTheAgentsRules1(t *testing.T) {
 	for _, f := range man.Sessions {
 		t.Run(fmt.Sprintf("%d %s", f.ID, f.What), func(t *testing.T) {
 			checkStored(t, st, man, f, 1)
-			tb, err := session.Load(ctx, st, reg, f.ID)
+			tb, err := play.Load(ctx, st, reg, f.ID)
 			require.NoError(t, err)
-			assert.Equal(t, 1, tb.Sess.Rules)
+			assert.Equal(t, 1, tb.Row.Rules)
 			require.NotNil(t, tb.Game)
 			assert.Equal(t, len(f.Moves), tb.Game.Moves())
 			if f.Finish == nil {

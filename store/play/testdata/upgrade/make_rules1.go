@@ -17,7 +17,8 @@
 //	cd /tmp/old-agents
 //	go run ./store/session/testdata/upgrade/make_rules1.go -dir store/session/testdata/upgrade
 //
-// (Go 1.26, a few seconds), and both files copied here. The store's clock
+// (Go 1.26, a few seconds; store/session is store/play today, and this file
+// keeps that commit's names), and both files copied here. The store's clock
 // is fixed at 2026-11-23T12:00:00Z, before the rules changed (17:58:26
 // that day), so schema 9's migration labels every table rules version 1.
 // Moves are picked deterministically by that commit's computer players:
