@@ -101,8 +101,10 @@ func TestFirstSeenForgetsOldIDs(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, e engine) {
 		ctx := context.Background()
 		s, c, _ := openTemp(t, e)
+		var old []string
 		for k := range 10 {
 			id := interactionID(t, k, false)
+			old = append(old, id)
 			first, err := s.FirstSeen(ctx, id, c.Now())
 			require.NoError(t, err)
 			require.True(t, first)
@@ -130,6 +132,9 @@ func TestFirstSeenForgetsOldIDs(t *testing.T) {
 		first, err = s.FirstSeen(ctx, recent, c.Now())
 		require.NoError(t, err)
 		assert.False(t, first, "a recent id is kept")
+		first, err = s.FirstSeen(ctx, old[2], c.Now())
+		require.NoError(t, err)
+		assert.True(t, first, "a forgotten id is new again")
 	})
 }
 

@@ -163,7 +163,7 @@ func scanTable(row scanner) (TableRow, error) {
 	return sess, nil
 }
 
-// Table returns the table id with its players, or ErrNotFound.
+// TableRow returns the table id with its players, or ErrNotFound.
 func (s *Store) TableRow(ctx context.Context, id int64) (TableRow, error) {
 	var sess TableRow
 	err := s.read(ctx, func(tx *txn) error {

@@ -25,11 +25,7 @@ func solution(t *testing.T, game string, deal uint64) []string {
 	code, out, errs := run(t, "", nil, "solve", game, "--deal", strconv.FormatUint(deal, 10), "--budget", "60s")
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, strings.SplitN(out, "\n", 2)[0], ": won in ")
-	var moves []string
-	for _, l := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
-		moves = append(moves, l)
-	}
-	return moves
+	return strings.Split(strings.TrimSpace(out), "\n")[1:]
 }
 
 // A game's end is said in words: a solitaire's result and score, a
