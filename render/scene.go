@@ -78,7 +78,7 @@ const (
 	Right
 )
 
-// labelPad is the room left between a label's text and the ends of its box.
+// LabelPad is the room left between a label's text and the ends of its box.
 const LabelPad = 10
 
 // drawOn draws s on dst, which is s.W × s.H.

@@ -132,6 +132,9 @@ func TestFirstSeenForgetsOldIDs(t *testing.T) {
 		first, err = s.FirstSeen(ctx, recent, c.Now())
 		require.NoError(t, err)
 		assert.False(t, first, "a recent id is kept")
+		first, err = s.FirstSeen(ctx, old[2], c.Now())
+		require.NoError(t, err)
+		assert.True(t, first, "a forgotten id is new again")
 	})
 }
 

@@ -35,6 +35,7 @@ var Info = games.Info{
 		"total wins, ties are broken by further deals.",
 	New: func(deal uint64, seats int) (games.Game, error) {
 		if seats != Seats {
+			//lint:ignore ST1005 it starts with a name
 			return nil, fmt.Errorf("Secret Agent is for %d players, not %d", Seats, seats)
 		}
 		return New(deal), nil
@@ -42,6 +43,7 @@ var Info = games.Info{
 	Options: []games.Option{{Name: "deals", Text: "deals", Default: DealsPerGame, Values: []int{1, 2, 3, 4, 5, 6, 7, 8}}},
 	NewWith: func(deal uint64, seats int, o games.Options) (games.Game, error) {
 		if seats != Seats {
+			//lint:ignore ST1005 it starts with a name
 			return nil, fmt.Errorf("Secret Agent is for %d players, not %d", Seats, seats)
 		}
 		return NewDeals(deal, o.Get("deals", DealsPerGame)), nil

@@ -167,6 +167,7 @@ func New(deal uint64, players int) (*Game, error) {
 // RulesVersion): under version 1 every seat starts with 0 IP.
 func NewUnder(deal uint64, players int, o games.Options, v int) (*Game, error) {
 	if v < 1 || v > RulesVersion {
+		//lint:ignore ST1005 it starts with a name
 		return nil, fmt.Errorf("The Agents has rules versions 1 to %d, not %d", RulesVersion, v)
 	}
 	start := StartIP(players)
@@ -193,6 +194,7 @@ func dealUnder(deal uint64, players int, o games.Options, v int) (games.Game, er
 // newGame is New with start as the IP of each place in turn order.
 func newGame(deal uint64, players int, start []int) (*Game, error) {
 	if players < MinPlayers || players > MaxPlayers {
+		//lint:ignore ST1005 it starts with a name
 		return nil, fmt.Errorf("The Agents is for 2 to 5 players, not %d", players)
 	}
 	g := &Game{deal: deal, rng: cards.NewRand(deal), n: players, goal: Goal}

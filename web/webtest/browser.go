@@ -19,8 +19,8 @@ import (
 // one found on the machine.
 const EnvChromium = "DEALER_CHROMIUM"
 
-// EnvRequire, set to 1 (as CI sets it), makes a missing Chromium fail the
-// browser tests instead of skipping them.
+// EnvRequire names the variable that, set to 1 (as CI sets it), makes a
+// missing Chromium fail the browser tests instead of skipping them.
 const EnvRequire = "DEALER_REQUIRE_CHROMIUM"
 
 // EnvShots names a directory to keep the screenshots in; without it they

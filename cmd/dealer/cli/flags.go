@@ -16,9 +16,6 @@ const (
 	exitUsage = 2 // a usage error, said in one line on stderr
 )
 
-// errHelp asks for a command's usage (-h, --help).
-var errHelp = flag.ErrHelp
-
 // newFlags is a command's flag set that prints nothing itself: the command
 // says the one line of a usage error, or its usage when asked.
 func newFlags(name string) *flag.FlagSet {

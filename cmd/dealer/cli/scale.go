@@ -90,6 +90,7 @@ func isNumber(s string) bool { return s != "" && strings.Trim(s, "0123456789") =
 // all in this process, which runs at most maxShardsInProcess.
 func autoShards(recommended int) ([]int, error) {
 	if recommended > maxShardsInProcess {
+		//lint:ignore ST1005 it starts with a name
 		return nil, fmt.Errorf("Discord recommends %d shards, more than one process runs (%d): set shards to each process's part, such as shards: 0-%d/%d",
 			recommended, maxShardsInProcess, maxShardsInProcess-1, recommended)
 	}

@@ -70,19 +70,6 @@ func (s *term) waitFor(want string) string {
 	}
 }
 
-// end closes the input and returns the exit status.
-func (s *term) end() int {
-	s.t.Helper()
-	_ = s.in.Close()
-	select {
-	case code := <-s.done:
-		return code
-	case <-time.After(20 * time.Second):
-		s.t.Fatal("the dealer did not stop")
-		return -1
-	}
-}
-
 // exited waits for the dealer to stop by itself and returns the status.
 func (s *term) exited() int {
 	s.t.Helper()
