@@ -58,10 +58,17 @@ func (s TableBenches[V]) Deals(b *testing.B) {
 	BenchDeals(b, s.Game, s.Viewer, s.drawIn(Renderer(b)))
 }
 
+// Positions are the moves' views: 1024 of them, 50 moves a deal from Deal
+// on (see Positions).
+func (s TableBenches[V]) Positions(b *testing.B) []V {
+	b.Helper()
+	return Positions[V](b, 1024, 50, s.Deal, s.Game, s.move(), s.Viewer)
+}
+
 // Decks runs Same and Moves in each deck, as same/DECK and moves/DECK.
 func (s TableBenches[V]) Decks(b *testing.B, v V, p render.Params) {
 	b.Helper()
-	views := Positions[V](b, 1024, 50, s.Deal, s.Game, s.move(), s.Viewer)
+	views := s.Positions(b)
 	for _, d := range Decks {
 		r := Renderer(b).With(d.Deck)
 		b.Run("same/"+d.Name, func(b *testing.B) {
@@ -73,7 +80,9 @@ func (s TableBenches[V]) Decks(b *testing.B, v V, p render.Params) {
 
 // Picture is a picture a benchmark draws again and again, by name.
 type Picture struct {
+	// Name names its benchmark: "table", "hand".
 	Name string
+	// Draw draws it with r.
 	Draw func(r *render.Renderer) ([]byte, error)
 }
 

@@ -57,7 +57,7 @@ func BenchmarkRenderSecretAgentDeals(b *testing.B) { benches.Deals(b) }
 // table after each move, in each deck.
 func BenchmarkRenderSecretAgentDecks(b *testing.B) {
 	pics := pictures(b)
-	views := rendertest.Positions[game.View](b, 1024, 50, benches.Deal, benches.Game, benches.Move, benches.Viewer)
+	views := benches.Positions(b)
 	for _, d := range rendertest.Decks {
 		r := rendertest.Renderer(b).With(d.Deck)
 		rendertest.BenchPictures(b, r, "/"+d.Name, pics)
