@@ -4,6 +4,7 @@ import (
 	"hash/maphash"
 	"slices"
 	"sync"
+	"time"
 )
 
 // bandCache keeps the compressor's work on recent bands of rows (see
@@ -25,6 +26,14 @@ import (
 // 2.25 ms with 128 MiB, 2.10 ms with 384 MiB (the default) and 2.18 with
 // 768 MiB.
 //
+// Below the limit it grows with the series it serves: a generation holds
+// twice what the series drawn in the last activeFor need (what each
+// series' last picture left, about four bytes for each of its PNG's), and
+// at least minGeneration tokens. Each such series then outlives a
+// generation of the others' pictures, and a bot with ten tables keeps
+// a few MB, not the limit; what no series uses any more (a move's old
+// bands, a finished table's) is dropped with its generation.
+//
 // A band or group is kept in a slot, a hash of its key, with its key,
 // and found only by that key, compared whole: a slot may be shared (a
 // test makes them 4 bits), a key may not (fingerprint.go).
@@ -34,8 +43,30 @@ type bandCache struct {
 	mu       sync.Mutex
 	cur, old generation
 	tokens   int // in cur
-	limit    int // tokens a generation holds
+	limit    int // tokens a generation holds at most
+	oldSize  int // tokens in old, about: those moved from it are taken off
+	least    int // tokens a generation holds at least, below the limit: minGeneration but in tests
+
+	now    func() time.Time    // time.Now, but in tests
+	active map[string]activity // the series drawn lately
+	need   int                 // the sum of active's needs
 }
+
+// activity is when a series last drew, and the tokens its next picture
+// reuses from that one's: about one for each byte of the PNG.
+type activity struct {
+	at   time.Time
+	need int
+}
+
+const (
+	// activeFor is how long after its last picture a series counts among
+	// those the cache serves.
+	activeFor = 10 * time.Minute
+	// minGeneration is the fewest tokens a generation holds (4 MiB) below
+	// the limit: room for pictures of no series, and for a few tables.
+	minGeneration = 1 << 20
+)
 
 // generation is one generation of the cache.
 type generation struct {
@@ -59,7 +90,8 @@ func newGeneration() generation {
 }
 
 func newBandCache() *bandCache {
-	return &bandCache{seed: maphash.MakeSeed(), mask: ^uint64(0), cur: newGeneration(), limit: DefaultCacheLimit / 8}
+	return &bandCache{seed: maphash.MakeSeed(), mask: ^uint64(0), cur: newGeneration(), limit: DefaultCacheLimit / 8,
+		least: minGeneration, now: time.Now, active: map[string]activity{}}
 }
 
 // groupKey names a group by its bands' keys (zero past the last band).
@@ -223,17 +255,23 @@ func (c *bandCache) last(series string) *Last {
 	return c.old.series[series]
 }
 
-// setLast keeps l, which no one changes after and which weighs weight,
-// as the series' last picture.
-func (c *bandCache) setLast(series string, l *Last, weight int) {
+// setLast keeps l, which no one changes after, as the series' last
+// picture, whose PNG was pngBytes long.
+func (c *bandCache) setLast(series string, l *Last, pngBytes int) {
 	if c == nil || series == "" {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	delete(c.old.series, series)
+	if o, ok := c.old.series[series]; ok {
+		delete(c.old.series, series)
+		c.oldSize -= o.kept
+	}
+	a := c.active[series]
+	c.need += pngBytes - a.need
+	c.active[series] = activity{at: c.now(), need: pngBytes}
 	c.cur.series[series] = l
-	c.grew(weight)
+	c.grew(l.kept)
 }
 
 // setLimit sets the cache's limit to bytes: two generations of four-byte
@@ -252,7 +290,9 @@ func (c *bandCache) get(k bandKey) (band, bool) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return find(c.cur.bands, c.old.bands, c.bandSlot(k), k, c.add)
+	b, moved, ok := find(c.cur.bands, c.old.bands, c.bandSlot(k), k, c.add)
+	c.oldSize -= moved
+	return b, ok
 }
 
 // getGroup returns the group named k, if kept, and keeps it in the
@@ -263,22 +303,24 @@ func (c *bandCache) getGroup(k groupKey) (group, bool) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return find(c.cur.groups, c.old.groups, c.groupSlot(k), k, c.addGroup)
+	g, moved, ok := find(c.cur.groups, c.old.groups, c.groupSlot(k), k, c.addGroup)
+	c.oldSize -= moved
+	return g, ok
 }
 
 // find looks k up in slot s of the current generation, then of the old
-// one, whose entry it moves to the current one (by add) so that it stays.
-func find[K comparable, V any](cur, old map[uint64]entry[K, V], s uint64, k K, add func(K, V)) (V, bool) {
+// one, whose entry it moves to the current one (by add, which returns its
+// weight) so that it stays; it returns the weight moved.
+func find[K comparable, V any](cur, old map[uint64]entry[K, V], s uint64, k K, add func(K, V) int) (V, int, bool) {
 	if e, ok := cur[s]; ok && e.key == k {
-		return e.val, true
+		return e.val, 0, true
 	}
 	if e, ok := old[s]; ok && e.key == k {
 		delete(old, s)
-		add(k, e.val)
-		return e.val, true
+		return e.val, add(k, e.val), true
 	}
 	var none V
-	return none, false
+	return none, 0, false
 }
 
 // putGroup keeps a copy of g.
@@ -293,10 +335,12 @@ func (c *bandCache) putGroup(k groupKey, g group) {
 }
 
 // addGroup keeps g in the current generation, in place of what was in
-// its slot.
-func (c *bandCache) addGroup(k groupKey, g group) {
+// its slot, and returns its weight.
+func (c *bandCache) addGroup(k groupKey, g group) int {
 	c.cur.groups[c.groupSlot(k)] = entry[groupKey, group]{k, g}
-	c.grew(len(g.bits)/4 + 1 + groupBands*keyTokens)
+	n := len(g.bits)/4 + 1 + groupBands*keyTokens
+	c.grew(n)
+	return n
 }
 
 // put keeps a copy of b.
@@ -311,17 +355,45 @@ func (c *bandCache) put(k bandKey, b band) {
 }
 
 // add keeps b in the current generation, in place of what was in its
-// slot.
-func (c *bandCache) add(k bandKey, b band) {
+// slot, and returns its weight.
+func (c *bandCache) add(k bandKey, b band) int {
 	c.cur.bands[c.bandSlot(k)] = entry[bandKey, band]{k, b}
-	c.grew(len(b.toks) + keyTokens)
+	n := len(b.toks) + keyTokens
+	c.grew(n)
+	return n
 }
 
 // grew counts n more tokens in the current generation, and starts a new
-// one when it is full.
+// one when it is full: past the limit, or past twice what the series
+// drawn lately need (and minGeneration).
 func (c *bandCache) grew(n int) {
 	c.tokens += n
-	if c.tokens > c.limit {
-		c.old, c.cur, c.tokens = c.cur, newGeneration(), 0
+	if c.tokens <= c.generation() {
+		return
 	}
+	c.prune() // only lowers the need: check again
+	if c.tokens > c.generation() {
+		c.old, c.cur, c.oldSize, c.tokens = c.cur, newGeneration(), c.tokens, 0
+	}
+}
+
+// generation is how many tokens the current generation may hold.
+func (c *bandCache) generation() int { return min(c.limit, max(c.least, 2*c.need)) }
+
+// prune forgets the series not drawn for activeFor.
+func (c *bandCache) prune() {
+	since := c.now().Add(-activeFor)
+	for s, a := range c.active {
+		if a.at.Before(since) {
+			c.need -= a.need
+			delete(c.active, s)
+		}
+	}
+}
+
+// size is about how many bytes the cache holds.
+func (c *bandCache) size() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return 4 * (c.tokens + c.oldSize)
 }

@@ -53,6 +53,11 @@ func NewEncoder() *Encoder { return &Encoder{cache: newBandCache()} }
 // costs more CPU when many pictures take turns.
 func (e *Encoder) SetCacheLimit(bytes int) { e.cache.setLimit(bytes) }
 
+// CacheBytes is about how many bytes e's cache holds now. Below its limit
+// it grows with the series drawn lately (cache.go): a few MB for a few
+// tables.
+func (e *Encoder) CacheBytes() int { return e.cache.size() }
+
 // Canvas is a paletted picture laid out for the encoder: its rows lie in
 // one buffer, each after a byte for its PNG filter type, which the
 // encoder sets. Reuse one for picture after picture.

@@ -26,11 +26,8 @@ type Last struct {
 	Note          any
 	width, height int
 	bands         []bandKey
+	kept          int // about how much memory it takes, in the cache's units (tokens of four bytes)
 }
-
-// weight is about how much memory l takes, in the cache's units (tokens
-// of four bytes), its note counting noteSize bytes.
-func (l *Last) weight(noteSize int) int { return 8 + len(l.bands)*keyTokens + noteSize/4 }
 
 // Last returns what e keeps of the named series' last picture, or nil.
 func (e *Encoder) Last(series string) *Last { return e.cache.last(series) }
@@ -84,7 +81,7 @@ func (e *Encoder) EncodeNext(c *Canvas, n Next, draw func(part image.Rectangle))
 				draw(part)
 			}
 			if png, ok := e.encode(c, p); ok {
-				e.keep(n, w, h, p.keys)
+				e.keep(n, w, h, p.keys, len(png))
 				return png, nil
 			}
 			// What the cache kept of the last picture is gone: draw the
@@ -94,14 +91,15 @@ func (e *Encoder) EncodeNext(c *Canvas, n Next, draw func(part image.Rectangle))
 	}
 	draw(c.Image.Rect)
 	png, _ := e.encode(c, p) // no band marked the same: it cannot fail
-	e.keep(n, w, h, p.keys)
+	e.keep(n, w, h, p.keys, len(png))
 	return png, nil
 }
 
-// keep keeps the picture of n, w × h of bands, as its series' last.
-func (e *Encoder) keep(n Next, w, h int, bands []bandKey) {
-	l := &Last{Note: n.Note, width: w, height: h, bands: bands}
-	e.cache.setLast(n.Series, l, l.weight(n.NoteSize))
+// keep keeps the picture of n, w × h of bands, pngBytes long, as its
+// series' last. Its note counts n.NoteSize bytes.
+func (e *Encoder) keep(n Next, w, h int, bands []bandKey, pngBytes int) {
+	l := &Last{Note: n.Note, width: w, height: h, bands: bands, kept: 8 + len(bands)*keyTokens + n.NoteSize/4}
+	e.cache.setLast(n.Series, l, pngBytes)
 }
 
 // prior is what a picture of a series is encoded from: its last picture.
