@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -20,11 +23,84 @@ import (
 	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/internal/discordtest"
+	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
 )
 
-var memoryTables = flag.Int("load.memory-tables", 10000, "TestIdleTableMemory: unfinished tables to resume")
+var (
+	memoryTables = flag.Int("load.memory-tables", 10000, "TestIdleTableMemory: unfinished tables to resume")
+	memoryOpen   = flag.String("load.memory-open", "", "TestOpenTableMemory: tables in play, each count measured in a process of its own, such as 10,1000,2000")
+	memoryPlay   = flag.Duration("load.memory-play", 20*time.Second, "TestOpenTableMemory: how long the players play before the measure")
+)
+
+// TestOpenTableMemory measures the resident memory of a bot with tables
+// in play: 10, 1,000 and 2,000 (or -load.memory-open), each count in a
+// process of its own (this test binary again), its players clicking
+// every 2 s on average for -load.memory-play, as in TestLoad; then the
+// process's resident set (now and at its peak), its heap after a
+// collection and the picture cache's size. Bot, fake Discord and players
+// share the process. It runs only with DEALER_LOAD=1 or
+// -load.memory-open: a minute or more.
+func TestOpenTableMemory(t *testing.T) {
+	if spec := os.Getenv("DEALER_MEMORY_TABLES"); spec != "" {
+		n, err := strconv.Atoi(spec)
+		require.NoError(t, err)
+		measureOpenTables(t, n)
+		return
+	}
+	counts := *memoryOpen
+	if counts == "" {
+		if os.Getenv("DEALER_LOAD") == "" {
+			t.Skip("set DEALER_LOAD=1 or -load.memory-open 10,1000,2000 (a minute or more)")
+		}
+		counts = "10,1000,2000"
+	}
+	for _, c := range strings.Split(counts, ",") {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestOpenTableMemory$", "-test.count=1", "-load.memory-play="+memoryPlay.String())
+		cmd.Env = append(os.Environ(), "DEALER_MEMORY_TABLES="+strings.TrimSpace(c))
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		i := strings.Index(string(out), "memory: ")
+		require.GreaterOrEqual(t, i, 0, "the child's line: %s", out)
+		line, _, _ := strings.Cut(string(out[i:]), "\n")
+		fmt.Println(line)
+	}
+}
+
+// measureOpenTables plays n tables for -load.memory-play and prints the
+// process's memory.
+func measureOpenTables(t *testing.T, n int) {
+	r := newRigWith(t, n, rigOptions{SchemaSample: 20})
+	r.start()
+	r.drive(*memoryPlay, 2*time.Second)
+	_, err := r.fake.WaitAllAnswered(30 * time.Second)
+	require.NoError(t, err)
+	rss, peak := residentMB("VmRSS"), residentMB("VmHWM")
+	h := heap()
+	cache := renderer.CacheBytes()
+	fmt.Printf("memory: open_tables=%d rss=%.0fMB peak_rss=%.0fMB heap=%.0fMB picture_cache=%.1fMB\n",
+		r.bot.Tables(), rss, peak, float64(h)/(1<<20), float64(cache)/(1<<20))
+	assert.Greater(t, r.bot.Tables(), n/2, "the players' tables open")
+	assert.LessOrEqual(t, cache, render.DefaultCacheLimit+(1<<20), "the picture cache within its limit")
+	assert.Positive(t, rss)
+}
+
+// residentMB is the process's field of /proc/self/status (VmRSS: its
+// resident set; VmHWM: its peak), in MB; 0 where there is none.
+func residentMB(field string) float64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for line := range strings.Lines(string(b)) {
+		if rest, ok := strings.CutPrefix(line, field+":"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			return float64(kb) / 1024
+		}
+	}
+	return 0
+}
 
 // TestIdleTableMemory opens many unfinished tables in the store (every
 // game, a few moves each), starts a bot on it, and measures the time to
