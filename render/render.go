@@ -129,8 +129,9 @@ const DefaultCacheLimit = pngenc.DefaultCacheLimit
 // SetCacheLimit bounds the memory the picture cache may hold, in bytes
 // (DefaultCacheLimit unless set): the work kept from recent pictures,
 // which a table's next picture reuses. Below it the cache holds about
-// what the tables drawn in the last ten minutes need. Less memory costs more CPU when
-// many tables are in play. r's variants (With, Series) share r's cache.
+// what the tables drawn in the last ten minutes need. Less memory costs
+// more CPU when many tables are in play. r's variants (With, Series)
+// share r's cache.
 func (r *Renderer) SetCacheLimit(bytes int) { r.enc.SetCacheLimit(bytes) }
 
 // CacheBytes is about how many bytes the picture cache holds now: below

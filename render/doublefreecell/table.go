@@ -81,9 +81,9 @@ func LayoutIn(v game.View, selected string, st render.Steps, l lang.Lang) (*rend
 	// Grow the picture when a column is too long for the normal height at
 	// the least overlap that keeps its index whole; squeeze it further only
 	// past the largest height.
-	longest := 0
+	longest, cards := 0, len(v.Cells)+len(v.Foundations)
 	for i, col := range v.Columns {
-		longest = max(longest, len(col))
+		longest, cards = max(longest, len(col)), cards+len(col)
 		for j, c := range col {
 			if ok := render.HasFace(c); !ok {
 				return nil, fmt.Errorf("render: card %d of column %d is not a card (%v)", j+1, i+1, c)
@@ -96,7 +96,7 @@ func LayoutIn(v game.View, selected string, st render.Steps, l lang.Lang) (*rend
 	if need := colY + stackHeight(longest, st.MinStack) + margin; need > h {
 		h = min(need, maxH*st.MinStack/render.MinStackStep)
 	}
-	s := &render.Scene{W: pictureW, H: h, Background: render.Felt}
+	s := &render.Scene{W: pictureW, H: h, Background: render.Felt, Cards: make([]render.Placed, 0, cards)}
 	status(v, l).Bar(s, pictureW)
 	if err := cellRow(s, v, selCell); err != nil {
 		return nil, err
