@@ -68,7 +68,8 @@ type Config struct {
 	TurnTimeout  time.Duration `yaml:"-"`
 	LobbyTimeout time.Duration `yaml:"-"`
 	// PictureCacheMB bounds the memory of the work kept from recent
-	// pictures (0: render.DefaultCacheLimit).
+	// pictures (0: render.DefaultCacheLimit); below it the cache grows
+	// with the tables in play.
 	PictureCacheMB int `yaml:"-"`
 }
 
