@@ -21,6 +21,10 @@ import (
 // goroutine's processor and waits to be scheduled again behind the picture
 // drawing, and writes fell to ~70 a second. Batched, they keep up.
 //
+// On PostgreSQL a batch of single-statement writes (the moves) is sent in
+// one round trip, BEGIN and COMMIT included (pipeline.go); other batches
+// cost a round trip a statement.
+//
 // On PostgreSQL a batch holds its rows' locks until it commits, so two
 // processes' batches can deadlock (each waiting for a row the other
 // updated); the server then fails one of them. That batch is rolled back
@@ -55,8 +59,12 @@ const maxAttempts = 10
 var ErrClosed = errors.New("store: closed")
 
 type writeReq struct {
-	ctx  context.Context
-	fn   func(tx *txn) error
+	ctx context.Context
+	fn  func(tx *txn) error
+	// stmt, when set, is the write as one statement (fn runs it in a
+	// transaction): on PostgreSQL a batch of such writes goes to the
+	// server in one round trip (pipeline.go).
+	stmt *stmtWrite
 	done chan error
 
 	// A caller whose ctx ends gives its write up (abandon): a function not
@@ -120,8 +128,24 @@ var ErrUnconfirmed = errors.New("store: the write was not confirmed in time (it 
 // committed, is ErrUnconfirmed. Either way fn is not running when write
 // returns, and never runs after.
 func (s *Store) write(ctx context.Context, fn func(tx *txn) error) error {
+	return s.submit(newWrite(ctx, fn))
+}
+
+// writeStmt is write for a write made of one statement (stmtWrite).
+func (s *Store) writeStmt(ctx context.Context, st *stmtWrite) error {
+	return s.submit(newStmtWrite(ctx, st))
+}
+
+// newWrite is the write of fn, for submit.
+func newWrite(ctx context.Context, fn func(tx *txn) error) *writeReq {
 	req := &writeReq{ctx: ctx, fn: fn, done: make(chan error, 1)}
 	req.idle.L = &req.mu
+	return req
+}
+
+// submit queues req for the writer and waits for its fate (write).
+func (s *Store) submit(req *writeReq) error {
+	ctx := req.ctx
 	select {
 	case s.writes <- req:
 	case <-ctx.Done():
@@ -221,18 +245,28 @@ func (s *Store) gather(batch []*writeReq, n int) []*writeReq {
 // writer waits for a processor after each), so there a batch first runs
 // without them, and runs again with them only if one of its writes failed.
 // A write's function may thus run twice; writes rarely fail.
+//
+// On PostgreSQL a batch whose writes are all single statements (stmtWrite:
+// the moves) goes first as one pipeline, one round trip (pipeline.go); if
+// one of its statements fails, the batch runs again the usual way, with
+// savepoints.
 func (s *Store) commit(batch []*writeReq) {
 	savepoints := len(batch) > 1 && s.d.engine == EngineSQLite
+	pipelined := s.d.engine == EnginePostgres && allStatements(batch)
 	var res attempt
 	for n := 1; ; n++ {
-		res = s.tryCommit(batch, savepoints)
+		if pipelined {
+			res = s.tryPipeline(batch)
+		} else {
+			res = s.tryCommit(batch, savepoints)
+		}
 		if res.retry && n < maxAttempts {
 			// A deadlock: let the other process's transaction finish first.
 			time.Sleep(time.Duration(n) * time.Duration(1+rand.IntN(10)) * time.Millisecond)
 			continue
 		}
-		if res.isolate && !savepoints {
-			savepoints = true
+		if res.isolate && (pipelined || !savepoints) {
+			pipelined, savepoints = false, true
 			continue
 		}
 		break
