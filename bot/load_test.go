@@ -32,18 +32,47 @@ var (
 	loadSearchStep   = flag.Duration("load.search-step", 20*time.Second, "TestLoadRateSearch: how long each step plays")
 	loadSearchBudget = flag.Duration("load.search-budget", 4*time.Minute, "TestLoadRateSearch: no new step past this much time")
 	loadPostgres     = flag.Bool("load.postgres", false, "TestLoad, TestLoadRateSearch: keep the tables in a throwaway PostgreSQL instead of a SQLite file")
+	loadEngines      = flag.String("load.engines", "", "TestLoad: sqlite, postgres, or both (one run and one line each, SQLite first); default: sqlite, or postgres with -load.postgres")
 )
 
+// loadEngineNames are the engines -load.engines and -load.postgres ask
+// TestLoad to run on, in turn.
+func loadEngineNames(t *testing.T) []string {
+	switch *loadEngines {
+	case "":
+		if *loadPostgres {
+			return []string{store.EnginePostgres}
+		}
+		return []string{store.EngineSQLite}
+	case "both":
+		return []string{store.EngineSQLite, store.EnginePostgres}
+	case store.EngineSQLite, store.EnginePostgres:
+		return []string{*loadEngines}
+	}
+	t.Fatalf("-load.engines %q: want sqlite, postgres or both", *loadEngines)
+	return nil
+}
+
 // TestLoad plays many tables of every game at once, at a human pace, through
-// the fake Discord and on a real database file, and prints one line of
-// figures. Every interaction must be answered within the 3 s and every
-// acknowledged move must be in the store afterwards.
+// the fake Discord and on a real database, and prints one line of figures
+// per engine (-load.engines both: SQLite, then PostgreSQL, the same load
+// back to back, the lines printed together at the end). Every interaction
+// must be answered within the 3 s and every acknowledged move must be in
+// the store afterwards.
 func TestLoad(t *testing.T) {
-	res := runLoad(t, *loadTables, *loadDuration, *loadGap)
-	assert.Zero(t, res.late, "interactions answered late or never")
-	assert.Zero(t, res.lost, "acknowledged moves missing from the store")
-	assert.Positive(t, res.acked, "moves were made")
-	fmt.Println(res)
+	var lines []string
+	for _, engine := range loadEngineNames(t) {
+		t.Run(engine, func(t *testing.T) {
+			res := runLoad(t, engine, *loadTables, *loadDuration, *loadGap)
+			assert.Zero(t, res.late, "interactions answered late or never")
+			assert.Zero(t, res.lost, "acknowledged moves missing from the store")
+			assert.Positive(t, res.acked, "moves were made")
+			lines = append(lines, res.String())
+		})
+	}
+	for _, l := range lines {
+		fmt.Println(l)
+	}
 }
 
 // TestLoadRateSearch finds the highest rate of interactions the bot
@@ -91,7 +120,7 @@ func TestLoadRateSearch(t *testing.T) {
 		stepBegan := time.Now()
 		t.Logf("step %d: %d goroutines before", step, runtime.NumGoroutine())
 		var res loadResult
-		t.Run(fmt.Sprintf("tables=%d", n), func(t *testing.T) { res = runLoad(t, n, *loadSearchStep, *loadGap) })
+		t.Run(fmt.Sprintf("tables=%d", n), func(t *testing.T) { res = runLoad(t, searchEngine(), n, *loadSearchStep, *loadGap) })
 		longest = max(longest, time.Since(stepBegan))
 		assert.Zero(t, res.lost, "acknowledged moves missing from the store (tables=%d)", n)
 		ok := pass(res)
@@ -136,8 +165,16 @@ func TestLoadRateSearch(t *testing.T) {
 // loadSearchP99 is the latency TestLoadRateSearch holds p99 to.
 const loadSearchP99 = time.Second
 
-// runLoad runs n tables for d and measures.
-func runLoad(t *testing.T, n int, d, gap time.Duration) loadResult {
+// searchEngine is the engine TestLoadRateSearch runs on.
+func searchEngine() string {
+	if *loadPostgres {
+		return store.EnginePostgres
+	}
+	return store.EngineSQLite
+}
+
+// runLoad runs n tables for d on engine and measures.
+func runLoad(t *testing.T, engine string, n int, d, gap time.Duration) loadResult {
 	// At 100 tables and more, the fake checks one body in 20 per route
 	// against Discord's OpenAPI schema (every one in the other tests and
 	// in the short TestLoad of every run): in full, the check takes a good
@@ -146,7 +183,7 @@ func runLoad(t *testing.T, n int, d, gap time.Duration) loadResult {
 	if n >= 100 {
 		o.SchemaSample = 20
 	}
-	if *loadPostgres {
+	if engine == store.EnginePostgres {
 		o.DB = pgtest.URL(t)
 	}
 	t0 := time.Now()
@@ -175,7 +212,7 @@ func runLoad(t *testing.T, n int, d, gap time.Duration) loadResult {
 	}
 	lat, late := r.latencies(from, to)
 	acked := r.ackedMoves(to)
-	res := loadResult{tables: n, moves: len(lat), dur: to.Sub(from), p50: percentile(lat, 0.5), p99: percentile(lat, 0.99),
+	res := loadResult{engine: engine, tables: n, moves: len(lat), dur: to.Sub(from), p50: percentile(lat, 0.5), p99: percentile(lat, 0.99),
 		late: late, acked: len(acked), failed: failed, cpu: cpu}
 	if len(lat) > 0 {
 		res.max = lat[len(lat)-1]

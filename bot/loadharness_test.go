@@ -425,6 +425,7 @@ func enabledButtons(m discordtest.Message) []discordtest.Button {
 
 // loadResult is what a run measured.
 type loadResult struct {
+	engine        string
 	tables, moves int
 	dur           time.Duration
 	p50, p99, max time.Duration
@@ -439,8 +440,8 @@ type loadResult struct {
 func (l loadResult) rate() float64 { return float64(l.moves) / max(l.dur.Seconds(), 1e-9) }
 
 func (l loadResult) String() string {
-	return fmt.Sprintf("load: tables=%d moves=%d rate=%.0f/s p50=%.0fms p99=%.0fms max=%.0fms late=%d lost=%d cpu=%.2fms/interaction",
-		l.tables, l.moves, float64(l.moves)/l.dur.Seconds(), ms(l.p50), ms(l.p99), ms(l.max), l.late, l.lost, ms(l.cpu)/float64(max(l.moves, 1)))
+	return fmt.Sprintf("load: engine=%s tables=%d moves=%d rate=%.0f/s p50=%.0fms p99=%.0fms max=%.0fms late=%d lost=%d cpu=%.2fms/interaction",
+		l.engine, l.tables, l.moves, float64(l.moves)/l.dur.Seconds(), ms(l.p50), ms(l.p99), ms(l.max), l.late, l.lost, ms(l.cpu)/float64(max(l.moves, 1)))
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
