@@ -64,16 +64,6 @@ func (st *stmtWrite) run(tx *txn) error {
 	return st.result(err, n)
 }
 
-// allStatements reports whether every write of batch is a stmtWrite.
-func allStatements(batch []*writeReq) bool {
-	for _, r := range batch {
-		if r.stmt == nil {
-			return false
-		}
-	}
-	return true
-}
-
 // tryPipeline runs a batch of statement writes as one pgx batch: one
 // round trip, one implicit transaction. A statement that fails fails the
 // batch (isolate: run it again with savepoints), unless it is the only

@@ -15,7 +15,8 @@ import (
 // On PostgreSQL a move's write, a batch of them, the other writes of a
 // click and the reads of a click each wait for one round trip to the
 // server (counted by a proxy between the two), once their statements are
-// prepared.
+// prepared; a batch that mixes moves with another write commits the moves
+// in one and the other write as before (BEGIN, its statement, COMMIT).
 func TestPostgresRoundTrips(t *testing.T) {
 	proxy, u := pgtest.NewProxy(t, pgtest.URL(t))
 	s, err := Open(u)
@@ -27,26 +28,33 @@ func TestPostgresRoundTrips(t *testing.T) {
 	cases := []struct {
 		name string
 		run  func(ids []int64) error
+		want int
 	}{
-		{"a move", func(ids []int64) error { return s.AppendMove(ctx, ids[0], 1, 0, "m") }},
+		{"a move", func(ids []int64) error { return s.AppendMove(ctx, ids[0], 1, 0, "m") }, 1},
 		{"a move refused", func(ids []int64) error {
 			err := s.AppendMove(ctx, ids[0], 5, 0, "m")
 			assert.ErrorIs(t, err, ErrConflict)
 			return nil
-		}},
-		{"a batch of eight moves", func(ids []int64) error { return commitMoves(s, ids[:8]) }},
+		}, 1},
+		{"a batch of eight moves", func(ids []int64) error { return commitBatch(s, ids[:8], nil) }, 1},
+		{"a batch of eight moves and a hint", func(ids []int64) error {
+			return commitBatch(s, ids[:8], func(tx *txn) error {
+				_, err := tx.ExecContext(ctx, `UPDATE sessions SET hints = hints + 1 WHERE id = ?`, ids[9])
+				return err
+			})
+		}, 1 + 3},
 		{"a timer armed", func(ids []int64) error {
 			return s.SetTimer(ctx, Timer{Table: ids[0], Kind: "turn", Due: time.Now()})
-		}},
-		{"a timer cleared", func(ids []int64) error { return s.ClearTimer(ctx, ids[0], "turn") }},
-		{"a message placed", func(ids []int64) error { return s.SetMessage(ctx, ids[0], "c", "m") }},
+		}, 1},
+		{"a timer cleared", func(ids []int64) error { return s.ClearTimer(ctx, ids[0], "turn") }, 1},
+		{"a message placed", func(ids []int64) error { return s.SetMessage(ctx, ids[0], "c", "m") }, 1},
 		{"a table read with its players and moves", func(ids []int64) error {
 			row, log, err := s.Table(ctx, ids[0])
 			assert.Len(t, row.Players, len(players))
 			assert.Len(t, log, 1)
 			return err
-		}},
-		{"a version read", func(ids []int64) error { _, err := s.Version(ctx, ids[0]); return err }},
+		}, 1},
+		{"a version read", func(ids []int64) error { _, err := s.Version(ctx, ids[0]); return err }, 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -61,16 +69,20 @@ func TestPostgresRoundTrips(t *testing.T) {
 			require.NoError(t, c.run(ids[0]))
 			before := proxy.RoundTrips()
 			require.NoError(t, c.run(ids[1]))
-			assert.Equal(t, 1, proxy.RoundTrips()-before, "round trips")
+			assert.Equal(t, c.want, proxy.RoundTrips()-before, "round trips")
 		})
 	}
 }
 
-// commitMoves commits the second move of each table of ids as one batch.
-func commitMoves(s *Store, ids []int64) error {
+// commitBatch commits the second move of each table of ids, and other
+// if not nil, as one batch.
+func commitBatch(s *Store, ids []int64, other func(tx *txn) error) error {
 	var batch []*writeReq
 	for _, id := range ids {
 		batch = append(batch, newStmtWrite(context.Background(), appendMovePostgres(id, 1, 0, "m", s.now())))
+	}
+	if other != nil {
+		batch = append(batch, newWrite(context.Background(), other))
 	}
 	s.commit(batch)
 	for _, r := range batch {

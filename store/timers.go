@@ -101,13 +101,15 @@ func (s *Store) ClaimTimers(ctx context.Context, owner string, now time.Time, le
 // DoneTimer removes a timer that fired, unless it was armed again
 // meanwhile (its due time or version changed: that one is still to come).
 func (s *Store) DoneTimer(ctx context.Context, t Timer) error {
-	return s.write(ctx, func(tx *txn) error {
-		_, err := tx.ExecContext(ctx, `DELETE FROM timers WHERE session_id = ? AND kind = ? AND due_at = ? AND version = ?`,
-			t.Table, t.Kind, t.Due.UnixNano(), t.Version)
-		if err != nil {
-			return fmt.Errorf("store: session %d: %s timer done: %w", t.Table, t.Kind, err)
-		}
-		return nil
+	return s.writeStmt(ctx, &stmtWrite{
+		q:    `DELETE FROM timers WHERE session_id = ? AND kind = ? AND due_at = ? AND version = ?`,
+		args: []any{t.Table, t.Kind, t.Due.UnixNano(), t.Version},
+		result: func(err error, _ int64) error {
+			if err != nil {
+				return fmt.Errorf("store: session %d: %s timer done: %w", t.Table, t.Kind, err)
+			}
+			return nil
+		},
 	})
 }
 

@@ -21,9 +21,9 @@ import (
 // goroutine's processor and waits to be scheduled again behind the picture
 // drawing, and writes fell to ~70 a second. Batched, they keep up.
 //
-// On PostgreSQL a batch of single-statement writes (the moves) is sent in
-// one round trip, BEGIN and COMMIT included (pipeline.go); other batches
-// cost a round trip a statement.
+// On PostgreSQL a batch's single-statement writes (the moves) are sent in
+// one round trip, BEGIN and COMMIT included (pipeline.go); its other
+// writes cost a round trip a statement.
 //
 // On PostgreSQL a batch holds its rows' locks until it commits, so two
 // processes' batches can deadlock (each waiting for a row the other
@@ -237,7 +237,37 @@ func (s *Store) gather(batch []*writeReq, n int) []*writeReq {
 	return batch
 }
 
-// commit runs a batch of writes in one transaction and tells each its fate.
+// commit commits a batch of writes and tells each its fate: in one
+// transaction, but on PostgreSQL in two when the batch mixes
+// single-statement writes (stmtWrite: the moves) with others: the
+// statements go first as one pipeline, one round trip (pipeline.go), then
+// the others, a round trip a statement. Two commits cost less than a
+// round trip a move: under load most batches hold a table being created,
+// started or finished beside many moves. The writes of a batch came from
+// callers waiting at once, so no order binds them.
+func (s *Store) commit(batch []*writeReq) {
+	if s.d.engine != EnginePostgres {
+		s.commitTx(batch, false)
+		return
+	}
+	var stmts, others []*writeReq
+	for _, r := range batch {
+		if r.stmt != nil {
+			stmts = append(stmts, r)
+		} else {
+			others = append(others, r)
+		}
+	}
+	if len(stmts) > 0 {
+		s.commitTx(stmts, true)
+	}
+	if len(others) > 0 {
+		s.commitTx(others, false)
+	}
+}
+
+// commitTx runs a batch of writes in one transaction, as one pipeline if
+// pipelined (every write a stmtWrite), and tells each its fate.
 //
 // Savepoints keep the writes apart: one failing undoes only its own
 // statements. SQLite's cost nothing; PostgreSQL's cost a round trip to the
@@ -246,13 +276,10 @@ func (s *Store) gather(batch []*writeReq, n int) []*writeReq {
 // without them, and runs again with them only if one of its writes failed.
 // A write's function may thus run twice; writes rarely fail.
 //
-// On PostgreSQL a batch whose writes are all single statements (stmtWrite:
-// the moves) goes first as one pipeline, one round trip (pipeline.go); if
-// one of its statements fails, the batch runs again the usual way, with
+// A pipeline whose statement failed runs again the usual way, with
 // savepoints.
-func (s *Store) commit(batch []*writeReq) {
+func (s *Store) commitTx(batch []*writeReq, pipelined bool) {
 	savepoints := len(batch) > 1 && s.d.engine == EngineSQLite
-	pipelined := s.d.engine == EnginePostgres && allStatements(batch)
 	var res attempt
 	for n := 1; ; n++ {
 		if pipelined {
