@@ -94,7 +94,7 @@ func (s *Store) tryPipeline(batch []*writeReq) attempt {
 		return attempt{err: fmt.Errorf("store: connect: %w", err)}
 	}
 	defer conn.Close()
-	var failed error // the first statement's failure: nothing is committed
+	var failed error // the first statement's failure
 	err = conn.Raw(func(dc any) error {
 		br := dc.(*stdlib.Conn).Conn().SendBatch(ctx, &b)
 		for _, i := range sent {
@@ -110,10 +110,11 @@ func (s *Store) tryPipeline(batch []*writeReq) attempt {
 				tag, err = br.Exec()
 				changed = tag.RowsAffected()
 			}
+			// Every answer is read, so that every write's refusal is
+			// seen if the batch commits.
 			errs[i] = st.result(err, changed)
-			if err != nil {
+			if failed == nil {
 				failed = err
-				break
 			}
 		}
 		return br.Close()
@@ -123,15 +124,22 @@ func (s *Store) tryPipeline(batch []*writeReq) attempt {
 
 // pipelined is the attempt of a pipeline whose statements ended with
 // errs, the first to fail with failed, and whose batch ended with err.
+// Only a server's refusal of a statement (a PgError) says for sure that
+// nothing was committed (the server rolls the batch back at its Sync): a
+// connection lost may have lost the answer to a commit, so its batch is
+// not run again but fails, as a commit that fails does.
 func (s *Store) pipelined(errs []error, sent []int, failed, err error) attempt {
+	var refused *pgconn.PgError
 	switch {
-	case failed != nil && s.d.retryable(failed):
+	case !errors.As(failed, &refused):
+	case s.d.retryable(failed):
 		return attempt{err: failed, retry: true}
-	case failed != nil && len(sent) == 1:
+	case len(sent) == 1:
 		return attempt{errs: errs} // the write's own error: nothing committed
-	case failed != nil:
+	default:
 		return attempt{err: failed, isolate: true}
-	case err != nil:
+	}
+	if err != nil {
 		return attempt{err: fmt.Errorf("store: commit: %w", err), retry: s.d.retryable(err)}
 	}
 	return attempt{errs: errs}

@@ -22,8 +22,8 @@ import (
 // drawing, and writes fell to ~70 a second. Batched, they keep up.
 //
 // On PostgreSQL a batch's single-statement writes (the moves) are sent in
-// one round trip, BEGIN and COMMIT included (pipeline.go); its other
-// writes cost a round trip a statement.
+// one round trip, as one implicit transaction (pipeline.go); its other
+// writes cost a round trip a statement, BEGIN and COMMIT one each.
 //
 // On PostgreSQL a batch holds its rows' locks until it commits, so two
 // processes' batches can deadlock (each waiting for a row the other
