@@ -110,18 +110,14 @@ func readPageMoves(ctx context.Context, tx *txn, lo, hi int64, add func(int64, g
 	if err != nil {
 		return fmt.Errorf("store: moves of sessions %d to %d: %w", lo, hi, err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var (
-			id int64
-			e  games.Entry
-		)
-		if err := rows.Scan(&id, &e.Seat, &e.Move); err != nil {
-			return fmt.Errorf("store: moves of sessions %d to %d: %w", lo, hi, err)
+	err = eachRow(rows, func(r scanner) error {
+		id, e, err := scanMove(r)
+		if err == nil {
+			add(id, e)
 		}
-		add(id, e)
-	}
-	if err := rows.Err(); err != nil {
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("store: moves of sessions %d to %d: %w", lo, hi, err)
 	}
 	return nil

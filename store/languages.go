@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 )
@@ -40,30 +39,13 @@ func (s *Store) SetPlayerLang(ctx context.Context, userID, lang string) error {
 // GuildLang is the language last seen for a server ("" if none).
 func (s *Store) GuildLang(ctx context.Context, guild string) (string, error) {
 	var l string
-	err := s.q.QueryRowContext(ctx, `SELECT lang FROM guild_settings WHERE guild_id = ?`, guild).Scan(&l)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("store: server language: %w", err)
+	if err := s.guildSetting(ctx, guild, "lang", "server language", &l); err != nil {
+		return "", err
 	}
 	return l, nil
 }
 
 // SetGuildLang keeps a server's language, its other settings kept.
 func (s *Store) SetGuildLang(ctx context.Context, guild, lang string) error {
-	if guild == "" {
-		return errors.New("store: server language: no server")
-	}
-	return s.writeStmt(ctx, &stmtWrite{
-		q: `INSERT INTO guild_settings (guild_id, lang) VALUES (?, ?)
-			ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang`,
-		args: []any{guild, lang},
-		result: func(err error, _ int64) error {
-			if err != nil {
-				return fmt.Errorf("store: server language: %w", err)
-			}
-			return nil
-		},
-	})
+	return s.setGuildSetting(ctx, guild, "lang", "server language", lang)
 }

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -98,12 +97,8 @@ func (s *Store) Results(ctx context.Context, id int64) ([]Result, error) {
 	results := []Result{}
 	err := s.read(ctx, func(tx *txn) error {
 		var one int
-		err := tx.QueryRowContext(ctx, `SELECT 1 FROM sessions WHERE id = ?`, id).Scan(&one)
-		if errors.Is(err, sql.ErrNoRows) {
-			return notFound(id)
-		}
-		if err != nil {
-			return fmt.Errorf("store: session %d: results: %w", id, err)
+		if err := sessionRow(ctx, tx, id, "results", `1`, &one); err != nil {
+			return err
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT seat, user_id, name, computer, score, won
 			FROM results WHERE session_id = ? ORDER BY seat`, id)
@@ -229,22 +224,8 @@ func (s *Store) HouseLeaderboard(ctx context.Context, guildID, game, options, by
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard: %w", err)
 	}
-	defer rows.Close()
-	board := []LeaderRow{}
-	for rows.Next() {
-		var (
-			row             LeaderRow
-			fastest, fewest sql.NullInt64
-		)
-		if err := rows.Scan(&row.UserID, &row.Name, &row.Games, &row.Wins, &row.WinRate,
-			&row.BestScore, &row.TotalPoints, &fastest, &fewest); err != nil {
-			return nil, fmt.Errorf("store: leaderboard: %w", err)
-		}
-		row.FastestWin = time.Duration(fastest.Int64)
-		row.FewestMoves = int(fewest.Int64)
-		board = append(board, row)
-	}
-	if err := rows.Err(); err != nil {
+	board, err := appendRows([]LeaderRow{}, rows, scanLeaderRow)
+	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard: %w", err)
 	}
 	return board, nil

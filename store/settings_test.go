@@ -41,3 +41,48 @@ func TestSettings(t *testing.T) {
 		assert.Equal(t, Settings{Large: true}, got)
 	})
 }
+
+// Languages: none until seen, then the last seen, beside the other
+// settings and unchanged by them; each server's own.
+func TestLanguages(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, e engine) {
+		ctx := context.Background()
+		s, _, _ := openTemp(t, e)
+		l, err := s.PlayerLang(ctx, "ann")
+		require.NoError(t, err)
+		assert.Empty(t, l)
+
+		require.NoError(t, s.SetSettings(ctx, "ann", Settings{Large: true}))
+		require.NoError(t, s.SetPlayerLang(ctx, "ann", "es"))
+		require.NoError(t, s.SetPlayerLang(ctx, "bob", "de"))
+		got, err := s.Settings(ctx, "ann")
+		require.NoError(t, err)
+		assert.Equal(t, Settings{Large: true, Lang: "es"}, got, "the language sits beside the deck")
+		require.NoError(t, s.SetSettings(ctx, "ann", Settings{FourColour: true}))
+		l, err = s.PlayerLang(ctx, "ann")
+		require.NoError(t, err)
+		assert.Equal(t, "es", l, "saving the deck keeps the language")
+		l, err = s.PlayerLang(ctx, "bob")
+		require.NoError(t, err)
+		assert.Equal(t, "de", l)
+		require.Error(t, s.SetPlayerLang(ctx, "", "es"))
+
+		l, err = s.GuildLang(ctx, "g1")
+		require.NoError(t, err)
+		assert.Empty(t, l)
+		require.NoError(t, s.SetPagesOff(ctx, "g1", true))
+		require.NoError(t, s.SetGuildLang(ctx, "g1", "pt-BR"))
+		require.NoError(t, s.SetGuildLang(ctx, "g2", "de"))
+		l, err = s.GuildLang(ctx, "g1")
+		require.NoError(t, err)
+		assert.Equal(t, "pt-BR", l)
+		off, err := s.PagesOff(ctx, "g1")
+		require.NoError(t, err)
+		assert.True(t, off, "the language keeps the pages' setting")
+		require.NoError(t, s.SetPagesOff(ctx, "g1", false))
+		l, err = s.GuildLang(ctx, "g1")
+		require.NoError(t, err)
+		assert.Equal(t, "pt-BR", l, "the pages' setting keeps the language")
+		require.Error(t, s.SetGuildLang(ctx, "", "de"))
+	})
+}

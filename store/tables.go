@@ -365,12 +365,8 @@ func stale(ctx context.Context, tx *txn, id int64, what string, seen int) error 
 		status, broken string
 		version        int
 	)
-	err := tx.QueryRowContext(ctx, `SELECT status, version, broken FROM sessions WHERE id = ?`, id).Scan(&status, &version, &broken)
-	if errors.Is(err, sql.ErrNoRows) {
-		return notFound(id)
-	}
-	if err != nil {
-		return fmt.Errorf("store: session %d: %s: %w", id, what, err)
+	if err := sessionRow(ctx, tx, id, what, `status, version, broken`, &status, &version, &broken); err != nil {
+		return err
 	}
 	if broken != "" {
 		status = "kept unreplayable"
@@ -551,13 +547,10 @@ func (s *Store) Moves(ctx context.Context, id int64) ([]games.Entry, error) {
 	var moves []games.Entry
 	err := s.read(ctx, func(tx *txn) error {
 		var n int
-		err := tx.QueryRowContext(ctx, `SELECT moves FROM sessions WHERE id = ?`, id).Scan(&n)
-		if errors.Is(err, sql.ErrNoRows) {
-			return notFound(id)
+		if err := sessionRow(ctx, tx, id, "moves", `moves`, &n); err != nil {
+			return err
 		}
-		if err != nil {
-			return fmt.Errorf("store: session %d: moves: %w", id, err)
-		}
+		var err error
 		moves, err = readMoves(ctx, tx, id, n)
 		return err
 	})
@@ -657,20 +650,14 @@ func (s *Store) UnfinishedWithMoves(ctx context.Context) ([]OpenTable, error) {
 		if err != nil {
 			return fmt.Errorf("store: unfinished: moves: %w", err)
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var (
-				id int64
-				e  games.Entry
-			)
-			if err := rows.Scan(&id, &e.Seat, &e.Move); err != nil {
-				return fmt.Errorf("store: unfinished: moves: %w", err)
-			}
-			if i, ok := index[id]; ok {
+		err = eachRow(rows, func(r scanner) error {
+			id, e, err := scanMove(r)
+			if i, ok := index[id]; ok && err == nil {
 				open[i].Log = append(open[i].Log, e)
 			}
-		}
-		if err := rows.Err(); err != nil {
+			return err
+		})
+		if err != nil {
 			return fmt.Errorf("store: unfinished: moves: %w", err)
 		}
 		return nil
@@ -804,12 +791,8 @@ func (s *Store) Rounds(ctx context.Context, id int64) ([][]int, error) {
 	rounds := [][]int{}
 	err := s.read(ctx, func(tx *txn) error {
 		var seats int
-		err := tx.QueryRowContext(ctx, `SELECT seats FROM sessions WHERE id = ?`, id).Scan(&seats)
-		if errors.Is(err, sql.ErrNoRows) {
-			return notFound(id)
-		}
-		if err != nil {
-			return fmt.Errorf("store: session %d: rounds: %w", id, err)
+		if err := sessionRow(ctx, tx, id, "rounds", `seats`, &seats); err != nil {
+			return err
 		}
 		rows, err := tx.QueryContext(ctx,
 			`SELECT round, seat, score FROM rounds WHERE session_id = ? ORDER BY round, seat`, id)

@@ -81,19 +81,11 @@ func (s *Store) ClaimTimers(ctx context.Context, owner string, now time.Time, le
 		if err != nil {
 			return fmt.Errorf("store: claim timers: %w", err)
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var (
-				t   Timer
-				due int64
-			)
-			if err := rows.Scan(&t.Table, &t.Kind, &due, &t.Version, &t.Attempts); err != nil {
-				return fmt.Errorf("store: claim timers: %w", err)
-			}
-			t.Due = fromNanos(due)
-			out = append(out, t)
+		out, err = appendRows(out, rows, scanTimer)
+		if err != nil {
+			return fmt.Errorf("store: claim timers: %w", err)
 		}
-		return rows.Err()
+		return nil
 	})
 	return out, err
 }
@@ -151,19 +143,8 @@ func (s *Store) Timers(ctx context.Context) ([]Timer, error) {
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var (
-				t   Timer
-				due int64
-			)
-			if err := rows.Scan(&t.Table, &t.Kind, &due, &t.Version, &t.Attempts); err != nil {
-				return err
-			}
-			t.Due = fromNanos(due)
-			out = append(out, t)
-		}
-		return rows.Err()
+		out, err = appendRows(out, rows, scanTimer)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: timers: %w", err)

@@ -58,29 +58,15 @@ func (s *Store) TableByToken(ctx context.Context, token string) (TableRow, error
 // SetPagesOff turns guild's web pages off (off true) or on again. Pages of
 // a server that turned them off show nothing of it.
 func (s *Store) SetPagesOff(ctx context.Context, guild string, off bool) error {
-	if guild == "" {
-		return errors.New("store: pages off: no server")
-	}
-	return s.write(ctx, func(tx *txn) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO guild_settings (guild_id, pages_off) VALUES (?, ?)
-			ON CONFLICT (guild_id) DO UPDATE SET pages_off = excluded.pages_off`, guild, boolInt(off))
-		if err != nil {
-			return fmt.Errorf("store: pages off: %w", err)
-		}
-		return nil
-	})
+	return s.setGuildSetting(ctx, guild, "pages_off", "pages off", boolInt(off))
 }
 
 // PagesOff reports whether guild turned its web pages off (false for a
 // server that never said).
 func (s *Store) PagesOff(ctx context.Context, guild string) (bool, error) {
 	var off int
-	err := s.q.QueryRowContext(ctx, `SELECT pages_off FROM guild_settings WHERE guild_id = ?`, guild).Scan(&off)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("store: pages off: %w", err)
+	if err := s.guildSetting(ctx, guild, "pages_off", "pages off", &off); err != nil {
+		return false, err
 	}
 	return off != 0, nil
 }
@@ -161,21 +147,8 @@ func (s *Store) LeaderboardPage(ctx context.Context, q LeaderQuery) (LeaderPage,
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var (
-				row             LeaderRow
-				fastest, fewest sql.NullInt64
-			)
-			if err := rows.Scan(&row.UserID, &row.Name, &row.Games, &row.Wins, &row.WinRate,
-				&row.BestScore, &row.TotalPoints, &fastest, &fewest); err != nil {
-				return err
-			}
-			row.FastestWin = time.Duration(fastest.Int64)
-			row.FewestMoves = int(fewest.Int64)
-			page.Rows = append(page.Rows, row)
-		}
-		return rows.Err()
+		page.Rows, err = appendRows(page.Rows, rows, scanLeaderRow)
+		return err
 	})
 	if err != nil {
 		return LeaderPage{}, fmt.Errorf("store: leaderboard: %w", err)

@@ -73,44 +73,46 @@ var DefaultLimits = Limits{
 // negative one.
 func (l Limits) withDefaults() (Limits, error) {
 	d := DefaultLimits
-	durations := []struct {
-		name   string
-		v, def *time.Duration
-	}{
-		{"ReadHeaderTimeout", &l.ReadHeaderTimeout, &d.ReadHeaderTimeout},
-		{"ReadTimeout", &l.ReadTimeout, &d.ReadTimeout},
-		{"WriteTimeout", &l.WriteTimeout, &d.WriteTimeout},
-		{"StreamWriteTimeout", &l.StreamWriteTimeout, &d.StreamWriteTimeout},
-		{"IdleTimeout", &l.IdleTimeout, &d.IdleTimeout},
-		{"Heartbeat", &l.Heartbeat, &d.Heartbeat},
+	err := fillDefaults([]limitField[time.Duration]{
+		{"ReadHeaderTimeout", &l.ReadHeaderTimeout, d.ReadHeaderTimeout},
+		{"ReadTimeout", &l.ReadTimeout, d.ReadTimeout},
+		{"WriteTimeout", &l.WriteTimeout, d.WriteTimeout},
+		{"StreamWriteTimeout", &l.StreamWriteTimeout, d.StreamWriteTimeout},
+		{"IdleTimeout", &l.IdleTimeout, d.IdleTimeout},
+		{"Heartbeat", &l.Heartbeat, d.Heartbeat},
+	})
+	if err != nil {
+		return l, err
 	}
-	for _, f := range durations {
+	err = fillDefaults([]limitField[int]{
+		{"MaxHeaderBytes", &l.MaxHeaderBytes, d.MaxHeaderBytes},
+		{"MaxConns", &l.MaxConns, d.MaxConns},
+		{"MaxStreams", &l.MaxStreams, d.MaxStreams},
+		{"MaxStreamsPerTable", &l.MaxStreamsPerTable, d.MaxStreamsPerTable},
+		{"MaxStreamsPerClient", &l.MaxStreamsPerClient, d.MaxStreamsPerClient},
+	})
+	return l, err
+}
+
+// limitField is one field of Limits: its name, where it is, its default.
+type limitField[T time.Duration | int] struct {
+	name string
+	v    *T
+	def  T
+}
+
+// fillDefaults sets each zero field to its default, and refuses the first
+// negative one.
+func fillDefaults[T time.Duration | int](fields []limitField[T]) error {
+	for _, f := range fields {
 		if *f.v < 0 {
-			return l, fmt.Errorf("web: Limits.%s is negative", f.name)
+			return fmt.Errorf("web: Limits.%s is negative", f.name)
 		}
 		if *f.v == 0 {
-			*f.v = *f.def
+			*f.v = f.def
 		}
 	}
-	counts := []struct {
-		name   string
-		v, def *int
-	}{
-		{"MaxHeaderBytes", &l.MaxHeaderBytes, &d.MaxHeaderBytes},
-		{"MaxConns", &l.MaxConns, &d.MaxConns},
-		{"MaxStreams", &l.MaxStreams, &d.MaxStreams},
-		{"MaxStreamsPerTable", &l.MaxStreamsPerTable, &d.MaxStreamsPerTable},
-		{"MaxStreamsPerClient", &l.MaxStreamsPerClient, &d.MaxStreamsPerClient},
-	}
-	for _, f := range counts {
-		if *f.v < 0 {
-			return l, fmt.Errorf("web: Limits.%s is negative", f.name)
-		}
-		if *f.v == 0 {
-			*f.v = *f.def
-		}
-	}
-	return l, nil
+	return nil
 }
 
 // DefaultTrustedProxies are the proxies trusted when Config.TrustedProxies

@@ -1,4 +1,4 @@
-// Package table is a game at a table, kept in the store: the one logic
+// Package play is a game at a table, kept in the store: the one logic
 // the bot's tables and the terminal's games share. A table's move log is
 // the truth: a move is appended to the store before anything reports it,
 // and a game is rebuilt by replaying its log.
@@ -41,7 +41,7 @@ func (u *Unreplayable) Error() string {
 	return fmt.Sprintf("table %d (%s) can no longer be replayed: %s", u.Row.ID, u.Row.Game, u.Reason)
 }
 
-// Table is a table and its game. It is not safe for concurrent use: its
+// Table is a table as stored (Row) and its game. It is not safe for concurrent use: its
 // owner orders what is done to it (the bot holds a lock per table).
 type Table struct {
 	Info games.Info

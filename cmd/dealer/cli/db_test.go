@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"context"
+	"database/sql"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -11,8 +14,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/pgtest"
+	"github.com/dealer/dealer/store/play"
 )
 
 // TestMain stops the PostgreSQL the tests started (pgtest) once they are
@@ -189,6 +194,232 @@ func TestDatabaseUnusableAtStartUp(t *testing.T) {
 				assert.NotContains(t, out+errs, secret, "%v", args)
 				assert.NotContains(t, errs, "store: ")
 			}
+		})
+	}
+}
+
+// testEngine is a database engine as these tests use it: a new database's
+// string for the command line, and a driver to write it behind the
+// store's back.
+type testEngine struct {
+	name   string
+	make   func(t *testing.T) string
+	driver string
+}
+
+var testEngines = []testEngine{
+	{"sqlite", func(t *testing.T) string { return filepath.Join(t.TempDir(), "dealer.db") }, "sqlite3"},
+	{"postgres", func(t *testing.T) string { return pgtest.URL(t) }, "pgx"},
+}
+
+// rawDB opens database with its driver, for what the store never writes.
+func rawDB(t *testing.T, e testEngine, database string) *sql.DB {
+	t.Helper()
+	db, err := sql.Open(e.driver, database)
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// goodTables stores a table of each game that replays: solitaires
+// played, one resigned, and multiplayer games played to their end by
+// computer players. It returns how many.
+func goodTables(t *testing.T, st *store.Store) int {
+	t.Helper()
+	ctx := context.Background()
+	reg := catalog.Registry().Engines()
+	me := []store.Player{{UserID: "terminal:tester", Name: "tester"}}
+	n := 0
+	for _, game := range []string{"doublefreecell", "doublets", "doubleagent"} {
+		moves, _ := someMoves(t, game, 4, 3)
+		tb, err := play.Open(ctx, st, reg, store.TableRow{Game: game, Deal: 4, Seats: 1, OwnerID: "terminal:tester", Players: play.Seat(me)})
+		require.NoError(t, err)
+		for _, m := range moves {
+			require.NoError(t, tb.Apply(ctx, 0, m))
+		}
+		if game == "doublets" {
+			require.NoError(t, tb.Apply(ctx, 0, "resign"))
+			require.NoError(t, tb.Finish(ctx))
+		}
+		n++
+	}
+	for game, seats := range map[string]int{"secretagent": 4, "theagents": 3} {
+		players := make([]store.Player, seats)
+		for i := range players {
+			players[i].Computer = true
+		}
+		tb, err := play.Open(ctx, st, reg, store.TableRow{Game: game, Deal: 5, Seats: seats, Players: play.Seat(players)})
+		require.NoError(t, err)
+		require.NoError(t, tb.PlayComputers(ctx, nil))
+		require.NoError(t, tb.Finish(ctx))
+		n++
+	}
+	_, err := play.Open(ctx, st, reg, store.TableRow{Game: "secretagent", Deal: 1, Seats: 4, Status: store.StatusLobby, Players: play.Seat(me)})
+	require.NoError(t, err)
+	return n
+}
+
+// dealer db check lists the tables that no longer replay, with why, and
+// fails; on a database whose tables all replay it says so and succeeds.
+func TestDBCheck(t *testing.T) {
+	for _, e := range testEngines {
+		t.Run(e.name, func(t *testing.T) {
+			ctx := context.Background()
+			env := map[string]string{"USER": "tester"}
+
+			empty := e.make(t)
+			code, out, errs := run(t, "", env, "db", "check", "--db", empty)
+			require.Equal(t, exitOK, code, errs)
+			assert.Equal(t, "checked 0 tables: all replay\n", out)
+
+			db := e.make(t)
+			st, err := store.Open(db)
+			require.NoError(t, err)
+			good := goodTables(t, st)
+			code, out, errs = run(t, "", env, "db", "check", "--db", db)
+			require.Equal(t, exitOK, code, errs)
+			assert.Equal(t, fmt.Sprintf("checked %d tables: all replay\n", good), out)
+			assert.Empty(t, errs)
+
+			// A log with an illegal move; a finished game whose results
+			// disagree; a table the bot marked broken, its reason hostile.
+			reg := catalog.Registry().Engines()
+			me := []store.Player{{UserID: "terminal:tester", Name: "tester"}}
+			moves, _ := someMoves(t, "doublefreecell", 9, 2)
+			bad, err := play.Open(ctx, st, reg, store.TableRow{Game: "doublefreecell", Deal: 9, Seats: 1, Players: play.Seat(me)})
+			require.NoError(t, err)
+			require.NoError(t, bad.Apply(ctx, 0, moves[0]))
+			require.NoError(t, st.AppendMove(ctx, bad.Row.ID, 1, 0, "h 9"))
+
+			off, err := play.Open(ctx, st, reg, store.TableRow{Game: "doublets", Deal: 3, Seats: 1, Players: play.Seat(me)})
+			require.NoError(t, err)
+			require.NoError(t, off.Apply(ctx, 0, "resign"))
+			res := play.Results(off.Row.Players, off.Game)
+			res[0].Score += 100
+			_, err = st.Finish(ctx, off.Row.ID, off.Row.Version, store.StatusLost, res)
+			require.NoError(t, err)
+
+			broken, err := play.Open(ctx, st, reg, store.TableRow{Game: "doubleagent", Deal: 2, Seats: 1, Players: play.Seat(me)})
+			require.NoError(t, err)
+			_, err = st.MarkBroken(ctx, broken.Row.ID, broken.Row.Version, "move 1 no longer applies\x1b[2J")
+			require.NoError(t, err)
+			require.NoError(t, st.Close())
+
+			code, out, errs = run(t, "", env, "db", "check", "--db", db)
+			assert.Equal(t, exitFail, code)
+			assert.Empty(t, errs)
+			assertTerminalSafe(t, out)
+			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			require.Len(t, lines, 4, out)
+			assert.Regexp(t, fmt.Sprintf(`^table %d \(Double FreeCell, deal 9, playing\): move 2 \("h 9"\): .+`, bad.Row.ID), lines[0])
+			assert.Regexp(t, fmt.Sprintf(`^table %d \(Doublets, deal 3, lost\): replays to other scores: seat 1 scores -?\d+, stored -?\d+$`, off.Row.ID), lines[1])
+			assert.Equal(t, fmt.Sprintf(`table %d (Double Agent, deal 2, playing): marked broken: move 1 no longer applies`, broken.Row.ID), lines[2])
+			assert.Equal(t, fmt.Sprintf("checked %d tables in %s: 3 cannot be replayed", good+3, store.Redact(db)), lines[3])
+		})
+	}
+}
+
+// db check's usage errors.
+func TestDBCheckUsage(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"db", "check", "--from", "x.db"}, "check takes --db and --config, not --from"},
+		{[]string{"db", "check", "now"}, `unexpected "now": check takes only options`},
+		{[]string{"db", "copy", "--db", "x.db"}, "copy takes --from FILE and --to URL, not --db"},
+		{[]string{"db", "verify"}, `unknown "verify": db does copy or check`},
+		{[]string{"db", "check", "--config", "/nonexistent/config.yaml"}, "config"},
+	}
+	for _, tc := range cases {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, out, errs := run(t, "", nil, tc.args...)
+			assert.Equal(t, exitUsage, code)
+			assert.Empty(t, out)
+			assert.Equal(t, 1, strings.Count(errs, "\n"), errs)
+			assert.Contains(t, errs, tc.want)
+		})
+	}
+}
+
+// makeNewer sets database's schema version past this dealer's.
+func makeNewer(t *testing.T, e testEngine, database string) {
+	t.Helper()
+	st, err := store.Open(database)
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+	stmt := "PRAGMA user_version = 99"
+	if e.driver == "pgx" {
+		stmt = "UPDATE schema_version SET version = 99"
+	}
+	_, err = rawDB(t, e, database).Exec(stmt)
+	require.NoError(t, err)
+}
+
+// A database written by a newer schema stops every command that opens it,
+// in one line naming it (its password hidden), with exit status 1, and
+// is left as it was.
+func TestNewerSchemaRefused(t *testing.T) {
+	const secret = "newer-s3cret"
+	newerLine := regexp.MustCompile(`^dealer [a-z ]+: the database (.+) was written by a newer version of the dealer \(its schema is version 99; this dealer knows up to \d+\): update the dealer\n$`)
+	for _, e := range testEngines {
+		t.Run(e.name, func(t *testing.T) {
+			db, shown, env := e.make(t), "", map[string]string{"DISCORD_TOKEN": "not-a-real-token", "USER": "tester"}
+			if e.driver == "pgx" {
+				db = pgtest.PasswordURL(t, secret) + "&password=" + url.QueryEscape(secret)
+				shown = store.Redact(db)
+				require.Contains(t, shown, "password=xxxxx")
+			} else {
+				shown = db
+			}
+			makeNewer(t, e, db)
+			cfg := filepath.Join(t.TempDir(), "config.yaml")
+			require.NoError(t, os.WriteFile(cfg, []byte("database: '"+db+"'\n"), 0o600))
+			cases := [][]string{
+				{"run", "--config", cfg},
+				{"play", "doublets", "--db", db},
+				{"play", "--resume", "--config", cfg},
+				{"web", "--listen", freeAddr(t), "--database", db},
+				{"db", "check", "--db", db},
+				{"db", "check", "--config", cfg},
+				{"stats", "--db", db},
+				{"games", "--unfinished", "--db", db},
+				{"leaderboard", "doublets", "--db", db},
+			}
+			if e.driver == "sqlite" {
+				// The file is opened first: the target is never reached.
+				cases = append(cases, []string{"db", "copy", "--from", db, "--to", "postgres://dealer@127.0.0.1:1/dealer"})
+			}
+			if e.driver == "pgx" {
+				file := filepath.Join(t.TempDir(), "dealer.db")
+				st, err := store.Open(file)
+				require.NoError(t, err)
+				require.NoError(t, st.Close())
+				cases = append(cases, []string{"db", "copy", "--from", file, "--to", db})
+			}
+			for _, args := range cases {
+				code, out, errs := run(t, "", env, args...)
+				assert.Equal(t, exitFail, code, "%v: %s", args, errs)
+				assert.Empty(t, out, "%v", args)
+				m := newerLine.FindStringSubmatch(errs)
+				if assert.NotNil(t, m, "%v: one line: %q", args, errs) {
+					assert.Equal(t, shown, m[1], "%v", args)
+				}
+				assert.True(t, strings.HasPrefix(errs, "dealer "+args[0]), errs)
+				assert.NotContains(t, errs, secret)
+			}
+			if e.driver == "sqlite" {
+				fi, err := os.Stat(db)
+				require.NoError(t, err)
+				assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+			}
+			var v int
+			q := "PRAGMA user_version"
+			if e.driver == "pgx" {
+				q = "SELECT version FROM schema_version"
+			}
+			require.NoError(t, rawDB(t, e, db).QueryRow(q).Scan(&v))
+			assert.Equal(t, 99, v, "the database is left as it was")
 		})
 	}
 }
