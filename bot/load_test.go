@@ -32,7 +32,7 @@ var (
 	loadSearchStep   = flag.Duration("load.search-step", 20*time.Second, "TestLoadRateSearch: how long each step plays")
 	loadSearchBudget = flag.Duration("load.search-budget", 4*time.Minute, "TestLoadRateSearch: no new step past this much time")
 	loadPostgres     = flag.Bool("load.postgres", false, "TestLoad, TestLoadRateSearch: keep the tables in a throwaway PostgreSQL instead of a SQLite file")
-	loadEngines      = flag.String("load.engines", "", "TestLoad: sqlite, postgres, or both (one run and one line each, SQLite first); default: sqlite, or postgres with -load.postgres")
+	loadEngines      = flag.String("load.engines", "", "TestLoad, TestLoadRateSearch: sqlite, postgres, or both (one run and one line each, SQLite first); default: sqlite, or postgres with -load.postgres")
 )
 
 // loadEngineNames are the engines -load.engines and -load.postgres ask
@@ -79,7 +79,7 @@ func TestLoad(t *testing.T) {
 // sustains with p99 ≤ 1 s and none late (past the 3 s players see "This
 // interaction failed"), and prints it:
 //
-//	capacity: rate=…/s p99=…ms tables=…
+//	capacity: engine=… rate=…/s p99=…ms tables=…
 //
 // It takes minutes, so it runs only with DEALER_LOAD=1 (or when
 // -load.rate-search is given); with no other flag it searches within
@@ -93,7 +93,9 @@ func TestLoad(t *testing.T) {
 // back after a failure, bisecting until the bracket is within 10% or the
 // -load.search-budget would be spent. -load.rate-search 500,750,1000
 // plays those counts in turn instead, stopping at the first failure.
-// Every step must lose no acknowledged move.
+// Every step must lose no acknowledged move. -load.engines both searches
+// on SQLite, then on PostgreSQL, and prints both capacity lines at the
+// end; -load.postgres searches on PostgreSQL alone.
 func TestLoadRateSearch(t *testing.T) {
 	if *loadSearch == "" && os.Getenv("DEALER_LOAD") != "1" {
 		t.Skip("set DEALER_LOAD=1 (or give -load.rate-search 500,1000,2000) to run it: it takes minutes")
@@ -106,6 +108,18 @@ func TestLoadRateSearch(t *testing.T) {
 			fixed = append(fixed, n)
 		}
 	}
+	var lines []string
+	for _, engine := range loadEngineNames(t) {
+		t.Run(engine, func(t *testing.T) { lines = append(lines, searchCapacity(t, engine, fixed)) })
+	}
+	for _, l := range lines {
+		fmt.Println(l)
+	}
+}
+
+// searchCapacity is TestLoadRateSearch on engine: it plays the table
+// counts fixed, or searches, and returns the capacity line.
+func searchCapacity(t *testing.T, engine string, fixed []int) string {
 	pass := func(r loadResult) bool { return r.p99 <= loadSearchP99 && r.late == 0 && r.lost == 0 }
 	var best loadResult
 	lo, hi := 0, 0 // tables known to pass, to fail (0: none yet)
@@ -120,7 +134,7 @@ func TestLoadRateSearch(t *testing.T) {
 		stepBegan := time.Now()
 		t.Logf("step %d: %d goroutines before", step, runtime.NumGoroutine())
 		var res loadResult
-		t.Run(fmt.Sprintf("tables=%d", n), func(t *testing.T) { res = runLoad(t, searchEngine(), n, *loadSearchStep, *loadGap) })
+		t.Run(fmt.Sprintf("tables=%d", n), func(t *testing.T) { res = runLoad(t, engine, n, *loadSearchStep, *loadGap) })
 		longest = max(longest, time.Since(stepBegan))
 		assert.Zero(t, res.lost, "acknowledged moves missing from the store (tables=%d)", n)
 		ok := pass(res)
@@ -158,20 +172,12 @@ func TestLoadRateSearch(t *testing.T) {
 			break
 		}
 	}
-	fmt.Printf("capacity: rate=%.0f/s p99=%.0fms tables=%d (highest with p99 <= %v and late=0; next failing: %d tables; %d-core machine, search took %.0fs)\n",
-		best.rate(), ms(best.p99), best.tables, loadSearchP99, hi, runtime.NumCPU(), time.Since(began).Seconds())
+	return fmt.Sprintf("capacity: engine=%s rate=%.0f/s p99=%.0fms tables=%d (highest with p99 <= %v and late=0; next failing: %d tables; %d-core machine, search took %.0fs)",
+		engine, best.rate(), ms(best.p99), best.tables, loadSearchP99, hi, runtime.NumCPU(), time.Since(began).Seconds())
 }
 
 // loadSearchP99 is the latency TestLoadRateSearch holds p99 to.
 const loadSearchP99 = time.Second
-
-// searchEngine is the engine TestLoadRateSearch runs on.
-func searchEngine() string {
-	if *loadPostgres {
-		return store.EnginePostgres
-	}
-	return store.EngineSQLite
-}
 
 // runLoad runs n tables for d on engine and measures.
 func runLoad(t *testing.T, engine string, n int, d, gap time.Duration) loadResult {
