@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +18,7 @@ import (
 
 	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/internal/discordtest"
+	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
@@ -61,7 +61,7 @@ type harness struct {
 	links    bot.Links
 	onChange func(int64)
 	// logs holds everything the bot logged.
-	logs *syncLog
+	logs *testkit.Log
 	// http has the bot take interactions over HTTP (bot.InteractionsHTTP),
 	// served on endpoint, instead of the gateway.
 	http     bool
@@ -70,24 +70,6 @@ type harness struct {
 	beforeOpen func(*bot.Bot)
 	// endpointLimits are the endpoint's limits (zero: the defaults).
 	endpointLimits bot.EndpointLimits
-}
-
-// syncLog collects log output from the bot's goroutines.
-type syncLog struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *syncLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *syncLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 func newHarness(t *testing.T) *harness {
@@ -118,7 +100,7 @@ func newHarnessMode(t *testing.T, http bool, opts func(*discordtest.Options)) *h
 	fake := discordtest.New(t, o)
 	fake.AddUser(discordtest.User{ID: alice, Name: "alice"})
 	fake.AddUser(discordtest.User{ID: bob, Name: "bob"})
-	h := &harness{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "dealer.db"), deal: 1, logs: &syncLog{}, http: http}
+	h := &harness{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "dealer.db"), deal: 1, logs: &testkit.Log{}, http: http}
 	h.start()
 	t.Cleanup(func() {
 		h.stop()

@@ -20,6 +20,7 @@ import (
 
 	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/internal/discordtest"
+	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/store/pgtest"
 )
 
@@ -244,7 +245,7 @@ func processes(t *testing.T, db string, n int) (*discordtest.Server, []*harness)
 		require.NoError(t, fake.CheckClean(), "the bot did something Discord would refuse")
 	})
 	for range n {
-		h := &harness{t: t, fake: fake, dbPath: db, deal: 1, logs: &syncLog{}, http: true}
+		h := &harness{t: t, fake: fake, dbPath: db, deal: 1, logs: &testkit.Log{}, http: true}
 		h.start()
 		hs = append(hs, h)
 	}

@@ -10,12 +10,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/internal/testkit"
 )
 
 // seedEverything fills every SQL table: finished and unfinished tables with
 // players (computers at levels), moves, rounds and results, a daily attempt
 // with a hint, daily deals, house rules, and deals past int64's range.
-func seedEverything(t *testing.T, s *Store, c *clock) []int64 {
+func seedEverything(t *testing.T, s *Store, c *testkit.Clock) []int64 {
 	t.Helper()
 	ctx := context.Background()
 	var ids []int64

@@ -9,11 +9,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/internal/testkit"
 )
 
 // play stores one finished table of game in guild that lasted d and took
 // moves moves, with results.
-func play(t *testing.T, s *Store, c *clock, guild, game string, d time.Duration, moves int, status games.Status, results ...Result) int64 {
+func play(t *testing.T, s *Store, c *testkit.Clock, guild, game string, d time.Duration, moves int, status games.Status, results ...Result) int64 {
 	t.Helper()
 	ctx := context.Background()
 	seats := 1

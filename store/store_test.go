@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,30 +13,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/internal/testkit"
 )
 
-// clock is a fake clock for Store.Now.
-// clock is a fake clock for the store, moved on by the test.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-// newClock is a clock at noon on 2026-11-22, UTC.
-func newClock() *clock { return &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)} }
-
-// Now is the clock's time.
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-// Advance moves the clock on by d.
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
+// newClock is a clock for the store at noon on 2026-11-22, UTC.
+func newClock() *testkit.Clock {
+	return testkit.NewClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
 }
 
 func mustCreate(t testing.TB, s *Store, sess TableRow) int64 {
@@ -317,7 +298,7 @@ func testUnfinished(t *testing.T, e engine) {
 // someUnfinished creates tables in several guilds, of several owners and
 // statuses, a second apart, and returns their ids: the first six are
 // unfinished.
-func someUnfinished(t *testing.T, s *Store, c *clock) []int64 {
+func someUnfinished(t *testing.T, s *Store, c *testkit.Clock) []int64 {
 	t.Helper()
 	specs := []struct {
 		game, guild, owner string

@@ -1,31 +1,20 @@
 package web_test
 
 import (
-	"bytes"
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/web/webtest"
 )
 
 // logLines keeps every line a logger writes, for tests that read the log.
-type logLines struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-// Write keeps p (a slog.TextHandler writes one line a call).
-func (l *logLines) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
+type logLines struct{ testkit.Log }
 
 // logger is a logger at every level that writes to l.
 func (l *logLines) logger() *slog.Logger {
@@ -34,9 +23,7 @@ func (l *logLines) logger() *slog.Logger {
 
 // all are the lines written so far.
 func (l *logLines) all() []string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	text := strings.TrimSuffix(l.buf.String(), "\n")
+	text := strings.TrimSuffix(l.String(), "\n")
 	if text == "" {
 		return nil
 	}

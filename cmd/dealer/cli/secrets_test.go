@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/internal/discordtest"
+	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store/pgtest"
 )
@@ -71,7 +72,7 @@ func TestStartUpLogsHideThePassword(t *testing.T) {
 				})
 				cfg := cfg
 				cfg.Discord.Token = fake.Token()
-				logs := &syncBuffer{}
+				logs := &testkit.Log{}
 				log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 				stop := serving(t, fake, cfg, log)
 				require.Eventually(t, func() bool { return strings.Contains(logs.String(), "the dealer is at the table") },
@@ -83,7 +84,7 @@ func TestStartUpLogsHideThePassword(t *testing.T) {
 			t.Run("web", func(t *testing.T) {
 				cfg := cfg
 				cfg.Web.Listen = freeAddr(t)
-				logs := &syncBuffer{}
+				logs := &testkit.Log{}
 				ctx, cancel := context.WithCancel(context.Background())
 				done := make(chan int, 1)
 				go func() { done <- serveWebAlone(ctx, catalog.Registry(), cfg, logs) }()

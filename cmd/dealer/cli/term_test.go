@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/render/catalog"
 )
 
@@ -17,7 +18,7 @@ import (
 type term struct {
 	t         *testing.T
 	in        *io.PipeWriter
-	out, errb *syncBuffer
+	out, errb *testkit.Log
 	mark      int
 	done      chan int
 }
@@ -27,7 +28,7 @@ type term struct {
 func startTerm(t *testing.T, env map[string]string, args ...string) *term {
 	t.Helper()
 	r, w := io.Pipe()
-	s := &term{t: t, in: w, out: &syncBuffer{}, errb: &syncBuffer{}, done: make(chan int, 1)}
+	s := &term{t: t, in: w, out: &testkit.Log{}, errb: &testkit.Log{}, done: make(chan int, 1)}
 	getenv := func(k string) string {
 		if v, ok := env[k]; ok {
 			return v
