@@ -2,6 +2,8 @@ package bot_test
 
 import (
 	"bufio"
+	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -10,7 +12,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/bot"
+	"github.com/dealer/dealer/internal/discordtest"
+	"github.com/dealer/dealer/render/catalog"
+	"github.com/dealer/dealer/store"
 )
 
 // The crash and scale tests run the bot in child processes: this test
@@ -73,4 +81,41 @@ func startProcess(t *testing.T, test, env, spec string, stderr io.Writer, stdin 
 func kill(cmd *exec.Cmd) error {
 	_ = cmd.Process.Signal(syscall.SIGKILL)
 	return cmd.Wait()
+}
+
+// childFail ends a bot process that cannot go on, saying why.
+func childFail(err error) {
+	fmt.Fprintln(os.Stderr, "bot process:", err)
+	os.Exit(2)
+}
+
+// startChildBot starts a bot process's bot as the program would: the store
+// at db, a session on the fake at url, the options that set adds (its
+// logger, its shards…), connected; it ends the process on any error.
+func startChildBot(db, url string, set func(*bot.Options) error) *bot.Bot {
+	st, err := store.Open(db)
+	if err != nil {
+		childFail(err)
+	}
+	sess, err := discordgo.New("Bot fake-bot-token")
+	if err != nil {
+		childFail(err)
+	}
+	if err := discordtest.AttachURL(sess, url); err != nil {
+		childFail(err)
+	}
+	o := bot.Options{Session: sess, Store: st, Games: catalog.Registry(), Renderer: renderer}
+	if err := set(&o); err != nil {
+		childFail(err)
+	}
+	b, err := bot.New(context.Background(), o)
+	if err != nil {
+		childFail(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if err := b.Open(ctx); err != nil {
+		childFail(err)
+	}
+	return b
 }

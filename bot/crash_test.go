@@ -12,13 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/internal/discordtest"
-	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
 )
 
@@ -144,31 +142,10 @@ func tail(s string, n int) string {
 // crashChild is the bot process: it runs until it is killed.
 func crashChild(spec string) {
 	dbPath, url, _ := strings.Cut(spec, " ")
-	fail := func(err error) {
-		fmt.Fprintln(os.Stderr, "bot process:", err)
-		os.Exit(2)
-	}
-	st, err := store.Open(dbPath)
-	if err != nil {
-		fail(err)
-	}
-	sess, err := discordgo.New("Bot fake-bot-token")
-	if err != nil {
-		fail(err)
-	}
-	if err := discordtest.AttachURL(sess, url); err != nil {
-		fail(err)
-	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	b, err := bot.New(context.Background(), bot.Options{Session: sess, Store: st, Games: catalog.Registry(), Renderer: renderer, Logger: log})
-	if err != nil {
-		fail(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	if err := b.Open(ctx); err != nil {
-		fail(err)
-	}
+	startChildBot(dbPath, url, func(o *bot.Options) error {
+		o.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		return nil
+	})
 	fmt.Println("ready")
 	select {}
 }

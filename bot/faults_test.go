@@ -16,7 +16,6 @@ import (
 
 	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/internal/discordtest"
-	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/pgtest"
 )
@@ -33,23 +32,15 @@ func newHarnessDeferring(t *testing.T, deferAfter time.Duration) *harness {
 	})
 	fake.AddUser(discordtest.User{ID: alice, Name: "alice"})
 	h := &harness{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "dealer.db"), deal: 1}
-	st, err := store.Open(h.dbPath)
-	require.NoError(t, err)
-	h.st = st
-	h.sess = fake.NewSession()
-	b, err := bot.New(context.Background(), bot.Options{
-		Session: h.sess, Store: st, Games: catalog.Registry(), Renderer: renderer, GuildID: guildID,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), NewDeal: func() uint64 { return 1 }, DeferAfter: deferAfter,
-	})
-	require.NoError(t, err)
-	h.bot = b
 	t.Cleanup(func() {
 		h.stop()
 		require.NoError(t, fake.CheckClean(), "the bot did something Discord would refuse")
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
-	defer cancel()
-	require.NoError(t, b.Open(ctx))
+	h.sess = fake.NewSession()
+	h.st, h.bot = startBot(t, h.dbPath, bot.Options{
+		Session: h.sess, GuildID: guildID,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), NewDeal: func() uint64 { return 1 }, DeferAfter: deferAfter,
+	}, nil)
 	return h
 }
 

@@ -112,9 +112,6 @@ func newHarnessMode(t *testing.T, http bool, opts func(*discordtest.Options)) *h
 // start opens the store and connects a new bot, as a fresh process would.
 func (h *harness) start() {
 	t := h.t
-	st, err := store.Open(h.dbPath)
-	require.NoError(t, err)
-	h.st = st
 	h.metrics = prometheus.NewRegistry()
 	h.sess = h.fake.NewSession()
 	var sink io.Writer = h.logs
@@ -123,30 +120,40 @@ func (h *harness) start() {
 	}
 	log := slog.New(slog.NewTextHandler(sink, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	o := bot.Options{
-		Session: h.sess, Store: st, Games: catalog.Registry(), Renderer: renderer,
-		GuildID: guildID, Logger: log, NewDeal: func() uint64 { return h.deal }, TurnTimeout: h.turnTimeout, DeferAfter: h.deferAfter,
+		Session: h.sess, GuildID: guildID, Logger: log, NewDeal: func() uint64 { return h.deal }, TurnTimeout: h.turnTimeout, DeferAfter: h.deferAfter,
 		Metrics: h.metrics, LobbyTimeout: h.lobbyTimeout, Links: h.links, OnChange: h.onChange,
 	}
 	if h.http {
 		o.Interactions, o.PublicKey = bot.InteractionsHTTP, h.fake.PublicKey()
 	}
-	b, err := bot.New(context.Background(), o)
-	require.NoError(t, err)
-	h.bot = b
-	if h.beforeOpen != nil {
-		h.beforeOpen(b)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
-	defer cancel()
-	require.NoError(t, b.Open(ctx))
+	h.st, h.bot = startBot(t, h.dbPath, o, h.beforeOpen)
 	if h.http {
 		// As the command line mounts it; setting the URL sends Discord's
 		// PING and a forged request first.
 		h.endpoint = httptest.NewUnstartedServer(nil)
-		h.endpoint.Config = b.InteractionsServer(h.endpointLimits)
+		h.endpoint.Config = h.bot.InteractionsServer(h.endpointLimits)
 		h.endpoint.Start()
 		require.NoError(t, h.fake.SetInteractionsEndpoint(h.endpoint.URL))
 	}
+}
+
+// startBot opens the store at dbPath, as a new process would, and a bot on
+// it with o (its Store, Games and Renderer filled in), connected to the
+// fake; beforeOpen, when set, is called with the bot before it connects.
+func startBot(t testing.TB, dbPath string, o bot.Options, beforeOpen func(*bot.Bot)) (*store.Store, *bot.Bot) {
+	t.Helper()
+	st, err := store.Open(dbPath)
+	require.NoError(t, err)
+	o.Store, o.Games, o.Renderer = st, catalog.Registry(), renderer
+	b, err := bot.New(context.Background(), o)
+	require.NoError(t, err)
+	if beforeOpen != nil {
+		beforeOpen(b)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	require.NoError(t, b.Open(ctx))
+	return st, b
 }
 
 // stop closes the bot's session (before the fake, as discordgo needs) and the store.

@@ -20,7 +20,6 @@ import (
 
 	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/internal/discordtest"
-	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
 )
 
@@ -125,20 +124,10 @@ func newRigWith(t testing.TB, n int, o rigOptions) *rig {
 
 // start opens the store and connects the bot, as a new process would.
 func (r *rig) start() {
-	t := r.t
-	st, err := store.Open(r.dbPath)
-	require.NoError(t, err)
-	r.st = st
 	r.sess = r.fake.NewSession()
-	b, err := bot.New(context.Background(), bot.Options{
-		Session: r.sess, Store: st, Games: catalog.Registry(), Renderer: renderer,
-		Logger: slog.New(r.logs), NewDeal: func() uint64 { return r.deal.Add(1) }, OnChange: r.onChange,
-	})
-	require.NoError(t, err)
-	r.bot = b
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
-	defer cancel()
-	require.NoError(t, b.Open(ctx))
+	r.st, r.bot = startBot(r.t, r.dbPath, bot.Options{
+		Session: r.sess, Logger: slog.New(r.logs), NewDeal: func() uint64 { return r.deal.Add(1) }, OnChange: r.onChange,
+	}, nil)
 }
 
 // stop disconnects the bot and closes the store.

@@ -24,7 +24,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -782,65 +781,38 @@ func (p *scaleProc) kill() {
 // scaleChild is a bot process: it runs until it is killed, or until the
 // test that started it goes away (its standard input closes).
 func scaleChild(raw string) {
-	fail := func(err error) {
-		fmt.Fprintln(os.Stderr, "bot process:", err)
-		os.Exit(2)
-	}
 	go func() {
 		_, _ = io.Copy(io.Discard, os.Stdin)
 		os.Exit(3)
 	}()
 	var sp scaleSpec
 	if err := json.Unmarshal([]byte(raw), &sp); err != nil {
-		fail(err)
+		childFail(err)
 	}
-	st, err := store.Open(sp.DB)
-	if err != nil {
-		fail(err)
-	}
-	sess, err := discordgo.New("Bot fake-bot-token")
-	if err != nil {
-		fail(err)
-	}
-	if err := discordtest.AttachURL(sess, sp.Fake); err != nil {
-		fail(err)
-	}
-	sess.UserAgent += scaleAgent + sp.Name
-	// Info: the turns played for absent players are counted from the log.
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	o := bot.Options{Session: sess, Store: st, Games: catalog.Registry(), Renderer: renderer, Logger: log, TurnTimeout: sp.TurnTimeout}
-	if sp.HTTP {
-		key, err := hex.DecodeString(sp.PublicKey)
-		if err != nil {
-			fail(err)
+	b := startChildBot(sp.DB, sp.Fake, func(o *bot.Options) error {
+		o.Session.UserAgent += scaleAgent + sp.Name
+		// Info: the turns played for absent players are counted from the log.
+		o.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+		o.TurnTimeout = sp.TurnTimeout
+		if sp.HTTP {
+			key, err := hex.DecodeString(sp.PublicKey)
+			o.Interactions, o.PublicKey = bot.InteractionsHTTP, key
+			return err
 		}
-		o.Interactions, o.PublicKey = bot.InteractionsHTTP, key
-	} else {
-		shards, err := bot.ShardSessions(sess, []int{sp.Shard}, sp.Of)
-		if err != nil {
-			fail(err)
-		}
+		shards, err := bot.ShardSessions(o.Session, []int{sp.Shard}, sp.Of)
 		o.Shards = shards
-	}
-	b, err := bot.New(context.Background(), o)
-	if err != nil {
-		fail(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	if err := b.Open(ctx); err != nil {
-		fail(err)
-	}
+		return err
+	})
 	if !sp.HTTP {
 		fmt.Println("ready")
 		select {}
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		fail(err)
+		childFail(err)
 	}
 	fmt.Println("ready", ln.Addr())
-	fail(http.Serve(ln, b.HTTPHandler()))
+	childFail(http.Serve(ln, b.HTTPHandler()))
 }
 
 // procLog reads a bot process's log as it comes: the turns played for

@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -12,8 +11,6 @@ import (
 
 	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/internal/discordtest"
-	"github.com/dealer/dealer/render/catalog"
-	"github.com/dealer/dealer/store"
 )
 
 // guildOnShard finds a guild id that Discord's formula puts on shard.
@@ -37,9 +34,6 @@ func TestShards(t *testing.T) {
 		Shards: 2, MaxConcurrency: 1, IdentifyWindow: 200 * time.Millisecond,
 	})
 	fake.AddUser(discordtest.User{ID: alice, Name: "alice"})
-	st, err := store.Open(t.TempDir() + "/dealer.db")
-	require.NoError(t, err)
-	defer st.Close()
 
 	rest := fake.NewSession()
 	plan, err := bot.PlanShards(rest)
@@ -50,14 +44,10 @@ func TestShards(t *testing.T) {
 	_, err = bot.ShardSessions(rest, []int{0, 2}, plan.Count)
 	require.ErrorContains(t, err, "from 0 to 1")
 
-	b, err := bot.New(context.Background(), bot.Options{
-		Session: rest, Store: st, Games: catalog.Registry(), Renderer: renderer,
-		Shards: shards, MaxConcurrency: plan.MaxConcurrency, IdentifySpacing: 300 * time.Millisecond,
-	})
-	require.NoError(t, err)
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
-	defer cancel()
-	require.NoError(t, b.Open(ctx))
+	st, b := startBot(t, t.TempDir()+"/dealer.db", bot.Options{
+		Session: rest, Shards: shards, MaxConcurrency: plan.MaxConcurrency, IdentifySpacing: 300 * time.Millisecond,
+	}, nil)
+	defer st.Close()
 	defer b.Close()
 
 	for _, g := range []struct{ guild, channel string }{{g0, "900"}, {g1, "901"}} {
