@@ -105,27 +105,9 @@ func everything(t *testing.T, s *Store, ids []int64) snapshot {
 	require.NoError(t, err)
 	require.True(t, ok)
 	snap.Deal = deal
-	snap.Tokens = map[int64]string{}
-	rows, err := s.q.QueryContext(ctx, `SELECT id, token FROM sessions`)
-	require.NoError(t, err)
-	for rows.Next() {
-		var id int64
-		var token string
-		require.NoError(t, rows.Scan(&id, &token))
-		snap.Tokens[id] = token
-	}
-	require.NoError(t, rows.Close())
+	snap.Tokens = queryMap[int64, string](t, s, `SELECT id, token FROM sessions`)
 	assert.Len(t, snap.Tokens, len(ids))
-	snap.Settings = map[string]int{}
-	rows, err = s.q.QueryContext(ctx, `SELECT guild_id, pages_off FROM guild_settings`)
-	require.NoError(t, err)
-	for rows.Next() {
-		var g string
-		var off int
-		require.NoError(t, rows.Scan(&g, &off))
-		snap.Settings[g] = off
-	}
-	require.NoError(t, rows.Close())
+	snap.Settings = queryMap[string, int](t, s, `SELECT guild_id, pages_off FROM guild_settings`)
 	snap.Players = map[string]Settings{}
 	for _, u := range []string{"ann", "bob", "cy"} {
 		st, err := s.Settings(ctx, u)
@@ -189,4 +171,23 @@ func TestCopyToItself(t *testing.T) {
 		_, err = s.CopyTo(context.Background(), again)
 		require.ErrorContains(t, err, "the same database")
 	})
+}
+
+// queryMap reads query's rows of two columns into a map, the first
+// column's value to the second's.
+func queryMap[K comparable, V any](t *testing.T, s *Store, query string) map[K]V {
+	t.Helper()
+	rows, err := s.q.QueryContext(context.Background(), query)
+	require.NoError(t, err)
+	m := map[K]V{}
+	require.NoError(t, eachRow(rows, func(row scanner) error {
+		var (
+			k K
+			v V
+		)
+		err := row.Scan(&k, &v)
+		m[k] = v
+		return err
+	}))
+	return m
 }
