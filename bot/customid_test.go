@@ -1,9 +1,12 @@
 package bot
 
 import (
+	"context"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -47,4 +50,123 @@ func FuzzParseButtonID(f *testing.F) {
 		require.NoError(t, err)
 		require.Equal(t, b, again)
 	})
+}
+
+// customIDs are the custom ids of a message's buttons and menus.
+func customIDs(comps []discordgo.MessageComponent) []string {
+	var out []string
+	for _, row := range comps {
+		for _, c := range row.(discordgo.ActionsRow).Components {
+			switch c := c.(type) {
+			case discordgo.Button:
+				if c.CustomID != "" {
+					out = append(out, c.CustomID)
+				}
+			case discordgo.SelectMenu:
+				out = append(out, c.CustomID)
+			}
+		}
+	}
+	return out
+}
+
+// writtenIDs plays an offline bot through every kind of message it writes —
+// a solitaire's board with and without a place selected, a lobby with a
+// seated guest, a multiplayer table, a hand of buttons and a hand of menus
+// with a word chosen — and returns the custom ids on each, by kind of
+// table.
+func writtenIDs(t *testing.T, b *Bot) map[string][]string {
+	ctx := context.Background()
+	play := func(game string) *discordgo.InteractionResponse {
+		return answer(t)(b.onCommand(ctx, slash("play", opt("game", discordgo.ApplicationCommandOptionString, game))))
+	}
+	clickAs := func(user, id string) *discordgo.InteractionResponse {
+		return answer(t)(b.onClick(ctx, clickBy(user, id), stillOpen))
+	}
+	out := map[string][]string{}
+	board := customIDs(play("doublefreecell").Data.Components) // table 1
+	out["solitaire"] = append(board, customIDs(clickAs(owner, board[0]).Data.Components)...)
+	lobby := customIDs(play("secretagent").Data.Components) // table 2
+	out["lobby"] = append(lobby, customIDs(clickAs(stranger, "t:2:0:j").Data.Components)...)
+	out["multi"] = customIDs(clickAs(owner, "t:2:0:g").Data.Components)
+	out["multi"] = append(out["multi"], customIDs(clickAs(owner, "t:2:0:h").Data.Components)...)
+	play("theagents") // table 3
+	menu := customIDs(clickAs(owner, "t:3:0:g").Data.Components)
+	require.NotEmpty(t, menu)
+	hand := clickAs(owner, "t:3:0:h")
+	out["multi"] = append(out["multi"], customIDs(hand.Data.Components)...)
+	pick := clickBy(owner, customIDs(hand.Data.Components)[0])
+	pick.Data = discordgo.MessageComponentInteractionData{CustomID: pick.MessageComponentData().CustomID, ComponentType: discordgo.SelectMenuComponent,
+		Values: []string{hand.Data.Components[0].(discordgo.ActionsRow).Components[0].(discordgo.SelectMenu).Options[0].Value}}
+	out["multi"] = append(out["multi"], customIDs(answer(t)(b.onClick(ctx, pick, stillOpen)).Data.Components)...)
+	return out
+}
+
+// TestEveryCustomIDRoutes: every kind of custom id the bot writes — and each
+// written by the code before the route table, kept on messages in Discord —
+// routes to the handler that answered it before: on a solitaire click.go's
+// switch, on a multiplayer table multi.go's, in a lobby lobby.go's.
+func TestEveryCustomIDRoutes(t *testing.T) {
+	b := newOfflineBot(t)
+	written := writtenIDs(t, b)
+	// Ids as the code before the route table wrote them.
+	written["solitaire"] = append(written["solitaire"], "t:1:0:s3", "t:1:0:m3 h", "t:1:0:sconfirm:resign", "t:1:0:c", "t:1:0:r", "t:1:0:i", "t:1:0:mundo")
+	written["lobby"] = append(written["lobby"], "t:2:0:j", "t:2:0:l", "t:2:0:a", "t:2:0:k", "t:2:0:k1", "t:2:0:g")
+	written["multi"] = append(written["multi"], "t:2:0:h", "t:2:4:mplay QH", "t:3:0:p0", "t:3:2:p1play mole", "t:3:2:pb")
+	handler := func(where string, r route) any {
+		switch where {
+		case "lobby":
+			return r.lobby
+		case "solitaire":
+			return r.solitaire
+		}
+		return r.multi
+	}
+	tests := []struct {
+		where  string
+		action byte
+		want   any
+	}{
+		{"solitaire", actSelect, (*Bot).selectPlace},
+		{"solitaire", actMove, (*Bot).moveOnBoard},
+		{"solitaire", actCancel, (*Bot).redrawBoard},
+		{"solitaire", actRedraw, (*Bot).redrawBoard},
+		{"solitaire", actHint, (*Bot).hint},
+		{"lobby", actJoin, (*Bot).join},
+		{"lobby", actLeave, (*Bot).leave},
+		{"lobby", actAddAI, (*Bot).addComputer},
+		{"lobby", actKick, (*Bot).removeSeat},
+		{"lobby", actStart, (*Bot).startGame},
+		{"multi", actHand, (*Bot).myHand},
+		{"multi", actMove, (*Bot).moveFromHand},
+		{"multi", actPick, (*Bot).pickWord},
+	}
+	for _, tt := range tests {
+		t.Run(tt.where+" "+string(tt.action), func(t *testing.T) {
+			n := 0
+			for _, s := range written[tt.where] {
+				id, err := parseButtonID(s)
+				require.NoError(t, err, "%s: %q does not parse", tt.where, s)
+				if id.Action != tt.action {
+					continue
+				}
+				n++
+				got := handler(tt.where, routes[id.Action])
+				require.NotNil(t, got, "%q", s)
+				assert.Equal(t, reflect.ValueOf(tt.want).Pointer(), reflect.ValueOf(got).Pointer(), "%q routes to another handler", s)
+			}
+			assert.NotZero(t, n, "no %s id of action %q was written", tt.where, tt.action)
+		})
+	}
+	listed := map[string]bool{}
+	for _, tt := range tests {
+		listed[tt.where+string(tt.action)] = true
+	}
+	for where, ids := range written {
+		for _, s := range ids {
+			id, err := parseButtonID(s)
+			require.NoError(t, err)
+			assert.True(t, listed[where+string(id.Action)], "%s: the bot writes %q, which no case above routes", where, s)
+		}
+	}
 }
