@@ -50,7 +50,7 @@ type rig struct {
 	halt    chan struct{} // closed: drive stops early
 
 	// onChange is the bot's Options.OnChange: the web pages' Notify when
-	// TestLoad serves them (watchers_load_test.go).
+	// TestLoad serves them (load_test.go).
 	onChange func(int64)
 }
 
