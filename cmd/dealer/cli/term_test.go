@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/internal/testkit"
+	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/catalog"
 )
 
@@ -87,3 +88,17 @@ func (s *term) exited() int {
 func dbPath(t *testing.T) string {
 	return filepath.Join(t.TempDir(), "dealer.db")
 }
+
+// dealer runs one subcommand over the games on offer, as the program does.
+func dealer(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	return Main(catalog.Registry(), args, stdin, stdout, stderr, getenv)
+}
+
+// playGame is `dealer play` over the games on offer.
+func playGame(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	return Main(catalog.Registry(), append([]string{"play"}, args...), stdin, stdout, stderr, getenv)
+}
+
+// termWidth is a line's width at the terminal: its characters, ANSI codes
+// left out.
+func termWidth(s string) int { return render.TermWidth(s) }
