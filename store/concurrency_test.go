@@ -256,9 +256,7 @@ func TestTwoStoresRaceForEachMove(t *testing.T) { forEachEngine(t, testTwoStores
 func testTwoStoresRaceForEachMove(t *testing.T, e engine) {
 	ctx := context.Background()
 	a, _, db := openTemp(t, e)
-	b, err := Open(db)
-	require.NoError(t, err)
-	defer b.Close()
+	b := openAgain(t, db)
 	id := mustCreate(t, a, TableRow{Game: "doublefreecell", Seats: 2})
 	const rounds, perStore = 40, 3
 	var want []string
@@ -340,9 +338,7 @@ func TestDeadlockIsRetried(t *testing.T) {
 	e := engineNamed(EnginePostgres)
 	ctx := context.Background()
 	a, _, db := openTemp(t, e)
-	b, err := Open(db)
-	require.NoError(t, err)
-	defer b.Close()
+	b := openAgain(t, db)
 	one := mustCreate(t, a, TableRow{Game: "doublefreecell", Seats: 1})
 	two := mustCreate(t, a, TableRow{Game: "doublefreecell", Seats: 1})
 

@@ -165,10 +165,8 @@ func TestCopyTo(t *testing.T) {
 func TestCopyToItself(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, e engine) {
 		s, _, db := openTemp(t, e)
-		again, err := Open(db)
-		require.NoError(t, err)
-		defer again.Close()
-		_, err = s.CopyTo(context.Background(), again)
+		again := openAgain(t, db)
+		_, err := s.CopyTo(context.Background(), again)
 		require.ErrorContains(t, err, "the same database")
 	})
 }

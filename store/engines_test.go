@@ -69,3 +69,13 @@ func openTemp(t testing.TB, e engine) (*Store, *testkit.Clock, string) {
 	t.Cleanup(func() { s.Close() })
 	return s, c, db
 }
+
+// openAgain opens a second store on db, as another process would, and
+// closes it at the end of the test.
+func openAgain(t testing.TB, db string) *Store {
+	t.Helper()
+	s, err := Open(db)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	return s
+}

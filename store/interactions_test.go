@@ -41,9 +41,7 @@ func TestFirstSeen(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, e engine) {
 		ctx := context.Background()
 		s, c, db := openTemp(t, e)
-		other, err := Open(db) // a second process on the same database
-		require.NoError(t, err)
-		defer other.Close()
+		other := openAgain(t, db) // a second process on the same database
 		a, b := interactionID(t, 0, false), interactionID(t, 1, false)
 		steps := []struct {
 			name  string
@@ -69,9 +67,7 @@ func TestFirstSeen(t *testing.T) {
 func TestFirstSeenAtOnce(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, e engine) {
 		s, c, db := openTemp(t, e)
-		other, err := Open(db)
-		require.NoError(t, err)
-		defer other.Close()
+		other := openAgain(t, db)
 		for k := range 5 {
 			id := interactionID(t, k, false)
 			var firsts atomic.Int32

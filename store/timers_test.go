@@ -70,9 +70,7 @@ func TestTimersClaimedOnce(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, e engine) {
 		ctx := context.Background()
 		s, _, db := openTemp(t, e)
-		other, err := Open(db)
-		require.NoError(t, err)
-		defer other.Close()
+		other := openAgain(t, db)
 		t0 := time.Unix(1_800_000_000, 0)
 		const n = 60
 		for i := range n {
@@ -118,9 +116,7 @@ func TestChanges(t *testing.T) {
 			assert.NoError(t, s.Changes(ctx, func(int64, int) { t.Error("SQLite announces nothing") }))
 			return
 		}
-		other, err := Open(db)
-		require.NoError(t, err)
-		defer other.Close()
+		other := openAgain(t, db)
 		heard := make(chan [2]int64, 16)
 		go func() { _ = other.Changes(ctx, func(id int64, moves int) { heard <- [2]int64{id, int64(moves)} }) }()
 		id := mustCreate(t, s, TableRow{Game: "doublets", Seats: 1})
