@@ -1,9 +1,10 @@
 // Package testkit holds the few test helpers that the store's, the bot's,
-// the web's, the fake Discord's and the command line's tests share word for
-// word: a clock the test moves on, a log that many goroutines write to, and
-// the process's CPU time. It imports nothing of the dealer's, so the
-// store's own tests can use it (web/webtest cannot be, as it imports the
-// store); like every test kit, it is never linked into the program.
+// the web's and the command line's tests share word for word: a clock
+// the test moves on, a log that many goroutines write to, and the
+// process's CPU time. It imports
+// nothing of the dealer's, so the store's own tests can use it (web/webtest
+// cannot be, as it imports the store); like every test kit, it is never
+// linked into the program.
 package testkit
 
 import (
