@@ -14,13 +14,13 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/pgtest"
@@ -173,10 +173,10 @@ func runLoad(t *testing.T, n int, d, gap time.Duration) loadResult {
 			}
 		})
 	}
-	cpu0 := testkit.ProcessCPU()
+	cpu0 := processCPU()
 	r.drive(d, gap)
 	to := time.Now()
-	cpu := testkit.ProcessCPU() - cpu0
+	cpu := processCPU() - cpu0
 	failed, err := r.fake.WaitAllAnswered(30 * time.Second)
 	waited := time.Since(to)
 	if err != nil {
@@ -217,6 +217,15 @@ func runLoad(t *testing.T, n int, d, gap time.Duration) loadResult {
 		t.Logf("first violations: %q", v[:min(5, len(v))])
 	}
 	return res
+}
+
+// processCPU is the CPU time the test process (bot and fake) has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 var (

@@ -13,13 +13,13 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/web"
 	"github.com/dealer/dealer/web/webtest"
@@ -200,11 +200,11 @@ func TestWatchersFlood(t *testing.T) {
 		heap, rss := memory(t)
 		var cpu time.Duration
 		for k := pre; k < pre+moves; k++ {
-			c0 := testkit.ProcessCPU()
+			c0 := processCPU()
 			require.NoError(t, tb.Apply(ctx, log[k].Seat, log[k].Move))
 			f.srv.Notify(tb.Row.ID)
 			w.WaitMoves(t, k+1) // every stream has it
-			cpu += testkit.ProcessCPU() - c0
+			cpu += processCPU() - c0
 		}
 		events := w.Stop(t)
 		assert.GreaterOrEqual(t, events, n*(moves+1), "every stream read the table, then every move")
@@ -229,4 +229,13 @@ func memory(t testing.TB) (heap, rss uint64) {
 		}
 	}
 	return ms.HeapAlloc, rss
+}
+
+// processCPU is the CPU time this process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -1,7 +1,6 @@
 // Package testkit holds the few test helpers that the store's, the bot's,
 // the web's and the command line's tests share word for word: a clock
-// the test moves on, a log that many goroutines write to, and the
-// process's CPU time. It imports
+// the test moves on and a log that many goroutines write to. It imports
 // nothing of the dealer's, so the store's own tests can use it (web/webtest
 // cannot be, as it imports the store); like every test kit, it is never
 // linked into the program.
