@@ -6,7 +6,11 @@
 // Games know nothing of Discord, pictures or SQL.
 package games
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"slices"
+)
 
 // Seat is a player's place at a table, from 0. Spectator is the public view.
 type Seat int
@@ -18,6 +22,23 @@ const Spectator Seat = -1
 // String gives the notation, which the game's Parse reads back.
 type Move interface {
 	String() string
+}
+
+// MoveOf is m as a game's own move type M, passed as M or as a pointer to
+// one; what names M's moves for the error when m is neither ("a Secret
+// Agent move"), and a nil pointer is no move.
+func MoveOf[M any](m Move, what string) (M, error) {
+	var none M
+	switch t := any(m).(type) {
+	case M:
+		return t, nil
+	case *M:
+		if t == nil {
+			return none, errors.New("no move")
+		}
+		return *t, nil
+	}
+	return none, fmt.Errorf("%v is not %s", m, what)
 }
 
 // Game is one game in progress.
@@ -131,18 +152,26 @@ func (s Status) Valid() bool { return s >= 0 && int(s) < len(statusNames) }
 // counts Abandoned as finished on its own terms).
 func (s Status) Finished() bool { return s == Won || s == Lost || s == Over }
 
+// SoloToAct is a one-player game's ToAct in status s: its one seat, 0,
+// until the game is finished.
+func SoloToAct(s Status) []Seat {
+	if s.Finished() {
+		return nil
+	}
+	return []Seat{0}
+}
+
 // MarshalText writes the status's name, for JSON.
 func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText reads a status's name.
 func (s *Status) UnmarshalText(b []byte) error {
-	for i, n := range statusNames {
-		if n == string(b) {
-			*s = Status(i)
-			return nil
-		}
+	i := slices.Index(statusNames[:], string(b))
+	if i < 0 {
+		return fmt.Errorf("unknown status %q", b)
 	}
-	return fmt.Errorf("unknown status %q", b)
+	*s = Status(i)
+	return nil
 }
 
 // Stater is implemented by games whose views hide cards from every seat

@@ -40,3 +40,50 @@ func TestStatusNames(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"S":"lobby"}`, string(b))
 }
+
+// testMove and otherMove are two games' move types, for MoveOf.
+type testMove string
+
+func (m testMove) String() string { return string(m) }
+
+type otherMove string
+
+func (m otherMove) String() string { return string(m) }
+
+func TestMoveOf(t *testing.T) {
+	m := testMove("3 h")
+	var nilMove *testMove
+	for _, tc := range []struct {
+		name    string
+		in      Move
+		want    testMove
+		wantErr string
+	}{
+		{"by value", m, m, ""},
+		{"by pointer", &m, m, ""},
+		{"a nil pointer", nilMove, "", "no move"},
+		{"another game's", otherMove("flip"), "", "flip is not a test move"},
+	} {
+		got, err := MoveOf[testMove](tc.in, "a test move")
+		if tc.wantErr != "" {
+			assert.EqualError(t, err, tc.wantErr, tc.name)
+			continue
+		}
+		require.NoError(t, err, tc.name)
+		assert.Equal(t, tc.want, got, tc.name)
+	}
+}
+
+func TestSoloToAct(t *testing.T) {
+	for _, tc := range []struct {
+		s    Status
+		want []Seat
+	}{
+		{Playing, []Seat{0}},
+		{Won, nil},
+		{Lost, nil},
+		{Over, nil},
+	} {
+		assert.Equal(t, tc.want, SoloToAct(tc.s), "%s", tc.s)
+	}
+}

@@ -136,25 +136,25 @@ func (i Info) ParseOptions(settings ...string) (Options, error) {
 // out: "cells=8 autoplay=off", or "" for the standard game. ParseOptions
 // reads it back; the store keeps it.
 func (i Info) FormatOptions(o Options) string {
-	var parts []string
-	for _, opt := range i.Options {
-		if v, ok := o[opt.Name]; ok && v != opt.Default {
-			parts = append(parts, opt.Name+"="+opt.Format(v))
-		}
-	}
-	return strings.Join(parts, " ")
+	return strings.Join(i.chosen(o, func(opt Option, v int) string { return opt.Name + "=" + opt.Format(v) }), " ")
 }
 
 // DescribeOptions says a table's house rules for people, "" for the
 // standard game: "free cells 8, autoplay off".
 func (i Info) DescribeOptions(o Options) string {
+	return strings.Join(i.chosen(o, func(opt Option, v int) string { return opt.Text + " " + opt.Format(v) }), ", ")
+}
+
+// chosen writes with say, in the game's order, each option o sets to other
+// than its default.
+func (i Info) chosen(o Options, say func(opt Option, v int) string) []string {
 	var parts []string
 	for _, opt := range i.Options {
 		if v, ok := o[opt.Name]; ok && v != opt.Default {
-			parts = append(parts, opt.Text+" "+opt.Format(v))
+			parts = append(parts, say(opt, v))
 		}
 	}
-	return strings.Join(parts, ", ")
+	return parts
 }
 
 // OptionsHelp lists the game's options with their ranges and defaults:

@@ -143,3 +143,19 @@ func absDiff(a, b uint8) int {
 	}
 	return int(b - a)
 }
+
+// TestFitBand: a band's words stay at Band's size while they fit the card,
+// and are drawn small when they do not.
+func TestFitBand(t *testing.T) {
+	card := image.Rect(0, 0, CardW, CardH)
+	for _, tc := range []struct {
+		text string
+		want TextSize
+	}{
+		{"home", Band(card, "home", Cream, Felt).Size},
+		{"abgelegt, gesperrt, abgelegt", Small},
+	} {
+		assert.Equal(t, tc.want, FitBand(card, tc.text, Cream, Felt).Size, tc.text)
+	}
+	assert.Greater(t, TextWidth("abgelegt, gesperrt, abgelegt", Medium), CardW, "the long text is too wide for Medium")
+}

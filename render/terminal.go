@@ -95,12 +95,8 @@ func StatusWordIn(l lang.Lang, st games.Status, moves int) string {
 func TermWidth(s string) int {
 	n := 0
 	for i := 0; i < len(s); {
-		if s[i] == '\x1b' && i+1 < len(s) && s[i+1] == '[' {
-			j := i + 2
-			for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
-				j++
-			}
-			i = j + 1
+		if j, ok := escapeEnd(s, i); ok {
+			i = j
 			continue
 		}
 		_, size := utf8.DecodeRuneInString(s[i:])
@@ -108,6 +104,19 @@ func TermWidth(s string) int {
 		n++
 	}
 	return n
+}
+
+// escapeEnd is the index just after the ANSI escape sequence (ESC [ …
+// final byte) that starts at s[i], and whether one starts there.
+func escapeEnd(s string, i int) (int, bool) {
+	if s[i] != '\x1b' || i+1 >= len(s) || s[i+1] != '[' {
+		return i, false
+	}
+	j := i + 2
+	for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+		j++
+	}
+	return j + 1, true
 }
 
 // TermWrap breaks the line s into lines of at most width columns (as
@@ -136,12 +145,8 @@ func TermWrap(s string, width int, indent string) string {
 func breakAt(s string, width int) (string, string) {
 	col, cut, lastSpace, inWord := 0, -1, -1, false
 	for i := 0; i < len(s); {
-		if s[i] == '\x1b' && i+1 < len(s) && s[i+1] == '[' {
-			j := i + 2
-			for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
-				j++
-			}
-			i = j + 1
+		if j, ok := escapeEnd(s, i); ok {
+			i = j
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])

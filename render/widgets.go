@@ -69,6 +69,16 @@ func Band(card image.Rectangle, text string, fill, in Colour) Label {
 		Size: Medium, Ink: in, Boxed: true, Fill: fill, Radius: cardRadius}
 }
 
+// FitBand is Band, its words drawn small when they are too long for the
+// card at the usual size (German's, Spanish's).
+func FitBand(card image.Rectangle, text string, fill, in Colour) Label {
+	b := Band(card, text, fill, in)
+	if TextWidth(text, b.Size) > card.Dx() {
+		b.Size = Small
+	}
+	return b
+}
+
 // BadgeLabel is a dark pill centred on (x, y), as wide as its text needs.
 func BadgeLabel(text string, x, y int, size TextSize) Label {
 	w := TextWidth(text, size) + 2*LabelPad + 4

@@ -107,12 +107,7 @@ func (g *Game) Deal() uint64 { return g.deal }
 func (g *Game) Seats() int { return 1 }
 
 // ToAct returns seat 0 while the game goes on.
-func (g *Game) ToAct() []games.Seat {
-	if g.status.Finished() {
-		return nil
-	}
-	return []games.Seat{0}
-}
+func (g *Game) ToAct() []games.Seat { return games.SoloToAct(g.status) }
 
 // Legal lists seat 0's moves: every legal transfer and uncover, then undo
 // (when there is a move to take back) and resign. None once the game is over.

@@ -2,6 +2,7 @@ package doubleagent
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -59,11 +60,8 @@ func (p Place) TopRow() bool { return p <= T5 }
 
 // ParsePlace reads a place's name, in any case.
 func ParsePlace(s string) (Place, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
-	for i, n := range placeNames {
-		if n == t {
-			return Place(i), nil
-		}
+	if i := slices.Index(placeNames[:], strings.ToLower(strings.TrimSpace(s))); i >= 0 {
+		return Place(i), nil
 	}
 	return 0, games.Refuse("%q is not a place: write t1–t5, b1–b5 (tableaus), p1–p4 (prison) or c1, c2 (command)", s)
 }

@@ -485,15 +485,7 @@ func TestFromToMeaning(t *testing.T) {
 }
 
 func TestWin(t *testing.T) {
-	g := table(t, `
-		t1: | KH
-		t2: | BJ
-		c1: RJ
-		p1: found QH
-		p2: found KD
-		p3: found KC
-		p4: found KS
-	`)
+	g := table(t, nearlyWon)
 	play(t, g, "t1 p1")
 	assert.Equal(t, games.Playing, g.Status(), "the black agent is not in command yet")
 	assert.Equal(t, 53, g.Scores()[0])

@@ -277,12 +277,7 @@ func (g *Game) Deal() uint64 { return g.deal }
 func (g *Game) Seats() int { return 1 }
 
 // ToAct returns seat 0 while the game goes on.
-func (g *Game) ToAct() []games.Seat {
-	if g.status.Finished() {
-		return nil
-	}
-	return []games.Seat{0}
-}
+func (g *Game) ToAct() []games.Seat { return games.SoloToAct(g.status) }
 
 // Moves counts the moves applied, commands and undos included.
 func (g *Game) Moves() int { return g.moves }

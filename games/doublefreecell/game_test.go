@@ -316,11 +316,7 @@ func TestFoundationSecondRound(t *testing.T) {
 }
 
 func TestSafeTable(t *testing.T) {
-	card := func(s string) cards.Card {
-		c, err := cards.Parse(s)
-		require.NoError(t, err)
-		return c
-	}
+	card := func(s string) cards.Card { return gamestest.Card(t, s) }
 	tests := []struct {
 		card  string
 		found [4]int // ♣ ♦ ♥ ♠
@@ -619,16 +615,7 @@ func TestReplay(t *testing.T) {
 	reg := games.NewRegistry(Info)
 	g := New(77)
 	rec := games.Record{Game: "doublefreecell", Deal: 77, Seats: 1}
-	r := cards.NewRand(5)
-	for i := 0; i < 200 && !g.Status().Finished(); i++ {
-		legal := g.Legal(0)
-		m := legal[r.Below(len(legal))]
-		if m.String() == "resign" {
-			continue
-		}
-		require.NoError(t, g.Apply(0, m))
-		rec.Moves = append(rec.Moves, games.Entry{Seat: 0, Move: m.String()})
-	}
+	playRandomly(t, g, &rec)
 	back := gamestest.AssertReplays(t, reg, rec, g)
 	assert.Equal(t, g.View(0), back.View(0))
 

@@ -148,3 +148,19 @@ func snap(g *Game) snapshot {
 	}
 	return s
 }
+
+// playRandomly plays up to 200 legal moves of g drawn from seed 5, never
+// resigning, and records them in rec, for a replay.
+func playRandomly(t *testing.T, g *Game, rec *games.Record) {
+	t.Helper()
+	r := cards.NewRand(5)
+	for i := 0; i < 200 && !g.Status().Finished(); i++ {
+		legal := g.Legal(0)
+		m := legal[r.Below(len(legal))]
+		if m.String() == "resign" {
+			continue
+		}
+		require.NoError(t, g.Apply(0, m))
+		rec.Moves = append(rec.Moves, games.Entry{Move: m.String()})
+	}
+}

@@ -243,16 +243,7 @@ func TestReplayWithOptions(t *testing.T) {
 	for _, o := range []games.Options{{"cells": 8}, {"cells": 4, "autoplay": 0}, {"autoplay": 0}, nil} {
 		g := NewRules(77, mustRules(t, o))
 		rec := games.Record{Game: Info.Name, Deal: 77, Seats: 1, Options: Info.FormatOptions(o)}
-		r := cards.NewRand(5)
-		for i := 0; i < 200 && !g.Status().Finished(); i++ {
-			legal := g.Legal(0)
-			m := legal[r.Below(len(legal))]
-			if m.String() == "resign" {
-				continue
-			}
-			require.NoError(t, g.Apply(0, m))
-			rec.Moves = append(rec.Moves, games.Entry{Move: m.String()})
-		}
+		playRandomly(t, g, &rec)
 		back := gamestest.AssertReplays(t, reg, rec, g)
 		assert.Equal(t, games.FullState(g), games.FullState(back), "%v", o)
 		assert.Equal(t, g.View(0), back.View(0), "%v", o)

@@ -2,6 +2,7 @@ package doublefreecell
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dealer/dealer/games"
@@ -243,10 +244,8 @@ func noCellError(l Loc, cells int) error {
 }
 
 func parseLoc(s string) (Loc, bool) {
-	for i, n := range locNames {
-		if s == n {
-			return Loc(i), true
-		}
+	if i := slices.Index(locNames[:], s); i >= 0 {
+		return Loc(i), true
 	}
 	return 0, false
 }

@@ -118,12 +118,7 @@ func (g *Game) Status() games.Status {
 }
 
 // ToAct is seat 0 while the game goes on.
-func (g *Game) ToAct() []games.Seat {
-	if g.Status().Finished() {
-		return nil
-	}
-	return []games.Seat{0}
-}
+func (g *Game) ToAct() []games.Seat { return games.SoloToAct(g.Status()) }
 
 // Scores holds the one seat's score: the cards on the foundation.
 func (g *Game) Scores() []int { return []int{g.pos.Score()} }

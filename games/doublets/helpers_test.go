@@ -18,14 +18,6 @@ func codes(cs []cards.Card) string {
 	return strings.Join(s, " ")
 }
 
-// card reads one card code.
-func card(t testing.TB, code string) cards.Card {
-	t.Helper()
-	c, err := cards.Parse(code)
-	require.NoError(t, err)
-	return c
-}
-
 // list reads space-separated card codes ("--" for no card).
 func list(t testing.TB, s string) []cards.Card {
 	t.Helper()

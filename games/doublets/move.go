@@ -2,6 +2,7 @@ package doublets
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dealer/dealer/games"
@@ -59,11 +60,8 @@ func (m Move) Command() bool { return m == Undo || m == Resign }
 // Parse reads a move in Doublets notation: flip, w, r1–r7, undo or resign,
 // in any case, with spaces around it allowed. It does not check legality.
 func Parse(text string) (Move, error) {
-	t := strings.ToLower(strings.TrimSpace(text))
-	for i, n := range moveNames {
-		if t == n {
-			return Move(i), nil
-		}
+	if i := slices.Index(moveNames[:], strings.ToLower(strings.TrimSpace(text))); i >= 0 {
+		return Move(i), nil
 	}
 	return 0, games.Refuse("%q is not a Doublets move: write flip, w (waste), r1–r7 (reserves), undo or resign", text)
 }

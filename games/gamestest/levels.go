@@ -102,10 +102,10 @@ func SimGames(def int) int {
 	return def
 }
 
-// LevelSides makes the sides of the levels: level l's player at a seat is
+// levelSides makes the sides of the levels: level l's player at a seat is
 // seeded(l, seat), save Hard's, which is hard(seat) when hard is not nil
 // (a smaller search, for a quick run).
-func LevelSides(seeded func(l games.Level, seed uint64) games.Computer, hard func(seed uint64) games.Computer) func(games.Level) Side {
+func levelSides(seeded func(l games.Level, seed uint64) games.Computer, hard func(seed uint64) games.Computer) func(games.Level) Side {
 	return func(l games.Level) Side {
 		return Side{Name: l.String(), Player: func(seat games.Seat, _ uint64) games.Computer {
 			if l == games.Hard && hard != nil {
@@ -116,13 +116,19 @@ func LevelSides(seeded func(l games.Level, seed uint64) games.Computer, hard fun
 	}
 }
 
-// AssertLevelsRank plays at table each level against the one below it, n
-// games a pairing (hard against normal, normal against easy, easy against
-// RandomSide), and prints each pairing's MatchLine. Over 500 games or
-// more it checks that the higher level wins most; fewer games only check
-// that every level plays whole games.
-func AssertLevelsRank(t *testing.T, table Table, n int, level func(games.Level) Side) {
+// AssertLevelsRank plays at table each level of seeded (a game's
+// ComputerSeeded) against the one below it (hard against normal, normal
+// against easy, easy against RandomSide), and prints each pairing's
+// MatchLine. With DEALER_SIM_GAMES=N it plays N games a pairing, and over
+// 500 or more checks that the higher level wins most; by default it plays
+// two games a pairing, with quickHard (a smaller search) as Hard, and only
+// checks that every level plays whole games.
+func AssertLevelsRank(t *testing.T, table Table, seeded func(l games.Level, seed uint64) games.Computer, quickHard func(seed uint64) games.Computer) {
 	t.Helper()
+	n, level := SimGames(0), levelSides(seeded, nil)
+	if n == 0 {
+		n, level = 2, levelSides(seeded, quickHard)
+	}
 	for _, p := range [][2]Side{
 		{level(games.Hard), level(games.Normal)},
 		{level(games.Normal), level(games.Easy)},

@@ -3,6 +3,7 @@ package gamestest
 import (
 	"testing"
 
+	"github.com/dealer/dealer/games/cards"
 	"github.com/stretchr/testify/require"
 )
 
@@ -20,4 +21,15 @@ func ReadsBack[M interface{ String() string }](t testing.TB, parse func(string) 
 	require.NoError(t, err, "%q → %q", text, m)
 	require.Equal(t, m, back, "%q → %q", text, m)
 	return m, true
+}
+
+// Card reads a card's code ("QH", "10♠", "RJ"); t stops when it is not
+// one.
+func Card(t testing.TB, code string) cards.Card {
+	t.Helper()
+	c, err := cards.Parse(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

@@ -186,3 +186,37 @@ func TestTacticsVariants(t *testing.T) {
 		t.Logf("misère limits %v/%v: variant %.1f, standard %.1f", tc.misereSelf, tc.misereOther, a/2000, b/2000)
 	}
 }
+
+// table is Secret Agent's four-seat table for level matches.
+var table = gamestest.Table{
+	Game:    "secretagent",
+	Deal:    func(_ testing.TB, d uint64) games.Game { return New(d) },
+	PlayOut: func(g games.Game, ps []games.Computer) error { return PlayOut(g.(*Game), ps...) },
+}
+
+// TestLevels plays the levels against each other, two seats each, seats
+// rotated: hard against normal, normal against easy, easy against random
+// play. DEALER_SIM_GAMES=1000 plays that many games a pairing and checks
+// that each level wins most; the default few games only check that every
+// level plays whole games (Hard with a small search).
+func TestLevels(t *testing.T) {
+	gamestest.AssertLevelsRank(t, table, ComputerSeeded, func(seed uint64) games.Computer {
+		return func(g games.Game, s games.Seat) games.Move { return hardMove(g, s, seed, hardBudget/50) }
+	})
+}
+
+func TestLevelsAreDeterministicAndSeeOnlyTheirView(t *testing.T) {
+	for _, l := range games.Levels {
+		t.Run(l.String(), func(t *testing.T) {
+			moves := 16
+			if l == games.Hard {
+				moves = 6 // each a full search, twice
+			}
+			gamestest.Play(t, New(3), moves, gamestest.Checked(t, ComputerSeeded(l, 7)))
+			back, err := games.ParseLevel(l.String())
+			require.NoError(t, err)
+			assert.Equal(t, l, back)
+		})
+	}
+	assert.Nil(t, ComputerAt(games.Hard)(New(1), 0), "not its turn")
+}

@@ -1,7 +1,6 @@
 package secretagent
 
 import (
-	"errors"
 	"fmt"
 	"sort"
 
@@ -403,17 +402,9 @@ func alreadyForbidden(s cards.Suit) error {
 // Apply makes move m for seat, or says why it cannot be made and changes
 // nothing.
 func (g *Game) Apply(seat games.Seat, m games.Move) error {
-	var mv Move
-	switch t := m.(type) {
-	case Move:
-		mv = t
-	case *Move:
-		if t == nil {
-			return errors.New("no move")
-		}
-		mv = *t
-	default:
-		return fmt.Errorf("%v is not a Secret Agent move", m)
+	mv, err := games.MoveOf[Move](m, "a Secret Agent move")
+	if err != nil {
+		return err
 	}
 	if g.phase == PhaseOver {
 		return games.Refuse("the game is over")
@@ -424,7 +415,6 @@ func (g *Game) Apply(seat games.Seat, m games.Move) error {
 	if seat != g.turn {
 		return games.Refuse("it is not your turn")
 	}
-	var err error
 	switch mv.Kind {
 	case KindForbid:
 		err = g.forbid(seat, mv.Suit)

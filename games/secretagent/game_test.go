@@ -14,12 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func card(t testing.TB, s string) cards.Card {
-	t.Helper()
-	c, err := cards.Parse(s)
-	require.NoError(t, err)
-	return c
-}
+// card reads one card code (see gamestest.Card).
+func card(t testing.TB, code string) cards.Card { return gamestest.Card(t, code) }
 
 func hand(t testing.TB, s string) []cards.Card {
 	var h []cards.Card

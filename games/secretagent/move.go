@@ -3,6 +3,7 @@ package secretagent
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dealer/dealer/games"
@@ -156,13 +157,12 @@ func (a Assignment) MarshalText() ([]byte, error) { return []byte(strings.ToLowe
 
 // UnmarshalText reads an assignment's name.
 func (a *Assignment) UnmarshalText(b []byte) error {
-	for i, n := range assignmentNames {
-		if strings.EqualFold(n, string(b)) {
-			*a = Assignment(i)
-			return nil
-		}
+	i := slices.IndexFunc(assignmentNames[:], func(n string) bool { return strings.EqualFold(n, string(b)) })
+	if i < 0 {
+		return fmt.Errorf("unknown assignment %q", b)
 	}
-	return fmt.Errorf("unknown assignment %q", b)
+	*a = Assignment(i)
+	return nil
 }
 
 // Phase is the stage of the current deal.
@@ -191,13 +191,12 @@ func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
 // UnmarshalText reads a phase's name.
 func (p *Phase) UnmarshalText(b []byte) error {
-	for i, n := range phaseNames {
-		if n == string(b) {
-			*p = Phase(i)
-			return nil
-		}
+	i := slices.Index(phaseNames[:], string(b))
+	if i < 0 {
+		return fmt.Errorf("unknown phase %q", b)
 	}
-	return fmt.Errorf("unknown phase %q", b)
+	*p = Phase(i)
+	return nil
 }
 
 // Trump is the dealer's decision: a trump suit, or No Trump.

@@ -1,7 +1,6 @@
 package theagents
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 
@@ -674,17 +673,9 @@ func (g *Game) choices() []Move {
 // Apply makes move m for seat, or says why it cannot be made and changes
 // nothing.
 func (g *Game) Apply(seat games.Seat, m games.Move) error {
-	var mv Move
-	switch t := m.(type) {
-	case Move:
-		mv = t
-	case *Move:
-		if t == nil {
-			return errors.New("no move")
-		}
-		mv = *t
-	default:
-		return fmt.Errorf("%v is not a move of The Agents", m)
+	mv, err := games.MoveOf[Move](m, "a move of The Agents")
+	if err != nil {
+		return err
 	}
 	if g.over {
 		return games.Refuse("the game is over")

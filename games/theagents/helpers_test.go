@@ -30,25 +30,26 @@ func rig(t testing.TB, players int) *Game {
 // takeAgent removes a card of agent key from the deck and returns its id.
 func takeAgent(t testing.TB, g *Game, key string) int {
 	t.Helper()
-	for i, id := range g.agentDeck {
-		if agentCard(id).Key == key {
-			g.agentDeck = slices.Delete(g.agentDeck, i, i+1)
-			return id
-		}
-	}
-	require.Failf(t, "no card left", "agent %s", key)
-	return -1
+	return take(t, &g.agentDeck, key, func(id int) string { return agentCard(id).Key }, "agent")
 }
 
+// takeMission removes a card of mission key from the deck and returns its
+// id.
 func takeMission(t testing.TB, g *Game, key string) int {
 	t.Helper()
-	for i, id := range g.missionDeck {
-		if missionCard(id).Key == key {
-			g.missionDeck = slices.Delete(g.missionDeck, i, i+1)
+	return take(t, &g.missionDeck, key, func(id int) string { return missionCard(id).Key }, "mission")
+}
+
+// take removes the first card of deck whose key is key, and returns its id.
+func take(t testing.TB, deck *[]int, key string, keyOf func(id int) string, what string) int {
+	t.Helper()
+	for i, id := range *deck {
+		if keyOf(id) == key {
+			*deck = slices.Delete(*deck, i, i+1)
 			return id
 		}
 	}
-	require.Failf(t, "no card left", "mission %s", key)
+	require.Failf(t, "no card left", "%s %s", what, key)
 	return -1
 }
 

@@ -9,6 +9,8 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
+	"github.com/dealer/dealer/render/lang/langtest"
 )
 
 func TestRegistryListsEveryGame(t *testing.T) {
@@ -54,5 +56,26 @@ func TestSolutionsReplay(t *testing.T) {
 			assert.Equal(t, sol.Score, g.Scores()[0], "%s deal %d: the line reaches its score", name, deal)
 		}
 		t.Logf("%s: %d of 4 deals solved within 1 s each", name, solved)
+	}
+}
+
+// TestEveryGameHasItsWords: every game on offer speaks every language: its
+// catalog has one key set with the keys' arguments, holds every key its
+// presentation asks for and every refusal its engine makes, and names its
+// house rules.
+func TestEveryGameHasItsWords(t *testing.T) {
+	for _, g := range Registry().All() {
+		t.Run(g.Name, func(t *testing.T) {
+			w := g.Words()
+			require.NotNil(t, w, "render/%s: Presenter.Words", g.Name)
+			langtest.Complete(t, w)
+			langtest.Used(t, w, "../"+g.Name)
+			langtest.Refusals(t, w, "../../games/"+g.Name)
+			for _, o := range g.Options {
+				_, ok := w.Text(lang.English, o.Text)
+				assert.True(t, ok, "the option %s's text %q has no words", o.Name, o.Text)
+				assert.NotEqual(t, o.Text, g.T(lang.German, o.Text), "the option %s is said in German", o.Name)
+			}
+		})
 	}
 }

@@ -9,46 +9,30 @@ import (
 	"github.com/dealer/dealer/render/rendertest"
 )
 
+// benches are Double Agent's picture benchmarks, from deal 777 on.
+var benches = rendertest.TableBenches[game.View]{
+	Deal:  777,
+	Game:  func(deal uint64) games.Game { return game.New(deal) },
+	Table: Table,
+}
+
 // BenchmarkRenderDoubleAgent renders a Double Agent game under way, with
 // backs, agents and foundations: the same table each time, whose
 // compression the renderer reuses from the second time on (see …Moves and
 // …Deals for tables that change).
-func BenchmarkRenderDoubleAgent(b *testing.B) {
-	r, v := rendertest.Renderer(b), mid(b)
-	rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, v, render.Params{Selected: "b4"}) })
-}
-
-// benchGame deals deal n.
-func benchGame(deal uint64) games.Game { return game.New(deal) }
-
-// drawIn draws a table with r.
-func drawIn(r *render.Renderer) func(game.View) ([]byte, error) {
-	return func(v game.View) ([]byte, error) { return Table(r, v, render.Params{}) }
-}
+func BenchmarkRenderDoubleAgent(b *testing.B) { benches.Same(b, mid(b), render.Params{Selected: "b4"}) }
 
 // BenchmarkRenderDoubleAgentMoves renders a game's tables one move after
 // another (50 random moves a deal from deal 777 on), as a table in play
 // shows them.
-func BenchmarkRenderDoubleAgentMoves(b *testing.B) {
-	rendertest.BenchMoves(b, 777, benchGame, rendertest.RandomMoves(1), 0, drawIn(rendertest.Renderer(b)))
-}
+func BenchmarkRenderDoubleAgentMoves(b *testing.B) { benches.Moves(b) }
 
 // BenchmarkRenderDoubleAgentDeals renders a new deal's first table each
 // time.
-func BenchmarkRenderDoubleAgentDeals(b *testing.B) {
-	rendertest.BenchDeals(b, benchGame, 0, drawIn(rendertest.Renderer(b)))
-}
+func BenchmarkRenderDoubleAgentDeals(b *testing.B) { benches.Deals(b) }
 
 // BenchmarkRenderDoubleAgentDecks renders the benchmark table, and a
 // game's tables one move after another, in each deck.
 func BenchmarkRenderDoubleAgentDecks(b *testing.B) {
-	v := mid(b)
-	views := rendertest.Positions[game.View](b, 1024, 50, 777, benchGame, rendertest.RandomMoves(1), 0)
-	for _, d := range rendertest.Decks {
-		r := rendertest.Renderer(b).With(d.Deck)
-		b.Run("same/"+d.Name, func(b *testing.B) {
-			rendertest.BenchPNG(b, func() ([]byte, error) { return Table(r, v, render.Params{Selected: "b4"}) })
-		})
-		b.Run("moves/"+d.Name, func(b *testing.B) { rendertest.BenchPNGs(b, views, drawIn(r)) })
-	}
+	benches.Decks(b, mid(b), render.Params{Selected: "b4"})
 }

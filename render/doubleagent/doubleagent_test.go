@@ -7,6 +7,7 @@ import (
 
 	"github.com/dealer/dealer/games/cards"
 	game "github.com/dealer/dealer/games/doubleagent"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/rendertest"
 	"github.com/stretchr/testify/assert"
@@ -116,7 +117,7 @@ func TestDoubleAgentPrison(t *testing.T) {
 	frozen, _ := rendertest.FindLabel(s, "frozen")
 	assert.True(t, frozen.Rect.In(p3[0].Rect), "frozen foundation")
 	// a prisoner has no band; empty places are outlines, p4 ringed
-	assert.Equal(t, rendertest.Card(t, "KS"), rendertest.PileCards(s, "p2")[0].Card)
+	assert.Equal(t, gamestest.Card(t, "KS"), rendertest.PileCards(s, "p2")[0].Card)
 	sel := 0
 	for _, p := range s.Piles {
 		if p.Selected {

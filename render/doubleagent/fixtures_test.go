@@ -10,7 +10,6 @@ import (
 	"github.com/dealer/dealer/games/gamestest"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
-	"github.com/dealer/dealer/render/rendertest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -57,7 +56,7 @@ func faces(tb testing.TB, codes ...string) []game.Face {
 			f.Stands = r.Rank
 			c = c[:2]
 		}
-		f.Card = rendertest.Card(tb, c)
+		f.Card = gamestest.Card(tb, c)
 		out = append(out, f)
 	}
 	return out
@@ -96,9 +95,9 @@ func mid(tb testing.TB) game.View {
 		v.Bottom[i] = game.Tableau{Name: tableauName(1, i), Down: t.down, Exposed: t.down > 0 && len(t.up) == 0, Up: faces(tb, t.up...)}
 	}
 	v.Prison = [4]game.Cell{
-		{Name: "p1", Kind: "foundation", Card: rendertest.Card(tb, "5H"), Suit: "hearts", Count: 5},
-		{Name: "p2", Kind: "prisoner", Card: rendertest.Card(tb, "KS")},
-		{Name: "p3", Kind: "foundation", Card: rendertest.Card(tb, "4C"), Suit: "clubs", Count: 4, Frozen: true},
+		{Name: "p1", Kind: "foundation", Card: gamestest.Card(tb, "5H"), Suit: "hearts", Count: 5},
+		{Name: "p2", Kind: "prisoner", Card: gamestest.Card(tb, "KS")},
+		{Name: "p3", Kind: "foundation", Card: gamestest.Card(tb, "4C"), Suit: "clubs", Count: 4, Frozen: true},
 		{Name: "p4", Kind: "empty"},
 	}
 	v.Command = [2]cards.Card{cards.None, cards.RedJoker}

@@ -174,9 +174,9 @@ func right(s *render.Scene, v game.View, sel string, l lang.Lang) {
 		s.Cards = append(s.Cards, render.Placed{Card: c.Card, Pile: name, Rect: r, Visible: r, FaceUp: true, Selected: sel == name})
 		if c.Kind == "foundation" {
 			if c.Frozen {
-				s.Labels = append(s.Labels, band(r, words.T(l, "frozen"), render.BackBlue, render.Paper))
+				s.Labels = append(s.Labels, render.FitBand(r, words.T(l, "frozen"), render.BackBlue, render.Paper))
 			} else {
-				s.Labels = append(s.Labels, band(r, words.T(l, "home"), render.Gold, render.Black))
+				s.Labels = append(s.Labels, render.FitBand(r, words.T(l, "home"), render.Gold, render.Black))
 			}
 		}
 	}
@@ -307,14 +307,4 @@ func selection(sel string) (string, error) {
 func Table(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
 	at := func(v game.View, sel string) (*render.Scene, error) { return LayoutIn(v, sel, r.Steps(), p.Lang) }
 	return render.LayoutPNG(r, at, v, p.Selected)
-}
-
-// band is render.Band, its words drawn small when they are too long for
-// the card at the usual size (German's, Spanish's).
-func band(card image.Rectangle, text string, fill, in render.Colour) render.Label {
-	b := render.Band(card, text, fill, in)
-	if render.TextWidth(text, b.Size) > card.Dx() {
-		b.Size = render.Small
-	}
-	return b
 }

@@ -6,9 +6,9 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
 	game "github.com/dealer/dealer/games/doublefreecell"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
-	"github.com/dealer/dealer/render/rendertest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -63,11 +63,11 @@ func benchView() game.View {
 func midView(tb testing.TB) game.View {
 	v := game.View{Deal: 123456, Moves: 87, Undos: 3, Score: 31, Autoplay: false,
 		Cells: make([]cards.Card, 6), Foundations: emptyFoundations()}
-	v.Cells[1] = rendertest.Card(tb, "QH")
-	v.Cells[4] = rendertest.Card(tb, "10S")
-	v.Foundations[0].Top, v.Foundations[0].Count, v.Foundations[0].Round = rendertest.Card(tb, "7C"), 7, 1
-	v.Foundations[1].Top, v.Foundations[1].Count, v.Foundations[1].Round = rendertest.Card(tb, "KD"), 13, 2
-	v.Foundations[3].Top, v.Foundations[3].Count, v.Foundations[3].Round = rendertest.Card(tb, "5S"), 18, 2
+	v.Cells[1] = gamestest.Card(tb, "QH")
+	v.Cells[4] = gamestest.Card(tb, "10S")
+	v.Foundations[0].Top, v.Foundations[0].Count, v.Foundations[0].Round = gamestest.Card(tb, "7C"), 7, 1
+	v.Foundations[1].Top, v.Foundations[1].Count, v.Foundations[1].Round = gamestest.Card(tb, "KD"), 13, 2
+	v.Foundations[3].Top, v.Foundations[3].Count, v.Foundations[3].Round = gamestest.Card(tb, "5S"), 18, 2
 	cols := [][]string{
 		{"4H", "9C", "JS", "2D", "8H", "AS", "3C", "KS", "QD", "JC", "10H", "9S", "8D", "7S", "6H"},
 		{"5D", "KC", "2S", "9H"},
@@ -83,7 +83,7 @@ func midView(tb testing.TB) game.View {
 	for _, col := range cols {
 		var cs []cards.Card
 		for _, code := range col {
-			cs = append(cs, rendertest.Card(tb, code))
+			cs = append(cs, gamestest.Card(tb, code))
 		}
 		v.Columns = append(v.Columns, cs)
 	}
@@ -120,10 +120,10 @@ func lostView(tb testing.TB) game.View {
 	v.Status = games.Lost
 	for i := range v.Cells {
 		if v.Cells[i].IsNone() {
-			v.Cells[i] = rendertest.Card(tb, "2S")
+			v.Cells[i] = gamestest.Card(tb, "2S")
 		}
 	}
-	v.Columns[2] = []cards.Card{rendertest.Card(tb, "5C")}
+	v.Columns[2] = []cards.Card{gamestest.Card(tb, "5C")}
 	return v
 }
 
@@ -136,9 +136,9 @@ func cellsView(tb testing.TB, n int) game.View {
 	v.Cells = make([]cards.Card, n)
 	for i, code := range []string{"QH", "", "10S", "", "", "", "", ""}[:n] {
 		if code != "" {
-			v.Cells[i] = rendertest.Card(tb, code)
+			v.Cells[i] = gamestest.Card(tb, code)
 		}
 	}
-	v.Cells[n-2], v.Cells[n-1] = rendertest.Card(tb, "JC"), rendertest.Card(tb, "7D")
+	v.Cells[n-2], v.Cells[n-1] = gamestest.Card(tb, "JC"), gamestest.Card(tb, "7D")
 	return v
 }

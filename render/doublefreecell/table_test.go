@@ -7,6 +7,7 @@ import (
 
 	"github.com/dealer/dealer/games/cards"
 	game "github.com/dealer/dealer/games/doublefreecell"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/rendertest"
 )
@@ -108,7 +109,7 @@ func TestDoubleFreeCellCells(t *testing.T) {
 	v := midView(t) // b holds Q♥, e holds 10♠, the rest are empty
 	s := layout(t, v, "b")
 	b := rendertest.PileCards(s, "b")
-	if len(b) != 1 || b[0].Card != rendertest.Card(t, "QH") || !b[0].Selected || b[0].Rect != image.Rect(134, 94, 240, 242) {
+	if len(b) != 1 || b[0].Card != gamestest.Card(t, "QH") || !b[0].Selected || b[0].Rect != image.Rect(134, 94, 240, 242) {
 		t.Fatalf("cell b: %+v", b)
 	}
 	if sel := rendertest.SelectedCards(s); len(sel) != 1 {
@@ -160,7 +161,7 @@ func TestDoubleFreeCellFoundations(t *testing.T) {
 			hs = append(hs, c)
 		}
 	}
-	if len(hs) != 3 || hs[0].Card != rendertest.Card(t, "7C") || hs[1].Card != rendertest.Card(t, "KD") || hs[2].Card != rendertest.Card(t, "5S") {
+	if len(hs) != 3 || hs[0].Card != gamestest.Card(t, "7C") || hs[1].Card != gamestest.Card(t, "KD") || hs[2].Card != gamestest.Card(t, "5S") {
 		t.Fatalf("foundation cards: %+v", hs)
 	}
 	if hs[0].Rect.Min != image.Pt(724, 94) || hs[2].Rect.Min != image.Pt(1078, 94) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dealer/dealer/games/cards"
 	game "github.com/dealer/dealer/games/doublets"
+	"github.com/dealer/dealer/games/gamestest"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/rendertest"
 	"github.com/stretchr/testify/assert"
@@ -65,7 +66,7 @@ func TestDoubletsMarks(t *testing.T) {
 	assert.True(t, l.Rect.In(r3.Rect), "frozen band %v on r3 %v", l.Rect, r3.Rect)
 	w := rendertest.PileCards(s, "w")
 	require.Len(t, w, 1)
-	assert.Equal(t, rendertest.Card(t, "KH"), w[0].Card)
+	assert.Equal(t, gamestest.Card(t, "KH"), w[0].Card)
 	assert.True(t, w[0].Selected)
 	l, ok = rendertest.FindLabel(s, "blocked")
 	require.True(t, ok)

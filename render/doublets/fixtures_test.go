@@ -9,7 +9,6 @@ import (
 	"github.com/dealer/dealer/games/gamestest"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
-	"github.com/dealer/dealer/render/rendertest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -43,10 +42,10 @@ func midView(tb testing.TB) game.View {
 	codes := []string{"7C", "QH", "KS", "3D", "9C", "5S", "2H"}
 	v := game.View{Deal: 4242, Moves: 57, Undos: 2, Score: 14, Stock: 23, Pass: 2, PassesLeft: 1,
 		Reserves:   make([]game.Reserve, 7),
-		Foundation: game.Foundation{Top: rendertest.Card(tb, "8D"), Count: 14, Next: 3, NextName: "3"},
-		Waste:      game.Waste{Top: rendertest.Card(tb, "KH"), Size: 11, Blocked: true}}
+		Foundation: game.Foundation{Top: gamestest.Card(tb, "8D"), Count: 14, Next: 3, NextName: "3"},
+		Waste:      game.Waste{Top: gamestest.Card(tb, "KH"), Size: 11, Blocked: true}}
 	for i, c := range codes {
-		v.Reserves[i] = game.Reserve{Card: rendertest.Card(tb, c), Frozen: c[0] == 'K'}
+		v.Reserves[i] = game.Reserve{Card: gamestest.Card(tb, c), Frozen: c[0] == 'K'}
 	}
 	return v
 }
@@ -58,7 +57,7 @@ func end(tb testing.TB) game.View {
 	v.Status, v.Stock, v.Pass, v.PassesLeft = games.Lost, 0, 3, 0
 	v.Waste = game.Waste{}
 	v.Reserves[5] = game.Reserve{}
-	v.Reserves[0] = game.Reserve{Card: rendertest.Card(tb, "KC"), Frozen: true}
+	v.Reserves[0] = game.Reserve{Card: gamestest.Card(tb, "KC"), Frozen: true}
 	return v
 }
 

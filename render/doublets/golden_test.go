@@ -19,3 +19,32 @@ func TestGolden(t *testing.T) {
 	rendertest.AddTables(draws, Table, "dbl-end", end, render.Params{}, nil, lang.German, lang.Spanish)
 	rendertest.GoldenEach(t, draws)
 }
+
+// TestLook writes the Doublets test tables, full size and phone size, for
+// people to look at:
+//
+//	go test ./render/doublets -run TestLook -look /tmp/look
+func TestLook(t *testing.T) {
+	rendertest.SkipUnlessLooking(t)
+	scenes := lookScenes(t)
+	scenes["dbl-won"] = layout(t, wonView(), "")
+	rendertest.LookScenes(t, rendertest.Renderer(t), scenes)
+}
+
+// lookScenes are the tables to look at (the same at every deck's steps:
+// Doublets' cards do not overlap).
+func lookScenes(t *testing.T) map[string]*render.Scene {
+	return map[string]*render.Scene{
+		"dbl-dealt": layout(t, dealtView(1), "r2"),
+		"dbl-mid":   layout(t, midView(t), "w"),
+		"dbl-lost":  layout(t, end(t), ""),
+	}
+}
+
+// TestLookDecks writes the look tables in every deck but the classic one:
+//
+//	go test ./render/doublets -run TestLookDecks -look /tmp/look
+func TestLookDecks(t *testing.T) {
+	rendertest.SkipUnlessLooking(t)
+	rendertest.LookDecks(t, func(render.Steps) map[string]*render.Scene { return lookScenes(t) })
+}

@@ -117,7 +117,7 @@ func archOf(s *render.Scene, v game.View, sel string, l lang.Lang) {
 		at := slot(arch[i][0], arch[i][1])
 		r := put(s, name, name, at, res.Card, true, sel == name)
 		if res.Frozen && !res.Card.IsNone() {
-			s.Labels = append(s.Labels, band(r, words.T(l, "frozen"), render.BackBlue, render.Paper))
+			s.Labels = append(s.Labels, render.FitBand(r, words.T(l, "frozen"), render.BackBlue, render.Paper))
 		}
 	}
 
@@ -161,7 +161,7 @@ func side(s *render.Scene, v game.View, sel string, l lang.Lang) {
 	}
 	r := put(s, "w", "w", wasteAt, v.Waste.Top, true, sel == "w")
 	if v.Waste.Blocked && !v.Waste.Top.IsNone() {
-		s.Labels = append(s.Labels, band(r, words.T(l, "blocked"), render.LostRed, render.Cream))
+		s.Labels = append(s.Labels, render.FitBand(r, words.T(l, "blocked"), render.LostRed, render.Cream))
 	}
 	caption(r, words.T(l, "waste %d", v.Waste.Size))
 }
@@ -221,14 +221,4 @@ func selection(sel string) (string, error) {
 func Table(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
 	at := func(v game.View, sel string) (*render.Scene, error) { return LayoutIn(v, sel, p.Lang) }
 	return render.LayoutPNG(r, at, v, p.Selected)
-}
-
-// band is render.Band, its words drawn small when they are too long for
-// the card at the usual size (German's, Spanish's).
-func band(card image.Rectangle, text string, fill, in render.Colour) render.Label {
-	b := render.Band(card, text, fill, in)
-	if render.TextWidth(text, b.Size) > card.Dx() {
-		b.Size = render.Small
-	}
-	return b
 }

@@ -2,6 +2,7 @@ package secretagent
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/games/cards"
+	"github.com/dealer/dealer/games/gamestest"
 	game "github.com/dealer/dealer/games/secretagent"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
@@ -33,7 +35,7 @@ func TestSecretAgentTableShowsNoHand(t *testing.T) {
 			require.NoError(t, err)
 			assert.True(t, bytes.Equal(want, got), "seat %d's view draws another table after %d moves", seat, moves)
 			// another hand and assignment, the same picture
-			v.Hand = []cards.Card{rendertest.Card(t, "AS"), rendertest.Card(t, "KH")}
+			v.Hand = []cards.Card{gamestest.Card(t, "AS"), gamestest.Card(t, "KH")}
 			a := game.Self
 			v.Assignment = &a
 			got, err = Table(r, v, testNames, lang.English)
@@ -261,3 +263,37 @@ func TestSecretAgentText(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestSecretAgentTextFits80Columns: every line of the text fits 80 columns
+// with the terminal's names, for each seat and the spectator, at every
+// point of a whole game; at its end the terminal's player, "you", wins in
+// the second person.
+func TestSecretAgentTextFits80Columns(t *testing.T) {
+	names := []string{"you", "Player 12345", "Cipher", "Dagger"}
+	g := playedGame(t, 3, 0)
+	for step := 0; !g.Status().Finished(); step++ {
+		for viewer := games.Spectator; viewer < game.Seats; viewer++ {
+			text := Text(g.View(viewer).(game.View), names, false)
+			rendertest.RequireLinesFit(t, text, 80, fmt.Sprintf("move %d, seat %d", step, viewer))
+		}
+		seat := g.ToAct()[0]
+		require.NoError(t, g.Apply(seat, game.Choose(g, seat)))
+	}
+	v := g.View(games.Spectator).(game.View)
+	winner := v.Winners[0]
+	names[winner] = "you"
+	got := Text(v, names, false)
+	assert.Contains(t, got, " · you win\n")
+	assert.NotContains(t, got, "you wins")
+}
+
+func TestSecretAgentTextCountsCards(t *testing.T) {
+	v := view(t, 11, midTrick, games.Spectator)
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{{13, "13 cards"}, {1, " 1 card "}, {0, " 0 cards"}} {
+		v.HandSizes[0] = tc.n
+		assert.Contains(t, Text(v, nil, false), tc.want)
+	}
+}

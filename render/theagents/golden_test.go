@@ -3,6 +3,8 @@ package theagents
 import (
 	"testing"
 
+	"github.com/dealer/dealer/games"
+	game "github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
@@ -49,4 +51,77 @@ func TestGoldenDecks(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestLookTheAgents writes The Agents test pictures, full size and phone
+// size, to look at; without -look it does nothing:
+//
+//	go test ./render/theagents -run TestLookTheAgents -look /tmp/look
+func TestLookTheAgents(t *testing.T) {
+	rendertest.SkipUnlessLooking(t)
+	rendertest.LookScenes(t, rendertest.Renderer(t), lookScenes(t))
+}
+
+// lookScenes are the tables and hands to look at (the same in every
+// deck: The Agents draws no playing cards), in English and in the other
+// languages.
+func lookScenes(t *testing.T) map[string]*render.Scene {
+	out := map[string]*render.Scene{}
+	table := func(name string, v game.View) {
+		s, err := TableLayout(v, testNames, lang.English)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out[name] = s.Scene
+	}
+	hand := func(name string, v game.View) {
+		s, err := HandLayout(v, testNames, lang.English)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out[name] = s.Scene
+	}
+	table("ta-crafted", craftedView())
+	hand("ta-hand-crafted", craftedHand())
+	hand("ta-hand-spy", spyHand())
+	table("ta-start5", spectatorView(playedGame(t, 1, 5, 0)))
+	p := pending(t)
+	table("ta-pending5", spectatorView(p))
+	hand("ta-hand-choice", p.View(p.ToAct()[0]).(game.View))
+	m := fiveMid(t)
+	table("ta-mid5", spectatorView(m))
+	hand("ta-hand", m.View(m.ToAct()[0]).(game.View))
+	table("ta-full2", spectatorView(twoFull(t)))
+	o := overGame(t)
+	table("ta-over3", spectatorView(o))
+	hand("ta-hand-over", o.View(games.Seat(1)).(game.View))
+	// the table and the hands in the other languages
+	for _, l := range lang.All[1:] {
+		s, err := TableLayout(craftedView(), testNames, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out["ta-crafted-"+string(l)] = s.Scene
+		s, err = TableLayout(spectatorView(p), testNames, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out["ta-pending5-"+string(l)] = s.Scene
+		for name, v := range map[string]game.View{"ta-hand-crafted-": craftedHand(), "ta-hand-spy-": spyHand(), "ta-hand-choice-": p.View(p.ToAct()[0]).(game.View)} {
+			s, err := HandLayout(v, testNames, l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[name+string(l)] = s.Scene
+		}
+	}
+	return out
+}
+
+// TestLookDecks writes the look pictures in every deck but the classic one:
+//
+//	go test ./render/theagents -run TestLookDecks -look /tmp/look
+func TestLookDecks(t *testing.T) {
+	rendertest.SkipUnlessLooking(t)
+	rendertest.LookDecks(t, func(render.Steps) map[string]*render.Scene { return lookScenes(t) })
 }
