@@ -81,7 +81,7 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 			sb.WriteString(T(l, ", %d points", r.TotalPoints))
 		}
 		if r.FastestWin > 0 {
-			sb.WriteString(T(l, ", fastest win %s", shortDuration(r.FastestWin)))
+			sb.WriteString(T(l, ", fastest win %s", ShortDuration(r.FastestWin)))
 		}
 	}
 	resp := public(sb.String())
@@ -124,7 +124,7 @@ func (b *Bot) stats(ctx context.Context, i *discordgo.Interaction, opts options)
 		}
 		sb.WriteString("\n" + T(l, "**%s**: %s, %s, best score %d", title, N(l, r.Games, "%d game", "%d games"), N(l, r.Wins, "%d win", "%d wins"), r.BestScore))
 		if r.FastestWin > 0 {
-			sb.WriteString(T(l, ", fastest win %s", shortDuration(r.FastestWin)))
+			sb.WriteString(T(l, ", fastest win %s", ShortDuration(r.FastestWin)))
 		}
 	}
 	resp := public(sb.String())
@@ -159,8 +159,9 @@ func public(text string) *discordgo.InteractionResponse {
 	}
 }
 
-// shortDuration writes a game's time as players say it: 4m05s, 1h02m.
-func shortDuration(d time.Duration) string {
+// ShortDuration writes a game's time as players say it: 4m05s, 1h02m. The
+// terminal's records say it alike.
+func ShortDuration(d time.Duration) string {
 	d = d.Round(time.Second)
 	switch {
 	case d >= time.Hour:

@@ -76,7 +76,7 @@ func (b *Bot) dailyBoard(i *discordgo.Interaction, info games.Info) *discordgo.I
 		result := T(l, "playing")
 		switch {
 		case r.Won:
-			result = N(l, r.Moves, "🏆 won in %d move, %s", "🏆 won in %d moves, %s", shortDuration(r.Time))
+			result = N(l, r.Moves, "🏆 won in %d move, %s", "🏆 won in %d moves, %s", ShortDuration(r.Time))
 		case r.Finished:
 			result = T(l, "lost, score %d", r.Score)
 		}

@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +18,7 @@ import (
 
 	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/internal/discordtest"
+	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
@@ -61,7 +61,7 @@ type harness struct {
 	links    bot.Links
 	onChange func(int64)
 	// logs holds everything the bot logged.
-	logs *syncLog
+	logs *testkit.Log
 	// http has the bot take interactions over HTTP (bot.InteractionsHTTP),
 	// served on endpoint, instead of the gateway.
 	http     bool
@@ -70,24 +70,6 @@ type harness struct {
 	beforeOpen func(*bot.Bot)
 	// endpointLimits are the endpoint's limits (zero: the defaults).
 	endpointLimits bot.EndpointLimits
-}
-
-// syncLog collects log output from the bot's goroutines.
-type syncLog struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *syncLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *syncLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 func newHarness(t *testing.T) *harness {
@@ -118,7 +100,7 @@ func newHarnessMode(t *testing.T, http bool, opts func(*discordtest.Options)) *h
 	fake := discordtest.New(t, o)
 	fake.AddUser(discordtest.User{ID: alice, Name: "alice"})
 	fake.AddUser(discordtest.User{ID: bob, Name: "bob"})
-	h := &harness{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "dealer.db"), deal: 1, logs: &syncLog{}, http: http}
+	h := &harness{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "dealer.db"), deal: 1, logs: &testkit.Log{}, http: http}
 	h.start()
 	t.Cleanup(func() {
 		h.stop()
@@ -130,9 +112,6 @@ func newHarnessMode(t *testing.T, http bool, opts func(*discordtest.Options)) *h
 // start opens the store and connects a new bot, as a fresh process would.
 func (h *harness) start() {
 	t := h.t
-	st, err := store.Open(h.dbPath)
-	require.NoError(t, err)
-	h.st = st
 	h.metrics = prometheus.NewRegistry()
 	h.sess = h.fake.NewSession()
 	var sink io.Writer = h.logs
@@ -141,30 +120,40 @@ func (h *harness) start() {
 	}
 	log := slog.New(slog.NewTextHandler(sink, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	o := bot.Options{
-		Session: h.sess, Store: st, Games: catalog.Registry(), Renderer: renderer,
-		GuildID: guildID, Logger: log, NewDeal: func() uint64 { return h.deal }, TurnTimeout: h.turnTimeout, DeferAfter: h.deferAfter,
+		Session: h.sess, GuildID: guildID, Logger: log, NewDeal: func() uint64 { return h.deal }, TurnTimeout: h.turnTimeout, DeferAfter: h.deferAfter,
 		Metrics: h.metrics, LobbyTimeout: h.lobbyTimeout, Links: h.links, OnChange: h.onChange,
 	}
 	if h.http {
 		o.Interactions, o.PublicKey = bot.InteractionsHTTP, h.fake.PublicKey()
 	}
-	b, err := bot.New(context.Background(), o)
-	require.NoError(t, err)
-	h.bot = b
-	if h.beforeOpen != nil {
-		h.beforeOpen(b)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
-	defer cancel()
-	require.NoError(t, b.Open(ctx))
+	h.st, h.bot = startBot(t, h.dbPath, o, h.beforeOpen)
 	if h.http {
 		// As the command line mounts it; setting the URL sends Discord's
 		// PING and a forged request first.
 		h.endpoint = httptest.NewUnstartedServer(nil)
-		h.endpoint.Config = b.InteractionsServer(h.endpointLimits)
+		h.endpoint.Config = h.bot.InteractionsServer(h.endpointLimits)
 		h.endpoint.Start()
 		require.NoError(t, h.fake.SetInteractionsEndpoint(h.endpoint.URL))
 	}
+}
+
+// startBot opens the store at dbPath, as a new process would, and a bot on
+// it with o (its Store, Games and Renderer filled in), connected to the
+// fake; beforeOpen, when set, is called with the bot before it connects.
+func startBot(t testing.TB, dbPath string, o bot.Options, beforeOpen func(*bot.Bot)) (*store.Store, *bot.Bot) {
+	t.Helper()
+	st, err := store.Open(dbPath)
+	require.NoError(t, err)
+	o.Store, o.Games, o.Renderer = st, catalog.Registry(), renderer
+	b, err := bot.New(context.Background(), o)
+	require.NoError(t, err)
+	if beforeOpen != nil {
+		beforeOpen(b)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	require.NoError(t, b.Open(ctx))
+	return st, b
 }
 
 // stop closes the bot's session (before the fake, as discordgo needs) and the store.

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/dealer/dealer/render/lang"
+	"github.com/dealer/dealer/render/lang/langtest"
 )
 
 // TestLocaleLang: the languages matched once are lang.Match's, and a
@@ -19,4 +20,11 @@ func TestLocaleLang(t *testing.T) {
 		assert.Equal(t, lang.Match(string(loc)), localeLang(loc), loc)
 	}
 	assert.Equal(t, lang.Spanish, localeLang(discordgo.SpanishLATAM))
+}
+
+// TestWords: the bot's words: every language has every key, each with the key's
+// arguments, and every key the code asks for is there.
+func TestWords(t *testing.T) {
+	langtest.Complete(t, words)
+	langtest.Used(t, words, ".")
 }

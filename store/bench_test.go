@@ -123,21 +123,16 @@ func seedTables(b *testing.B, s *Store, n, moves int) {
 // unfinished tables of 50 moves (beside 10,000 finished ones): Unfinished,
 // then each table's Record.
 func BenchmarkResume10k(b *testing.B) {
-	benchEachEngine(b, func(b *testing.B, e engine) {
+	benchResume(b, func(b *testing.B, s *Store) {
 		ctx := context.Background()
-		s, _, _ := openTemp(b, e)
-		seedTables(b, s, 10000, 50)
-		b.ResetTimer()
-		for b.Loop() {
-			list, err := s.Unfinished(ctx)
-			if err != nil || len(list) != 10000 {
-				b.Fatal(err, len(list))
-			}
-			for _, sess := range list {
-				rec, err := s.Record(ctx, sess.ID)
-				if err != nil || len(rec.Moves) != 50 {
-					b.Fatal(err)
-				}
+		list, err := s.Unfinished(ctx)
+		if err != nil || len(list) != 10000 {
+			b.Fatal(err, len(list))
+		}
+		for _, sess := range list {
+			rec, err := s.Record(ctx, sess.ID)
+			if err != nil || len(rec.Moves) != 50 {
+				b.Fatal(err)
 			}
 		}
 	})
@@ -145,16 +140,23 @@ func BenchmarkResume10k(b *testing.B) {
 
 // BenchmarkResumeAll10k is the same start-up through UnfinishedWithMoves.
 func BenchmarkResumeAll10k(b *testing.B) {
+	benchResume(b, func(b *testing.B, s *Store) {
+		open, err := s.UnfinishedWithMoves(context.Background())
+		if err != nil || len(open) != 10000 || len(open[9999].Log) != 50 {
+			b.Fatal(err, len(open))
+		}
+	})
+}
+
+// benchResume times resume, on each engine, on a store of 10,000
+// unfinished tables of 50 moves beside 10,000 finished ones.
+func benchResume(b *testing.B, resume func(b *testing.B, s *Store)) {
 	benchEachEngine(b, func(b *testing.B, e engine) {
-		ctx := context.Background()
 		s, _, _ := openTemp(b, e)
 		seedTables(b, s, 10000, 50)
 		b.ResetTimer()
 		for b.Loop() {
-			open, err := s.UnfinishedWithMoves(ctx)
-			if err != nil || len(open) != 10000 || len(open[9999].Log) != 50 {
-				b.Fatal(err, len(open))
-			}
+			resume(b, s)
 		}
 	})
 }

@@ -13,12 +13,17 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
 )
+
+// Many processes on one database: writers at once, a process killed
+// mid-write, two stores racing for a move, timers each claimed once, changes
+// announced to every listener, and an interaction's id new once.
 
 // appendRetrying appends move to the end of the table's log, reading the
 // log's length again after each lost race, as the bot does.
@@ -256,9 +261,7 @@ func TestTwoStoresRaceForEachMove(t *testing.T) { forEachEngine(t, testTwoStores
 func testTwoStoresRaceForEachMove(t *testing.T, e engine) {
 	ctx := context.Background()
 	a, _, db := openTemp(t, e)
-	b, err := Open(db)
-	require.NoError(t, err)
-	defer b.Close()
+	b := openAgain(t, db)
 	id := mustCreate(t, a, TableRow{Game: "doublefreecell", Seats: 2})
 	const rounds, perStore = 40, 3
 	var want []string
@@ -340,9 +343,7 @@ func TestDeadlockIsRetried(t *testing.T) {
 	e := engineNamed(EnginePostgres)
 	ctx := context.Background()
 	a, _, db := openTemp(t, e)
-	b, err := Open(db)
-	require.NoError(t, err)
-	defer b.Close()
+	b := openAgain(t, db)
 	one := mustCreate(t, a, TableRow{Game: "doublefreecell", Seats: 1})
 	two := mustCreate(t, a, TableRow{Game: "doublefreecell", Seats: 1})
 
@@ -374,4 +375,275 @@ func TestDeadlockIsRetried(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, 2, n, "session %d: each write counted once", id)
 	}
+}
+
+// Timers are armed, replaced, claimed once while a claim lives, taken over
+// when it runs out, and done only when not armed again meanwhile.
+func TestTimers(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, e engine) {
+		ctx := context.Background()
+		s, _, _ := openTemp(t, e)
+		a := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 4})
+		b := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 4})
+		t0 := time.Unix(1_800_000_000, 0)
+
+		_, ok, err := s.NextTimer(ctx)
+		require.NoError(t, err)
+		assert.False(t, ok, "none armed")
+		require.NoError(t, s.SetTimer(ctx, Timer{Table: a, Kind: "turn", Due: t0.Add(time.Minute), Version: 3}))
+		require.NoError(t, s.SetTimer(ctx, Timer{Table: a, Kind: "turn", Due: t0.Add(2 * time.Minute), Version: 4})) // replaces
+		require.NoError(t, s.SetTimer(ctx, Timer{Table: b, Kind: "lobby", Due: t0.Add(time.Hour), Version: 0}))
+		next, ok, err := s.NextTimer(ctx)
+		require.NoError(t, err)
+		require.True(t, ok)
+		assert.Equal(t, t0.Add(2*time.Minute).UTC(), next)
+
+		got, err := s.ClaimTimers(ctx, "p1", t0.Add(time.Minute), 30*time.Second, 10)
+		require.NoError(t, err)
+		assert.Empty(t, got, "nothing due yet")
+		at := t0.Add(3 * time.Minute)
+		got, err = s.ClaimTimers(ctx, "p1", at, 30*time.Second, 10)
+		require.NoError(t, err)
+		require.Len(t, got, 1)
+		assert.Equal(t, Timer{Table: a, Kind: "turn", Due: t0.Add(2 * time.Minute).UTC(), Version: 4}, got[0])
+		again, err := s.ClaimTimers(ctx, "p2", at.Add(10*time.Second), 30*time.Second, 10)
+		require.NoError(t, err)
+		assert.Empty(t, again, "claimed by p1 while its lease lives")
+		taken, err := s.ClaimTimers(ctx, "p2", at.Add(31*time.Second), 30*time.Second, 10)
+		require.NoError(t, err)
+		assert.Len(t, taken, 1, "p1 died: its lease ran out, p2 takes the timer")
+
+		// Armed again before the first firing was done: done removes
+		// nothing, the new timer stays.
+		require.NoError(t, s.SetTimer(ctx, Timer{Table: a, Kind: "turn", Due: t0.Add(5 * time.Minute), Version: 5}))
+		require.NoError(t, s.DoneTimer(ctx, got[0]))
+		all, err := s.Timers(ctx)
+		require.NoError(t, err)
+		require.Len(t, all, 2)
+		assert.Equal(t, 5, all[0].Version)
+		got, err = s.ClaimTimers(ctx, "p1", t0.Add(6*time.Minute), 30*time.Second, 10)
+		require.NoError(t, err)
+		require.Len(t, got, 1)
+		require.NoError(t, s.DoneTimer(ctx, got[0]))
+		require.NoError(t, s.ClearTimer(ctx, b, "lobby"))
+		all, err = s.Timers(ctx)
+		require.NoError(t, err)
+		assert.Empty(t, all)
+	})
+}
+
+// Processes claiming at once never both get a timer.
+func TestTimersClaimedOnce(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, e engine) {
+		ctx := context.Background()
+		s, _, db := openTemp(t, e)
+		other := openAgain(t, db)
+		t0 := time.Unix(1_800_000_000, 0)
+		const n = 60
+		for i := range n {
+			id := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 4})
+			require.NoError(t, s.SetTimer(ctx, Timer{Table: id, Kind: "turn", Due: t0.Add(time.Duration(i) * time.Millisecond), Version: 1}))
+		}
+		var (
+			mu     sync.Mutex
+			counts = map[int64]int{}
+			wg     sync.WaitGroup
+		)
+		for w, st := range []*Store{s, other, s, other} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for range 10 {
+					got, err := st.ClaimTimers(ctx, string(rune('a'+w)), t0.Add(time.Second), time.Minute, 4)
+					assert.NoError(t, err)
+					mu.Lock()
+					for _, tm := range got {
+						counts[tm.Table]++
+					}
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		assert.Len(t, counts, n, "every timer was claimed")
+		for id, c := range counts {
+			assert.Equal(t, 1, c, "timer of session %d claimed once", id)
+		}
+	})
+}
+
+// Every change of a table is announced to every listener, with its move
+// count (PostgreSQL: processes learn that a table moved on elsewhere).
+func TestChanges(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, e engine) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		s, _, db := openTemp(t, e)
+		if e.name == EngineSQLite {
+			assert.NoError(t, s.Changes(ctx, func(int64, int) { t.Error("SQLite announces nothing") }))
+			return
+		}
+		other := openAgain(t, db)
+		heard := make(chan [2]int64, 16)
+		go func() { _ = other.Changes(ctx, func(id int64, moves int) { heard <- [2]int64{id, int64(moves)} }) }()
+		id := mustCreate(t, s, TableRow{Game: "doublets", Seats: 1})
+		// The listener may connect after the first move: move until it hears.
+		deadline := time.After(time.Minute)
+		for seq := 0; ; seq++ {
+			require.NoError(t, s.AppendMove(ctx, id, seq, 0, "flip"))
+			select {
+			case got := <-heard:
+				assert.Equal(t, id, got[0])
+				assert.Positive(t, got[1])
+				return
+			case <-time.After(200 * time.Millisecond):
+			case <-deadline:
+				t.Fatal("no change announced")
+			}
+		}
+	})
+}
+
+// interactionID is the n-th snowflake-like id whose recording prunes (or
+// does not prune) the old ids.
+func interactionID(t *testing.T, n int, prune bool) string {
+	t.Helper()
+	for k := 1_000_000_000_000_000_000; ; k++ {
+		id := strconv.Itoa(k)
+		if prunes(id) == prune {
+			if n == 0 {
+				return id
+			}
+			n--
+		}
+	}
+}
+
+// countInteractions is how many ids the table holds.
+func countInteractions(t *testing.T, s *Store) int {
+	t.Helper()
+	var n int
+	require.NoError(t, s.q.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM interactions`).Scan(&n))
+	return n
+}
+
+// An interaction's id is new once, for every process sharing the database.
+func TestFirstSeen(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, e engine) {
+		ctx := context.Background()
+		s, c, db := openTemp(t, e)
+		other := openAgain(t, db) // a second process on the same database
+		a, b := interactionID(t, 0, false), interactionID(t, 1, false)
+		steps := []struct {
+			name  string
+			st    *Store
+			id    string
+			first bool
+		}{
+			{"a new id", s, a, true},
+			{"the same id again", s, a, false},
+			{"the same id in another process", other, a, false},
+			{"another id in the other process", other, b, true},
+			{"that id in the first process", s, b, false},
+		}
+		for _, st := range steps {
+			first, err := st.st.FirstSeen(ctx, st.id, c.Now())
+			require.NoError(t, err, st.name)
+			assert.Equal(t, st.first, first, st.name)
+		}
+	})
+}
+
+// Of many processes recording one id at once, one is first.
+func TestFirstSeenAtOnce(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, e engine) {
+		s, c, db := openTemp(t, e)
+		other := openAgain(t, db)
+		for k := range 5 {
+			id := interactionID(t, k, false)
+			var firsts atomic.Int32
+			var wg sync.WaitGroup
+			for g := range 8 {
+				st := s
+				if g%2 == 1 {
+					st = other
+				}
+				wg.Go(func() {
+					first, err := st.FirstSeen(context.Background(), id, c.Now())
+					assert.NoError(t, err)
+					if first {
+						firsts.Add(1)
+					}
+				})
+			}
+			wg.Wait()
+			assert.Equal(t, int32(1), firsts.Load(), "id %s", id)
+		}
+	})
+}
+
+// Ids older than InteractionsKept are forgotten, now and then, by an
+// insert; recent ones are kept.
+func TestFirstSeenForgetsOldIDs(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, e engine) {
+		ctx := context.Background()
+		s, c, _ := openTemp(t, e)
+		var old []string
+		for k := range 10 {
+			id := interactionID(t, k, false)
+			old = append(old, id)
+			first, err := s.FirstSeen(ctx, id, c.Now())
+			require.NoError(t, err)
+			require.True(t, first)
+		}
+		c.Advance(InteractionsKept / 2)
+		recent := interactionID(t, 10, false)
+		first, err := s.FirstSeen(ctx, recent, c.Now())
+		require.NoError(t, err)
+		require.True(t, first)
+		// A pruning insert before the old ones are old enough forgets none.
+		first, err = s.FirstSeen(ctx, interactionID(t, 0, true), c.Now())
+		require.NoError(t, err)
+		require.True(t, first)
+		assert.Equal(t, 12, countInteractions(t, s))
+
+		c.Advance(InteractionsKept/2 + time.Second)
+		first, err = s.FirstSeen(ctx, interactionID(t, 11, false), c.Now())
+		require.NoError(t, err)
+		require.True(t, first)
+		assert.Equal(t, 13, countInteractions(t, s), "an insert that does not prune forgets nothing")
+		first, err = s.FirstSeen(ctx, interactionID(t, 1, true), c.Now())
+		require.NoError(t, err)
+		require.True(t, first)
+		assert.Equal(t, 4, countInteractions(t, s), "the ten old ids are forgotten")
+		first, err = s.FirstSeen(ctx, recent, c.Now())
+		require.NoError(t, err)
+		assert.False(t, first, "a recent id is kept")
+		first, err = s.FirstSeen(ctx, old[2], c.Now())
+		require.NoError(t, err)
+		assert.True(t, first, "a forgotten id is new again")
+	})
+}
+
+func TestFirstSeenRefusesNonIDs(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, e engine) {
+		s, c, _ := openTemp(t, e)
+		for _, id := range []string{"", strings.Repeat("9", maxInteractionID+1)} {
+			first, err := s.FirstSeen(context.Background(), id, c.Now())
+			assert.Error(t, err, "%q", id)
+			assert.False(t, first)
+		}
+		assert.Zero(t, countInteractions(t, s))
+	})
+}
+
+// About one insert in pruneOneIn prunes.
+func TestPruneRate(t *testing.T) {
+	n := 0
+	for k := range 100 * pruneOneIn {
+		if prunes(strconv.Itoa(1_200_000_000_000_000_000 + k*4096)) {
+			n++
+		}
+	}
+	assert.InDelta(t, 100, n, 40)
 }

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -10,12 +12,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/internal/testkit"
 )
 
 // seedEverything fills every SQL table: finished and unfinished tables with
 // players (computers at levels), moves, rounds and results, a daily attempt
 // with a hint, daily deals, house rules, and deals past int64's range.
-func seedEverything(t *testing.T, s *Store, c *clock) []int64 {
+func seedEverything(t *testing.T, s *Store, c *testkit.Clock) []int64 {
 	t.Helper()
 	ctx := context.Background()
 	var ids []int64
@@ -104,27 +107,9 @@ func everything(t *testing.T, s *Store, ids []int64) snapshot {
 	require.NoError(t, err)
 	require.True(t, ok)
 	snap.Deal = deal
-	snap.Tokens = map[int64]string{}
-	rows, err := s.q.QueryContext(ctx, `SELECT id, token FROM sessions`)
-	require.NoError(t, err)
-	for rows.Next() {
-		var id int64
-		var token string
-		require.NoError(t, rows.Scan(&id, &token))
-		snap.Tokens[id] = token
-	}
-	require.NoError(t, rows.Close())
+	snap.Tokens = queryMap[int64, string](t, s, `SELECT id, token FROM sessions`)
 	assert.Len(t, snap.Tokens, len(ids))
-	snap.Settings = map[string]int{}
-	rows, err = s.q.QueryContext(ctx, `SELECT guild_id, pages_off FROM guild_settings`)
-	require.NoError(t, err)
-	for rows.Next() {
-		var g string
-		var off int
-		require.NoError(t, rows.Scan(&g, &off))
-		snap.Settings[g] = off
-	}
-	require.NoError(t, rows.Close())
+	snap.Settings = queryMap[string, int](t, s, `SELECT guild_id, pages_off FROM guild_settings`)
 	snap.Players = map[string]Settings{}
 	for _, u := range []string{"ann", "bob", "cy"} {
 		st, err := s.Settings(ctx, u)
@@ -182,10 +167,91 @@ func TestCopyTo(t *testing.T) {
 func TestCopyToItself(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, e engine) {
 		s, _, db := openTemp(t, e)
-		again, err := Open(db)
-		require.NoError(t, err)
-		defer again.Close()
-		_, err = s.CopyTo(context.Background(), again)
+		again := openAgain(t, db)
+		_, err := s.CopyTo(context.Background(), again)
 		require.ErrorContains(t, err, "the same database")
+	})
+}
+
+// queryMap reads query's rows of two columns into a map, the first
+// column's value to the second's.
+func queryMap[K comparable, V any](t *testing.T, s *Store, query string) map[K]V {
+	t.Helper()
+	rows, err := s.q.QueryContext(context.Background(), query)
+	require.NoError(t, err)
+	m := map[K]V{}
+	require.NoError(t, eachRow(rows, func(row scanner) error {
+		var (
+			k K
+			v V
+		)
+		err := row.Scan(&k, &v)
+		m[k] = v
+		return err
+	}))
+	return m
+}
+
+// EachReplayable visits every table but lobbies once, in id order, each
+// with its whole log and its results, however the pages cut the database.
+func TestEachReplayable(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, e engine) {
+		s, _, _ := openTemp(t, e)
+		ctx := context.Background()
+		type made struct {
+			id      int64
+			moves   int
+			results int
+		}
+		var want []made
+		for i := range 7 {
+			status := StatusPlaying
+			if i == 2 || i == 5 {
+				status = StatusLobby
+			}
+			id, err := s.CreateTable(ctx, TableRow{Game: "doublets", Deal: uint64(i + 1), Seats: 2, Status: status,
+				Players: []Player{{Seat: 0, UserID: "u", Name: "ann"}, {Seat: 1, Computer: true, Name: "Bond"}}})
+			require.NoError(t, err)
+			if status == StatusLobby {
+				continue
+			}
+			m := made{id: id, moves: i}
+			for seq := range m.moves {
+				require.NoError(t, s.AppendMove(ctx, id, seq, seq%2, fmt.Sprintf("m%d", seq)))
+			}
+			if i%3 == 0 {
+				sess, err := s.TableRow(ctx, id)
+				require.NoError(t, err)
+				_, err = s.Finish(ctx, id, sess.Version, StatusOver, []Result{{Seat: 0, UserID: "u", Name: "ann", Score: i}, {Seat: 1, Computer: true, Name: "Bond", Won: true}})
+				require.NoError(t, err)
+				m.results = 2
+			}
+			want = append(want, m)
+		}
+		for _, size := range []struct{ sessions, moves int }{{256, 50_000}, {2, 50_000}, {1, 1}, {256, 4}} {
+			t.Run(fmt.Sprintf("pages of %d sessions, %d moves", size.sessions, size.moves), func(t *testing.T) {
+				oldS, oldM := replayablePageTables, replayablePageMoves
+				replayablePageTables, replayablePageMoves = size.sessions, size.moves
+				defer func() { replayablePageTables, replayablePageMoves = oldS, oldM }()
+				var got []made
+				require.NoError(t, s.EachReplayable(ctx, func(r Replayable) error {
+					got = append(got, made{id: r.Session.ID, moves: len(r.Log), results: len(r.Results)})
+					assert.Equal(t, r.Session.Moves, len(r.Log))
+					for seq, m := range r.Log {
+						assert.Equal(t, games.Entry{Seat: games.Seat(seq % 2), Move: fmt.Sprintf("m%d", seq)}, m)
+					}
+					for _, res := range r.Results {
+						assert.Equal(t, res.Seat == 1, res.Won)
+					}
+					return nil
+				}))
+				assert.Equal(t, want, got)
+			})
+		}
+		stop := errors.New("stop")
+		n := 0
+		err := s.EachReplayable(ctx, func(Replayable) error { n++; return stop })
+		assert.ErrorIs(t, err, stop, "fn's error stops the walk")
+		assert.Equal(t, 1, n)
 	})
 }

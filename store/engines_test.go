@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/store/pgtest"
 )
 
@@ -57,7 +58,7 @@ func benchEachEngine(b *testing.B, fn func(b *testing.B, e engine)) {
 // openTemp opens a store on a new database of engine e, with a fake clock,
 // and closes it at the end of the test. It returns the database as Open
 // takes it, to open it again.
-func openTemp(t testing.TB, e engine) (*Store, *clock, string) {
+func openTemp(t testing.TB, e engine) (*Store, *testkit.Clock, string) {
 	t.Helper()
 	db := e.database(t)
 	s, err := Open(db)
@@ -67,4 +68,14 @@ func openTemp(t testing.TB, e engine) (*Store, *clock, string) {
 	s.Now = c.Now
 	t.Cleanup(func() { s.Close() })
 	return s, c, db
+}
+
+// openAgain opens a second store on db, as another process would, and
+// closes it at the end of the test.
+func openAgain(t testing.TB, db string) *Store {
+	t.Helper()
+	s, err := Open(db)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	return s
 }

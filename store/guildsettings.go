@@ -15,13 +15,16 @@ func (s *Store) setGuildSetting(ctx context.Context, guild, column, what string,
 	if guild == "" {
 		return fmt.Errorf("store: %s: no server", what)
 	}
-	return s.write(ctx, func(tx *txn) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO guild_settings (guild_id, `+column+`) VALUES (?, ?)
-			ON CONFLICT (guild_id) DO UPDATE SET `+column+` = excluded.`+column, guild, value)
-		if err != nil {
-			return fmt.Errorf("store: %s: %w", what, err)
-		}
-		return nil
+	return s.writeStmt(ctx, &stmtWrite{
+		q: `INSERT INTO guild_settings (guild_id, ` + column + `) VALUES (?, ?)
+			ON CONFLICT (guild_id) DO UPDATE SET ` + column + ` = excluded.` + column,
+		args: []any{guild, value},
+		result: func(err error, _ int64) error {
+			if err != nil {
+				return fmt.Errorf("store: %s: %w", what, err)
+			}
+			return nil
+		},
 	})
 }
 

@@ -23,13 +23,16 @@ func (s *Store) SetPlayerLang(ctx context.Context, userID, lang string) error {
 	if userID == "" {
 		return errors.New("store: player language: no player")
 	}
-	return s.write(ctx, func(tx *txn) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO player_settings (user_id, lang) VALUES (?, ?)
-			ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang`, userID, lang)
-		if err != nil {
-			return fmt.Errorf("store: player language: %w", err)
-		}
-		return nil
+	return s.writeStmt(ctx, &stmtWrite{
+		q: `INSERT INTO player_settings (user_id, lang) VALUES (?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang`,
+		args: []any{userID, lang},
+		result: func(err error, _ int64) error {
+			if err != nil {
+				return fmt.Errorf("store: player language: %w", err)
+			}
+			return nil
+		},
 	})
 }
 

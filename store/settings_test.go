@@ -30,9 +30,7 @@ func TestSettings(t *testing.T) {
 		require.Error(t, s.SetSettings(ctx, "", Settings{Large: true}))
 		require.NoError(t, s.Close())
 
-		again, err := Open(db)
-		require.NoError(t, err)
-		defer again.Close()
+		again := openAgain(t, db)
 		got, err = again.Settings(ctx, "ann")
 		require.NoError(t, err)
 		assert.Equal(t, Settings{}, got, "set back to the defaults")

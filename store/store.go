@@ -22,9 +22,11 @@
 // commit; the loser gets ErrConflict.
 //
 // On both, writes that queue up meanwhile are committed together, one
-// flush for all (writer.go). The queries are written once for both engines
-// (dialect.go), but for AppendMove's write, one statement on PostgreSQL
-// where SQLite takes two. The schema is versioned (SQLite's user_version, PostgreSQL's
+// flush for all (writer.go); on PostgreSQL a batch of the click path's
+// writes (moves, timers, a table's message, languages) goes to the server
+// in one round trip, and a table is read in one (pipeline.go). The queries
+// are written once for both engines (dialect.go), but for AppendMove's
+// write, one statement on PostgreSQL where SQLite takes two. The schema is versioned (SQLite's user_version, PostgreSQL's
 // schema_version table) and migrated at Open by the embedded, numbered
 // files in migrations/sqlite and migrations/postgres, one set per engine
 // with the same numbers.

@@ -174,20 +174,26 @@ func (s *Store) TableRow(ctx context.Context, id int64) (TableRow, error) {
 	return sess, err
 }
 
+// tableQuery reads a table, and playersQuery its players.
+const (
+	tableQuery   = `SELECT ` + tableColumns + ` FROM sessions WHERE id = ?`
+	playersQuery = `SELECT session_id, seat, user_id, name, computer, level FROM players WHERE session_id = ? ORDER BY seat`
+)
+
 // readTable reads table id with its players in tx.
 func readTable(ctx context.Context, tx *txn, id int64) (TableRow, error) {
-	sess, err := scanTable(tx.QueryRowContext(ctx, `SELECT `+tableColumns+` FROM sessions WHERE id = ?`, id))
+	sess, err := scanTable(tx.QueryRowContext(ctx, tableQuery, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return TableRow{}, notFound(id)
 	}
 	if err != nil {
 		return TableRow{}, fmt.Errorf("store: session %d: %w", id, err)
 	}
-	rows, err := tx.QueryContext(ctx,
-		`SELECT session_id, seat, user_id, name, computer, level FROM players WHERE session_id = ? ORDER BY seat`, id)
+	rows, err := tx.QueryContext(ctx, playersQuery, id)
 	if err != nil {
 		return TableRow{}, fmt.Errorf("store: session %d: players: %w", id, err)
 	}
+	defer rows.Close()
 	err = scanPlayers(rows, func(_ int64, p Player) { sess.Players = append(sess.Players, p) })
 	return sess, err
 }
@@ -200,6 +206,9 @@ func (s *Store) Table(ctx context.Context, id int64) (TableRow, []games.Entry, e
 		sess TableRow
 		log  []games.Entry
 	)
+	if s.d.engine == EnginePostgres {
+		return s.tablePostgres(ctx, id)
+	}
 	err := s.read(ctx, func(tx *txn) error {
 		var err error
 		if sess, err = readTable(ctx, tx, id); err != nil {
@@ -290,10 +299,16 @@ func (s *Store) BrokenTables(ctx context.Context) ([]TableRow, error) {
 	return list, nil
 }
 
+// rowIter is a query's rows: *sql.Rows or pgx.Rows.
+type rowIter interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
 // scanPlayers reads rows of (session_id, seat, user_id, name, computer,
-// level) and closes them.
-func scanPlayers(rows *sql.Rows, add func(id int64, p Player)) error {
-	defer rows.Close()
+// level); its caller closes them.
+func scanPlayers(rows rowIter, add func(id int64, p Player)) error {
 	for rows.Next() {
 		var (
 			id       int64
@@ -363,17 +378,18 @@ func stale(ctx context.Context, tx *txn, id int64, what string, seen int) error 
 // SetMessage records where the table's message is now.
 func (s *Store) SetMessage(ctx context.Context, id int64, channelID, messageID string) error {
 	now := s.now()
-	return s.write(ctx, func(tx *txn) error {
-		res, err := tx.ExecContext(ctx,
-			`UPDATE sessions SET channel_id = ?, message_id = ?, updated_at = ? WHERE id = ?`,
-			channelID, messageID, now, id)
-		if err != nil {
-			return fmt.Errorf("store: session %d: %w", id, err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return notFound(id)
-		}
-		return nil
+	return s.writeStmt(ctx, &stmtWrite{
+		q:    `UPDATE sessions SET channel_id = ?, message_id = ?, updated_at = ? WHERE id = ?`,
+		args: []any{channelID, messageID, now, id},
+		result: func(err error, changed int64) error {
+			switch {
+			case err != nil:
+				return fmt.Errorf("store: session %d: %w", id, err)
+			case changed == 0:
+				return notFound(id)
+			}
+			return nil
+		},
 	})
 }
 
@@ -412,10 +428,10 @@ func (s *Store) appendMove(ctx context.Context, id int64, seq int, seat int, mov
 		return fmt.Errorf("store: session %d: move index %d: %w", id, seq, ErrConflict)
 	}
 	now := s.now()
+	if s.d.engine == EnginePostgres && len(rounds) == 0 {
+		return s.writeStmt(ctx, appendMovePostgres(id, seq, seat, move, now))
+	}
 	return s.write(ctx, func(tx *txn) error {
-		if s.d.engine == EnginePostgres && len(rounds) == 0 {
-			return appendMovePostgres(ctx, tx, id, seq, seat, move, now)
-		}
 		res, err := tx.ExecContext(ctx,
 			`UPDATE sessions SET moves = moves + 1, version = version + 1, updated_at = ?
 			WHERE id = ? AND moves = ? AND `+playable, now, id, seq)
@@ -441,40 +457,50 @@ func (s *Store) appendMove(ctx context.Context, id int64, seq int, seat int, mov
 	})
 }
 
-// appendMovePostgres is AppendMove's write in one statement, so one round
-// trip to the server instead of two: a round trip is what a busy process
-// waits longest for. The same checks: the count must be seq (the UPDATE,
-// which READ COMMITTED re-checks after waiting for another writer's
-// commit), and the moves' key must be free.
-func appendMovePostgres(ctx context.Context, tx *txn, id int64, seq, seat int, move string, now int64) error {
+// appendMovePostgres is AppendMove's write as one statement, so one
+// round trip to the server instead of two, and one of a pipelined batch
+// (pipeline.go): a round trip is what a busy process waits longest for.
+// The same checks: the count must be seq (the UPDATE, which READ
+// COMMITTED re-checks after waiting for another writer's commit), and the
+// moves' key must be free. A refused move changes nothing and is no error
+// of the statement's: its row says why (the table as it was when the
+// statement began: a data-modifying WITH's changes are not seen by the
+// statement's own SELECT).
+func appendMovePostgres(id int64, seq, seat int, move string, now int64) *stmtWrite {
 	var (
-		made int
-		have sql.NullInt64 // the count before this statement; NULL: no session
-		open sql.NullBool  // the session takes moves
+		made           int
+		have           sql.NullInt64 // the count before this statement; NULL: no table
+		status, broken sql.NullString
 	)
-	err := tx.QueryRowContext(ctx, `WITH bump AS (
+	return &stmtWrite{
+		q: `WITH bump AS (
 			UPDATE sessions SET moves = moves + 1, version = version + 1, updated_at = ?
-			WHERE id = ? AND moves = ? AND `+playable+` RETURNING id),
+			WHERE id = ? AND moves = ? AND ` + playable + ` RETURNING id),
 		made AS (
 			INSERT INTO moves (session_id, seq, seat, move, at)
 			SELECT id, CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS BIGINT) FROM bump
 			RETURNING 1)
-		SELECT (SELECT COUNT(*) FROM made), (SELECT moves FROM sessions WHERE id = ?),
-			(SELECT `+playable+` FROM sessions WHERE id = ?)`,
-		now, id, seq, seq, seat, move, now, id, id).Scan(&made, &have, &open)
-	switch {
-	case err != nil:
-		return appendFailed(id, seq, err, tx.d)
-	case made == 1:
-		return nil
-	case !have.Valid:
-		return notFound(id)
-	case have.Int64 != int64(seq) || !open.Bool:
-		return moveRefused(ctx, tx, id, seq)
+		SELECT (SELECT COUNT(*) FROM made), s.moves, s.status, s.broken
+		FROM (SELECT 1) AS one LEFT JOIN sessions s ON s.id = ?`,
+		args: []any{now, id, seq, seq, seat, move, now, id},
+		row:  []any{&made, &have, &status, &broken},
+		result: func(err error, _ int64) error {
+			switch {
+			case err != nil:
+				return appendFailed(id, seq, err, postgresDialect)
+			case made == 1:
+				return nil
+			case !have.Valid:
+				return notFound(id)
+			case have.Int64 == int64(seq) && status.String == StatusPlaying.String() && broken.String == "":
+				// The count was seq when the statement began, and another
+				// writer's move, committed while this one waited for it,
+				// took the index.
+				return fmt.Errorf("store: session %d: move %d was made meanwhile by another writer: %w", id, seq, ErrConflict)
+			}
+			return refused(id, seq, int(have.Int64), status.String, broken.String)
+		},
 	}
-	// The count was seq when the statement began, and another writer's
-	// move, committed while this one waited for it, took the index.
-	return fmt.Errorf("store: session %d: move %d was made meanwhile by another writer: %w", id, seq, ErrConflict)
 }
 
 // moveRefused is the error of a move at index seq that the table did
@@ -490,6 +516,14 @@ func moveRefused(ctx context.Context, tx *txn, id int64, seq int) error {
 		return notFound(id)
 	case err != nil:
 		return fmt.Errorf("store: session %d: append move: %w", id, err)
+	}
+	return refused(id, seq, have, status, broken)
+}
+
+// refused is the ErrConflict of a move at index seq that a table with
+// have moves, status and broken did not take, saying why.
+func refused(id int64, seq, have int, status, broken string) error {
+	switch {
 	case broken != "":
 		return fmt.Errorf("store: session %d: move %d, but the table is kept unreplayable: %w", id, seq, ErrConflict)
 	case status != StatusPlaying.String():
@@ -523,13 +557,22 @@ func (s *Store) Moves(ctx context.Context, id int64) ([]games.Entry, error) {
 	return moves, err
 }
 
+// movesQuery reads a table's move log.
+const movesQuery = `SELECT seat, move FROM moves WHERE session_id = ? ORDER BY seq`
+
 func readMoves(ctx context.Context, tx *txn, id int64, n int) ([]games.Entry, error) {
-	moves := make([]games.Entry, 0, n)
-	rows, err := tx.QueryContext(ctx, `SELECT seat, move FROM moves WHERE session_id = ? ORDER BY seq`, id)
+	rows, err := tx.QueryContext(ctx, movesQuery, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: session %d: moves: %w", id, err)
 	}
 	defer rows.Close()
+	return scanMoves(rows, id, n)
+}
+
+// scanMoves reads rows of (seat, move), n of them likely; its caller
+// closes them.
+func scanMoves(rows rowIter, id int64, n int) ([]games.Entry, error) {
+	moves := make([]games.Entry, 0, n)
 	for rows.Next() {
 		var e games.Entry
 		if err := rows.Scan(&e.Seat, &e.Move); err != nil {
@@ -651,6 +694,7 @@ func unfinished(ctx context.Context, tx *txn) ([]TableRow, map[int64]int, error)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: unfinished: %w", err)
 	}
+	defer prows.Close()
 	err = scanPlayers(prows, func(id int64, p Player) {
 		if i, ok := index[id]; ok {
 			list[i].Players = append(list[i].Players, p)

@@ -26,25 +26,36 @@ type Timer struct {
 // SetTimer arms t, replacing the table's timer of that kind (and any
 // claim on it).
 func (s *Store) SetTimer(ctx context.Context, t Timer) error {
-	return s.write(ctx, func(tx *txn) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO timers (session_id, kind, due_at, version) VALUES (?, ?, ?, ?)
+	return s.writeStmt(ctx, timerStmt(t))
+}
+
+// timerStmt is SetTimer's write.
+func timerStmt(t Timer) *stmtWrite {
+	return &stmtWrite{
+		q: `INSERT INTO timers (session_id, kind, due_at, version) VALUES (?, ?, ?, ?)
 			ON CONFLICT (session_id, kind) DO UPDATE SET due_at = excluded.due_at, version = excluded.version,
 				claimed_by = '', claimed_until = 0, attempts = 0`,
-			t.Table, t.Kind, t.Due.UnixNano(), t.Version)
-		if err != nil {
-			return fmt.Errorf("store: session %d: set %s timer: %w", t.Table, t.Kind, err)
-		}
-		return nil
-	})
+		args: []any{t.Table, t.Kind, t.Due.UnixNano(), t.Version},
+		result: func(err error, _ int64) error {
+			if err != nil {
+				return fmt.Errorf("store: session %d: set %s timer: %w", t.Table, t.Kind, err)
+			}
+			return nil
+		},
+	}
 }
 
 // ClearTimer disarms the table's timer of kind, if it has one.
 func (s *Store) ClearTimer(ctx context.Context, session int64, kind string) error {
-	return s.write(ctx, func(tx *txn) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM timers WHERE session_id = ? AND kind = ?`, session, kind); err != nil {
-			return fmt.Errorf("store: session %d: clear %s timer: %w", session, kind, err)
-		}
-		return nil
+	return s.writeStmt(ctx, &stmtWrite{
+		q:    `DELETE FROM timers WHERE session_id = ? AND kind = ?`,
+		args: []any{session, kind},
+		result: func(err error, _ int64) error {
+			if err != nil {
+				return fmt.Errorf("store: session %d: clear %s timer: %w", session, kind, err)
+			}
+			return nil
+		},
 	})
 }
 
@@ -82,13 +93,15 @@ func (s *Store) ClaimTimers(ctx context.Context, owner string, now time.Time, le
 // DoneTimer removes a timer that fired, unless it was armed again
 // meanwhile (its due time or version changed: that one is still to come).
 func (s *Store) DoneTimer(ctx context.Context, t Timer) error {
-	return s.write(ctx, func(tx *txn) error {
-		_, err := tx.ExecContext(ctx, `DELETE FROM timers WHERE session_id = ? AND kind = ? AND due_at = ? AND version = ?`,
-			t.Table, t.Kind, t.Due.UnixNano(), t.Version)
-		if err != nil {
-			return fmt.Errorf("store: session %d: %s timer done: %w", t.Table, t.Kind, err)
-		}
-		return nil
+	return s.writeStmt(ctx, &stmtWrite{
+		q:    `DELETE FROM timers WHERE session_id = ? AND kind = ? AND due_at = ? AND version = ?`,
+		args: []any{t.Table, t.Kind, t.Due.UnixNano(), t.Version},
+		result: func(err error, _ int64) error {
+			if err != nil {
+				return fmt.Errorf("store: session %d: %s timer done: %w", t.Table, t.Kind, err)
+			}
+			return nil
+		},
 	})
 }
 

@@ -21,6 +21,10 @@ import (
 // goroutine's processor and waits to be scheduled again behind the picture
 // drawing, and writes fell to ~70 a second. Batched, they keep up.
 //
+// On PostgreSQL a batch's single-statement writes (the moves) are sent in
+// one round trip, as one implicit transaction (pipeline.go); its other
+// writes cost a round trip a statement, BEGIN and COMMIT one each.
+//
 // On PostgreSQL a batch holds its rows' locks until it commits, so two
 // processes' batches can deadlock (each waiting for a row the other
 // updated); the server then fails one of them. That batch is rolled back
@@ -55,8 +59,12 @@ const maxAttempts = 10
 var ErrClosed = errors.New("store: closed")
 
 type writeReq struct {
-	ctx  context.Context
-	fn   func(tx *txn) error
+	ctx context.Context
+	fn  func(tx *txn) error
+	// stmt, when set, is the write as one statement (fn runs it in a
+	// transaction): on PostgreSQL a batch of such writes goes to the
+	// server in one round trip (pipeline.go).
+	stmt *stmtWrite
 	done chan error
 
 	// A caller whose ctx ends gives its write up (abandon): a function not
@@ -120,8 +128,24 @@ var ErrUnconfirmed = errors.New("store: the write was not confirmed in time (it 
 // committed, is ErrUnconfirmed. Either way fn is not running when write
 // returns, and never runs after.
 func (s *Store) write(ctx context.Context, fn func(tx *txn) error) error {
+	return s.submit(newWrite(ctx, fn))
+}
+
+// writeStmt is write for a write made of one statement (stmtWrite).
+func (s *Store) writeStmt(ctx context.Context, st *stmtWrite) error {
+	return s.submit(newStmtWrite(ctx, st))
+}
+
+// newWrite is the write of fn, for submit.
+func newWrite(ctx context.Context, fn func(tx *txn) error) *writeReq {
 	req := &writeReq{ctx: ctx, fn: fn, done: make(chan error, 1)}
 	req.idle.L = &req.mu
+	return req
+}
+
+// submit queues req for the writer and waits for its fate (write).
+func (s *Store) submit(req *writeReq) error {
+	ctx := req.ctx
 	select {
 	case s.writes <- req:
 	case <-ctx.Done():
@@ -213,7 +237,37 @@ func (s *Store) gather(batch []*writeReq, n int) []*writeReq {
 	return batch
 }
 
-// commit runs a batch of writes in one transaction and tells each its fate.
+// commit commits a batch of writes and tells each its fate: in one
+// transaction, but on PostgreSQL in two when the batch mixes
+// single-statement writes (stmtWrite: the moves) with others: the
+// statements go first as one pipeline, one round trip (pipeline.go), then
+// the others, a round trip a statement. Two commits cost less than a
+// round trip a move: under load most batches hold a table being created,
+// started or finished beside many moves. The writes of a batch came from
+// callers waiting at once, so no order binds them.
+func (s *Store) commit(batch []*writeReq) {
+	if s.d.engine != EnginePostgres {
+		s.commitTx(batch, false)
+		return
+	}
+	var stmts, others []*writeReq
+	for _, r := range batch {
+		if r.stmt != nil {
+			stmts = append(stmts, r)
+		} else {
+			others = append(others, r)
+		}
+	}
+	if len(stmts) > 0 {
+		s.commitTx(stmts, true)
+	}
+	if len(others) > 0 {
+		s.commitTx(others, false)
+	}
+}
+
+// commitTx runs a batch of writes in one transaction, as one pipeline if
+// pipelined (every write a stmtWrite), and tells each its fate.
 //
 // Savepoints keep the writes apart: one failing undoes only its own
 // statements. SQLite's cost nothing; PostgreSQL's cost a round trip to the
@@ -221,18 +275,25 @@ func (s *Store) gather(batch []*writeReq, n int) []*writeReq {
 // writer waits for a processor after each), so there a batch first runs
 // without them, and runs again with them only if one of its writes failed.
 // A write's function may thus run twice; writes rarely fail.
-func (s *Store) commit(batch []*writeReq) {
+//
+// A pipeline whose statement failed runs again the usual way, with
+// savepoints.
+func (s *Store) commitTx(batch []*writeReq, pipelined bool) {
 	savepoints := len(batch) > 1 && s.d.engine == EngineSQLite
 	var res attempt
 	for n := 1; ; n++ {
-		res = s.tryCommit(batch, savepoints)
+		if pipelined {
+			res = s.tryPipeline(batch)
+		} else {
+			res = s.tryCommit(batch, savepoints)
+		}
 		if res.retry && n < maxAttempts {
 			// A deadlock: let the other process's transaction finish first.
 			time.Sleep(time.Duration(n) * time.Duration(1+rand.IntN(10)) * time.Millisecond)
 			continue
 		}
-		if res.isolate && !savepoints {
-			savepoints = true
+		if res.isolate && (pipelined || !savepoints) {
+			pipelined, savepoints = false, true
 			continue
 		}
 		break

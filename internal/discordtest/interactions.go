@@ -631,14 +631,23 @@ func (s *Server) webhookMessageLocked(r *http.Request) (in *Interaction, m *Mess
 	return in, m, code, body
 }
 
-// webhookMessageGet answers GET /webhooks/{app}/{token}/messages/{message}.
-func (s *Server) webhookMessageGet(r *http.Request, rec *Request) (int, any) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	_, m, code, body := s.webhookMessageLocked(r)
-	if code != 0 {
-		return code, body
+// webhookMessage is a handler of /webhooks/{app}/{token}/messages/{message}:
+// do runs under s.mu with the request's interaction and message, once
+// webhookMessageLocked has found both (or refused the request).
+func (s *Server) webhookMessage(do func(r *http.Request, rec *Request, in *Interaction, m *Message) (int, any)) handlerFunc {
+	return func(r *http.Request, rec *Request) (int, any) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		in, m, code, body := s.webhookMessageLocked(r)
+		if code != 0 {
+			return code, body
+		}
+		return do(r, rec, in, m)
 	}
+}
+
+// webhookMessageGet answers GET /webhooks/{app}/{token}/messages/{message}.
+func (s *Server) webhookMessageGet(_ *http.Request, _ *Request, _ *Interaction, m *Message) (int, any) {
 	return 200, s.messageWire(m)
 }
 
@@ -652,13 +661,7 @@ func (s *Server) endDeferralLocked(in *Interaction) {
 
 // webhookMessageEdit answers PATCH /webhooks/{app}/{token}/messages/{message}:
 // an edit of @original ends a deferral.
-func (s *Server) webhookMessageEdit(r *http.Request, rec *Request) (int, any) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	in, m, code, body := s.webhookMessageLocked(r)
-	if code != 0 {
-		return code, body
-	}
+func (s *Server) webhookMessageEdit(r *http.Request, rec *Request, in *Interaction, m *Message) (int, any) {
 	id := r.PathValue("message")
 	if e := s.applyPayload(m, rec.JSON, rec.Files, false, "", "webhook edit"); e != nil {
 		return s.reject(e, "interaction %s (%s): edit of webhook message %s", in.ID, in.describe(), id)
@@ -675,13 +678,7 @@ func (s *Server) webhookMessageEdit(r *http.Request, rec *Request) (int, any) {
 
 // webhookMessageDelete answers DELETE
 // /webhooks/{app}/{token}/messages/{message}.
-func (s *Server) webhookMessageDelete(r *http.Request, rec *Request) (int, any) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	in, m, code, body := s.webhookMessageLocked(r)
-	if code != 0 {
-		return code, body
-	}
+func (s *Server) webhookMessageDelete(_ *http.Request, _ *Request, in *Interaction, m *Message) (int, any) {
 	m.Deleted = true
 	if m.ID == in.st.originalID {
 		s.endDeferralLocked(in)

@@ -22,19 +22,19 @@ func (s *Server) routes() {
 	s.handle(RouteGetGuildCmds, authBot, s.getCommands)
 
 	s.handle(RouteCallback, authNone, s.interactionCallback)
-	s.handle(RouteWebhookGet, authNone, s.webhookMessageGet)
-	s.handle(RouteWebhookEdit, authNone, s.webhookMessageEdit)
-	s.handle(RouteWebhookDelete, authNone, s.webhookMessageDelete)
+	s.handle(RouteWebhookGet, authNone, s.webhookMessage(s.webhookMessageGet))
+	s.handle(RouteWebhookEdit, authNone, s.webhookMessage(s.webhookMessageEdit))
+	s.handle(RouteWebhookDelete, authNone, s.webhookMessage(s.webhookMessageDelete))
 	s.handle(RouteFollowup, authNone, s.followupCreate)
 
 	s.handle(RouteCreateDM, authBot, s.createDM)
 	s.handle(RouteGetUser, authBot, s.getUser)
-	s.handle(RouteGetChannel, authBot, s.getChannel)
-	s.handle(RouteSendMessage, authBot, s.createMessage)
-	s.handle(RouteListMessages, authBot, s.listMessages)
-	s.handle(RouteGetMessage, authBot, s.getMessage)
-	s.handle(RouteEditMessage, authBot, s.editChannelMessage)
-	s.handle(RouteDeleteMessage, authBot, s.deleteChannelMessage)
+	s.handle(RouteGetChannel, authBot, s.inChannel(s.getChannel))
+	s.handle(RouteSendMessage, authBot, s.inChannel(s.createMessage))
+	s.handle(RouteListMessages, authBot, s.inChannel(s.listMessages))
+	s.handle(RouteGetMessage, authBot, s.onChannelMessage(s.getMessage))
+	s.handle(RouteEditMessage, authBot, s.onChannelMessage(s.editChannelMessage))
+	s.handle(RouteDeleteMessage, authBot, s.onChannelMessage(s.deleteChannelMessage))
 	s.handle(RouteGetGuild, authBot, s.getGuild)
 	s.handle(RouteGetGuildMember, authBot, s.getGuildMember)
 	s.handle(RouteGetApplication, authBot, s.getApplication)
@@ -343,6 +343,35 @@ func (s *Server) channelMessageLocked(r *http.Request) (*Message, *apiErr) {
 	return m, nil
 }
 
+// inChannel is a handler of /channels/{channel}/…: do runs under s.mu with
+// the channel, once channelLocked has found it (or refused the request).
+func (s *Server) inChannel(do func(r *http.Request, rec *Request, ch *Channel) (int, any)) handlerFunc {
+	return func(r *http.Request, rec *Request) (int, any) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		ch, e := s.channelLocked(r)
+		if e != nil {
+			return e.status, e
+		}
+		return do(r, rec, ch)
+	}
+}
+
+// onChannelMessage is a handler of /channels/{channel}/messages/{message}:
+// do runs under s.mu with the message, once channelMessageLocked has found
+// it (or refused the request).
+func (s *Server) onChannelMessage(do func(rec *Request, m *Message) (int, any)) handlerFunc {
+	return func(r *http.Request, rec *Request) (int, any) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		m, e := s.channelMessageLocked(r)
+		if e != nil {
+			return e.status, e
+		}
+		return do(rec, m)
+	}
+}
+
 func (s *Server) createDM(r *http.Request, rec *Request) (int, any) {
 	var body struct {
 		RecipientID string `json:"recipient_id"`
@@ -375,13 +404,7 @@ func (s *Server) getUser(r *http.Request, rec *Request) (int, any) {
 	return 200, s.userWire(id)
 }
 
-func (s *Server) getChannel(r *http.Request, rec *Request) (int, any) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ch, e := s.channelLocked(r)
-	if e != nil {
-		return e.status, e
-	}
+func (s *Server) getChannel(_ *http.Request, _ *Request, ch *Channel) (int, any) {
 	return 200, s.channelWire(ch)
 }
 
@@ -412,13 +435,7 @@ func (s *Server) getGuildMember(r *http.Request, rec *Request) (int, any) {
 	return 200, s.memberWire(r.PathValue("user"))
 }
 
-func (s *Server) createMessage(r *http.Request, rec *Request) (int, any) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ch, e := s.channelLocked(r)
-	if e != nil {
-		return e.status, e
-	}
+func (s *Server) createMessage(_ *http.Request, rec *Request, ch *Channel) (int, any) {
 	if ch.Type == ChannelDM {
 		// Not bot mistakes: the bot cannot know before trying.
 		if !s.mutualGuildLocked(ch.Recipient) {
@@ -440,13 +457,7 @@ func (s *Server) createMessage(r *http.Request, rec *Request) (int, any) {
 	return 200, s.messageWire(m)
 }
 
-func (s *Server) listMessages(r *http.Request, rec *Request) (int, any) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ch, e := s.channelLocked(r)
-	if e != nil {
-		return e.status, e
-	}
+func (s *Server) listMessages(r *http.Request, _ *Request, ch *Channel) (int, any) {
 	limit := 50
 	if l, err := strconv.Atoi(r.URL.Query().Get("limit")); err == nil && l > 0 && l <= 100 {
 		limit = l
@@ -463,23 +474,11 @@ func (s *Server) listMessages(r *http.Request, rec *Request) (int, any) {
 	return 200, out
 }
 
-func (s *Server) getMessage(r *http.Request, rec *Request) (int, any) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m, e := s.channelMessageLocked(r)
-	if e != nil {
-		return e.status, e
-	}
+func (s *Server) getMessage(_ *Request, m *Message) (int, any) {
 	return 200, s.messageWire(m)
 }
 
-func (s *Server) editChannelMessage(r *http.Request, rec *Request) (int, any) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m, e := s.channelMessageLocked(r)
-	if e != nil {
-		return e.status, e
-	}
+func (s *Server) editChannelMessage(rec *Request, m *Message) (int, any) {
 	if m.AuthorID != s.opts.AppID {
 		return s.reject(apiError(403, 50005, "Cannot edit a message authored by another user"), "edit message %s", m.ID)
 	}
@@ -496,13 +495,7 @@ func (s *Server) editChannelMessage(r *http.Request, rec *Request) (int, any) {
 	return 200, s.messageWire(m)
 }
 
-func (s *Server) deleteChannelMessage(r *http.Request, rec *Request) (int, any) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m, e := s.channelMessageLocked(r)
-	if e != nil {
-		return e.status, e
-	}
+func (s *Server) deleteChannelMessage(_ *Request, m *Message) (int, any) {
 	m.Deleted = true
 	s.notifyLocked()
 	return http.StatusNoContent, nil

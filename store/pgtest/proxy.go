@@ -24,6 +24,7 @@ type Proxy struct {
 	thawed chan struct{} // closed by Thaw
 	conns  map[net.Conn]bool
 	done   bool
+	trips  int // RoundTrips
 }
 
 // NewProxy starts a proxy to the server of rawURL (as URL returns it) and
@@ -96,16 +97,26 @@ func (p *Proxy) serve(front net.Conn) {
 	}
 	var wg sync.WaitGroup
 	wg.Add(2)
-	go func() { defer wg.Done(); p.pipe(back, front) }()
-	go func() { defer wg.Done(); p.pipe(front, back) }()
+	var clientTurn bool // the client spoke last
+	go func() {
+		defer wg.Done()
+		p.pipe(back, front, func() {
+			if !clientTurn {
+				clientTurn = true
+				p.trips++
+			}
+		})
+	}()
+	go func() { defer wg.Done(); p.pipe(front, back, func() { clientTurn = false }) }()
 	wg.Wait()
 	p.untrack(front)
 	p.untrack(back)
 }
 
 // pipe copies from src to dst, holding every chunk while the proxy is
-// frozen, until either side closes; then it closes both.
-func (p *Proxy) pipe(dst, src net.Conn) {
+// frozen, until either side closes; then it closes both. seen is called,
+// under the proxy's lock, for each chunk.
+func (p *Proxy) pipe(dst, src net.Conn, seen func()) {
 	defer dst.Close()
 	defer src.Close()
 	buf := make([]byte, 32<<10)
@@ -113,6 +124,9 @@ func (p *Proxy) pipe(dst, src net.Conn) {
 		n, err := src.Read(buf)
 		if n > 0 {
 			p.gate()
+			p.mu.Lock()
+			seen()
+			p.mu.Unlock()
 			if _, werr := dst.Write(buf[:n]); werr != nil {
 				return
 			}
@@ -145,6 +159,15 @@ func (p *Proxy) untrack(c net.Conn) {
 	p.mu.Lock()
 	delete(p.conns, c)
 	p.mu.Unlock()
+}
+
+// RoundTrips is how many times, over all its connections, a client spoke
+// after the server had answered it (or first): the round trips the
+// client waited for, when it waits for each answer.
+func (p *Proxy) RoundTrips() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.trips
 }
 
 // Freeze stops every byte through the proxy, both ways, until Thaw:

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/play"
@@ -18,27 +19,10 @@ import (
 
 // Clock is a store's clock that tests move on: games then last minutes and
 // happen over days, as they would.
-type Clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
+type Clock = testkit.Clock
 
-// NewClock starts at t.
-func NewClock(t time.Time) *Clock { return &Clock{t: t} }
-
-// Now is the clock's time.
-func (c *Clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-// Advance moves the clock on by d.
-func (c *Clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
+// NewClock is a Clock at t.
+func NewClock(t time.Time) *Clock { return testkit.NewClock(t) }
 
 // Start is when seeded stores' clocks start: a fixed day, so pages and
 // screenshots are the same on every run.

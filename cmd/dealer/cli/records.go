@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
 )
@@ -197,17 +198,11 @@ func writeLeaderboard(e env, rg render.Game, by string, rows []store.LeaderRow) 
 	}
 }
 
-// shortDuration writes a game's time as players say it: 4m05s, 1h02m.
+// shortDuration is bot.ShortDuration, the bot's way of saying a game's
+// time, but for a win in under a second (a scripted game): "<1s".
 func shortDuration(d time.Duration) string {
 	if d > 0 && d < time.Second {
 		return "<1s"
 	}
-	d = d.Round(time.Second)
-	switch {
-	case d >= time.Hour:
-		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
-	case d >= time.Minute:
-		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
-	}
-	return fmt.Sprintf("%ds", int(d.Seconds()))
+	return bot.ShortDuration(d)
 }

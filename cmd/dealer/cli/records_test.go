@@ -14,6 +14,7 @@ import (
 
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/internal/discordtest"
+	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/play"
@@ -160,7 +161,7 @@ func playInDiscord(t *testing.T, db string, deal uint64) (int64, games.Game, []s
 	fake.AddUser(discordtest.User{ID: bea, Name: "bea"})
 	var cfg Config
 	cfg.Discord.Token, cfg.Database = fake.Token(), db
-	stop := serving(t, fake, cfg, slog.New(slog.NewTextHandler(&syncBuffer{}, nil)))
+	stop := serving(t, fake, cfg, slog.New(slog.NewTextHandler(&testkit.Log{}, nil)))
 	defer stop()
 	_, err := fake.WaitCommands("", 10*time.Second)
 	require.NoError(t, err)

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -10,7 +9,6 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,28 +17,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/internal/discordtest"
+	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/render/catalog"
 )
-
-// syncBuffer is a log sink safe for the bot's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-// Write adds p to the log.
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-// String is the log so far.
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // serving runs serve with cfg until the test calls the stop it returns,
 // which checks that the bot stopped cleanly: the Discord session attached
@@ -76,7 +55,7 @@ func TestServeConnectsRegistersAndStops(t *testing.T) {
 	var cfg Config
 	cfg.Discord.Token = fake.Token()
 	cfg.Database = filepath.Join(t.TempDir(), "dealer.db")
-	logs := &syncBuffer{}
+	logs := &testkit.Log{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 
 	stop := serving(t, fake, cfg, log)
@@ -115,7 +94,7 @@ func TestServeShardsAndHTTP(t *testing.T) {
 	run := func(t *testing.T, fake *discordtest.Server, cfg Config) (stop func()) {
 		cfg.Discord.Token = fake.Token()
 		cfg.Database = filepath.Join(t.TempDir(), "dealer.db")
-		return serving(t, fake, cfg, slog.New(slog.NewTextHandler(&syncBuffer{}, nil)))
+		return serving(t, fake, cfg, slog.New(slog.NewTextHandler(&testkit.Log{}, nil)))
 	}
 
 	t.Run("shards auto", func(t *testing.T) {

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/internal/testkit"
+	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/catalog"
 )
 
@@ -17,7 +19,7 @@ import (
 type term struct {
 	t         *testing.T
 	in        *io.PipeWriter
-	out, errb *syncBuffer
+	out, errb *testkit.Log
 	mark      int
 	done      chan int
 }
@@ -27,7 +29,7 @@ type term struct {
 func startTerm(t *testing.T, env map[string]string, args ...string) *term {
 	t.Helper()
 	r, w := io.Pipe()
-	s := &term{t: t, in: w, out: &syncBuffer{}, errb: &syncBuffer{}, done: make(chan int, 1)}
+	s := &term{t: t, in: w, out: &testkit.Log{}, errb: &testkit.Log{}, done: make(chan int, 1)}
 	getenv := func(k string) string {
 		if v, ok := env[k]; ok {
 			return v
@@ -86,3 +88,17 @@ func (s *term) exited() int {
 func dbPath(t *testing.T) string {
 	return filepath.Join(t.TempDir(), "dealer.db")
 }
+
+// dealer runs one subcommand over the games on offer, as the program does.
+func dealer(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	return Main(catalog.Registry(), args, stdin, stdout, stderr, getenv)
+}
+
+// playGame is `dealer play` over the games on offer.
+func playGame(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	return Main(catalog.Registry(), append([]string{"play"}, args...), stdin, stdout, stderr, getenv)
+}
+
+// termWidth is a line's width at the terminal: its characters, ANSI codes
+// left out.
+func termWidth(s string) int { return render.TermWidth(s) }
