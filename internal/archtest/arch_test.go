@@ -99,7 +99,7 @@ func TestEncoderStandsAlone(t *testing.T) {
 // The test helpers (the fake Discord, the PostgreSQL starter, the games'
 // and pictures' test kits) are never linked into the program.
 func TestTestHelpersAreNotInTheBinary(t *testing.T) {
-	helpers := []string{"internal/discordtest", "store/pgtest", "web/webtest", "render/lang/langtest", "render/rendertest", "games/gamestest"}
+	helpers := []string{"internal/discordtest", "store/pgtest", "web/webtest", "render/lang/langtest", "render/rendertest", "games/gamestest", "internal/testkit"}
 	deps := goList(t, "-deps", "./cmd/dealer")
 	require.Contains(t, deps, module+"bot", "go list sees the program's packages")
 	for _, dep := range deps {
