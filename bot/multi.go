@@ -45,7 +45,6 @@ func (b *Bot) playFromHand(ctx context.Context, c click, move string) reply {
 		return respond(private(b.moveError(c.lang(), t, err, T(c.lang(), "You can't play that now."))))
 	}
 	t.notice = ""
-	b.playComputers(ctx, t)
 	after := b.after(t, before)
 	data, err := b.privateMessage(t, c.seat)
 	if err != nil {

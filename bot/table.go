@@ -235,12 +235,14 @@ func (b *Bot) forget(t *table) {
 	b.mu.Unlock()
 }
 
-// apply makes a move at t (whose lock the caller holds), saved before
-// anything reports it (see play.Table.Apply), and closes the table when
-// the game ends.
+// apply makes a move at t (whose lock the caller holds) and the computer
+// players' answer, saved in one write before anything reports them (see
+// play.Table.Play), and closes the table when the game ends.
 func (b *Bot) apply(ctx context.Context, t *table, seat games.Seat, move string) error {
 	start := time.Now()
-	if err := t.Apply(ctx, seat, move); err != nil {
+	if err := t.Play(ctx, seat, move, nil); errors.Is(err, play.ErrComputer) {
+		b.log.Error("a computer player's move failed", "table", t.Row.ID, "err", err)
+	} else if err != nil {
 		return err
 	}
 	b.metrics.moveCommit.Observe(time.Since(start).Seconds())

@@ -62,7 +62,6 @@ func (b *Bot) playForAbsent(ctx context.Context, t *table, version int) error {
 	l := b.serverLang(t.Row.GuildID)
 	t.notice = timeoutNotice(l, plainName(l, t.Player(seat)), m)
 	b.log.Info("played for an absent player", "table", t.Row.ID, "seat", seat, "move", m.String(), "version", version)
-	b.playComputers(ctx, t)
 	b.afterChange(ctx, t, before)
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/store/pgtest"
 )
 
@@ -33,6 +34,12 @@ func TestPostgresRoundTrips(t *testing.T) {
 		{"a move", func(ids []int64) error { return s.AppendMove(ctx, ids[0], 1, 0, "m") }, 1},
 		{"a move refused", func(ids []int64) error {
 			err := s.AppendMove(ctx, ids[0], 5, 0, "m")
+			assert.ErrorIs(t, err, ErrConflict)
+			return nil
+		}, 1},
+		{"a run of four moves", func(ids []int64) error { return s.AppendMoves(ctx, ids[0], 1, fourMoves, nil) }, 1},
+		{"a run of four moves refused", func(ids []int64) error {
+			err := s.AppendMoves(ctx, ids[0], 0, fourMoves, nil)
 			assert.ErrorIs(t, err, ErrConflict)
 			return nil
 		}, 1},
@@ -74,12 +81,15 @@ func TestPostgresRoundTrips(t *testing.T) {
 	}
 }
 
+// fourMoves are a person's move and three computer players' answer.
+var fourMoves = []games.Entry{{Seat: 0, Move: "a"}, {Seat: 1, Move: "b"}, {Seat: 2, Move: "c"}, {Seat: 3, Move: "d"}}
+
 // commitBatch commits the second move of each table of ids, and other
 // if not nil, as one batch.
 func commitBatch(s *Store, ids []int64, other func(tx *txn) error) error {
 	var batch []*writeReq
 	for _, id := range ids {
-		batch = append(batch, newStmtWrite(context.Background(), appendMovePostgres(id, 1, 0, "m", s.now())))
+		batch = append(batch, newStmtWrite(context.Background(), appendMovesPostgres(id, 1, []games.Entry{{Seat: 0, Move: "m"}}, s.now())))
 	}
 	if other != nil {
 		batch = append(batch, newWrite(context.Background(), other))
@@ -106,10 +116,10 @@ func TestPipelineFailingStatementAlone(t *testing.T) {
 		write *stmtWrite
 		fails bool
 	}{
-		{"a's move", appendMovePostgres(a, 0, 0, "a0", s.now()), false},
+		{"a's move", appendMovesPostgres(a, 0, []games.Entry{{Seat: 0, Move: "a0"}}, s.now()), false},
 		{"a timer of no table", timerStmt(Timer{Table: b + 100, Kind: "turn", Due: time.Now()}), true},
-		{"b's move", appendMovePostgres(b, 0, 0, "b0", s.now()), false},
-		{"a's move again", appendMovePostgres(a, 0, 0, "a0 again", s.now()), true},
+		{"b's move", appendMovesPostgres(b, 0, []games.Entry{{Seat: 0, Move: "b0"}}, s.now()), false},
+		{"a's move again", appendMovesPostgres(a, 0, []games.Entry{{Seat: 0, Move: "a0 again"}}, s.now()), true},
 	}
 	var batch []*writeReq
 	for _, w := range tests {

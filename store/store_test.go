@@ -482,6 +482,65 @@ func testAppendMoveAndRounds(t *testing.T, e engine) {
 	assert.ErrorIs(t, s.AppendMoveAndRounds(ctx, 999, 0, 0, "m", [][]int{{1, 2, 3}}), ErrNotFound)
 }
 
+func TestAppendMoves(t *testing.T) { forEachEngine(t, testAppendMoves) }
+
+// A run of moves is saved in one write, all or none, each move in its
+// place, the version moved on by one a move, and the rounds with them.
+func testAppendMoves(t *testing.T, e engine) {
+	ctx := context.Background()
+	s, _, _ := openTemp(t, e)
+	id := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 3, Status: StatusPlaying})
+	run := func(from int, words ...string) []games.Entry {
+		var out []games.Entry
+		for i, w := range words {
+			out = append(out, games.Entry{Seat: games.Seat((from + i) % 3), Move: w})
+		}
+		return out
+	}
+	steps := []struct {
+		name   string
+		seq    int
+		moves  []games.Entry
+		rounds [][]int
+		is     error // nil: accepted; errAny: any error
+		log    []games.Entry
+		want   [][]int
+	}{
+		{"a run of three", 0, run(0, "a", "b", "c"), nil, nil, run(0, "a", "b", "c"), [][]int{}},
+		{"a run at a taken index", 2, run(2, "x", "y"), nil, ErrConflict, run(0, "a", "b", "c"), [][]int{}},
+		{"a run past the log's end", 4, run(4, "x"), nil, ErrConflict, run(0, "a", "b", "c"), [][]int{}},
+		{"no moves", 3, nil, nil, errAny, run(0, "a", "b", "c"), [][]int{}},
+		{"a run whose round is short of a seat", 3, run(3, "d", "e"), [][]int{{1, 2}}, errAny, run(0, "a", "b", "c"), [][]int{}},
+		{"a run that ends a round", 3, run(3, "d", "e"), [][]int{{4, 5, 6}}, nil, run(0, "a", "b", "c", "d", "e"), [][]int{{4, 5, 6}}},
+		{"a run of one", 5, run(5, "f"), nil, nil, run(0, "a", "b", "c", "d", "e", "f"), [][]int{{4, 5, 6}}},
+	}
+	for _, st := range steps {
+		before, err := s.Version(ctx, id)
+		require.NoError(t, err)
+		err = s.AppendMoves(ctx, id, st.seq, st.moves, st.rounds)
+		after, verr := s.Version(ctx, id)
+		require.NoError(t, verr)
+		switch st.is {
+		case nil:
+			require.NoError(t, err, st.name)
+			assert.Equal(t, before+len(st.moves), after, st.name)
+		case errAny:
+			require.Error(t, err, st.name)
+			assert.Equal(t, before, after, st.name)
+		default:
+			require.ErrorIs(t, err, st.is, st.name)
+			assert.Equal(t, before, after, st.name)
+		}
+		log, err := s.Moves(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, st.log, log, st.name)
+		rounds, err := s.Rounds(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, st.want, rounds, st.name)
+	}
+	assert.ErrorIs(t, s.AppendMoves(ctx, 999, 0, run(0, "a"), nil), ErrNotFound)
+}
+
 func TestStartSessionFixesSeatsAndPlayers(t *testing.T) {
 	forEachEngine(t, testStartSessionFixesSeatsAndPlayers)
 }

@@ -186,7 +186,7 @@ func TestOnClickIsShort(t *testing.T) {
 // play.Table's Finish(ctx).
 var gameWrites = map[string]int{
 	"CreateTable": 2, "CreateDaily": 3, "SetPlayers": 4, "StartTable": 5,
-	"AppendMove": 5, "AppendMoveAndRounds": 6, "RecordRound": 4, "AddHint": 2,
+	"AppendMove": 5, "AppendMoveAndRounds": 6, "AppendMoves": 5, "RecordRound": 4, "AddHint": 2,
 	"Finish": 5, "MarkBroken": 4,
 }
 
@@ -248,7 +248,7 @@ func TestOnlyPlayChangesGames(t *testing.T) {
 	for file := range forgers {
 		assert.True(t, testers[file], "%s no longer writes past store/play: take it off forgers", file)
 	}
-	for _, write := range []string{"AppendMoveAndRounds", "AddHint", "Finish", "SetPlayers", "StartTable"} {
+	for _, write := range []string{"AppendMoves", "AddHint", "Finish", "SetPlayers", "StartTable"} {
 		assert.True(t, inPlay[write], "store/play calls %s (or the test no longer sees the writes it guards)", write)
 	}
 }

@@ -195,66 +195,8 @@ func (t *Table) refused(ctx context.Context, err error) error {
 	return fmt.Errorf("%w (%w)", ErrMovedOn, err)
 }
 
-// ErrIllegal is a move the game does not take now: one it cannot read,
-// or one its rules refuse. Apply's error is both ErrIllegal and the game's
-// own (a games.Refusal where the game gives one, for callers to word in
-// the player's language), and says the game's words. Nothing was changed.
-var ErrIllegal = errors.New("not a legal move now")
-
-// illegal is a move the game refused: ErrIllegal, with the game's reason.
-type illegal struct{ reason error }
-
-// Error is the game's reason, as the game words it.
-func (e illegal) Error() string { return e.reason.Error() }
-
-// Unwrap is ErrIllegal and the game's reason.
-func (e illegal) Unwrap() []error { return []error{ErrIllegal, e.reason} }
-
 // ErrNoHints is a hint asked of a game that has no solver to give one.
 var ErrNoHints = errors.New("this game has no hints")
-
-// Apply makes a move for seat and appends it to the log before anything
-// reports it: the one check of a move's legality. An illegal move changes
-// nothing and is ErrIllegal (with the game's reason). A move that finishes
-// a round of a game played in rounds (games.Rounder) is saved with the
-// rounds' scores. A move the store refuses is taken back by rebuilding
-// the game from the store, and ErrNotSaved is returned, wrapping the
-// store's error (store.ErrConflict when another writer had moved the game
-// on: the game is then as that writer left it), so memory never holds a
-// move the log lacks.
-func (t *Table) Apply(ctx context.Context, seat games.Seat, move string) error {
-	if t.Game == nil {
-		return illegal{errors.New("the game has not started: a lobby takes no move")}
-	}
-	m, err := t.Game.Parse(move)
-	if err != nil {
-		return illegal{err}
-	}
-	return t.apply(ctx, seat, m)
-}
-
-func (t *Table) apply(ctx context.Context, seat games.Seat, m games.Move) error {
-	seq, rounds := t.Game.Moves(), len(games.Rounds(t.Game))
-	if err := t.Game.Apply(seat, m); err != nil {
-		return illegal{err}
-	}
-	if err := t.save(ctx, seq, seat, m.String(), rounds); err != nil {
-		t.rebuild(ctx)
-		return fmt.Errorf("%w (%w)", ErrNotSaved, err)
-	}
-	t.log = append(t.log, games.Entry{Seat: seat, Move: m.String()})
-	t.Row.Moves, t.Row.Version = seq+1, t.Row.Version+1
-	return nil
-}
-
-// save appends move, the game's move number seq, to the store, with the
-// game's rounds when the move finished one (rounds counts those before).
-func (t *Table) save(ctx context.Context, seq int, seat games.Seat, move string, rounds int) error {
-	if now := games.Rounds(t.Game); len(now) > rounds {
-		return t.st.AppendMoveAndRounds(ctx, t.Row.ID, seq, int(seat), move, now)
-	}
-	return t.st.AppendMove(ctx, t.Row.ID, seq, int(seat), move)
-}
 
 // Hint counts one more hint used at the table, whatever the solver advised
 // (the caller asks it: Info.Solve), and returns how many it has used. A
@@ -292,20 +234,6 @@ func (t *Table) record(moves []games.Entry) games.Record {
 // Rules says the table's house rules for people ("free cells 8"), "" for
 // the standard game.
 func (t *Table) Rules() string { return t.Info.DescribeOptions(t.Options) }
-
-// PlayComputers lets computer players move while one is to act, each move
-// saved like any other and then passed to each (when not nil).
-func (t *Table) PlayComputers(ctx context.Context, each func(games.Seat, games.Move)) error {
-	return PlayComputers(t.Game, t.ComputerAt, func(s games.Seat, m games.Move) error {
-		if err := t.apply(ctx, s, m); err != nil {
-			return err
-		}
-		if each != nil {
-			each(s, m)
-		}
-		return nil
-	})
-}
 
 // ComputerAt is the computer player at seat, at its level; nil when a
 // person sits there.
