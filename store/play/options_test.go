@@ -2,17 +2,11 @@ package play_test
 
 import (
 	"context"
-	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/games/doublefreecell"
-	"github.com/dealer/dealer/games/doublets"
-	"github.com/dealer/dealer/games/secretagent"
-	"github.com/dealer/dealer/games/theagents"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/play"
 )
@@ -22,7 +16,7 @@ import (
 func TestOptionsReplayAfterRestart(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
-	reg := games.NewRegistry(doublefreecell.Info, doublets.Info, secretagent.Info, theagents.Info)
+	reg := everyGame()
 	for _, info := range reg.All() {
 		for _, opt := range info.Options {
 			for _, v := range opt.Values {
@@ -48,7 +42,7 @@ func TestOptionsReplayAfterRestart(t *testing.T) {
 					again, err := play.Load(ctx, st, reg, tb.Row.ID)
 					require.NoError(t, err)
 					assert.Equal(t, tb.Options, again.Options)
-					assert.Equal(t, stateOf(t, tb.Game), stateOf(t, again.Game), "replayed exactly")
+					assert.Equal(t, state(t, tb.Game), state(t, again.Game), "replayed exactly")
 				})
 			}
 		}
@@ -69,17 +63,4 @@ func TestOptionsRefused(t *testing.T) {
 		_, err := play.Open(ctx, st, registry(), tt.sess)
 		require.ErrorContains(t, err, tt.want)
 	}
-}
-
-// stateOf is a game's whole state as JSON: its State, or for a game
-// without one (a solitaire: its player sees everything) its player's view.
-func stateOf(t *testing.T, g games.Game) string {
-	t.Helper()
-	var state any = g.View(0)
-	if s, ok := g.(games.Stater); ok {
-		state = s.State()
-	}
-	b, err := json.Marshal(state)
-	require.NoError(t, err)
-	return string(b)
 }

@@ -426,3 +426,27 @@ func TestRandomDeal(t *testing.T) {
 		assert.LessOrEqual(t, d, uint64(1_000_000))
 	}
 }
+
+// Hint counts a hint at the table, in the store; a game without a solver
+// counts none.
+func TestHint(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t)
+	tb := solitaire(t, st)
+	for want := 1; want <= 2; want++ {
+		n, err := tb.Hint(ctx)
+		require.NoError(t, err)
+		assert.Equal(t, want, n)
+		assert.Equal(t, want, tb.Row.Hints)
+		stored, err := st.Hints(ctx, tb.Row.ID)
+		require.NoError(t, err)
+		assert.Equal(t, want, stored)
+	}
+
+	sa := secretAgent(t, st, false)
+	_, err := sa.Hint(ctx)
+	require.ErrorIs(t, err, play.ErrNoHints)
+	stored, err := st.Hints(ctx, sa.Row.ID)
+	require.NoError(t, err)
+	assert.Zero(t, stored)
+}
