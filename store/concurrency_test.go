@@ -23,7 +23,8 @@ import (
 
 // Many processes on one database: writers at once, a process killed
 // mid-write, two stores racing for a move, timers each claimed once, changes
-// announced to every listener, and an interaction's id new once.
+// announced to every listener, an interaction's id new once, and writer
+// processes sharing one PostgreSQL under load.
 
 // appendRetrying appends move to the end of the table's log, reading the
 // log's length again after each lost race, as the bot does.
