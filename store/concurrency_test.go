@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -200,7 +199,7 @@ func testMovesSurviveKill(t *testing.T, e engine) {
 		seq, _ := strconv.Atoi(f[2])
 		acked[id] = max(acked[id], seq+1)
 		if total++; total == 300 {
-			require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
+			require.NoError(t, cmd.Process.Kill()) // SIGKILL
 			break
 		}
 	}
