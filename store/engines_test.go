@@ -79,3 +79,15 @@ func openAgain(t testing.TB, db string) *Store {
 	t.Cleanup(func() { s.Close() })
 	return s
 }
+
+// openProxied opens a store on a new PostgreSQL database through a proxy
+// that counts the round trips and can freeze the server, and closes it at
+// the end of the test.
+func openProxied(t *testing.T) (*Store, *pgtest.Proxy) {
+	t.Helper()
+	proxy, u := pgtest.NewProxy(t, pgtest.URL(t))
+	s, err := Open(u)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	return s, proxy
+}

@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/store/pgtest"
 )
 
 // On PostgreSQL a move's write, a batch of them, the other writes of a
@@ -19,10 +18,7 @@ import (
 // prepared; a batch that mixes moves with another write commits the moves
 // in one and the other write as before (BEGIN, its statement, COMMIT).
 func TestPostgresRoundTrips(t *testing.T) {
-	proxy, u := pgtest.NewProxy(t, pgtest.URL(t))
-	s, err := Open(u)
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Close() })
+	s, proxy := openProxied(t)
 	ctx := context.Background()
 	players := []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, Computer: true, Level: 1}}
 	const perCase = 10 // each case's tables: the first run prepares, the second is counted

@@ -150,20 +150,6 @@ func TestPasswordNeverShown(t *testing.T) {
 	}
 }
 
-// Redact hides a URL's password and leaves a file path alone.
-func TestRedact(t *testing.T) {
-	cases := []struct{ in, want string }{
-		{"dealer.db", "dealer.db"},
-		{"/var/lib/dealer/dealer.db", "/var/lib/dealer/dealer.db"},
-		{"postgres://u:pw@h:5432/db", "postgres://u:xxxxx@h:5432/db"},
-		{"postgresql://u@h/db?sslmode=require", "postgresql://u@h/db?sslmode=require"},
-		{"postgres://u:p%40ss@h/db", "postgres://u:xxxxx@h/db"},
-	}
-	for _, tc := range cases {
-		assert.Equal(t, tc.want, Redact(tc.in), tc.in)
-	}
-}
-
 // Rebinding turns ? into $n for PostgreSQL, leaving quoted text alone.
 func TestRebind(t *testing.T) {
 	cases := []struct{ in, pg string }{
@@ -200,10 +186,7 @@ func returns(t *testing.T, what string, f func() error) error {
 // writes, and once the server answers again the store works on with
 // nothing acknowledged lost.
 func TestFrozenServer(t *testing.T) {
-	proxy, u := pgtest.NewProxy(t, pgtest.URL(t))
-	s, err := Open(u)
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Close() })
+	s, proxy := openProxied(t)
 	ctx := context.Background()
 	id := mustCreate(t, s, TableRow{Game: "doublets", Seats: 1})
 	require.NoError(t, s.AppendMove(ctx, id, 0, 0, "m0"), "acknowledged before the freeze")
@@ -223,7 +206,7 @@ func TestFrozenServer(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	err = returns(t, "a read from a frozen server", func() error {
+	err := returns(t, "a read from a frozen server", func() error {
 		ctx, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
 		defer cancel()
 		_, err := s.TableRow(ctx, id)
@@ -260,10 +243,7 @@ func TestFrozenServer(t *testing.T) {
 // notices may have been missed (id 0) once it listens anew, and then
 // hears every change.
 func TestChangesAfterDrop(t *testing.T) {
-	proxy, u := pgtest.NewProxy(t, pgtest.URL(t))
-	s, err := Open(u)
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Close() })
+	s, proxy := openProxied(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	heard := make(chan int64, 100)
