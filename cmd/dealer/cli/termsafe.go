@@ -86,22 +86,20 @@ func skipEscape(s string, i int) int {
 	case ']', 'P', 'X', '^', '_':
 		return skipString(s, i+1)
 	}
-	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {
-		i++
-	}
-	if i < len(s) && s[i] >= 0x30 && s[i] <= 0x7e {
-		i++
-	}
-	return i
+	return skipSequence(s, i, 0x2f) // intermediates, then a final byte from 0
 }
 
 // skipCSI skips a control sequence's parameters, intermediates and final
 // byte, from s[i].
-func skipCSI(s string, i int) int {
-	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x3f {
+func skipCSI(s string, i int) int { return skipSequence(s, i, 0x3f) }
+
+// skipSequence skips the bytes from 0x20 up to last (inclusive) from s[i],
+// then the final byte, one from last+1 to 0x7e, if there is one.
+func skipSequence(s string, i int, last byte) int {
+	for i < len(s) && s[i] >= 0x20 && s[i] <= last {
 		i++
 	}
-	if i < len(s) && s[i] >= 0x40 && s[i] <= 0x7e {
+	if i < len(s) && s[i] > last && s[i] <= 0x7e {
 		i++
 	}
 	return i
