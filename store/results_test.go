@@ -10,33 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/internal/testkit"
 )
-
-// play stores one finished table of game in guild that lasted d and took
-// moves moves, with results.
-func play(t *testing.T, s *Store, c *testkit.Clock, guild, game string, d time.Duration, moves int, status games.Status, results ...Result) int64 {
-	t.Helper()
-	ctx := context.Background()
-	seats := 1
-	var players []Player
-	for _, r := range results {
-		seats = max(seats, r.Seat+1)
-		players = append(players, Player{Seat: r.Seat, UserID: r.UserID, Name: r.Name, Computer: r.Computer})
-	}
-	id := mustCreate(t, s, TableRow{Game: game, Seats: seats, GuildID: guild, Status: StatusPlaying, Players: players})
-	for i := range moves {
-		require.NoError(t, s.AppendMove(ctx, id, i, 0, "m"))
-	}
-	c.Advance(d)
-	require.NoError(t, finish(s, id, status, results))
-	c.Advance(time.Hour) // between games
-	return id
-}
-
-func human(id, name string, score int, won bool) Result {
-	return Result{Seat: 0, UserID: id, Name: name, Score: score, Won: won}
-}
 
 func TestFinish(t *testing.T) { forEachEngine(t, testFinish) }
 

@@ -16,40 +16,6 @@ import (
 	"github.com/dealer/dealer/internal/testkit"
 )
 
-// newClock is a clock for the store at noon on 2026-11-22, UTC.
-func newClock() *testkit.Clock {
-	return testkit.NewClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
-}
-
-func mustCreate(t testing.TB, s *Store, sess TableRow) int64 {
-	t.Helper()
-	id, err := s.CreateTable(context.Background(), sess)
-	require.NoError(t, err)
-	return id
-}
-
-// finish finishes table id at the version the store has now.
-func finish(s *Store, id int64, status games.Status, results []Result) error {
-	ctx := context.Background()
-	v, err := s.Version(ctx, id)
-	if err != nil {
-		return err
-	}
-	_, err = s.Finish(ctx, id, v, status, results)
-	return err
-}
-
-// setPlayers sets a lobby's players at the version the store has now.
-func setPlayers(s *Store, id int64, players []Player) error {
-	ctx := context.Background()
-	v, err := s.Version(ctx, id)
-	if err != nil {
-		return err
-	}
-	_, err = s.SetPlayers(ctx, id, v, players)
-	return err
-}
-
 // SQLite's settings: WAL, foreign keys, busy timeout, FULL sync, and a
 // read pool that cannot write.
 func TestOpenSettingsSQLite(t *testing.T) {

@@ -1,11 +1,14 @@
 package store
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/store/pgtest"
 )
@@ -90,4 +93,65 @@ func openProxied(t *testing.T) (*Store, *pgtest.Proxy) {
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
 	return s, proxy
+}
+
+// newClock is a clock for the store at noon on 2026-11-22, UTC.
+func newClock() *testkit.Clock {
+	return testkit.NewClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
+}
+
+// mustCreate creates a table, failing the test on an error.
+func mustCreate(t testing.TB, s *Store, sess TableRow) int64 {
+	t.Helper()
+	id, err := s.CreateTable(context.Background(), sess)
+	require.NoError(t, err)
+	return id
+}
+
+// finish finishes table id at the version the store has now.
+func finish(s *Store, id int64, status games.Status, results []Result) error {
+	ctx := context.Background()
+	v, err := s.Version(ctx, id)
+	if err != nil {
+		return err
+	}
+	_, err = s.Finish(ctx, id, v, status, results)
+	return err
+}
+
+// setPlayers sets a lobby's players at the version the store has now.
+func setPlayers(s *Store, id int64, players []Player) error {
+	ctx := context.Background()
+	v, err := s.Version(ctx, id)
+	if err != nil {
+		return err
+	}
+	_, err = s.SetPlayers(ctx, id, v, players)
+	return err
+}
+
+// play stores one finished table of game in guild that lasted d and took
+// moves moves, with results.
+func play(t *testing.T, s *Store, c *testkit.Clock, guild, game string, d time.Duration, moves int, status games.Status, results ...Result) int64 {
+	t.Helper()
+	ctx := context.Background()
+	seats := 1
+	var players []Player
+	for _, r := range results {
+		seats = max(seats, r.Seat+1)
+		players = append(players, Player{Seat: r.Seat, UserID: r.UserID, Name: r.Name, Computer: r.Computer})
+	}
+	id := mustCreate(t, s, TableRow{Game: game, Seats: seats, GuildID: guild, Status: StatusPlaying, Players: players})
+	for i := range moves {
+		require.NoError(t, s.AppendMove(ctx, id, i, 0, "m"))
+	}
+	c.Advance(d)
+	require.NoError(t, finish(s, id, status, results))
+	c.Advance(time.Hour) // between games
+	return id
+}
+
+// human is the Result of a person at seat 0.
+func human(id, name string, score int, won bool) Result {
+	return Result{Seat: 0, UserID: id, Name: name, Score: score, Won: won}
 }
