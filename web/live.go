@@ -506,9 +506,6 @@ func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		if sess.Broken != "" {
-			return &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
-		}
 		id = sess.ID
 	}
 	if r.Method == http.MethodHead {

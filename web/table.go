@@ -34,7 +34,7 @@ type tableState struct {
 
 // byToken is the table named by the request's {token}: a 404 for a bad
 // or unknown token, errPagesOff for a table of a server that turned its
-// pages off.
+// pages off, a brokenError for one the store marked broken.
 func (s *Server) byToken(r *http.Request) (store.TableRow, string, error) {
 	token := r.PathValue("token")
 	if !store.ValidToken(token) {
@@ -46,6 +46,9 @@ func (s *Server) byToken(r *http.Request) (store.TableRow, string, error) {
 	}
 	if err := s.pagesOn(r, sess.GuildID); err != nil {
 		return store.TableRow{}, "", err
+	}
+	if sess.Broken != "" {
+		return store.TableRow{}, "", &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
 	}
 	return sess, token, nil
 }
@@ -192,9 +195,6 @@ func (s *Server) table(w http.ResponseWriter, r *http.Request) error {
 	sess, token, err := s.byToken(r)
 	if err != nil {
 		return err
-	}
-	if sess.Broken != "" {
-		return &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
 	}
 	info, ok := s.games.Lookup(sess.Game)
 	if !ok {
@@ -457,9 +457,6 @@ func (s *Server) tablePicture(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if sess.Broken != "" {
-		return &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
-	}
 	n, ok := strings.CutSuffix(r.PathValue("step"), ".png")
 	step, err := strconv.Atoi(n)
 	if !ok || err != nil || step < 0 || step > sess.Moves || sess.Status == store.StatusLobby {
@@ -480,9 +477,6 @@ func (s *Server) handPicture(w http.ResponseWriter, r *http.Request) error {
 	sess, token, err := s.byToken(r)
 	if err != nil {
 		return err
-	}
-	if sess.Broken != "" {
-		return &brokenError{id: sess.ID, why: errors.New(sess.Broken)}
 	}
 	step, err1 := strconv.Atoi(r.PathValue("step"))
 	n, ok := strings.CutSuffix(r.PathValue("seat"), ".png")
