@@ -47,28 +47,28 @@ type dayLink struct {
 	Current  bool
 }
 
-// dailyOf reads a daily page's server and game from its address: a 404
-// for a game without daily deals.
-func (s *Server) dailyOf(r *http.Request) (guild string, g render.Game, err error) {
+// dailyOf reads a daily page's server, game and day (today on a page
+// that names none) from its address: a 404 for a game without daily
+// deals.
+func (s *Server) dailyOf(r *http.Request) (guild string, g render.Game, day string, err error) {
 	if guild, err = s.guild(r); err != nil {
-		return "", g, err
+		return "", g, "", err
 	}
 	if g, err = s.game(r); err != nil {
-		return "", g, err
+		return "", g, "", err
 	}
 	if g.Solve == nil {
-		return "", g, notFound(g.Title + " has no daily deal.")
+		return "", g, "", notFound(g.Title + " has no daily deal.")
 	}
-	return guild, g, nil
+	if day, err = s.day(r); err != nil {
+		return "", g, "", err
+	}
+	return guild, g, day, nil
 }
 
 // daily answers /g/{guild}/daily/{game}[/{day}]?page=.
 func (s *Server) daily(w http.ResponseWriter, r *http.Request) error {
-	guild, g, err := s.dailyOf(r)
-	if err != nil {
-		return err
-	}
-	day, err := s.day(r)
+	guild, g, day, err := s.dailyOf(r)
 	if err != nil {
 		return err
 	}
@@ -149,7 +149,7 @@ type daysBody struct {
 
 // dailyDays answers /g/{guild}/daily/{game}/days?page=.
 func (s *Server) dailyDays(w http.ResponseWriter, r *http.Request) error {
-	guild, g, err := s.dailyOf(r)
+	guild, g, _, err := s.dailyOf(r)
 	if err != nil {
 		return err
 	}
@@ -184,11 +184,7 @@ func (s *Server) dailyDays(w http.ResponseWriter, r *http.Request) error {
 // day's deal's starting table, as its players first saw it (today's is
 // kept until the day is over).
 func (s *Server) dailyPicture(w http.ResponseWriter, r *http.Request) error {
-	_, g, err := s.dailyOf(r)
-	if err != nil {
-		return err
-	}
-	day, err := s.day(r)
+	_, g, day, err := s.dailyOf(r)
 	if err != nil {
 		return err
 	}
