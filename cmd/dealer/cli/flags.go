@@ -45,6 +45,22 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseOptions parses args with fs for command cmd, which takes options
+// only: a flag error, or any other argument (said as unexpected, then
+// hint), is a usage error said on w. It reports whether args were good.
+func parseOptions(w io.Writer, cmd string, fs *flag.FlagSet, args []string, hint string) bool {
+	rest, err := parseFlags(fs, args)
+	switch {
+	case err != nil:
+		usageError(w, cmd, "%s", flagError(err))
+		return false
+	case len(rest) > 0:
+		usageError(w, cmd, "unexpected %q%s", clip(strings.Join(rest, " "), 40), hint)
+		return false
+	}
+	return true
+}
+
 // usageError says a usage error in one line, pointing at the command's
 // usage, and returns exitUsage.
 func usageError(w io.Writer, cmd, format string, a ...any) int {

@@ -40,12 +40,10 @@ func gamesCmd(e env, args []string) int {
 	discard := fs.Int64("discard", 0, "")
 	db := fs.String("db", "", "")
 	config := fs.String("config", "", "")
-	rest, err := parseFlags(fs, args)
+	if !parseOptions(e.stderr, "games", fs, args, "") {
+		return exitUsage
+	}
 	switch {
-	case err != nil:
-		return usageError(e.stderr, "games", "%s", flagError(err))
-	case len(rest) > 0:
-		return usageError(e.stderr, "games", "unexpected %q", clip(strings.Join(rest, " "), 40))
 	case *list && *discard != 0:
 		return usageError(e.stderr, "games", "give --unfinished or --discard ID, not both")
 	case *discard < 0:

@@ -49,12 +49,8 @@ func statsCmd(e env, args []string) int {
 	user := fs.String("user", "", "")
 	fs.StringVar(&rf.db, "db", "", "")
 	fs.StringVar(&rf.config, "config", "", "")
-	rest, err := parseFlags(fs, args)
-	switch {
-	case err != nil:
-		return usageError(e.stderr, "stats", "%s", flagError(err))
-	case len(rest) > 0:
-		return usageError(e.stderr, "stats", "unexpected %q: name a player with --user NAME", clip(strings.Join(rest, " "), 40))
+	if !parseOptions(e.stderr, "stats", fs, args, ": name a player with --user NAME") {
+		return exitUsage
 	}
 	st, code, err := openStore(rf.db, rf.config, e.getenv)
 	if err != nil {

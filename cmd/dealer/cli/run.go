@@ -9,7 +9,6 @@ import (
 	"net"
 	"os"
 	"os/signal"
-	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -37,12 +36,8 @@ DISCORD_TOKEN, or the config file's discord.token (see config.example.yaml).
 func runCmd(e env, args []string) int {
 	fs := newFlags("dealer run")
 	cfgPath := fs.String("config", "", "")
-	rest, err := parseFlags(fs, args)
-	switch {
-	case err != nil:
-		return usageError(e.stderr, "run", "%s", flagError(err))
-	case len(rest) > 0:
-		return usageError(e.stderr, "run", "unexpected %q: run takes only --config FILE", clip(strings.Join(rest, " "), 40))
+	if !parseOptions(e.stderr, "run", fs, args, ": run takes only --config FILE") {
+		return exitUsage
 	}
 	return runBot(e.reg, *cfgPath, e.stderr, e.getenv)
 }

@@ -46,13 +46,10 @@ func webCmd(e env, args []string) int {
 	fs.StringVar(&o.database, "database", "", "")
 	fs.StringVar(&o.publicURL, "public-url", "", "")
 	fs.StringVar(&o.config, "config", "", "")
-	rest, err := parseFlags(fs, args)
-	switch {
-	case err != nil:
-		return usageError(e.stderr, "web", "%s", flagError(err))
-	case len(rest) > 0:
-		return usageError(e.stderr, "web", "unexpected %q", clip(strings.Join(rest, " "), 40))
-	case o.listen == "":
+	if !parseOptions(e.stderr, "web", fs, args, "") {
+		return exitUsage
+	}
+	if o.listen == "" {
 		return usageError(e.stderr, "web", "give the address to serve on: --listen :8080")
 	}
 	if err := checkAddress(o.listen); err != nil {
