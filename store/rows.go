@@ -49,6 +49,24 @@ func appendRows[T any](dst []T, rows *sql.Rows, scan func(scanner) (T, error)) (
 	return dst, err
 }
 
+// readByKeys reads the rows of query, whose one argument is keys (= ANY(?),
+// PostgreSQL), into a map by scan's key: one query for a gatherer's batch.
+func readByKeys[K comparable, V any](ctx context.Context, q pool, query string, keys []K, scan func(scanner) (K, V, error)) (map[K]V, error) {
+	rows, err := q.QueryContext(ctx, query, keys)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[K]V, len(keys))
+	err = eachRow(rows, func(row scanner) error {
+		k, v, err := scan(row)
+		if err == nil {
+			out[k] = v
+		}
+		return err
+	})
+	return out, err
+}
+
 // scanMove reads a row of (session_id, seat, move).
 func scanMove(row scanner) (int64, games.Entry, error) {
 	var (

@@ -45,24 +45,13 @@ func (s *Store) Settings(ctx context.Context, userID string) (Settings, error) {
 // readSettings is the settings of the players of ids who chose any, in
 // one query (Settings' gatherer, PostgreSQL).
 func (s *Store) readSettings(ctx context.Context, ids []string) (map[string]Settings, error) {
-	rows, err := s.q.QueryContext(ctx, `SELECT user_id, four_colour, large_cards, lang FROM player_settings WHERE user_id = ANY(?)`, ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := make(map[string]Settings, len(ids))
-	for rows.Next() {
-		var (
-			id          string
-			four, large int
-			lang        string
-		)
-		if err := rows.Scan(&id, &four, &large, &lang); err != nil {
-			return nil, err
-		}
-		out[id] = Settings{FourColour: four != 0, Large: large != 0, Lang: lang}
-	}
-	return out, rows.Err()
+	return readByKeys(ctx, s.q, `SELECT user_id, four_colour, large_cards, lang FROM player_settings WHERE user_id = ANY(?)`, ids,
+		func(row scanner) (id string, st Settings, err error) {
+			var four, large int
+			err = row.Scan(&id, &four, &large, &st.Lang)
+			st.FourColour, st.Large = four != 0, large != 0
+			return id, st, err
+		})
 }
 
 // SetSettings keeps a player's settings, replacing the ones they had.

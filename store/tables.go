@@ -247,23 +247,11 @@ func (s *Store) Version(ctx context.Context, id int64) (int, error) {
 // readVersions is the versions of the tables of ids that exist, in one
 // query (Version's gatherer, PostgreSQL).
 func (s *Store) readVersions(ctx context.Context, ids []int64) (map[int64]int, error) {
-	rows, err := s.q.QueryContext(ctx, `SELECT id, version FROM sessions WHERE id = ANY(?)`, ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := make(map[int64]int, len(ids))
-	for rows.Next() {
-		var (
-			id int64
-			v  int
-		)
-		if err := rows.Scan(&id, &v); err != nil {
-			return nil, err
-		}
-		out[id] = v
-	}
-	return out, rows.Err()
+	return readByKeys(ctx, s.q, `SELECT id, version FROM sessions WHERE id = ANY(?)`, ids,
+		func(row scanner) (id int64, v int, err error) {
+			err = row.Scan(&id, &v)
+			return id, v, err
+		})
 }
 
 // MarkBroken keeps table id, whose move log no longer replays, as it
