@@ -88,16 +88,7 @@ func (g *gatherer[K, V]) work() {
 		case <-g.closing:
 			return
 		}
-	more:
-		for len(batch) < maxGathered {
-			select {
-			case r := <-g.reqs:
-				batch = append(batch, r)
-			default:
-				break more
-			}
-		}
-		g.answer(batch)
+		g.answer(queued(batch, g.reqs, maxGathered))
 	}
 }
 

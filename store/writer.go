@@ -192,7 +192,7 @@ func (s *Store) writer() {
 		case <-s.closing:
 			return
 		}
-		batch = s.queued(batch)
+		batch = queued(batch, s.writes, maxBatch)
 		if want := max(last, 2); linger > 0 && len(batch) < want {
 			batch = s.gather(batch, want)
 		}
@@ -206,11 +206,12 @@ func (s *Store) writer() {
 	}
 }
 
-// queued adds the writes waiting now to batch.
-func (s *Store) queued(batch []*writeReq) []*writeReq {
-	for len(batch) < maxBatch {
+// queued adds what waits on ch now to batch, up to limit in all: the
+// writer's writes, a gatherer's reads.
+func queued[T any](batch []T, ch <-chan T, limit int) []T {
+	for len(batch) < limit {
 		select {
-		case r := <-s.writes:
+		case r := <-ch:
 			batch = append(batch, r)
 		default:
 			return batch
