@@ -7,11 +7,11 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/dealer/dealer/render"
-	"github.com/dealer/dealer/render/rendertest"
-	game "github.com/dealer/dealer/games/doublefreecell"
-	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/games"
+	game "github.com/dealer/dealer/games/doublefreecell"
+	"github.com/dealer/dealer/render"
+	"github.com/dealer/dealer/render/lang"
+	"github.com/dealer/dealer/render/rendertest"
 )
 
 func sel(selected string) render.Params { return render.Params{Selected: selected} }
