@@ -200,9 +200,7 @@ var table = gamestest.Table{
 // that each level wins most; the default few games only check that every
 // level plays whole games (Hard with a small search).
 func TestLevels(t *testing.T) {
-	gamestest.AssertLevelsRank(t, table, ComputerSeeded, func(seed uint64) games.Computer {
-		return func(g games.Game, s games.Seat) games.Move { return hardMove(g, s, seed, hardBudget/50) }
-	})
+	gamestest.AssertLevelsRank(t, table, ComputerSeeded, hardWithin(hardBudget/50))
 }
 
 func TestLevelsAreDeterministicAndSeeOnlyTheirView(t *testing.T) {
@@ -218,5 +216,5 @@ func TestLevelsAreDeterministicAndSeeOnlyTheirView(t *testing.T) {
 			assert.Equal(t, l, back)
 		})
 	}
-	assert.Nil(t, ComputerAt(games.Hard)(New(1), 0), "not its turn")
+	assert.Nil(t, ComputerSeeded(games.Hard, 0)(New(1), 0), "not its turn")
 }
