@@ -23,6 +23,15 @@ func table(t *testing.T, s string) *Game {
 	return newGame(0, mustPos(t, s))
 }
 
+// fullPrison is a prisoner in each of the four cells, so that no card can
+// go into the prison: added to a hand-made table whose cells play no part.
+const fullPrison = `
+	p1: 3C
+	p2: 3S
+	p3: 4S
+	p4: 4C
+`
+
 // play makes moves that must be legal, each also listed by Legal in the
 // spelling the move resolves to.
 func play(t *testing.T, g *Game, moves ...string) {
