@@ -1,6 +1,7 @@
 package doubleagent
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/dealer/dealer/games"
@@ -60,6 +61,18 @@ func refuse(t *testing.T, g *Game, text, want string) {
 	require.Equal(t, moves, g.Moves())
 	require.Equal(t, pos, g.pos)
 	require.Equal(t, hist, len(g.hist))
+}
+
+// checkView checks that view, in JSON, names none of p's face-down cards.
+func checkView(t *testing.T, view any, p *Pos) {
+	t.Helper()
+	b, err := json.Marshal(view)
+	require.NoError(t, err)
+	for _, fd := range p.faceDown() {
+		for _, c := range fd {
+			require.NotContains(t, string(b), `"`+c.Code()+`"`, "the view shows a face-down card")
+		}
+	}
 }
 
 // up returns the face-up run of tableau name as the view shows it.
