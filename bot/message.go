@@ -247,3 +247,17 @@ func truncate(s string, n int) string {
 func renderParams(t *table, seat games.Seat, l lang.Lang) render.Params {
 	return render.Params{Names: t.Names(), Legal: legalStrings(t.Game, seat), Lang: l}
 }
+
+// lastWords edits a table's message in channel to content alone, its
+// buttons taken away, by the outbox (what names the letter in its logs);
+// a message deleted meanwhile is left so.
+func (b *Bot) lastWords(channel, message, content, what string) {
+	edit := &discordgo.MessageEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: discord.NoMentions}
+	b.wire.Post(channel, discord.Letter{What: what, Send: func() error {
+		_, err := b.wire.Request("PATCH", discordgo.EndpointChannelMessage(channel, message), discordgo.EndpointChannelMessage(channel, ""), edit, nil)
+		if discord.Code(err) == discord.ErrCodeUnknownMessage {
+			return nil // deleted meanwhile: nothing to say
+		}
+		return err
+	}})
+}

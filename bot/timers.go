@@ -8,9 +8,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
-	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/play"
 )
@@ -225,13 +222,6 @@ func (b *Bot) expireLobby(ctx context.Context, t *table) error {
 	if message == "" {
 		return nil
 	}
-	edit := &discordgo.MessageEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: discord.NoMentions}
-	b.wire.Post(channel, discord.Letter{What: "a closed lobby", Send: func() error {
-		_, err := b.wire.Request("PATCH", discordgo.EndpointChannelMessage(channel, message), discordgo.EndpointChannelMessage(channel, ""), edit, nil)
-		if discord.Code(err) == discord.ErrCodeUnknownMessage {
-			return nil // deleted meanwhile: nothing to say
-		}
-		return err
-	}})
+	b.lastWords(channel, message, content, "a closed lobby")
 	return nil
 }

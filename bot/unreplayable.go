@@ -1,9 +1,6 @@
 package bot
 
 import (
-	"github.com/bwmarrin/discordgo"
-
-	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store/play"
 )
@@ -33,14 +30,7 @@ func (b *Bot) keep(u *play.Unreplayable) {
 		title = g.Title
 	}
 	content := "**" + title + "** · " + unreplayableText(b.serverLang(u.Row.GuildID))
-	edit := &discordgo.MessageEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: discord.NoMentions}
-	b.wire.Post(channel, discord.Letter{What: "an unreplayable table's notice", Send: func() error {
-		_, err := b.wire.Request("PATCH", discordgo.EndpointChannelMessage(channel, message), discordgo.EndpointChannelMessage(channel, ""), edit, nil)
-		if discord.Code(err) == discord.ErrCodeUnknownMessage {
-			return nil // deleted meanwhile: nothing to say
-		}
-		return err
-	}})
+	b.lastWords(channel, message, content, "an unreplayable table's notice")
 }
 
 // unreplayableText says what happened to a kept table, in l.
