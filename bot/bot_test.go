@@ -50,9 +50,9 @@ func (h *harness) moveOnce(user string, m discordtest.Message) discordtest.Messa
 				return moved.Message
 			}
 		}
-		h.t.Fatalf("selected %q but no destination is lit: %q", b.Label, enabled(sel.Message))
+		h.t.Fatalf("selected %q but no destination is lit: %q", b.Label, sel.Message.Enabled())
 	}
-	h.t.Fatalf("no source can move: %q", enabled(m))
+	h.t.Fatalf("no source can move: %q", m.Enabled())
 	return m
 }
 
