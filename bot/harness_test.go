@@ -164,18 +164,22 @@ func (h *harness) stop() {
 		h.endpoint.Close()
 		h.endpoint = nil
 	}
-	if h.bot != nil {
-		// A session closed before its first heartbeat may reconnect by
-		// itself (a discordgo race): wait for the heartbeat first.
-		if !h.http {
-			_ = h.fake.WaitHeartbeat(5 * time.Second)
+	stopBot(h.fake, h.bot, h.st, !h.http)
+	h.bot, h.st = nil, nil
+}
+
+// stopBot closes b and then st, as a process stopping, either nil when
+// not started; on the gateway, after the fake's first heartbeat, as a
+// session closed before it may reconnect by itself (a discordgo race).
+func stopBot(fake *discordtest.Server, b *bot.Bot, st *store.Store, gateway bool) {
+	if b != nil {
+		if gateway {
+			_ = fake.WaitHeartbeat(5 * time.Second)
 		}
-		_ = h.bot.Close()
-		h.bot = nil
+		_ = b.Close()
 	}
-	if h.st != nil {
-		_ = h.st.Close()
-		h.st = nil
+	if st != nil {
+		_ = st.Close()
 	}
 }
 
