@@ -59,8 +59,7 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 	}
 	rows, err := b.store.Leaderboard(ctx, i.GuildID, info.Name, by, 10)
 	if err != nil {
-		b.log.Error("leaderboard failed", "err", err)
-		return private(T(userLang(i), "I couldn't read the records just now: try again."))
+		return b.unreadRecords(i, "leaderboard", err)
 	}
 	l := guildLang(i)
 	var sb strings.Builder
@@ -102,8 +101,7 @@ func (b *Bot) stats(ctx context.Context, i *discordgo.Interaction, opts options)
 	}
 	rows, err := b.store.Stats(ctx, i.GuildID, user.ID)
 	if err != nil {
-		b.log.Error("stats failed", "err", err)
-		return private(T(userLang(i), "I couldn't read the records just now: try again."))
+		return b.unreadRecords(i, "stats", err)
 	}
 	l := guildLang(i)
 	var sb strings.Builder
@@ -170,4 +168,11 @@ func ShortDuration(d time.Duration) string {
 		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
 	}
 	return fmt.Sprintf("%ds", int(d.Seconds()))
+}
+
+// unreadRecords logs a read of the records that failed (what: "stats")
+// and is the private answer that says so.
+func (b *Bot) unreadRecords(i *discordgo.Interaction, what string, err error) *discordgo.InteractionResponse {
+	b.log.Error(what+" failed", "err", err)
+	return private(T(userLang(i), "I couldn't read the records just now: try again."))
 }

@@ -63,8 +63,7 @@ func (b *Bot) dailyBoard(i *discordgo.Interaction, info games.Info) *discordgo.I
 	defer cancel()
 	rows, err := b.store.DailyBoard(ctx, i.GuildID, info.Name, day, 15)
 	if err != nil {
-		b.log.Error("daily board failed", "err", err)
-		return private(T(userLang(i), "I couldn't read the records just now: try again."))
+		return b.unreadRecords(i, "daily board", err)
 	}
 	l := guildLang(i)
 	var sb strings.Builder
