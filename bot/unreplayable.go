@@ -35,5 +35,5 @@ func (b *Bot) keep(u *play.Unreplayable) {
 
 // unreplayableText says what happened to a kept table, in l.
 func unreplayableText(l lang.Lang) string {
-	return T(l, "This table can't be played on: its moves no longer replay under the dealer's rules. It is kept as it was — nothing is lost, and it counts for no one — and the bot's admin can look at it with `dealer db check`.")
+	return words.T(l, "This table can't be played on: its moves no longer replay under the dealer's rules. It is kept as it was — nothing is lost, and it counts for no one — and the bot's admin can look at it with `dealer db check`.")
 }
