@@ -669,35 +669,24 @@ func TestShards(t *testing.T) {
 	defer st.Close()
 	defer b.Close()
 
+	final := discordtest.Final(t, wait)
 	for _, g := range []struct{ guild, channel string }{{g0, "900"}, {g1, "901"}} {
-		in, err := fake.SlashCommand(g.guild, g.channel, alice, "play", map[string]any{"game": "doublets"})
-		require.NoError(t, err)
-		r, err := in.WaitFinal(wait)
-		require.NoError(t, err)
+		r := final(fake.SlashCommand(g.guild, g.channel, alice, "play", map[string]any{"game": "doublets"}))
 		assert.False(t, r.Ephemeral, r.Content)
 		assert.Contains(t, r.Content, "Doublets")
 	}
 
 	// A Secret Agent table in the guild on shard 1; its hand comes by DM
 	// and a card clicked there reaches the bot through shard 0.
-	in, err := fake.SlashCommand(g1, "901", alice, "play", map[string]any{"game": "secretagent"})
-	require.NoError(t, err)
-	lobby, err := in.WaitFinal(wait)
-	require.NoError(t, err)
-	in, err = fake.Click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
-	require.NoError(t, err)
-	_, err = in.WaitFinal(wait)
-	require.NoError(t, err)
+	lobby := final(fake.SlashCommand(g1, "901", alice, "play", map[string]any{"game": "secretagent"}))
+	final(fake.Click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID))
 	dm, err := fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Your agent") })
 	require.NoError(t, err)
 	var played bool
 	for dealt := time.Now(); time.Since(dealt) < wait && !played; {
 		dm, _ = fake.Message(dm.ID)
 		if bt, ok := dm.EnabledButton(""); ok {
-			in, err := fake.Click(dm.ID, alice, bt.CustomID)
-			require.NoError(t, err)
-			r, err := in.WaitFinal(wait)
-			require.NoError(t, err)
+			r := final(fake.Click(dm.ID, alice, bt.CustomID))
 			assert.NotContains(t, r.LastMessage().Content, "isn't one of mine")
 			played = true
 			break
