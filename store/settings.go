@@ -22,6 +22,13 @@ type Settings struct {
 // Settings returns a player's settings: the defaults for one who never
 // chose.
 func (s *Store) Settings(ctx context.Context, userID string) (Settings, error) {
+	if s.settings != nil {
+		st, _, err := s.settings.get(ctx, userID)
+		if err != nil {
+			return Settings{}, fmt.Errorf("store: settings: %w", err)
+		}
+		return st, nil // the defaults when not found
+	}
 	var four, large int
 	var lang string
 	// one statement, outside a transaction: it is read for every picture
@@ -33,6 +40,29 @@ func (s *Store) Settings(ctx context.Context, userID string) (Settings, error) {
 		return Settings{}, fmt.Errorf("store: settings: %w", err)
 	}
 	return Settings{FourColour: four != 0, Large: large != 0, Lang: lang}, nil
+}
+
+// readSettings is the settings of the players of ids who chose any, in
+// one query (Settings' gatherer, PostgreSQL).
+func (s *Store) readSettings(ctx context.Context, ids []string) (map[string]Settings, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT user_id, four_colour, large_cards, lang FROM player_settings WHERE user_id = ANY(?)`, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make(map[string]Settings, len(ids))
+	for rows.Next() {
+		var (
+			id          string
+			four, large int
+			lang        string
+		)
+		if err := rows.Scan(&id, &four, &large, &lang); err != nil {
+			return nil, err
+		}
+		out[id] = Settings{FourColour: four != 0, Large: large != 0, Lang: lang}
+	}
+	return out, rows.Err()
 }
 
 // SetSettings keeps a player's settings, replacing the ones they had.

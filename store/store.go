@@ -116,6 +116,12 @@ type Store struct {
 	// listen connects to PostgreSQL for Changes (nil on SQLite).
 	listen *pgx.ConnConfig
 
+	// versions and settings gather Version's and Settings' reads on
+	// PostgreSQL (gather.go); nil on SQLite, whose reads cost no round
+	// trip.
+	versions *gatherer[int64, int]
+	settings *gatherer[string, Settings]
+
 	writes      chan *writeReq // to the writer goroutine (writer.go)
 	commitDelay time.Duration  // see writer.go
 	closing     chan struct{}
@@ -460,6 +466,10 @@ func readPool(db *sql.DB) {
 func newStore(d *dialect, w, r *sql.DB, path string) *Store {
 	st := &Store{Now: time.Now, d: d, w: w, r: r, q: pool{r, d}, path: path,
 		writes: make(chan *writeReq), commitDelay: commitDelay, closing: make(chan struct{}), writerEnd: make(chan struct{})}
+	if d.engine == EnginePostgres {
+		st.versions = newGatherer(st.closing, st.readVersions)
+		st.settings = newGatherer(st.closing, st.readSettings)
+	}
 	go st.writer()
 	return st
 }

@@ -223,6 +223,16 @@ func (s *Store) Table(ctx context.Context, id int64) (TableRow, []games.Entry, e
 // Version is table id's version (Table.Version), or ErrNotFound: one
 // cheap read, for a writer to tell whether its copy is still the store's.
 func (s *Store) Version(ctx context.Context, id int64) (int, error) {
+	if s.versions != nil {
+		v, found, err := s.versions.get(ctx, id)
+		switch {
+		case err != nil:
+			return 0, fmt.Errorf("store: session %d: version: %w", id, err)
+		case !found:
+			return 0, notFound(id)
+		}
+		return v, nil
+	}
 	var v int
 	err := s.q.QueryRowContext(ctx, `SELECT version FROM sessions WHERE id = ?`, id).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -232,6 +242,28 @@ func (s *Store) Version(ctx context.Context, id int64) (int, error) {
 		return 0, fmt.Errorf("store: session %d: version: %w", id, err)
 	}
 	return v, nil
+}
+
+// readVersions is the versions of the tables of ids that exist, in one
+// query (Version's gatherer, PostgreSQL).
+func (s *Store) readVersions(ctx context.Context, ids []int64) (map[int64]int, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT id, version FROM sessions WHERE id = ANY(?)`, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make(map[int64]int, len(ids))
+	for rows.Next() {
+		var (
+			id int64
+			v  int
+		)
+		if err := rows.Scan(&id, &v); err != nil {
+			return nil, err
+		}
+		out[id] = v
+	}
+	return out, rows.Err()
 }
 
 // MarkBroken keeps table id, whose move log no longer replays, as it
