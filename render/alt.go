@@ -17,7 +17,7 @@ func AltText(text string) string { return AltTextIn(lang.English, text) }
 
 // AltTextIn is AltText saying "empty" in l.
 func AltTextIn(l lang.Lang, text string) string {
-	empty := " " + T(l, "empty") + " "
+	empty := " " + words.T(l, "empty") + " "
 	var lines []string
 	for _, l := range strings.Split(text, "\n") {
 		if l = plain(l); l == "" {
@@ -69,7 +69,7 @@ func Describe(text string, p Params) string {
 	var b strings.Builder
 	b.WriteString(AltTextIn(p.Lang, text))
 	if p.Selected != "" {
-		b.WriteString("\n" + T(p.Lang, "Selected: %s.", p.Selected))
+		b.WriteString("\n" + words.T(p.Lang, "Selected: %s.", p.Selected))
 	}
 	if len(p.Legal) > 0 {
 		b.WriteString("\n" + MovesInShortIn(p.Lang, GroupMoves(p.Legal), AltTextLimit-b.Len()-len("\n")))
@@ -85,8 +85,8 @@ func MovesInShort(legal []string, budget int) string {
 
 // MovesInShortIn is MovesInShort in l.
 func MovesInShortIn(l lang.Lang, legal []string, budget int) string {
-	head := T(l, "Moves:") + " "
-	andMore := func(n int) string { return " " + T(l, "and %d more.", n) }
+	head := words.T(l, "Moves:") + " "
+	andMore := func(n int) string { return " " + words.T(l, "and %d more.", n) }
 	out := head
 	for i, m := range legal {
 		more := ""

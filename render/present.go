@@ -265,7 +265,7 @@ func (g Game) T(l lang.Lang, key string, args ...any) string {
 	if _, ok := g.words.Text(lang.English, key); ok {
 		return g.words.T(l, key, args...)
 	}
-	return T(l, key, args...)
+	return words.T(l, key, args...)
 }
 
 // Words are the game's texts (nil: English only).
@@ -309,9 +309,9 @@ func (g Game) DescribeOptionsIn(l lang.Lang, o games.Options) string {
 func (g Game) SeatsTextIn(l lang.Lang) string {
 	switch {
 	case g.Solitaire():
-		return T(l, "solitaire")
+		return words.T(l, "solitaire")
 	case g.MinSeats == g.MaxSeats:
-		return T(l, "%d players", g.MinSeats)
+		return words.T(l, "%d players", g.MinSeats)
 	}
-	return T(l, "%d–%d players", g.MinSeats, g.MaxSeats)
+	return words.T(l, "%d–%d players", g.MinSeats, g.MaxSeats)
 }

@@ -43,7 +43,7 @@ func (st SolitaireStatus) Bar(s *Scene, w int) {
 	bar, in, status := StatusLookIn(st.Lang, st.Status)
 	status = strings.TrimSuffix(status, "  •  ") // Dot puts it back when something follows
 	deal := st.deal()
-	moves := T(st.Lang, "move %d", st.Moves)
+	moves := words.T(st.Lang, "move %d", st.Moves)
 	full := Dot(moves, st.undos(), st.Score, st.Note)
 	StatusBar(s, w, bar, in, [][2]string{
 		{Dot(status, st.Title, deal), full},
@@ -57,14 +57,14 @@ func (st SolitaireStatus) deal() string {
 	if st.Deal == 0 {
 		return ""
 	}
-	return T(st.Lang, "deal %d", st.Deal)
+	return words.T(st.Lang, "deal %d", st.Deal)
 }
 
 // Line is the status as the terminal's first line:
 // "Doublets · deal 4242 · move 57 · 2 undos · 14/48 home", ending
 // "· WON in 140 moves" (or LOST, OVER) when finished.
 func (st SolitaireStatus) Line() string {
-	parts := []string{st.Title, st.deal(), T(st.Lang, "move %d", st.Moves),
+	parts := []string{st.Title, st.deal(), words.T(st.Lang, "move %d", st.Moves),
 		st.undos(), st.Score, st.Note, StatusWordIn(st.Lang, st.Status, st.Moves)}
 	var keep []string
 	for _, p := range parts {
@@ -79,7 +79,7 @@ func (st SolitaireStatus) undos() string {
 	if st.Undos == 0 {
 		return ""
 	}
-	return N(st.Lang, st.Undos, "%d undo", "%d undos")
+	return words.N(st.Lang, st.Undos, "%d undo", "%d undos")
 }
 
 // LayoutPNG draws the scene layout makes of v with the selected place
@@ -100,24 +100,24 @@ func PlaceLabel(l lang.Lang, place string, c cards.Card) string {
 	}
 	if c.IsJoker() {
 		if c.Color() == cards.Red {
-			return T(l, "%s · red agent", place)
+			return words.T(l, "%s · red agent", place)
 		}
-		return T(l, "%s · black agent", place)
+		return words.T(l, "%s · black agent", place)
 	}
 	return fmt.Sprintf("%s · %s", place, c)
 }
 
 // UndoCommand is the solitaires' Undo button, always shown.
 func UndoCommand(l lang.Lang) Command {
-	return Command{Moves: []string{"undo"}, Labels: []string{T(l, "Undo")}, Style: Secondary, Steady: true}
+	return Command{Moves: []string{"undo"}, Labels: []string{words.T(l, "Undo")}, Style: Secondary, Steady: true}
 }
 
 // HintCommand is the solitaires' Hint button.
 func HintCommand(l lang.Lang) Command {
-	return Command{Labels: []string{T(l, "Hint 💡")}, Style: Secondary, Hint: true}
+	return Command{Labels: []string{words.T(l, "Hint 💡")}, Style: Secondary, Hint: true}
 }
 
 // ResignCommand is the solitaires' Resign button, which asks first.
 func ResignCommand(l lang.Lang) Command {
-	return Command{Moves: []string{"resign"}, Labels: []string{T(l, "Resign")}, Style: Danger, Confirm: true}
+	return Command{Moves: []string{"resign"}, Labels: []string{words.T(l, "Resign")}, Style: Danger, Confirm: true}
 }

@@ -81,11 +81,11 @@ func StatusWord(st games.Status, moves int) string { return StatusWordIn(lang.En
 func StatusWordIn(l lang.Lang, st games.Status, moves int) string {
 	switch st {
 	case games.Won:
-		return N(l, moves, "WON in %d move", "WON in %d moves")
+		return words.N(l, moves, "WON in %d move", "WON in %d moves")
 	case games.Lost:
-		return T(l, "LOST")
+		return words.T(l, "LOST")
 	case games.Over:
-		return T(l, "OVER")
+		return words.T(l, "OVER")
 	}
 	return ""
 }

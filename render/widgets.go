@@ -164,11 +164,11 @@ func StatusLook(st games.Status) (bar, in Colour, prefix string) {
 func StatusLookIn(l lang.Lang, st games.Status) (bar, in Colour, prefix string) {
 	switch st {
 	case games.Won:
-		return Gold, Black, T(l, "WON") + "  •  "
+		return Gold, Black, words.T(l, "WON") + "  •  "
 	case games.Lost:
-		return LostRed, Cream, T(l, "LOST") + "  •  "
+		return LostRed, Cream, words.T(l, "LOST") + "  •  "
 	case games.Over:
-		return FeltDark, Cream, T(l, "OVER") + "  •  "
+		return FeltDark, Cream, words.T(l, "OVER") + "  •  "
 	}
 	return FeltDark, Cream, ""
 }

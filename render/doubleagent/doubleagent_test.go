@@ -190,29 +190,16 @@ func TestDoubleAgentLong(t *testing.T) {
 }
 
 func TestDoubleAgentBadInput(t *testing.T) {
-	for _, sel := range []string{"t0", "t6", "b6", "p5", "c3", "a1", "t", "x"} {
-		_, err := Layout(mid(t), sel)
-		assert.Error(t, err, sel)
-	}
-	for _, sel := range []string{"", "t1", "B5", " p3 ", "c2"} {
-		_, err := Layout(mid(t), sel)
-		assert.NoError(t, err, sel)
-	}
+	rendertest.AssertSelections(t, Layout, mid(t),
+		[]string{"", "t1", "B5", " p3 ", "c2"},
+		[]string{"t0", "t6", "b6", "p5", "c3", "a1", "t", "x"})
 	bad := []func(v *game.View){
 		func(v *game.View) { v.Top[0].Down = -1 },
 		func(v *game.View) { v.Top[1].Up[0].Card = cards.None },
 		func(v *game.View) { v.Prison[0].Card = cards.Card{Rank: 20} },
 		func(v *game.View) { v.Command[0] = cards.Card{Rank: 2, Suit: 7} },
 	}
-	r := rendertest.Renderer(t)
-	for i, f := range bad {
-		v := mid(t)
-		f(&v)
-		_, err := Layout(v, "")
-		assert.Error(t, err, "bad view %d", i)
-		b, err := Table(r, v, render.Params{})
-		assert.True(t, err != nil && b == nil, "bad view %d drawn", i)
-	}
+	rendertest.AssertBadViewsRefused(t, func() game.View { return mid(t) }, bad, Layout, Table)
 }
 
 func TestDoubleAgentText(t *testing.T) {

@@ -263,17 +263,9 @@ func TestDoubleFreeCellStatus(t *testing.T) {
 }
 
 func TestDoubleFreeCellBadInput(t *testing.T) {
-	good := midView(t)
-	for _, sel := range []string{"0", "11", "g", "h", "ab", "-1", "1a"} {
-		if _, err := Layout(good, sel); err == nil {
-			t.Errorf("selection %q accepted", sel)
-		}
-	}
-	for _, sel := range []string{"", "1", "10", "a", "f", " 7 ", "B"} {
-		if _, err := Layout(good, sel); err != nil {
-			t.Errorf("selection %q: %v", sel, err)
-		}
-	}
+	rendertest.AssertSelections(t, Layout, midView(t),
+		[]string{"", "1", "10", "a", "f", " 7 ", "B"},
+		[]string{"0", "11", "g", "h", "ab", "-1", "1a"})
 	bad := []func(v *game.View){
 		func(v *game.View) { v.Columns = v.Columns[:9] },
 		func(v *game.View) { v.Cells = v.Cells[:3] }, // 4–8 cells are house rules
@@ -284,17 +276,7 @@ func TestDoubleFreeCellBadInput(t *testing.T) {
 		func(v *game.View) { v.Cells[0] = cards.Card{Rank: 3, Suit: 9} },
 		func(v *game.View) { v.Foundations[2].Top, v.Foundations[2].Count = cards.Card{Rank: 15}, 3 },
 	}
-	r := rendertest.Renderer(t)
-	for i, f := range bad {
-		v := midView(t)
-		f(&v)
-		if _, err := Layout(v, ""); err == nil {
-			t.Errorf("bad view %d accepted", i)
-		}
-		if b, err := Table(r, v, render.Params{}); err == nil || b != nil {
-			t.Errorf("bad view %d drawn", i)
-		}
-	}
+	rendertest.AssertBadViewsRefused(t, func() game.View { return midView(t) }, bad, Layout, Table)
 }
 
 // TestDoubleFreeCellHeaderFits: the header's two ends never run into each

@@ -148,29 +148,16 @@ func TestDoubletsDeal(t *testing.T) {
 }
 
 func TestDoubletsBadInput(t *testing.T) {
-	for _, sel := range []string{"r0", "r8", "f", "x", "stock", "1"} {
-		_, err := Layout(midView(t), sel)
-		assert.Error(t, err, sel)
-	}
-	for _, sel := range []string{"", "r1", "R7", " w ", "flip"} {
-		_, err := Layout(midView(t), sel)
-		assert.NoError(t, err, sel)
-	}
+	rendertest.AssertSelections(t, Layout, midView(t),
+		[]string{"", "r1", "R7", " w ", "flip"},
+		[]string{"r0", "r8", "f", "x", "stock", "1"})
 	bad := []func(v *game.View){
 		func(v *game.View) { v.Reserves = v.Reserves[:6] },
 		func(v *game.View) { v.Reserves[2].Card = cards.RedJoker },
 		func(v *game.View) { v.Waste.Top = cards.Card{Rank: 20} },
 		func(v *game.View) { v.Foundation.Top = cards.Card{Rank: 3, Suit: 9} },
 	}
-	r := rendertest.Renderer(t)
-	for i, f := range bad {
-		v := midView(t)
-		f(&v)
-		_, err := Layout(v, "")
-		assert.Error(t, err, "bad view %d", i)
-		b, err := Table(r, v, render.Params{})
-		assert.True(t, err != nil && b == nil, "bad view %d drawn", i)
-	}
+	rendertest.AssertBadViewsRefused(t, func() game.View { return midView(t) }, bad, Layout, Table)
 }
 
 func TestDoubletsText(t *testing.T) {

@@ -51,32 +51,35 @@ func BenchmarkEncode(b *testing.B) {
 	b.Run("moved", func(b *testing.B) {
 		e := NewEncoder()
 		var c Canvas
-		i := 0
-		for b.Loop() {
-			tab := tables[i%len(tables)]
-			i++
+		encodeInTurn(b, tables, func(tab table) error {
 			c.Reset(tab.w, tab.h, palette)
 			tab.draw(&c.Image, c.Image.Rect)
-			if _, err := e.Encode(&c); err != nil {
-				b.Fatal(err)
-			}
-		}
+			_, err := e.Encode(&c)
+			return err
+		})
 	})
 	b.Run("moved-series", func(b *testing.B) {
 		e := NewEncoder()
 		var c Canvas
-		i := 0
-		for b.Loop() {
-			tab := tables[i%len(tables)]
-			i++
+		encodeInTurn(b, tables, func(tab table) error {
 			n := Next{Series: "t", From: e.Last("t"), Note: tab}
 			if n.From != nil {
 				n.Diffed, n.Changed = true, n.From.Note.(table).changed(tab)
 			}
 			c.Reset(tab.w, tab.h, palette)
-			if _, err := e.EncodeNext(&c, n, func(part image.Rectangle) { tab.draw(&c.Image, part) }); err != nil {
-				b.Fatal(err)
-			}
-		}
+			_, err := e.EncodeNext(&c, n, func(part image.Rectangle) { tab.draw(&c.Image, part) })
+			return err
+		})
 	})
+}
+
+// encodeInTurn runs encode as a benchmark on each of tables in turn, one
+// table an op, as a table in play is drawn move after move.
+func encodeInTurn(b *testing.B, tables []table, encode func(tab table) error) {
+	b.Helper()
+	for i := 0; b.Loop(); i++ {
+		if err := encode(tables[i%len(tables)]); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -21,7 +21,7 @@ func seatNames(names []string, l lang.Lang) [4]string {
 		if i < len(names) && names[i] != "" {
 			out[i] = names[i]
 		} else {
-			out[i] = T(l, "Seat %d", i+1)
+			out[i] = words.T(l, "Seat %d", i+1)
 		}
 	}
 	return out
@@ -88,9 +88,9 @@ func dealText(v game.View, l lang.Lang) string {
 		deals = game.DealsPerGame
 	}
 	if v.DealNo > deals {
-		return T(l, "deal %d, tie-break", v.DealNo)
+		return words.T(l, "deal %d, tie-break", v.DealNo)
 	}
-	return T(l, "deal %d of %d", max(v.DealNo, 1), deals)
+	return words.T(l, "deal %d of %d", max(v.DealNo, 1), deals)
 }
 
 // doingLine says who is to do what in l: "Bob to play".
@@ -100,21 +100,21 @@ func doingLine(v game.View, names [4]string, l lang.Lang) string { return doingI
 func doingIn(v game.View, names [4]string, w int, l lang.Lang) string {
 	if v.Phase == game.PhaseOver || v.Turn < 0 || v.Turn >= game.Seats {
 		if len(v.Winners) == 1 && v.Winners[0] >= 0 && v.Winners[0] < game.Seats {
-			return T(l, "%s wins", render.Fit(names[v.Winners[0]], render.Large, w))
+			return words.T(l, "%s wins", render.Fit(names[v.Winners[0]], render.Large, w))
 		}
-		return T(l, "game over")
+		return words.T(l, "game over")
 	}
 	who := render.Fit(names[v.Turn], render.Large, w)
 	switch v.Phase {
 	case game.PhaseForbid:
-		return T(l, "%s to forbid a suit", who)
+		return words.T(l, "%s to forbid a suit", who)
 	case game.PhaseTrump:
-		return T(l, "%s to choose trump", who)
+		return words.T(l, "%s to choose trump", who)
 	}
 	if len(v.Trick.Plays) == 0 {
-		return T(l, "%s to lead", who)
+		return words.T(l, "%s to lead", who)
 	}
-	return T(l, "%s to play", who)
+	return words.T(l, "%s to play", who)
 }
 
 // nameFor names a seat for the player at seat me: "you" (in l) for their
@@ -122,7 +122,7 @@ func doingIn(v game.View, names [4]string, w int, l lang.Lang) string {
 func nameFor(seat games.Seat, me int, names [4]string, l lang.Lang) string {
 	switch {
 	case int(seat) == me:
-		return T(l, "you")
+		return words.T(l, "you")
 	case seat >= 0 && seat < game.Seats:
 		return names[seat]
 	}

@@ -41,22 +41,22 @@ func trumpButtons(v game.View, legal []string, l lang.Lang) []render.Button {
 	case game.PhaseForbid:
 		for _, s := range cards.Suits {
 			m := "forbid " + strings.ToLower(s.Letter())
-			cmds = append(cmds, render.Button{Label: T(l, "Forbid %s", s.Symbol()), Move: m, Style: render.Danger, Enabled: slices.Contains(legal, m)})
+			cmds = append(cmds, render.Button{Label: words.T(l, "Forbid %s", s.Symbol()), Move: m, Style: render.Danger, Enabled: slices.Contains(legal, m)})
 		}
 	case game.PhaseTrump:
-		trump := T(l, "Trump")
+		trump := words.T(l, "Trump")
 		forbidden := map[cards.Suit]bool{}
 		for _, f := range v.Forbidden {
 			forbidden[f.Suit] = true
 		}
 		for _, s := range cards.Suits {
 			if !forbidden[s] {
-				trump = T(l, "Trump %s", s.Symbol())
+				trump = words.T(l, "Trump %s", s.Symbol())
 			}
 		}
 		cmds = append(cmds,
 			render.Button{Label: trump, Move: "trump", Style: render.Success, Enabled: slices.Contains(legal, "trump")},
-			render.Button{Label: T(l, "No trump"), Move: "notrump", Style: render.Secondary, Enabled: slices.Contains(legal, "notrump")})
+			render.Button{Label: words.T(l, "No trump"), Move: "notrump", Style: render.Secondary, Enabled: slices.Contains(legal, "notrump")})
 	}
 	return cmds
 }

@@ -38,8 +38,8 @@ func HandLayout(v game.View, names []string, playable []cards.Card, l lang.Lang)
 	s := &render.Scene{W: handW, H: handH, Background: render.Felt}
 	doing := doingLine(v, nm, l)
 	if int(v.Turn) == me && v.Phase != game.PhaseOver {
-		doing = map[game.Phase]string{game.PhaseForbid: T(l, "your turn: forbid a suit"),
-			game.PhaseTrump: T(l, "your turn: trump or no trump"), game.PhasePlay: T(l, "your turn: play a card")}[v.Phase]
+		doing = map[game.Phase]string{game.PhaseForbid: words.T(l, "your turn: forbid a suit"),
+			game.PhaseTrump: words.T(l, "your turn: trump or no trump"), game.PhasePlay: words.T(l, "your turn: play a card")}[v.Phase]
 	}
 	render.StatusBar(s, handW, render.FeltDark, render.Cream, [][2]string{
 		{render.Dot(nm[me], dealText(v, l)), doing},
@@ -60,7 +60,7 @@ func HandLayout(v game.View, names []string, playable []cards.Card, l lang.Lang)
 func agentBox(s *render.Scene, v game.View, nm [4]string, ar image.Rectangle, l lang.Lang) {
 	me := int(v.Viewer)
 	s.Boxes = append(s.Boxes, render.Box{Rect: ar, Fill: render.FeltDark, Radius: 12})
-	s.Labels = append(s.Labels, render.Label{Text: T(l, "your agent"), Rect: image.Rect(ar.Min.X, ar.Min.Y+12, ar.Max.X, ar.Min.Y+46), Size: render.Medium, Ink: render.Mist})
+	s.Labels = append(s.Labels, render.Label{Text: words.T(l, "your agent"), Rect: image.Rect(ar.Min.X, ar.Min.Y+12, ar.Max.X, ar.Min.Y+46), Size: render.Medium, Ink: render.Mist})
 	if v.Assignment == nil {
 		return
 	}
@@ -77,12 +77,12 @@ func agentBox(s *render.Scene, v game.View, nm [4]string, ar image.Rectangle, l 
 		who = nm[agent]
 	}
 	if *v.Assignment == game.Self {
-		who = T(l, "you: %s", who)
+		who = words.T(l, "you: %s", who)
 	}
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(who, render.Large, ar.Dx()-24), Rect: image.Rect(ar.Min.X, ar.Min.Y+150, ar.Max.X, ar.Min.Y+190), Size: render.Large, Ink: render.Cream})
-	tricks := T(l, "you %d · agent %d", at(v.Taken, me), at(v.Taken, agent))
+	tricks := words.T(l, "you %d · agent %d", at(v.Taken, me), at(v.Taken, agent))
 	if agent == me {
-		tricks = N(l, at(v.Taken, me), "%d trick", "%d tricks")
+		tricks = words.N(l, at(v.Taken, me), "%d trick", "%d tricks")
 	}
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(tricks, render.Medium, ar.Dx()-16), Rect: image.Rect(ar.Min.X, ar.Min.Y+194, ar.Max.X, ar.Min.Y+226), Size: render.Medium, Ink: render.Mist})
 }
@@ -90,15 +90,15 @@ func agentBox(s *render.Scene, v game.View, nm [4]string, ar image.Rectangle, l 
 // handTrumpBox shows trump and the forbidden suits, centred in tr.
 func handTrumpBox(s *render.Scene, v game.View, tr image.Rectangle, l lang.Lang) {
 	s.Boxes = append(s.Boxes, render.Box{Rect: tr, Fill: render.FeltDark, Radius: 12})
-	s.Labels = append(s.Labels, render.Label{Text: T(l, "trump"), Rect: image.Rect(tr.Min.X, tr.Min.Y+12, tr.Max.X, tr.Min.Y+46), Size: render.Medium, Ink: render.Mist})
+	s.Labels = append(s.Labels, render.Label{Text: words.T(l, "trump"), Rect: image.Rect(tr.Min.X, tr.Min.Y+12, tr.Max.X, tr.Min.Y+46), Size: render.Medium, Ink: render.Mist})
 	mid := image.Rect(tr.Min.X+14, tr.Min.Y+56, tr.Max.X-14, tr.Min.Y+136)
 	switch {
 	case v.Trump == nil:
-		text := T(l, "not yet")
+		text := words.T(l, "not yet")
 		size := fittingSize(text, mid.Dx()-2*render.LabelPad, render.Large, render.Medium, render.Small)
 		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, mid.Dx()-2*render.LabelPad), Rect: mid, Size: size, Ink: render.Cream})
 	case v.Trump.NoTrump:
-		text := T(l, "No Trump")
+		text := words.T(l, "No Trump")
 		size := fittingSize(text, mid.Dx()-2*render.LabelPad, render.Large, render.Medium, render.Small)
 		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, mid.Dx()-2*render.LabelPad), Rect: mid, Size: size, Ink: render.Gold})
 	default:
@@ -110,7 +110,7 @@ func handTrumpBox(s *render.Scene, v game.View, tr image.Rectangle, l lang.Lang)
 	if len(v.Forbidden) == 0 {
 		return
 	}
-	s.Labels = append(s.Labels, render.Label{Text: T(l, "forbidden"), Rect: image.Rect(tr.Min.X, tr.Min.Y+146, tr.Max.X, tr.Min.Y+176), Size: render.Small, Ink: render.Mist})
+	s.Labels = append(s.Labels, render.Label{Text: words.T(l, "forbidden"), Rect: image.Rect(tr.Min.X, tr.Min.Y+146, tr.Max.X, tr.Min.Y+176), Size: render.Small, Ink: render.Mist})
 	const cw = 44
 	x := (tr.Min.X + tr.Max.X - len(v.Forbidden)*cw - (len(v.Forbidden)-1)*8) / 2
 	for i, f := range v.Forbidden {
@@ -125,13 +125,13 @@ func handTrumpBox(s *render.Scene, v game.View, tr image.Rectangle, l lang.Lang)
 func handTrick(s *render.Scene, v game.View, nm [4]string, tk image.Rectangle, l lang.Lang) {
 	me := int(v.Viewer)
 	s.Boxes = append(s.Boxes, render.Box{Rect: tk, Fill: render.FeltDark, Radius: 12})
-	t, title := v.Trick, T(l, "trick %d", max(v.Trick.Number, 1))
+	t, title := v.Trick, words.T(l, "trick %d", max(v.Trick.Number, 1))
 	if len(t.Plays) == 0 && v.LastTrick != nil && v.LastTrick.DealNo == v.DealNo && v.Phase == game.PhasePlay {
 		t = *v.LastTrick
-		title = T(l, "trick %d, taken by %s", t.Number, nameFor(t.Winner, me, nm, l))
+		title = words.T(l, "trick %d, taken by %s", t.Number, nameFor(t.Winner, me, nm, l))
 	}
 	if v.Phase != game.PhasePlay && len(t.Plays) == 0 {
-		title = T(l, "no trick yet")
+		title = words.T(l, "no trick yet")
 	}
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(title, render.Medium, tk.Dx()-24), Rect: image.Rect(tk.Min.X, tk.Min.Y+8, tk.Max.X, tk.Min.Y+40), Size: render.Medium, Ink: render.Mist})
 	step := (tk.Dx() - 24 - render.CardW) / 3
@@ -153,7 +153,7 @@ func fanHand(s *render.Scene, hand, playable []cards.Card, l lang.Lang) render.S
 	sh := render.Shaded{Scene: s}
 	n := len(hand)
 	if n == 0 {
-		s.Labels = append(s.Labels, render.Label{Text: T(l, "no cards in hand"), Rect: image.Rect(0, handY, handW, handY+render.CardH), Size: render.Large, Ink: render.Mist})
+		s.Labels = append(s.Labels, render.Label{Text: words.T(l, "no cards in hand"), Rect: image.Rect(0, handY, handW, handY+render.CardH), Size: render.Large, Ink: render.Mist})
 		return sh
 	}
 	fan := maxFan

@@ -117,7 +117,7 @@ func TestPrivacyEveryLanguage(t *testing.T) {
 						assert.NotContains(t, strings.Fields(d), s, "%s: %v of seat %d described", l, c, seat)
 					}
 				}
-				assert.NotContains(t, d, T(l, "your hand: %s", ""))
+				assert.NotContains(t, d, words.T(l, "your hand: %s", ""))
 			}
 		}
 	}

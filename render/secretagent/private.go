@@ -11,19 +11,19 @@ import (
 // the deal alone.
 func Private(v game.View, p render.Params) string {
 	names, l := p.Names, p.Lang
-	deal := T(l, "Deal %d of 4", v.DealNo)
+	deal := words.T(l, "Deal %d of 4", v.DealNo)
 	if v.DealNo > 4 {
-		deal = T(l, "Deal %d (a tie-break)", v.DealNo)
+		deal = words.T(l, "Deal %d (a tie-break)", v.DealNo)
 	}
 	if v.Assignment == nil || v.Agent == nil {
 		return deal + "."
 	}
-	agent := T(l, "Seat %d", int(*v.Agent)+1) // the bot names every seat; a short list must not panic
+	agent := words.T(l, "Seat %d", int(*v.Agent)+1) // the bot names every seat; a short list must not panic
 	if int(*v.Agent) >= 0 && int(*v.Agent) < len(names) {
 		agent = names[*v.Agent]
 	}
 	if *v.Agent == v.Viewer {
-		agent = T(l, "yourself")
+		agent = words.T(l, "yourself")
 	}
-	return T(l, "%s. Your agent: **%s** — %s.", deal, assignment(*v.Assignment, l), agent)
+	return words.T(l, "%s. Your agent: **%s** — %s.", deal, assignment(*v.Assignment, l), agent)
 }

@@ -93,7 +93,7 @@ func TableLayout(v game.View, names []string, l lang.Lang) (*render.Scene, error
 		size := fittingSize(text, w, render.Huge, render.Large)
 		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, w), Rect: mid.Inset(-20), Size: size, Ink: render.Black, Boxed: true, Fill: render.Gold})
 	case reveal != nil:
-		s.Labels = append(s.Labels, render.Label{Text: T(l, "deal %d scored", reveal.DealNo), Rect: mid, Size: render.Large, Ink: render.Black, Boxed: true, Fill: render.Gold})
+		s.Labels = append(s.Labels, render.Label{Text: words.T(l, "deal %d scored", reveal.DealNo), Rect: mid, Size: render.Large, Ink: render.Black, Boxed: true, Fill: render.Gold})
 	case len(v.Trick.Plays) == 0:
 		text, w := doingIn(v, nm, 110, l), mid.Dx()-2*render.LabelPad
 		size := fittingSize(text, w, render.Medium, render.Small)
@@ -111,7 +111,7 @@ func drawSeat(s *render.Scene, v game.View, names [4]string, seat int, reveal *g
 	x0, x1 := r.Min.X+12, r.Max.X-12
 	dealerW := 0
 	if int(v.Dealer) == seat {
-		dealer := T(l, "dealer")
+		dealer := words.T(l, "dealer")
 		dealerW = render.TextWidth(dealer, render.Small) + 16
 		s.Labels = append(s.Labels, render.Label{Text: dealer, Rect: image.Rect(x1-dealerW, r.Min.Y+14, x1, r.Min.Y+42), Size: render.Small, Ink: render.Black, Boxed: true, Fill: render.Paper})
 	}
@@ -135,7 +135,7 @@ func drawSeat(s *render.Scene, v game.View, names [4]string, seat int, reveal *g
 		}
 	}
 	if res != nil {
-		agent := T(l, "self")
+		agent := words.T(l, "self")
 		if res.Agent >= 0 && int(res.Agent) < len(names) && int(res.Agent) != seat {
 			agent = names[res.Agent]
 		}
@@ -147,17 +147,17 @@ func drawSeat(s *render.Scene, v game.View, names [4]string, seat int, reveal *g
 			}
 		}
 		line(r.Min.Y+83, fmt.Sprintf("%d × %d = %d", res.Value, av, res.Score), render.Cream, render.Medium)
-		line(r.Min.Y+114, N(l, res.Tricks, "%d trick · total %d", "%d tricks · total %d", res.Total), render.Mist, render.Medium)
+		line(r.Min.Y+114, words.N(l, res.Tricks, "%d trick · total %d", "%d tricks · total %d", res.Total), render.Mist, render.Medium)
 		return
 	}
 	n := at(v.HandSizes, seat)
 	end := render.MiniBacks(s, x0, r.Min.Y+54, n)
-	count := N(l, n, "%d card", "%d cards")
+	count := words.N(l, n, "%d card", "%d cards")
 	if end+10+render.TextWidth(count, render.Medium) > x1 {
 		count = strconv.Itoa(n) // a full fan leaves room for the number alone
 	}
 	s.Labels = append(s.Labels, render.Label{Text: count, Rect: image.Rect(end+10, r.Min.Y+62, x1, r.Min.Y+94), Size: render.Medium, Ink: render.Mist, Align: render.Left})
-	line(r.Min.Y+110, N(l, at(v.Taken, seat), "%d trick · total %d", "%d tricks · total %d", at(v.Totals, seat)), render.Cream, render.Medium)
+	line(r.Min.Y+110, words.N(l, at(v.Taken, seat), "%d trick · total %d", "%d tricks · total %d", at(v.Totals, seat)), render.Cream, render.Medium)
 }
 
 // trumpBox shows trump, or that it is not chosen yet, and who forbade
@@ -165,17 +165,17 @@ func drawSeat(s *render.Scene, v game.View, names [4]string, seat int, reveal *g
 func trumpBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle, l lang.Lang) {
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark, Radius: 12})
 	x := r.Min.X + 14
-	trump := T(l, "trump")
+	trump := words.T(l, "trump")
 	tw := max(80, render.TextWidth(trump, render.Medium)+2) // room for the word in every language
 	s.Labels = append(s.Labels, render.Label{Text: trump, Rect: image.Rect(x, r.Min.Y+12, x+tw, r.Min.Y+52), Size: render.Medium, Ink: render.Mist, Align: render.Left})
 	tx := x + tw + 4
 	switch {
 	case v.Trump == nil:
-		text := T(l, "not yet")
+		text := words.T(l, "not yet")
 		size := fittingSize(text, r.Max.X-12-tx, render.Large, render.Medium)
 		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, r.Max.X-12-tx), Rect: image.Rect(tx, r.Min.Y+12, r.Max.X-12, r.Min.Y+52), Size: size, Ink: render.Cream, Align: render.Left})
 	case v.Trump.NoTrump:
-		text := T(l, "No Trump")
+		text := words.T(l, "No Trump")
 		size := fittingSize(text, r.Max.X-12-tx, render.Large, render.Medium)
 		s.Labels = append(s.Labels, render.Label{Text: render.Fit(text, size, r.Max.X-12-tx), Rect: image.Rect(tx, r.Min.Y+12, r.Max.X-12, r.Min.Y+52), Size: size, Ink: render.Gold, Align: render.Left})
 	default:
@@ -184,14 +184,14 @@ func trumpBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle, 
 		s.Labels = append(s.Labels, c)
 	}
 	if len(v.Forbidden) > 0 {
-		s.Labels = append(s.Labels, render.Label{Text: T(l, "forbidden"), Rect: image.Rect(x, r.Min.Y+66, r.Max.X-12, r.Min.Y+98), Size: render.Medium, Ink: render.Mist, Align: render.Left})
+		s.Labels = append(s.Labels, render.Label{Text: words.T(l, "forbidden"), Rect: image.Rect(x, r.Min.Y+66, r.Max.X-12, r.Min.Y+98), Size: render.Medium, Ink: render.Mist, Align: render.Left})
 	}
 	for i, f := range v.Forbidden {
 		y := r.Min.Y + 104 + i*48
 		c := render.SuitChip(f.Suit, x, y, render.Large)
 		c.Rect.Max.X = c.Rect.Min.X + 44
 		s.Labels = append(s.Labels, c)
-		s.Labels = append(s.Labels, render.Label{Text: render.Fit(T(l, "by %s", nameFor(f.Seat, -1, names, l)), render.Medium, r.Max.X-x-68), Rect: image.Rect(x+56, y, r.Max.X-12, y+37), Size: render.Medium, Ink: render.Cream, Align: render.Left})
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(words.T(l, "by %s", nameFor(f.Seat, -1, names, l)), render.Medium, r.Max.X-x-68), Rect: image.Rect(x+56, y, r.Max.X-12, y+37), Size: render.Medium, Ink: render.Cream, Align: render.Left})
 	}
 }
 
@@ -200,8 +200,8 @@ func trumpBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle, 
 func infoBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle, l lang.Lang) {
 	s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark, Radius: 12})
 	x := r.Min.X + 14
-	title := map[game.Phase]string{game.PhaseForbid: T(l, "forbidding suits"), game.PhaseTrump: T(l, "choosing trump"),
-		game.PhasePlay: T(l, "trick %d of %d", max(v.Trick.Number, 1), game.TricksPerDeal), game.PhaseOver: T(l, "game over")}[v.Phase]
+	title := map[game.Phase]string{game.PhaseForbid: words.T(l, "forbidding suits"), game.PhaseTrump: words.T(l, "choosing trump"),
+		game.PhasePlay: words.T(l, "trick %d of %d", max(v.Trick.Number, 1), game.TricksPerDeal), game.PhaseOver: words.T(l, "game over")}[v.Phase]
 	size := fittingSize(title, r.Dx()-28, render.Large, render.Medium)
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(title, size, r.Dx()-28), Rect: image.Rect(x, r.Min.Y+12, r.Max.X-12, r.Min.Y+52), Size: size, Ink: render.Cream, Align: render.Left})
 	lt := v.LastTrick
@@ -212,9 +212,9 @@ func infoBox(s *render.Scene, v game.View, names [4]string, r image.Rectangle, l
 	if lt.Winner >= 0 && lt.Winner < game.Seats {
 		who = names[lt.Winner]
 	}
-	title = T(l, "last trick: %s", who)
+	title = words.T(l, "last trick: %s", who)
 	if lt.DealNo != v.DealNo {
-		title = T(l, "deal %d's last: %s", lt.DealNo, who)
+		title = words.T(l, "deal %d's last: %s", lt.DealNo, who)
 	}
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(title, render.Medium, r.Dx()-28), Rect: image.Rect(x, r.Min.Y+66, r.Max.X-12, r.Min.Y+98), Size: render.Medium, Ink: render.Mist, Align: render.Left})
 	cx := x

@@ -37,7 +37,7 @@ func text(v game.View, names []string, color bool, l lang.Lang) string {
 	var b strings.Builder
 	head := []string{"Secret Agent", dealText(v, l)}
 	if v.Phase == game.PhasePlay {
-		head = append(head, T(l, "trick %d of %d", max(v.Trick.Number, 1), game.TricksPerDeal))
+		head = append(head, words.T(l, "trick %d of %d", max(v.Trick.Number, 1), game.TricksPerDeal))
 	}
 	head = append(head, doingText(v, nm, l))
 	b.WriteString(strings.Join(head, " · ") + "\n")
@@ -79,11 +79,11 @@ func fit(text string) string {
 
 // trumpLine is trump and who forbade which suit.
 func trumpLine(v game.View, nm [4]string, l lang.Lang) string {
-	trump := T(l, "trump not chosen yet")
+	trump := words.T(l, "trump not chosen yet")
 	if v.Trump != nil {
-		trump = T(l, "trump %s", v.Trump.String())
+		trump = words.T(l, "trump %s", v.Trump.String())
 		if v.Trump.NoTrump {
-			trump = T(l, "No Trump")
+			trump = words.T(l, "No Trump")
 		}
 	}
 	if len(v.Forbidden) > 0 {
@@ -91,7 +91,7 @@ func trumpLine(v game.View, nm [4]string, l lang.Lang) string {
 		for _, f := range v.Forbidden {
 			fs = append(fs, fmt.Sprintf("%s (%s)", f.Suit.Symbol(), nameFor(f.Seat, -1, nm, l)))
 		}
-		trump += " · " + T(l, "forbidden %s", strings.Join(fs, " "))
+		trump += " · " + words.T(l, "forbidden %s", strings.Join(fs, " "))
 	}
 	return trump
 }
@@ -103,11 +103,11 @@ func seatLines(b *strings.Builder, v game.View, nm [4]string, w int, l lang.Lang
 		if v.Phase != game.PhaseOver && int(v.Turn) == seat {
 			mark = "> "
 		}
-		hand := render.TermPad(N(l, at(v.HandSizes, seat), "%2d card", "%2d cards"), 8)
+		hand := render.TermPad(words.N(l, at(v.HandSizes, seat), "%2d card", "%2d cards"), 8)
 		line := fmt.Sprintf("%s%s  %s  %s  %s", mark, render.TermPad(nm[seat], w), hand,
-			render.TermPad(N(l, at(v.Taken, seat), "%d trick", "%d tricks"), 8), T(l, "total %d", at(v.Totals, seat)))
+			render.TermPad(words.N(l, at(v.Taken, seat), "%d trick", "%d tricks"), 8), words.T(l, "total %d", at(v.Totals, seat)))
 		if int(v.Dealer) == seat {
-			line += "  " + T(l, "dealer")
+			line += "  " + words.T(l, "dealer")
 		}
 		b.WriteString(line + "\n")
 	}
@@ -120,7 +120,7 @@ func trickLines(b *strings.Builder, v game.View, nm [4]string, color bool, l lan
 		for _, p := range v.Trick.Plays {
 			ps = append(ps, nameFor(p.Seat, -1, nm, l)+" "+render.TermCard(p.Card, color))
 		}
-		b.WriteString(T(l, "trick %d: %s", max(v.Trick.Number, 1), strings.Join(ps, " · ")) + "\n")
+		b.WriteString(words.T(l, "trick %d: %s", max(v.Trick.Number, 1), strings.Join(ps, " · ")) + "\n")
 	}
 	if lt := v.LastTrick; lt != nil && len(lt.Plays) > 0 {
 		var cs []string
@@ -129,9 +129,9 @@ func trickLines(b *strings.Builder, v game.View, nm [4]string, color bool, l lan
 		}
 		who, played := nameFor(lt.Winner, -1, nm, l), strings.Join(cs, " ")
 		if lt.DealNo != v.DealNo {
-			b.WriteString(T(l, "last trick %d of deal %d: %s took it: %s", lt.Number, lt.DealNo, who, played) + "\n")
+			b.WriteString(words.T(l, "last trick %d of deal %d: %s took it: %s", lt.Number, lt.DealNo, who, played) + "\n")
 		} else {
-			b.WriteString(T(l, "last trick %d: %s took it: %s", lt.Number, who, played) + "\n")
+			b.WriteString(words.T(l, "last trick %d: %s took it: %s", lt.Number, who, played) + "\n")
 		}
 	}
 }
@@ -142,13 +142,13 @@ func ownLines(b *strings.Builder, v game.View, nm [4]string, color bool, l lang.
 	for _, c := range v.Hand {
 		hs = append(hs, render.TermCard(c, color))
 	}
-	b.WriteString(T(l, "your hand: %s", strings.Join(hs, " ")) + "\n")
+	b.WriteString(words.T(l, "your hand: %s", strings.Join(hs, " ")) + "\n")
 	if v.Assignment != nil && v.Agent != nil {
 		who := nameFor(*v.Agent, -1, nm, l)
 		if *v.Assignment == game.Self {
-			who = T(l, "yourself")
+			who = words.T(l, "yourself")
 		}
-		b.WriteString(T(l, "your agent: %s, %s", assignment(*v.Assignment, l), who) + "\n")
+		b.WriteString(words.T(l, "your agent: %s, %s", assignment(*v.Assignment, l), who) + "\n")
 	}
 }
 
@@ -158,7 +158,7 @@ func scoredLines(b *strings.Builder, v game.View, nm [4]string, w int, l lang.La
 	if last == nil {
 		return
 	}
-	b.WriteString(T(l, "deal %d scored:", last.DealNo) + "\n")
+	b.WriteString(words.T(l, "deal %d scored:", last.DealNo) + "\n")
 	values := map[int]int{}
 	for _, r := range last.Seats {
 		values[int(r.Seat)] = r.Value
@@ -166,10 +166,10 @@ func scoredLines(b *strings.Builder, v game.View, nm [4]string, w int, l lang.La
 	for _, r := range last.Seats {
 		agent := nameFor(r.Agent, -1, nm, l)
 		if r.Agent == r.Seat {
-			agent = T(l, "self")
+			agent = words.T(l, "self")
 		}
 		fmt.Fprintf(b, "  %s  %s → %s  %d × %d = %d  %s\n", render.TermPad(nameFor(r.Seat, -1, nm, l), w),
-			assignment(r.Assignment, l), agent, r.Value, values[int(r.Agent)], r.Score, T(l, "total %d", r.Total))
+			assignment(r.Assignment, l), agent, r.Value, values[int(r.Agent)], r.Score, words.T(l, "total %d", r.Total))
 	}
 }
 
@@ -177,13 +177,13 @@ func scoredLines(b *strings.Builder, v game.View, nm [4]string, w int, l lang.La
 func assignment(a game.Assignment, l lang.Lang) string {
 	switch a {
 	case game.Left:
-		return T(l, "Left")
+		return words.T(l, "Left")
 	case game.Opposite:
-		return T(l, "Opposite")
+		return words.T(l, "Opposite")
 	case game.Right:
-		return T(l, "Right")
+		return words.T(l, "Right")
 	case game.Self:
-		return T(l, "Self")
+		return words.T(l, "Self")
 	}
 	return a.String()
 }

@@ -28,47 +28,47 @@ func Controls(_ game.View, p render.Params) render.Controls {
 func verb(word string, l lang.Lang) (string, bool) {
 	switch word {
 	case "play":
-		return T(l, "Play an agent"), true
+		return words.T(l, "Play an agent"), true
 	case "use":
-		return T(l, "Use an agent's command again"), true
+		return words.T(l, "Use an agent's command again"), true
 	case "buy":
-		return T(l, "Buy a card"), true
+		return words.T(l, "Buy a card"), true
 	case "draw":
-		return T(l, "Draw an agent"), true
+		return words.T(l, "Draw an agent"), true
 	case "trade":
-		return T(l, "Trade a mission"), true
+		return words.T(l, "Trade a mission"), true
 	case "assign":
-		return T(l, "Assign a mission"), true
+		return words.T(l, "Assign a mission"), true
 	case "recall":
-		return T(l, "Recall a mission"), true
+		return words.T(l, "Recall a mission"), true
 	case "move":
-		return T(l, "Move a mission"), true
+		return words.T(l, "Move a mission"), true
 	case "end":
-		return T(l, "End your turn"), true
+		return words.T(l, "End your turn"), true
 	case "kill":
-		return T(l, "Kill"), true
+		return words.T(l, "Kill"), true
 	case "extract":
-		return T(l, "Extract"), true
+		return words.T(l, "Extract"), true
 	case "turn":
-		return T(l, "Turn"), true
+		return words.T(l, "Turn"), true
 	case "revive":
-		return T(l, "Revive"), true
+		return words.T(l, "Revive"), true
 	case "swap":
-		return T(l, "Swap"), true
+		return words.T(l, "Swap"), true
 	case "spy":
-		return T(l, "Look at a hand"), true
+		return words.T(l, "Look at a hand"), true
 	case "take":
-		return T(l, "Take an agent"), true
+		return words.T(l, "Take an agent"), true
 	case "steal":
-		return T(l, "Steal IP from"), true
+		return words.T(l, "Steal IP from"), true
 	case "cmd":
-		return T(l, "command facing"), true
+		return words.T(l, "command facing"), true
 	case "ip":
-		return T(l, "IP to"), true
+		return words.T(l, "IP to"), true
 	case "agent":
-		return T(l, "an agent (1 IP)"), true
+		return words.T(l, "an agent (1 IP)"), true
 	case "mission":
-		return T(l, "a mission (3 IP)"), true
+		return words.T(l, "a mission (3 IP)"), true
 	}
 	return "", false
 }
@@ -89,9 +89,9 @@ func Word(names []string, prefix []string, word string, l lang.Lang) string {
 	if n, err := strconv.Atoi(word); err == nil && n >= 0 && n < len(names) {
 		switch last {
 		case "cmd":
-			return T(l, "command facing %s", names[n])
+			return words.T(l, "command facing %s", names[n])
 		case "ip":
-			return T(l, "IP to %s", names[n])
+			return words.T(l, "IP to %s", names[n])
 		}
 		return names[n]
 	}
@@ -99,7 +99,7 @@ func Word(names []string, prefix []string, word string, l lang.Lang) string {
 		return a.Name
 	}
 	if m, ok := game.MissionByKey(word); ok {
-		return T(l, "%s (%d IP)", m.Name, m.Reward)
+		return words.T(l, "%s (%d IP)", m.Name, m.Reward)
 	}
 	if s, ok := verb(word, l); ok {
 		return s
@@ -107,13 +107,13 @@ func Word(names []string, prefix []string, word string, l lang.Lang) string {
 	if len(word) >= 2 && word[0] >= 'A' && word[0] <= 'E' {
 		if n, err := strconv.Atoi(word[1:]); err == nil {
 			if last == "play" || (len(prefix) >= 2 && prefix[0] == "play") {
-				return T(l, "faction %c, slot %d", word[0], n)
+				return words.T(l, "faction %c, slot %d", word[0], n)
 			}
-			return T(l, "faction %c, card %d", word[0], n)
+			return words.T(l, "faction %c, card %d", word[0], n)
 		}
 	}
 	if len(word) == 1 && strings.Contains("ABCDE", word) {
-		return T(l, "faction %s", word)
+		return words.T(l, "faction %s", word)
 	}
 	return word
 }

@@ -47,35 +47,35 @@ func commandLower(c game.Command, l lang.Lang) string {
 func commandWords(c game.Command, l lang.Lang) (short, lower string) {
 	switch c.Kind {
 	case game.Kill:
-		short = byScope(c.Scope, T(l, "Kill itself"), T(l, "Kill a neighbour"), T(l, "Kill one in its faction"), T(l, "Kill one anywhere"))
-		lower = byScope(c.Scope, T(l, "kill this agent"), T(l, "kill an agent next to this one"),
-			T(l, "kill another agent of this faction"), T(l, "kill an agent in any faction"))
+		short = byScope(c.Scope, words.T(l, "Kill itself"), words.T(l, "Kill a neighbour"), words.T(l, "Kill one in its faction"), words.T(l, "Kill one anywhere"))
+		lower = byScope(c.Scope, words.T(l, "kill this agent"), words.T(l, "kill an agent next to this one"),
+			words.T(l, "kill another agent of this faction"), words.T(l, "kill an agent in any faction"))
 	case game.Extract:
-		short = byScope(c.Scope, T(l, "Extract itself"), T(l, "Extract a neighbour"), T(l, "Extract one in its faction"), T(l, "Extract one anywhere"))
-		lower = byScope(c.Scope, T(l, "extract this agent into your hand"), T(l, "extract an agent next to this one into your hand"),
-			T(l, "extract another agent of this faction into your hand"), T(l, "extract an agent in any faction into your hand"))
+		short = byScope(c.Scope, words.T(l, "Extract itself"), words.T(l, "Extract a neighbour"), words.T(l, "Extract one in its faction"), words.T(l, "Extract one anywhere"))
+		lower = byScope(c.Scope, words.T(l, "extract this agent into your hand"), words.T(l, "extract an agent next to this one into your hand"),
+			words.T(l, "extract another agent of this faction into your hand"), words.T(l, "extract an agent in any faction into your hand"))
 	case game.Turn:
-		short = byScope(c.Scope, T(l, "Turn itself"), T(l, "Turn a neighbour"), T(l, "Turn one in its faction"), T(l, "Turn one anywhere"))
-		lower = byScope(c.Scope, T(l, "turn this agent"), T(l, "turn an agent next to this one"),
-			T(l, "turn another agent of this faction"), T(l, "turn an agent in any faction"))
+		short = byScope(c.Scope, words.T(l, "Turn itself"), words.T(l, "Turn a neighbour"), words.T(l, "Turn one in its faction"), words.T(l, "Turn one anywhere"))
+		lower = byScope(c.Scope, words.T(l, "turn this agent"), words.T(l, "turn an agent next to this one"),
+			words.T(l, "turn another agent of this faction"), words.T(l, "turn an agent in any faction"))
 	case game.Revive:
-		short = byScope(c.Scope, T(l, "Revive itself"), T(l, "Revive a dead neighbour"), T(l, "Revive a dead one in its faction"), T(l, "Revive a dead one anywhere"))
-		lower = byScope(c.Scope, T(l, "revive this agent"), T(l, "revive a dead agent next to this one"),
-			T(l, "revive another agent of this faction"), T(l, "revive a dead agent in any faction"))
+		short = byScope(c.Scope, words.T(l, "Revive itself"), words.T(l, "Revive a dead neighbour"), words.T(l, "Revive a dead one in its faction"), words.T(l, "Revive a dead one anywhere"))
+		lower = byScope(c.Scope, words.T(l, "revive this agent"), words.T(l, "revive a dead agent next to this one"),
+			words.T(l, "revive another agent of this faction"), words.T(l, "revive a dead agent in any faction"))
 	case game.Swap: // a scope but these two is any one faction
-		short = byScope(c.Scope, "", T(l, "Swap its two neighbours"), T(l, "Swap two in its faction"), "")
-		lower = byScope(c.Scope, "", T(l, "swap the two agents on either side of this one"), T(l, "swap two other agents of this faction"), "")
+		short = byScope(c.Scope, "", words.T(l, "Swap its two neighbours"), words.T(l, "Swap two in its faction"), "")
+		lower = byScope(c.Scope, "", words.T(l, "swap the two agents on either side of this one"), words.T(l, "swap two other agents of this faction"), "")
 		if short == "" {
-			return T(l, "Swap two in one faction"), T(l, "swap two agents of any one faction")
+			return words.T(l, "Swap two in one faction"), words.T(l, "swap two agents of any one faction")
 		}
 	case game.Draw:
-		return N(l, c.N, "Draw %d agent", "Draw %d agents"), N(l, c.N, "draw %d agent", "draw %d agents")
+		return words.N(l, c.N, "Draw %d agent", "Draw %d agents"), words.N(l, c.N, "draw %d agent", "draw %d agents")
 	case game.DrawMission:
-		return N(l, c.N, "Draw %d mission", "Draw %d missions"), N(l, c.N, "draw %d mission", "draw %d missions")
+		return words.N(l, c.N, "Draw %d mission", "Draw %d missions"), words.N(l, c.N, "draw %d mission", "draw %d missions")
 	case game.Spy:
-		return T(l, "Take an agent from a hand"), T(l, "look at a player's hand and take an agent from it")
+		return words.T(l, "Take an agent from a hand"), words.T(l, "look at a player's hand and take an agent from it")
 	case game.Steal:
-		return T(l, "Take %d IP from a player", c.N), T(l, "take %d IP from a player", c.N)
+		return words.T(l, "Take %d IP from a player", c.N), words.T(l, "take %d IP from a player", c.N)
 	}
 	if short != "" {
 		return short, lower
@@ -109,34 +109,34 @@ func byScope(scope game.Scope, self, adjacent, inFaction, anywhere string) strin
 func conditionShort(c game.Condition, l lang.Lang) string {
 	switch c.Kind {
 	case game.CondDead:
-		return T(l, "%d+ dead agents", c.N)
+		return words.T(l, "%d+ dead agents", c.N)
 	case game.CondNoDead:
-		return T(l, "%d+ agents, none dead", c.N)
+		return words.T(l, "%d+ agents, none dead", c.N)
 	case game.CondFull:
-		return T(l, "the faction is full")
+		return words.T(l, "the faction is full")
 	case game.CondColourTokens:
 		if c.Colour == game.Black {
-			return T(l, "%d+ black tokens for you", c.N)
+			return words.T(l, "%d+ black tokens for you", c.N)
 		}
-		return T(l, "%d+ white tokens for you", c.N)
+		return words.T(l, "%d+ white tokens for you", c.N)
 	case game.CondMixedTokens:
-		return T(l, "%d+ mixed token for you", c.N)
+		return words.T(l, "%d+ mixed token for you", c.N)
 	case game.CondTokens:
-		return T(l, "%d+ tokens for you", c.N)
+		return words.T(l, "%d+ tokens for you", c.N)
 	case game.CondFacing:
-		return T(l, "%d+ commands face you", c.N)
+		return words.T(l, "%d+ commands face you", c.N)
 	case game.CondAway:
-		return T(l, "%d+ commands face the other", c.N)
+		return words.T(l, "%d+ commands face the other", c.N)
 	case game.CondLoyal:
-		return T(l, "%d+ agents, alive, all face you", c.N)
+		return words.T(l, "%d+ agents, alive, all face you", c.N)
 	case game.CondMoreTokens:
-		return T(l, "more token IP than the other")
+		return words.T(l, "more token IP than the other")
 	case game.CondEnds:
-		return T(l, "both ends command you")
+		return words.T(l, "both ends command you")
 	case game.CondAlone:
-		return N(l, c.N, "exactly %d agent", "exactly %d agents")
+		return words.N(l, c.N, "exactly %d agent", "exactly %d agents")
 	case game.CondDeadDrop:
-		return T(l, "a dead agent by the Safe-House")
+		return words.T(l, "a dead agent by the Safe-House")
 	}
 	return strings.TrimSuffix(c.Text(), ".")
 }
@@ -146,13 +146,13 @@ func conditionShort(c game.Condition, l lang.Lang) string {
 func flags(a game.Agent, l lang.Lang) []string {
 	var out []string
 	if a.Mercenary {
-		out = append(out, T(l, "mercenary"))
+		out = append(out, words.T(l, "mercenary"))
 	}
 	if a.InsertAnywhere {
-		out = append(out, T(l, "insert anywhere"))
+		out = append(out, words.T(l, "insert anywhere"))
 	}
 	if a.AnyFaction {
-		out = append(out, T(l, "any faction"))
+		out = append(out, words.T(l, "any faction"))
 	}
 	return out
 }
@@ -161,11 +161,11 @@ func flags(a game.Agent, l lang.Lang) []string {
 func colourWord(c game.Colour, l lang.Lang) string {
 	switch c {
 	case game.White:
-		return T(l, "white")
+		return words.T(l, "white")
 	case game.Black:
-		return T(l, "black")
+		return words.T(l, "black")
 	}
-	return T(l, "mixed")
+	return words.T(l, "mixed")
 }
 
 // HandLayout lays out a player's own picture: IP, the choice
@@ -266,11 +266,11 @@ func handBar(s *render.Scene, v game.View, nm []string, mine bool, l lang.Lang) 
 	switch {
 	case gameOver(v):
 	case mine:
-		doing = T(l, "your choice: %s", agentName(v.Pending.Agent))
+		doing = words.T(l, "your choice: %s", agentName(v.Pending.Agent))
 	case v.Pending == nil && v.Turn == me:
-		doing = T(l, "your turn · %s", actions(v.ActionsLeft, l))
+		doing = words.T(l, "your turn · %s", actions(v.ActionsLeft, l))
 	}
-	ip := T(l, "%d IP (income +%d)", valueAt(v.IP, int(me)), valueAt(v.Income, int(me)))
+	ip := words.T(l, "%d IP (income +%d)", valueAt(v.IP, int(me)), valueAt(v.Income, int(me)))
 	render.StatusBar(s, handW, render.FeltDark, render.Cream, [][2]string{
 		{render.Dot(nm[me], ip), doing},
 		{render.Dot(nm[me], fmt.Sprintf("%d IP", valueAt(v.IP, int(me)))), doing},
@@ -305,9 +305,9 @@ func handPending(s *render.Scene, p *game.PendingView, nm []string, mine bool, r
 		for _, c := range p.VictimHand {
 			ks = append(ks, agentName(c.Agent))
 		}
-		hand := T(l, "their hand: %s", strings.Join(ks, " · "))
+		hand := words.T(l, "their hand: %s", strings.Join(ks, " · "))
 		if p.Victim != nil {
-			hand = T(l, "%s's hand: %s", seatName(*p.Victim, nm), strings.Join(ks, " · "))
+			hand = words.T(l, "%s's hand: %s", seatName(*p.Victim, nm), strings.Join(ks, " · "))
 		}
 		line := render.Fit(hand, render.Medium, r.Dx()-32)
 		s.Labels = append(s.Labels, render.Label{Text: line, Rect: image.Rect(r.Min.X+16, ly, r.Max.X-16, ly+34), Size: render.Medium, Ink: render.Cream, Align: render.Left})
@@ -319,10 +319,10 @@ func handPending(s *render.Scene, p *game.PendingView, nm []string, mine bool, r
 func handAgents(ts *Scene, held int, hand []game.AgentCard, more, y int, l lang.Lang) {
 	s := ts.Scene
 	x0, x1 := pad, handW-pad
-	s.Labels = append(s.Labels, render.Label{Text: T(l, "your agents (%d)", held), Rect: image.Rect(x0, y, x1, y+34), Size: render.Medium, Ink: render.Mist, Align: render.Left})
+	s.Labels = append(s.Labels, render.Label{Text: words.T(l, "your agents (%d)", held), Rect: image.Rect(x0, y, x1, y+34), Size: render.Medium, Ink: render.Mist, Align: render.Left})
 	y += 40
 	if held == 0 {
-		s.Labels = append(s.Labels, render.Label{Text: T(l, "no agents in hand"), Rect: image.Rect(x0, y, x1, y+handTileH), Size: render.Large, Ink: render.Mist})
+		s.Labels = append(s.Labels, render.Label{Text: words.T(l, "no agents in hand"), Rect: image.Rect(x0, y, x1, y+handTileH), Size: render.Large, Ink: render.Mist})
 	}
 	for i, c := range hand {
 		x := x0 + (i%handCols)*(handTileW+handGap) + 12
@@ -336,7 +336,7 @@ func handAgents(ts *Scene, held int, hand []game.AgentCard, more, y int, l lang.
 		i := len(hand)
 		x := x0 + (i%handCols)*(handTileW+handGap) + 12
 		ty := y + (i/handCols)*(handTileH+handGap)
-		s.Labels = append(s.Labels, render.Label{Text: T(l, "+%d more", more), Rect: image.Rect(x, ty, x+handTileW, ty+handTileH), Size: render.Large, Ink: render.Cream})
+		s.Labels = append(s.Labels, render.Label{Text: words.T(l, "+%d more", more), Rect: image.Rect(x, ty, x+handTileW, ty+handTileH), Size: render.Large, Ink: render.Cream})
 	}
 }
 
@@ -345,11 +345,11 @@ func handAgents(ts *Scene, held int, hand []game.AgentCard, more, y int, l lang.
 // counting those left out.
 func handMissions(s *render.Scene, inHand, placed, all int, listed []listedMission, y int, l lang.Lang) {
 	x0, x1 := pad, handW-pad
-	s.Labels = append(s.Labels, render.Label{Text: T(l, "your missions (%d in hand, %d on the table)", inHand, placed),
+	s.Labels = append(s.Labels, render.Label{Text: words.T(l, "your missions (%d in hand, %d on the table)", inHand, placed),
 		Rect: image.Rect(x0, y, x1, y+34), Size: render.Medium, Ink: render.Mist, Align: render.Left})
 	y += 40
 	if len(listed) == 0 {
-		s.Labels = append(s.Labels, render.Label{Text: T(l, "none"), Rect: image.Rect(x0+16, y, x1, y+missionH), Size: render.Medium, Ink: render.Mist, Align: render.Left})
+		s.Labels = append(s.Labels, render.Label{Text: words.T(l, "none"), Rect: image.Rect(x0+16, y, x1, y+missionH), Size: render.Medium, Ink: render.Mist, Align: render.Left})
 	}
 	for i, ml := range listed {
 		m, _ := game.MissionByKey(ml.key)
@@ -357,14 +357,14 @@ func handMissions(s *render.Scene, inHand, placed, all int, listed []listedMissi
 		s.Boxes = append(s.Boxes, render.Box{Rect: r, Fill: render.FeltDark, Radius: 10})
 		reward := fmt.Sprintf("+%d IP", m.Reward)
 		if i == maxListed-1 && all > maxListed {
-			reward = T(l, "+%d more", all-maxListed+1)
+			reward = words.T(l, "+%d more", all-maxListed+1)
 		}
 		rw := render.TextWidth(reward, render.Medium) + 2*render.LabelPad
-		where, in := T(l, "in hand"), render.Mist
+		where, in := words.T(l, "in hand"), render.Mist
 		if ml.on != "" {
-			where, in = T(l, "on %s", ml.on), render.Cream
+			where, in = words.T(l, "on %s", ml.on), render.Cream
 			if ml.met {
-				where, in = T(l, "on %s: met", ml.on), render.Gold
+				where, in = words.T(l, "on %s: met", ml.on), render.Gold
 			}
 		}
 		ww := 150
@@ -387,9 +387,9 @@ func handMissions(s *render.Scene, inHand, placed, all int, listed []listedMissi
 func yourChoice(p *game.PendingView, names []string, l lang.Lang) string {
 	what := pendingWhat(p, names, l)
 	if p.Owner != p.Performer {
-		return T(l, "Choose for %s's %s: %s", seatName(p.Owner, names), what, commandLower(p.Command, l))
+		return words.T(l, "Choose for %s's %s: %s", seatName(p.Owner, names), what, commandLower(p.Command, l))
 	}
-	return T(l, "Choose for your %s: %s", what, commandLower(p.Command, l))
+	return words.T(l, "Choose for your %s: %s", what, commandLower(p.Command, l))
 }
 
 // handTile draws an agent in hand: the command on its band, the name,
@@ -416,17 +416,17 @@ func handTile(s *render.Scene, a game.Agent, r image.Rectangle, l lang.Lang) {
 		render.Box{Rect: image.Rect(band.Min.X, band.Max.Y-10, band.Max.X, band.Max.Y), Fill: render.BackBlue})
 	wrapLabels(s, commandShort(a.Command, l), band.Inset(4), render.Paper, render.Medium, render.Small)
 	wrapLabels(s, a.Name, image.Rect(body.Min.X+10, band.Max.Y+2, body.Max.X-10, foot.Min.Y), ink(col), render.Large, render.Medium, render.Small)
-	words := flags(a, l)
+	tags := flags(a, l)
 	if a.Free {
 		coin := fmt.Sprintf("%d IP", a.IP)
 		w := render.TextWidth(coin, render.Small) + 2*render.LabelPad
 		s.Labels = append(s.Labels, render.Label{Text: coin, Rect: image.Rect(foot.Max.X-w, foot.Min.Y, foot.Max.X, foot.Max.Y), Size: render.Small, Ink: render.Black, Boxed: true, Fill: render.Gold})
 		foot.Max.X -= w + 6
-		words = append([]string{T(l, "free agent")}, words...)
+		tags = append([]string{words.T(l, "free agent")}, tags...)
 	} else {
-		words = append([]string{colourWord(a.Colour, l)}, words...)
+		tags = append([]string{colourWord(a.Colour, l)}, tags...)
 	}
-	s.Labels = append(s.Labels, render.Label{Text: render.Fit(strings.Join(words, " · "), render.Small, foot.Dx()), Rect: foot, Size: render.Small, Ink: ink(col), Align: render.Left})
+	s.Labels = append(s.Labels, render.Label{Text: render.Fit(strings.Join(tags, " · "), render.Small, foot.Dx()), Rect: foot, Size: render.Small, Ink: ink(col), Align: render.Left})
 }
 
 // Hand draws a player's hand, missions, IP and the choice waiting

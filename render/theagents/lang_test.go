@@ -140,8 +140,8 @@ func TestPrivacyEveryLanguage(t *testing.T) {
 			want, err := Game.Table(r, spec, p)
 			require.NoError(t, err)
 			d := Game.Describe(spec, p)
-			assert.NotContains(t, d, T(l, "your agents:"), "%s: %s", l, name)
-			assert.NotContains(t, d, T(l, "your missions:"), "%s: %s", l, name)
+			assert.NotContains(t, d, words.T(l, "your agents:"), "%s: %s", l, name)
+			assert.NotContains(t, d, words.T(l, "your missions:"), "%s: %s", l, name)
 			for seat := range g.Seats() {
 				v := g.View(games.Seat(seat)).(game.View)
 				got, err := Game.Table(r, v, p)

@@ -41,11 +41,11 @@ func Spectate(move string, p render.Params) string {
 	}
 	switch {
 	case m.Kind == game.MoveTrade && m.F == 0:
-		return T(p.Lang, "trade a mission from hand")
+		return words.T(p.Lang, "trade a mission from hand")
 	case m.Kind == game.MoveTake:
-		return T(p.Lang, "take an agent")
+		return words.T(p.Lang, "take an agent")
 	case m.Kind == game.MovePlay && m.F == 0:
-		return T(p.Lang, "play a Free Agent cmd %d ip %d", int(m.Cmd), int(m.IP))
+		return words.T(p.Lang, "play a Free Agent cmd %d ip %d", int(m.Cmd), int(m.IP))
 	}
 	return m.String()
 }
@@ -54,8 +54,8 @@ func Spectate(move string, p render.Params) string {
 // You have 12 IP, 4 agents and 1 mission."
 func Private(v game.View, p render.Params) string {
 	l := p.Lang
-	return T(l, "Round %d. You have %d IP, %s and %s.", v.Turns/max(v.Players, 1)+1,
-		valueAt(v.IP, int(v.Viewer)), N(l, len(v.Hand), "%d agent", "%d agents"), N(l, len(v.Missions), "%d mission", "%d missions"))
+	return words.T(l, "Round %d. You have %d IP, %s and %s.", v.Turns/max(v.Players, 1)+1,
+		valueAt(v.IP, int(v.Viewer)), words.N(l, len(v.Hand), "%d agent", "%d agents"), words.N(l, len(v.Missions), "%d mission", "%d missions"))
 }
 
 // Describe is a picture's words for a screen reader, in p.Lang: the
@@ -64,7 +64,7 @@ func Private(v game.View, p render.Params) string {
 func Describe(v game.View, p render.Params) string {
 	text := render.AltTextIn(p.Lang, text(v, p.Names, false, p.Lang))
 	head, rest, _ := strings.Cut(text, "\n")
-	mark := "\n" + T(p.Lang, "your agents:")
+	mark := "\n" + words.T(p.Lang, "your agents:")
 	board, mine, ok := strings.Cut(rest, mark)
 	if !ok {
 		return render.Describe(text, p)

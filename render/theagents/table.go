@@ -91,7 +91,7 @@ func seatNames(names []string, n int, l lang.Lang) []string {
 		if i < len(names) && strings.TrimSpace(names[i]) != "" {
 			out[i] = names[i]
 		} else {
-			out[i] = T(l, "Seat %d", i)
+			out[i] = words.T(l, "Seat %d", i)
 		}
 	}
 	return out
@@ -187,16 +187,16 @@ func winners(v game.View, names []string, l lang.Lang) string {
 	}
 	switch len(ws) {
 	case 0:
-		return T(l, "game over")
+		return words.T(l, "game over")
 	case 1:
 		if ws[0] == "you" {
-			return T(l, "you win")
+			return words.T(l, "you win")
 		}
-		return T(l, "%s wins", ws[0])
+		return words.T(l, "%s wins", ws[0])
 	case 2:
-		return T(l, "%s and %s share the win", ws[0], ws[1])
+		return words.T(l, "%s and %s share the win", ws[0], ws[1])
 	}
-	return T(l, "%d players share the win", len(ws))
+	return words.T(l, "%d players share the win", len(ws))
 }
 
 // doingLine says who is to do what: "Ann's turn · 2 actions left", "Bob to
@@ -205,21 +205,21 @@ func doingLine(v game.View, names []string, l lang.Lang) string {
 	short := func(s games.Seat) string { return render.Fit(seatName(s, names), render.Large, 220) }
 	switch {
 	case gameOver(v) && len(v.Winners) == 1:
-		return T(l, "%s wins", short(v.Winners[0]))
+		return words.T(l, "%s wins", short(v.Winners[0]))
 	case gameOver(v):
 		return winners(v, names, l)
 	case v.Pending != nil:
-		return T(l, "%s to choose: %s", short(v.Pending.Performer), agentName(v.Pending.Agent))
+		return words.T(l, "%s to choose: %s", short(v.Pending.Performer), agentName(v.Pending.Agent))
 	}
-	return T(l, "%s's turn · %s", short(v.Turn), actions(v.ActionsLeft, l))
+	return words.T(l, "%s's turn · %s", short(v.Turn), actions(v.ActionsLeft, l))
 }
 
 // actions is "2 actions left", "no action left", in l.
 func actions(n int, l lang.Lang) string {
 	if n <= 0 {
-		return T(l, "no action left")
+		return words.T(l, "no action left")
 	}
-	return N(l, n, "%d action left", "%d actions left")
+	return words.N(l, n, "%d action left", "%d actions left")
 }
 
 // agentName is an agent's name from its key.
@@ -241,30 +241,30 @@ func safeHouse(id int) string {
 
 // scopeWord is a scope in a word, in l, for the command bands.
 func scopeWord(sc game.Scope, l lang.Lang) string {
-	return byScope(sc, T(l, "self"), T(l, "next"), T(l, "faction"), T(l, "any"))
+	return byScope(sc, words.T(l, "self"), words.T(l, "next"), words.T(l, "faction"), words.T(l, "any"))
 }
 
 // kindWord is a command's kind in a word or two, in l: "kill".
 func kindWord(k game.CommandKind, l lang.Lang) string {
 	switch k {
 	case game.Kill:
-		return T(l, "kill")
+		return words.T(l, "kill")
 	case game.Extract:
-		return T(l, "extract")
+		return words.T(l, "extract")
 	case game.Turn:
-		return T(l, "turn")
+		return words.T(l, "turn")
 	case game.Swap:
-		return T(l, "swap")
+		return words.T(l, "swap")
 	case game.Revive:
-		return T(l, "revive")
+		return words.T(l, "revive")
 	case game.Draw:
-		return T(l, "draw")
+		return words.T(l, "draw")
 	case game.DrawMission:
-		return T(l, "draw mission")
+		return words.T(l, "draw mission")
 	case game.Spy:
-		return T(l, "spy")
+		return words.T(l, "spy")
 	case game.Steal:
-		return T(l, "steal")
+		return words.T(l, "steal")
 	}
 	return strings.ReplaceAll(string(k), "_", " ")
 }
@@ -288,21 +288,21 @@ func pendingText(p *game.PendingView, names []string, l lang.Lang) string {
 	var text string
 	switch {
 	case p.Owner == p.Performer && performer == "you":
-		text = T(l, "you choose for the %s: %s", what, command)
+		text = words.T(l, "you choose for the %s: %s", what, command)
 	case p.Owner == p.Performer:
-		text = T(l, "%s chooses for the %s: %s", performer, what, command)
+		text = words.T(l, "%s chooses for the %s: %s", performer, what, command)
 	case performer == "you":
-		text = T(l, "you choose for %s's %s: %s", owner, what, command)
+		text = words.T(l, "you choose for %s's %s: %s", owner, what, command)
 	case owner == "you":
-		text = T(l, "%s chooses for your %s: %s", performer, what, command)
+		text = words.T(l, "%s chooses for your %s: %s", performer, what, command)
 	default:
-		text = T(l, "%s chooses for %s's %s: %s", performer, owner, what, command)
+		text = words.T(l, "%s chooses for %s's %s: %s", performer, owner, what, command)
 	}
 	if p.Victim != nil {
 		if victim := seatName(*p.Victim, names); victim == "you" {
-			text += " " + T(l, "(your hand)")
+			text += " " + words.T(l, "(your hand)")
 		} else {
-			text += " " + T(l, "(%s's hand)", victim)
+			text += " " + words.T(l, "(%s's hand)", victim)
 		}
 	}
 	return text
@@ -316,7 +316,7 @@ func pendingWhat(p *game.PendingView, names []string, l lang.Lang) string {
 		what += " (" + p.At + ")"
 	}
 	if p.Free {
-		what = T(l, "%s, Free Agent paying %d IP to %s", what, p.IP, seatName(*p.IPTo, names))
+		what = words.T(l, "%s, Free Agent paying %d IP to %s", what, p.IP, seatName(*p.IPTo, names))
 	}
 	return what
 }
@@ -351,11 +351,11 @@ func TableLayout(v game.View, names []string, l lang.Lang) (*Scene, error) {
 	ts := &Scene{Scene: &render.Scene{W: pictureW, H: h, Background: render.Felt}}
 	s := ts.Scene
 
-	round := T(l, "round %d", currentRound(v))
+	round := words.T(l, "round %d", currentRound(v))
 	if v.Ending && !gameOver(v) {
-		round = T(l, "final round")
+		round = words.T(l, "final round")
 	}
-	goal := T(l, "goal %d IP", v.Goal)
+	goal := words.T(l, "goal %d IP", v.Goal)
 	doing := doingLine(v, nm, l)
 	render.StatusBar(s, pictureW, render.FeltDark, render.Cream, [][2]string{
 		{render.Dot("The Agents", round, goal), doing},
@@ -410,13 +410,13 @@ func playerBand(s *render.Scene, v game.View, names []string, seat games.Seat, y
 	if !full {
 		return
 	}
-	rest := render.Dot(T(lg, "income +%d", valueAt(v.Income, int(seat))),
-		N(lg, valueAt(v.HandSizes, int(seat)), "%d agent", "%d agents"), N(lg, valueAt(v.MissionCounts, int(seat)), "%d mission", "%d missions"))
+	rest := render.Dot(words.T(lg, "income +%d", valueAt(v.Income, int(seat))),
+		words.N(lg, valueAt(v.HandSizes, int(seat)), "%d agent", "%d agents"), words.N(lg, valueAt(v.MissionCounts, int(seat)), "%d mission", "%d missions"))
 	var state string
 	switch {
 	case gameOver(v):
 	case v.Pending != nil && v.Pending.Performer == seat:
-		state = T(lg, "to choose")
+		state = words.T(lg, "to choose")
 	case v.Turn == seat:
 		state = actions(v.ActionsLeft, lg)
 	}
@@ -447,7 +447,7 @@ func infoLine(s *render.Scene, f game.FactionView, iy int, l lang.Lang) {
 	letter := render.Label{Text: f.Name, Rect: image.Rect(x, iy, x+44, iy+infoH), Size: render.Large, Ink: render.Black, Boxed: true, Fill: render.Cream, Radius: 8}
 	s.Labels = append(s.Labels, letter)
 	x += 56
-	info := T(l, "%d of %d agents · tokens ↑%d ↓%d", f.Agents(), f.Limit, f.Income(top), f.Income(bottom))
+	info := words.T(l, "%d of %d agents · tokens ↑%d ↓%d", f.Agents(), f.Limit, f.Income(top), f.Income(bottom))
 	s.Labels = append(s.Labels, render.Label{Text: info, Rect: image.Rect(x, iy, x+440, iy+infoH), Size: render.Medium, Ink: render.Cream, Align: render.Left})
 	x += render.TextWidth(info, render.Medium) + 20
 	if len(f.Missions) > 0 {
@@ -605,7 +605,7 @@ func tableTile(s *render.Scene, c game.Placed, t Tile, l lang.Lang) {
 			render.Box{Rect: image.Rect(body.Min.X, mid, body.Max.X, mid+10), Fill: render.Black})
 		// clear of the coins on the corners
 		wrapLabels(s, t.Key, image.Rect(body.Min.X+18, body.Min.Y+2, body.Max.X-18, mid-1), render.Black, render.Large, render.Medium, render.Small)
-		wrapLabels(s, T(l, "safe house"), image.Rect(body.Min.X+18, mid+2, body.Max.X-18, body.Max.Y-4), render.Gold, render.Medium, render.Small)
+		wrapLabels(s, words.T(l, "safe house"), image.Rect(body.Min.X+18, mid+2, body.Max.X-18, body.Max.Y-4), render.Gold, render.Medium, render.Small)
 	case c.Dead:
 		s.Boxes = append(s.Boxes, render.Box{Rect: body, Fill: render.Mist, Radius: 8})
 		lines := wrapLabels(s, agentName(c.Agent), nameArea, render.Black, render.Large, render.Medium)
@@ -615,7 +615,7 @@ func tableTile(s *render.Scene, c game.Placed, t Tile, l lang.Lang) {
 			cx, cy := (l.Rect.Min.X+l.Rect.Max.X)/2, (l.Rect.Min.Y+l.Rect.Max.Y)/2
 			s.Labels = append(s.Labels, render.Label{Rect: image.Rect(cx-w/2-4, cy-2, cx+w/2+4, cy+2), Boxed: true, Fill: render.LostRed, Radius: 1})
 		}
-		s.Labels = append(s.Labels, render.Label{Text: render.Fit(T(l, "dead"), render.Small, body.Dx()-4), Rect: image.Rect(body.Min.X, body.Min.Y+2, body.Max.X, body.Min.Y+cmdH), Size: render.Small, Ink: render.LostRed})
+		s.Labels = append(s.Labels, render.Label{Text: render.Fit(words.T(l, "dead"), render.Small, body.Dx()-4), Rect: image.Rect(body.Min.X, body.Min.Y+2, body.Max.X, body.Min.Y+cmdH), Size: render.Small, Ink: render.LostRed})
 	default:
 		col := colour(c.Colour)
 		s.Boxes = append(s.Boxes, render.Box{Rect: body, Fill: col, Radius: 8})
@@ -753,14 +753,14 @@ func footerDraw(s *render.Scene, v game.View, names []string, r image.Rectangle,
 			y += 34
 		}
 	}
-	last := T(l, "no turn scored yet")
+	last := words.T(l, "no turn scored yet")
 	if lt := v.Last; lt != nil {
-		last = T(l, "%s scored %d IP last turn: %d from tokens, %d from missions", seatName(lt.Seat, names), lt.Tokens+lt.Missions, lt.Tokens, lt.Missions)
+		last = words.T(l, "%s scored %d IP last turn: %d from tokens, %d from missions", seatName(lt.Seat, names), lt.Tokens+lt.Missions, lt.Tokens, lt.Missions)
 	}
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(last, render.Medium, x1-x0), Rect: image.Rect(x0, y, x1, y+32), Size: render.Medium, Ink: render.Cream, Align: render.Left})
 	y += 32
-	decks := T(l, "agent deck %d · mission deck %d · retired: %s, %s", v.AgentDeck, v.MissionDeck,
-		N(l, len(v.AgentRetired), "%d agent", "%d agents"), N(l, len(v.MissionRetired), "%d mission", "%d missions"))
+	decks := words.T(l, "agent deck %d · mission deck %d · retired: %s, %s", v.AgentDeck, v.MissionDeck,
+		words.N(l, len(v.AgentRetired), "%d agent", "%d agents"), words.N(l, len(v.MissionRetired), "%d mission", "%d missions"))
 	s.Labels = append(s.Labels, render.Label{Text: render.Fit(decks, render.Small, x1-x0), Rect: image.Rect(x0, y, x1, y+32), Size: render.Small, Ink: render.Mist, Align: render.Left})
 }
 

@@ -56,11 +56,11 @@ func text(v game.View, names []string, color bool, l lang.Lang) string {
 	}
 	nm := seatNames(names, v.Players, l)
 	var b strings.Builder
-	round := T(l, "round %d", currentRound(v))
+	round := words.T(l, "round %d", currentRound(v))
 	if v.Ending && !gameOver(v) {
-		round = T(l, "final round")
+		round = words.T(l, "final round")
 	}
-	b.WriteString(strings.Join([]string{"The Agents", round, T(l, "goal %d IP", v.Goal), doingText(v, nm, l)}, " · ") + "\n")
+	b.WriteString(strings.Join([]string{"The Agents", round, words.T(l, "goal %d IP", v.Goal), doingText(v, nm, l)}, " · ") + "\n")
 
 	w := 0
 	for _, n := range nm {
@@ -74,13 +74,13 @@ func text(v game.View, names []string, color bool, l lang.Lang) string {
 	if gameOver(v) {
 		b.WriteString(winners(v, nm, l) + "\n")
 	} else if p := v.Pending; p != nil {
-		b.WriteString(T(l, "waiting: %s", pendingText(p, nm, l)) + "\n")
+		b.WriteString(words.T(l, "waiting: %s", pendingText(p, nm, l)) + "\n")
 	}
 	if lt := v.Last; lt != nil {
-		b.WriteString(T(l, "last turn: %s scored %d IP (%d from tokens, %d from missions)", seatName(lt.Seat, nm), lt.Tokens+lt.Missions, lt.Tokens, lt.Missions) + "\n")
+		b.WriteString(words.T(l, "last turn: %s scored %d IP (%d from tokens, %d from missions)", seatName(lt.Seat, nm), lt.Tokens+lt.Missions, lt.Tokens, lt.Missions) + "\n")
 	}
-	b.WriteString(T(l, "decks: %d agents, %d missions · retired: %s, %s", v.AgentDeck, v.MissionDeck,
-		N(l, len(v.AgentRetired), "%d agent", "%d agents"), N(l, len(v.MissionRetired), "%d mission", "%d missions")) + "\n")
+	b.WriteString(words.T(l, "decks: %d agents, %d missions · retired: %s, %s", v.AgentDeck, v.MissionDeck,
+		words.N(l, len(v.AgentRetired), "%d agent", "%d agents"), words.N(l, len(v.MissionRetired), "%d mission", "%d missions")) + "\n")
 
 	if me := v.Viewer; me >= 0 && int(me) < v.Players {
 		textOwn(&b, v, nm, l)
@@ -132,17 +132,17 @@ func textPlayers(b *strings.Builder, v game.View, nm []string, w int, red func(s
 		if waitsOn(v) == seat {
 			mark = red(">") + " "
 		}
-		line := fmt.Sprintf("%s%d %s  %3d IP  %s  %s  %s", mark, s, render.TermPad(nm[s], w), valueAt(v.IP, s), T(l, "income +%-2d", valueAt(v.Income, s)),
-			render.TermPad(N(l, valueAt(v.HandSizes, s), "%d agent", "%d agents"), 9), render.TermPad(N(l, valueAt(v.MissionCounts, s), "%d mission", "%d missions"), 10))
+		line := fmt.Sprintf("%s%d %s  %3d IP  %s  %s  %s", mark, s, render.TermPad(nm[s], w), valueAt(v.IP, s), words.T(l, "income +%-2d", valueAt(v.Income, s)),
+			render.TermPad(words.N(l, valueAt(v.HandSizes, s), "%d agent", "%d agents"), 9), render.TermPad(words.N(l, valueAt(v.MissionCounts, s), "%d mission", "%d missions"), 10))
 		switch {
 		case gameOver(v):
 			for _, win := range v.Winners {
 				if win == seat {
-					line += "  " + T(l, "winner")
+					line += "  " + words.T(l, "winner")
 				}
 			}
 		case v.Pending != nil && v.Pending.Performer == seat:
-			line += "  " + T(l, "to choose")
+			line += "  " + words.T(l, "to choose")
 		case v.Turn == seat:
 			line += "  " + actions(v.ActionsLeft, l)
 		}
@@ -154,23 +154,23 @@ func textPlayers(b *strings.Builder, v game.View, nm []string, w int, red func(s
 // tokens and its missions.
 func textFaction(b *strings.Builder, v game.View, f game.FactionView, nm []string, w int, red func(string) string, l lang.Lang) {
 	top, bottom := f.Players[0], f.Players[1]
-	b.WriteString(T(l, "Faction %s: %s (%d) and %s (%d) · %d of %d agents", f.Name, seatName(top, nm), top,
+	b.WriteString(words.T(l, "Faction %s: %s (%d) and %s (%d) · %d of %d agents", f.Name, seatName(top, nm), top,
 		seatName(bottom, nm), bottom, f.Agents(), f.Limit) + "\n")
 	for k, c := range f.Cards {
 		place := fmt.Sprintf("%s%d", f.Name, k+1)
 		var line string
 		switch {
 		case c.SafeHouse:
-			line = fmt.Sprintf("  %-4s %-18s %s", place, T(l, "Safe-House"), T(l, "%s: white → %s, black → %s", safeHouse(c.ID),
+			line = fmt.Sprintf("  %-4s %-18s %s", place, words.T(l, "Safe-House"), words.T(l, "%s: white → %s, black → %s", safeHouse(c.ID),
 				seatName(top, nm), seatName(bottom, nm)))
 		case c.Dead:
-			line = fmt.Sprintf("  %-4s %-18s %s", place, agentName(c.Agent), red(T(l, "dead")))
+			line = fmt.Sprintf("  %-4s %-18s %s", place, agentName(c.Agent), red(words.T(l, "dead")))
 		default:
-			line = fmt.Sprintf("  %-4s %-18s %s", place, agentName(c.Agent), T(l, "cmd → %s  %s → %s",
+			line = fmt.Sprintf("  %-4s %-18s %s", place, agentName(c.Agent), words.T(l, "cmd → %s  %s → %s",
 				render.TermPad(seatName(c.Cmd, nm), w), colourWord(c.Colour, l), seatName(f.Other(c.Cmd), nm)))
 		}
 		if p := v.Pending; p != nil && p.At == place {
-			line += "  " + red(T(l, "< waiting"))
+			line += "  " + red(words.T(l, "< waiting"))
 		}
 		b.WriteString(line + "\n")
 	}
@@ -179,19 +179,19 @@ func textFaction(b *strings.Builder, v game.View, f game.FactionView, nm []strin
 		for _, t := range f.Tokens {
 			ts = append(ts, fmt.Sprintf("%s%d-%s%d %s %d IP → %s", f.Name, t.Pos, f.Name, t.Pos+1, colourWord(t.Colour, l), t.IP, seatName(t.For, nm)))
 		}
-		b.WriteString(join("  "+T(l, "tokens:")+" ", ts, "    "))
+		b.WriteString(join("  "+words.T(l, "tokens:")+" ", ts, "    "))
 	}
 	if len(f.Missions) > 0 {
 		var ms []string
 		for _, a := range f.Missions {
 			m, _ := game.MissionByKey(a.Mission)
 			if f.Holds(m.Condition, a.Owner) {
-				ms = append(ms, T(l, "%s (%s, +%d, met)", m.Name, seatName(a.Owner, nm), m.Reward))
+				ms = append(ms, words.T(l, "%s (%s, +%d, met)", m.Name, seatName(a.Owner, nm), m.Reward))
 			} else {
-				ms = append(ms, T(l, "%s (%s, +%d)", m.Name, seatName(a.Owner, nm), m.Reward))
+				ms = append(ms, words.T(l, "%s (%s, +%d)", m.Name, seatName(a.Owner, nm), m.Reward))
 			}
 		}
-		b.WriteString(join("  "+T(l, "missions:")+" ", ms, "    "))
+		b.WriteString(join("  "+words.T(l, "missions:")+" ", ms, "    "))
 	}
 }
 
@@ -199,16 +199,16 @@ func textFaction(b *strings.Builder, v game.View, f game.FactionView, nm []strin
 // (keys as the moves write them) and the choice waiting for him.
 func textOwn(b *strings.Builder, v game.View, nm []string, l lang.Lang) {
 	me := v.Viewer
-	b.WriteString(T(l, "your agents:"))
+	b.WriteString(words.T(l, "your agents:"))
 	if len(v.Hand) == 0 {
-		b.WriteString(" " + T(l, "none"))
+		b.WriteString(" " + words.T(l, "none"))
 	}
 	b.WriteString("\n")
 	for _, c := range v.Hand {
 		a, _ := game.AgentByKey(c.Agent)
 		kind := colourWord(a.Colour, l)
 		if a.Free {
-			kind = T(l, "free, %d IP", a.IP)
+			kind = words.T(l, "free, %d IP", a.IP)
 		}
 		extra := ""
 		if fl := flags(a, l); len(fl) > 0 {
@@ -217,11 +217,11 @@ func textOwn(b *strings.Builder, v game.View, nm []string, l lang.Lang) {
 		line := fmt.Sprintf("  %-16s %-18s %-11s %s%s", a.Key, a.Name, kind, commandShort(a.Command, l), extra)
 		b.WriteString(render.TermWrap(line, textWidth, strings.Repeat(" ", 50)) + "\n")
 	}
-	b.WriteString(T(l, "your missions:"))
+	b.WriteString(words.T(l, "your missions:"))
 	var ms []string
 	for _, c := range v.Missions {
 		m, _ := game.MissionByKey(c.Mission)
-		ms = append(ms, fmt.Sprintf("  %-16s %-18s +%d IP  %s, %s", m.Key, m.Name, m.Reward, conditionShort(m.Condition, l), T(l, "in hand")))
+		ms = append(ms, fmt.Sprintf("  %-16s %-18s +%d IP  %s, %s", m.Key, m.Name, m.Reward, conditionShort(m.Condition, l), words.T(l, "in hand")))
 	}
 	for _, f := range v.Factions {
 		for _, a := range f.Missions {
@@ -229,28 +229,28 @@ func textOwn(b *strings.Builder, v game.View, nm []string, l lang.Lang) {
 				continue
 			}
 			m, _ := game.MissionByKey(a.Mission)
-			where := T(l, "on %s", f.Name)
+			where := words.T(l, "on %s", f.Name)
 			if f.Holds(m.Condition, me) {
-				where = T(l, "on %s, met", f.Name)
+				where = words.T(l, "on %s, met", f.Name)
 			}
 			ms = append(ms, fmt.Sprintf("  %-16s %-18s +%d IP  %s, %s", m.Key, m.Name, m.Reward, conditionShort(m.Condition, l), where))
 		}
 	}
 	if len(ms) == 0 {
-		b.WriteString(" " + T(l, "none"))
+		b.WriteString(" " + words.T(l, "none"))
 	}
 	b.WriteString("\n")
 	for _, m := range ms {
 		b.WriteString(render.TermWrap(m, textWidth, strings.Repeat(" ", 45)) + "\n")
 	}
 	if p := v.Pending; p != nil && p.Performer == me && !gameOver(v) {
-		b.WriteString(T(l, "your choice: %s", yourChoice(p, nm, l)) + "\n")
+		b.WriteString(words.T(l, "your choice: %s", yourChoice(p, nm, l)) + "\n")
 		if len(p.VictimHand) > 0 {
 			var ks []string
 			for _, c := range p.VictimHand {
 				ks = append(ks, c.Agent)
 			}
-			b.WriteString("  " + T(l, "the hand: %s", strings.Join(ks, " ")) + "\n")
+			b.WriteString("  " + words.T(l, "the hand: %s", strings.Join(ks, " ")) + "\n")
 		}
 	}
 }
@@ -261,10 +261,10 @@ func doingText(v game.View, names []string, l lang.Lang) string {
 	case gameOver(v):
 		return winners(v, names, l)
 	case v.Pending != nil:
-		return T(l, "%s to choose: %s", seatName(v.Pending.Performer, names), agentName(v.Pending.Agent))
+		return words.T(l, "%s to choose: %s", seatName(v.Pending.Performer, names), agentName(v.Pending.Agent))
 	}
 	if who := seatName(v.Turn, names); who != "you" {
-		return T(l, "%s's turn · %s", who, actions(v.ActionsLeft, l))
+		return words.T(l, "%s's turn · %s", who, actions(v.ActionsLeft, l))
 	}
-	return T(l, "your turn · %s", actions(v.ActionsLeft, l))
+	return words.T(l, "your turn · %s", actions(v.ActionsLeft, l))
 }

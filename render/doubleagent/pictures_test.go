@@ -3,10 +3,12 @@ package doubleagent
 import (
 	"testing"
 
+	"github.com/dealer/dealer/games"
 	game "github.com/dealer/dealer/games/doubleagent"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/render/rendertest"
+	"github.com/stretchr/testify/require"
 )
 
 // TestGolden compares the Double Agent pictures with testdata/: a game
@@ -49,4 +51,47 @@ func lookScenes(t *testing.T, st render.Steps) map[string]*render.Scene {
 func TestLookDecks(t *testing.T) {
 	rendertest.SkipUnlessLooking(t)
 	rendertest.LookDecks(t, func(st render.Steps) map[string]*render.Scene { return lookScenes(t, st) })
+}
+
+// TestLargeSteps: the large deck's face-up runs stand further apart.
+func TestLargeSteps(t *testing.T) {
+	st := rendertest.Renderer(t).With(render.Deck{Large: true}).Steps()
+	s, err := LayoutAt(mid(t), "", st)
+	require.NoError(t, err)
+	for _, pile := range []string{"t1", "t2", "t3", "t4", "t5", "b1", "b2", "b3", "b4", "b5"} {
+		cs := rendertest.PileCards(s, pile)
+		for i := 1; i < len(cs); i++ {
+			if cs[i-1].FaceUp && cs[i].FaceUp && !cs[i-1].Card.IsJoker() {
+				require.GreaterOrEqual(t, cs[i].Rect.Min.Y-cs[i-1].Rect.Min.Y, st.MinStack, "%s card %d", pile, i)
+			}
+		}
+	}
+}
+
+// benches are Double Agent's picture benchmarks, from deal 777 on.
+var benches = rendertest.TableBenches[game.View]{
+	Deal:  777,
+	Game:  func(deal uint64) games.Game { return game.New(deal) },
+	Table: Table,
+}
+
+// BenchmarkRenderDoubleAgent renders a Double Agent game under way, with
+// backs, agents and foundations: the same table each time, whose
+// compression the renderer reuses from the second time on (see …Moves and
+// …Deals for tables that change).
+func BenchmarkRenderDoubleAgent(b *testing.B) { benches.Same(b, mid(b), render.Params{Selected: "b4"}) }
+
+// BenchmarkRenderDoubleAgentMoves renders a game's tables one move after
+// another (50 random moves a deal from deal 777 on), as a table in play
+// shows them.
+func BenchmarkRenderDoubleAgentMoves(b *testing.B) { benches.Moves(b) }
+
+// BenchmarkRenderDoubleAgentDeals renders a new deal's first table each
+// time.
+func BenchmarkRenderDoubleAgentDeals(b *testing.B) { benches.Deals(b) }
+
+// BenchmarkRenderDoubleAgentDecks renders the benchmark table, and a
+// game's tables one move after another, in each deck.
+func BenchmarkRenderDoubleAgentDecks(b *testing.B) {
+	benches.Decks(b, mid(b), render.Params{Selected: "b4"})
 }
