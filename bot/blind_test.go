@@ -40,7 +40,7 @@ func byLabel(t *testing.T, m discordtest.Message, place string) discordtest.Butt
 			return b
 		}
 	}
-	t.Fatalf("no enabled button for %q among %q", place, enabled(m))
+	t.Fatalf("no enabled button for %q among %q", place, m.Enabled())
 	return discordtest.Button{}
 }
 

@@ -64,8 +64,8 @@ func twoWords(m string) (f0, f1 string, n int) {
 func boardComponents(bd *render.Board, st controlState, legal []string) []discordgo.MessageComponent {
 	if move, ok := strings.CutPrefix(st.selected, "confirm:"); ok {
 		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: T(st.lang, "Yes, %s", move), Style: discordgo.DangerButton, CustomID: st.id(actMove, move)},
-			discordgo.Button{Label: T(st.lang, "No, play on"), Style: discordgo.SecondaryButton, CustomID: st.id(actCancel, "")},
+			discordgo.Button{Label: words.T(st.lang, "Yes, %s", move), Style: discordgo.DangerButton, CustomID: st.id(actMove, move)},
+			discordgo.Button{Label: words.T(st.lang, "No, play on"), Style: discordgo.SecondaryButton, CustomID: st.id(actCancel, "")},
 		}}}
 	}
 	_, selDests := movesFrom(bd, legal, st.selected)
@@ -110,7 +110,7 @@ func placeButton(bd *render.Board, st controlState, legal []string, p render.Pla
 func commandButtons(cmds []render.Command, st controlState, legal []string) []discordgo.MessageComponent {
 	var out []discordgo.MessageComponent
 	if st.selected != "" {
-		out = append(out, discordgo.Button{Label: T(st.lang, "Cancel"), Style: discordgo.SecondaryButton, CustomID: st.id(actCancel, "")})
+		out = append(out, discordgo.Button{Label: words.T(st.lang, "Cancel"), Style: discordgo.SecondaryButton, CustomID: st.id(actCancel, "")})
 	}
 	for _, c := range cmds {
 		style := buttonStyle(c.Style)

@@ -47,7 +47,7 @@ func (b *Bot) rulesCommand(g gameChoices) *discordgo.ApplicationCommand {
 func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
 	info, ok := b.games.Lookup(opts.str("game"))
 	if !ok {
-		return private(T(userLang(i), "I don't know that game. See /rules for the games I know."))
+		return private(words.T(userLang(i), "I don't know that game. See /rules for the games I know."))
 	}
 	by := opts.str("by")
 	switch by {
@@ -55,38 +55,37 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 		return b.dailyBoard(i, info.Info)
 	case "", "wins", "points", "score":
 	default:
-		return private(T(userLang(i), "Rank by wins, points or score."))
+		return private(words.T(userLang(i), "Rank by wins, points or score."))
 	}
 	rows, err := b.store.Leaderboard(ctx, i.GuildID, info.Name, by, 10)
 	if err != nil {
-		b.log.Error("leaderboard failed", "err", err)
-		return private(T(userLang(i), "I couldn't read the records just now: try again."))
+		return b.unreadRecords(i, "leaderboard", err)
 	}
 	l := guildLang(i)
 	var sb strings.Builder
-	sb.WriteString(T(l, "**%s — leaderboard of this server**", info.Title))
+	sb.WriteString(words.T(l, "**%s — leaderboard of this server**", info.Title))
 	switch by {
 	case "points":
-		sb.WriteString(" " + T(l, "(by points)"))
+		sb.WriteString(" " + words.T(l, "(by points)"))
 	case "score":
-		sb.WriteString(" " + T(l, "(by best score)"))
+		sb.WriteString(" " + words.T(l, "(by best score)"))
 	}
 	if len(rows) == 0 {
-		sb.WriteString("\n" + T(l, "No finished games yet. Be the first: `/play game:%s`.", info.Name))
+		sb.WriteString("\n" + words.T(l, "No finished games yet. Be the first: `/play game:%s`.", info.Name))
 	}
 	for n, r := range rows {
-		sb.WriteString("\n" + T(l, "%d. <@%s> — %s, %s (%.0f%%), best score %d", n+1, r.UserID,
-			N(l, r.Games, "%d game", "%d games"), N(l, r.Wins, "%d win", "%d wins"), 100*r.WinRate, r.BestScore))
+		sb.WriteString("\n" + words.T(l, "%d. <@%s> — %s, %s (%.0f%%), best score %d", n+1, r.UserID,
+			words.N(l, r.Games, "%d game", "%d games"), words.N(l, r.Wins, "%d win", "%d wins"), 100*r.WinRate, r.BestScore))
 		if !info.Solitaire() {
-			sb.WriteString(T(l, ", %d points", r.TotalPoints))
+			sb.WriteString(words.T(l, ", %d points", r.TotalPoints))
 		}
 		if r.FastestWin > 0 {
-			sb.WriteString(T(l, ", fastest win %s", ShortDuration(r.FastestWin)))
+			sb.WriteString(words.T(l, ", fastest win %s", ShortDuration(r.FastestWin)))
 		}
 	}
 	resp := public(sb.String())
 	if b.links != nil {
-		withLinks(resp, T(l, "Full leaderboard"), b.links.Leaderboard(i.GuildID, info.Name, by))
+		withLinks(resp, words.T(l, "Full leaderboard"), b.links.Leaderboard(i.GuildID, info.Name, by))
 	}
 	return resp
 }
@@ -102,17 +101,16 @@ func (b *Bot) stats(ctx context.Context, i *discordgo.Interaction, opts options)
 	}
 	rows, err := b.store.Stats(ctx, i.GuildID, user.ID)
 	if err != nil {
-		b.log.Error("stats failed", "err", err)
-		return private(T(userLang(i), "I couldn't read the records just now: try again."))
+		return b.unreadRecords(i, "stats", err)
 	}
 	l := guildLang(i)
 	var sb strings.Builder
-	sb.WriteString(T(l, "**Statistics of <@%s> in this server**", user.ID))
+	sb.WriteString(words.T(l, "**Statistics of <@%s> in this server**", user.ID))
 	if cur, best, err := b.store.Streak(ctx, user.ID, "", today(time.Now())); err == nil && best > 0 {
-		sb.WriteString("\n" + N(l, cur, "Daily deals: a streak of %d day won (best %d).", "Daily deals: a streak of %d days won (best %d).", best))
+		sb.WriteString("\n" + words.N(l, cur, "Daily deals: a streak of %d day won (best %d).", "Daily deals: a streak of %d days won (best %d).", best))
 	}
 	if len(rows) == 0 {
-		sb.WriteString("\n" + T(l, "No finished games yet."))
+		sb.WriteString("\n" + words.T(l, "No finished games yet."))
 	}
 	for _, r := range rows {
 		title := r.Game
@@ -122,14 +120,14 @@ func (b *Bot) stats(ctx context.Context, i *discordgo.Interaction, opts options)
 				title += " (" + info.DescribeOptionsIn(l, o) + ")"
 			}
 		}
-		sb.WriteString("\n" + T(l, "**%s**: %s, %s, best score %d", title, N(l, r.Games, "%d game", "%d games"), N(l, r.Wins, "%d win", "%d wins"), r.BestScore))
+		sb.WriteString("\n" + words.T(l, "**%s**: %s, %s, best score %d", title, words.N(l, r.Games, "%d game", "%d games"), words.N(l, r.Wins, "%d win", "%d wins"), r.BestScore))
 		if r.FastestWin > 0 {
-			sb.WriteString(T(l, ", fastest win %s", ShortDuration(r.FastestWin)))
+			sb.WriteString(words.T(l, ", fastest win %s", ShortDuration(r.FastestWin)))
 		}
 	}
 	resp := public(sb.String())
 	if b.links != nil {
-		withLinks(resp, T(l, "All statistics"), b.links.Player(i.GuildID, user.ID))
+		withLinks(resp, words.T(l, "All statistics"), b.links.Player(i.GuildID, user.ID))
 	}
 	return resp
 }
@@ -138,11 +136,11 @@ func (b *Bot) stats(ctx context.Context, i *discordgo.Interaction, opts options)
 func (b *Bot) rules(_ context.Context, i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
 	info, ok := b.games.Lookup(opts.str("game"))
 	if !ok {
-		return private(T(userLang(i), "I don't know that game."))
+		return private(words.T(userLang(i), "I don't know that game."))
 	}
 	house := ""
 	if len(info.Options) > 0 {
-		house = "\n" + T(userLang(i), "**House rules**, options of /play: %s", info.OptionsHelp())
+		house = "\n" + words.T(userLang(i), "**House rules**, options of /play: %s", info.OptionsHelp())
 	}
 	text, ok := rules.DiscordIn(info.Name, userLang(i))
 	if !ok {
@@ -170,4 +168,11 @@ func ShortDuration(d time.Duration) string {
 		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
 	}
 	return fmt.Sprintf("%ds", int(d.Seconds()))
+}
+
+// unreadRecords logs a read of the records that failed (what: "stats")
+// and is the private answer that says so.
+func (b *Bot) unreadRecords(i *discordgo.Interaction, what string, err error) *discordgo.InteractionResponse {
+	b.log.Error(what+" failed", "err", err)
+	return private(words.T(userLang(i), "I couldn't read the records just now: try again."))
 }

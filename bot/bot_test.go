@@ -50,9 +50,9 @@ func (h *harness) moveOnce(user string, m discordtest.Message) discordtest.Messa
 				return moved.Message
 			}
 		}
-		h.t.Fatalf("selected %q but no destination is lit: %q", b.Label, enabled(sel.Message))
+		h.t.Fatalf("selected %q but no destination is lit: %q", b.Label, sel.Message.Enabled())
 	}
-	h.t.Fatalf("no source can move: %q", enabled(m))
+	h.t.Fatalf("no source can move: %q", m.Enabled())
 	return m
 }
 
@@ -94,10 +94,7 @@ func TestPlayMovesResignAndLeaderboard(t *testing.T) {
 	assert.Contains(t, rules.Content, "Double FreeCell")
 
 	// A click on the finished table changes nothing.
-	in, err := h.fake.SendComponent(discordtest.RawComponent{GuildID: guildID, ChannelID: channelID, MessageID: m.ID, UserID: alice, CustomID: m.CustomIDs()[0]})
-	require.NoError(t, err)
-	late, err := in.WaitFinal(wait)
-	require.NoError(t, err)
+	late := discordtest.Final(t, wait)(h.fake.SendComponent(discordtest.RawComponent{GuildID: guildID, ChannelID: channelID, MessageID: m.ID, UserID: alice, CustomID: m.CustomIDs()[0]}))
 	assert.True(t, late.LastMessage().Ephemeral)
 	assert.Contains(t, late.LastMessage().Content, "over")
 	assert.Len(t, h.storedMoves(id), 4)
@@ -142,10 +139,7 @@ func TestWrongUserStaleAndForgedClicks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in, err := h.fake.SendComponent(discordtest.RawComponent{GuildID: guildID, ChannelID: channelID, MessageID: m.ID, UserID: tt.user, CustomID: tt.customID})
-			require.NoError(t, err)
-			r, err := in.WaitFinal(wait)
-			require.NoError(t, err)
+			r := discordtest.Final(t, wait)(h.fake.SendComponent(discordtest.RawComponent{GuildID: guildID, ChannelID: channelID, MessageID: m.ID, UserID: tt.user, CustomID: tt.customID}))
 			assert.True(t, r.LastMessage().Ephemeral)
 			assert.Contains(t, r.LastMessage().Content, tt.want)
 			assert.Len(t, h.storedMoves(id), 1, "nothing changed")

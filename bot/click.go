@@ -28,7 +28,7 @@ func (c click) lang() lang.Lang { return userLang(c.i) }
 
 // refuse is a private answer to the clicker, in their language.
 func (c click) refuse(key string, args ...any) reply {
-	return respond(private(T(c.lang(), key, args...)))
+	return respond(private(words.T(c.lang(), key, args...)))
 }
 
 // onClick handles a button or menu on a table: it finds the action's
@@ -39,20 +39,20 @@ func (b *Bot) onClick(ctx context.Context, i *discordgo.Interaction, gone func()
 	id, err := parseButtonID(i.MessageComponentData().CustomID)
 	if err != nil {
 		b.log.Warn("forged or unknown button", "user", discord.UserOf(i).ID, "custom_id", truncate(i.MessageComponentData().CustomID, 120))
-		return respond(private(T(userLang(i), "That button isn't one of mine. Use the buttons on a table's latest message.")))
+		return respond(private(words.T(userLang(i), "That button isn't one of mine. Use the buttons on a table's latest message.")))
 	}
 	t, err := b.table(ctx, id.Table)
 	if err != nil {
 		return respond(private(b.unreachableTable(userLang(i), err)))
 	}
 	if t == nil {
-		return respond(private(T(userLang(i), "This game is over or no longer at the table. Deal a new one with `/play`.")))
+		return respond(private(words.T(userLang(i), "This game is over or no longer at the table. Deal a new one with `/play`.")))
 	}
 	t.mu.Lock()
 	if err := b.sync(ctx, t); err != nil {
 		t.mu.Unlock()
 		if errors.Is(err, errGone) {
-			return respond(private(T(userLang(i), "This game is over or no longer at the table. Deal a new one with `/play`.")))
+			return respond(private(words.T(userLang(i), "This game is over or no longer at the table. Deal a new one with `/play`.")))
 		}
 		return respond(private(b.unreachableTable(userLang(i), err)))
 	}
@@ -71,7 +71,7 @@ func (b *Bot) unreachableTable(l lang.Lang, err error) string {
 		return unreplayableText(l)
 	}
 	b.log.Warn("reading a table failed", "err", err)
-	return T(l, "I couldn't reach the table's records just now: try again in a moment.")
+	return words.T(l, "I couldn't reach the table's records just now: try again in a moment.")
 }
 
 // dispatch hands a click on a locked table to its route's handler for the
@@ -181,10 +181,10 @@ func (b *Bot) moveError(l lang.Lang, t *table, err error, refused string) string
 		// Another click, process or window got there first: t is now the
 		// store's table; its message is brought up to it.
 		b.redrawLater(t, 0)
-		return T(l, "The table moved on before your move, which was not made: use the buttons on its latest message.")
+		return words.T(l, "The table moved on before your move, which was not made: use the buttons on its latest message.")
 	case errors.Is(err, play.ErrNotSaved):
 		b.log.Error("saving a move failed; the table was rebuilt from the store", "table", t.Row.ID, "err", err)
-		return T(l, "The move could not be saved, so it was not made: try again.")
+		return words.T(l, "The move could not be saved, so it was not made: try again.")
 	}
 	return t.show.Refusal(l, err)
 }

@@ -90,7 +90,7 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) reply {
 	d := i.ApplicationCommandData()
 	c, ok := b.command(d.Name)
 	if !ok {
-		return respond(private(T(userLang(i), "I don't know that command any more. Discord may still be showing an old list: try again in a minute.")))
+		return respond(private(words.T(userLang(i), "I don't know that command any more. Discord may still be showing an old list: try again in a minute.")))
 	}
 	opts := options{}
 	for _, o := range d.Options {

@@ -63,24 +63,23 @@ func (b *Bot) dailyBoard(i *discordgo.Interaction, info games.Info) *discordgo.I
 	defer cancel()
 	rows, err := b.store.DailyBoard(ctx, i.GuildID, info.Name, day, 15)
 	if err != nil {
-		b.log.Error("daily board failed", "err", err)
-		return private(T(userLang(i), "I couldn't read the records just now: try again."))
+		return b.unreadRecords(i, "daily board", err)
 	}
 	l := guildLang(i)
 	var sb strings.Builder
-	sb.WriteString(T(l, "**%s — daily deal of %s, this server**", info.Title, day))
+	sb.WriteString(words.T(l, "**%s — daily deal of %s, this server**", info.Title, day))
 	if len(rows) == 0 {
-		sb.WriteString("\n" + T(l, "Nobody has played it yet: `/daily game:%s`.", info.Name))
+		sb.WriteString("\n" + words.T(l, "Nobody has played it yet: `/daily game:%s`.", info.Name))
 	}
 	for n, r := range rows {
-		result := T(l, "playing")
+		result := words.T(l, "playing")
 		switch {
 		case r.Won:
-			result = N(l, r.Moves, "🏆 won in %d move, %s", "🏆 won in %d moves, %s", ShortDuration(r.Time))
+			result = words.N(l, r.Moves, "🏆 won in %d move, %s", "🏆 won in %d moves, %s", ShortDuration(r.Time))
 		case r.Finished:
-			result = T(l, "lost, score %d", r.Score)
+			result = words.T(l, "lost, score %d", r.Score)
 		}
-		sb.WriteString("\n" + T(l, "%d. <@%s> — %s, %s", n+1, r.UserID, result, N(l, r.Hints, "%d hint", "%d hints")))
+		sb.WriteString("\n" + words.T(l, "%d. <@%s> — %s, %s", n+1, r.UserID, result, words.N(l, r.Hints, "%d hint", "%d hints")))
 	}
 	return public(sb.String())
 }

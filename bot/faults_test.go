@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"io"
 	"log/slog"
 	"path/filepath"
 	"strings"
@@ -43,7 +42,7 @@ func newHarnessDeferring(t *testing.T, deferAfter time.Duration) *harness {
 	h.sess = fake.NewSession()
 	h.st, h.bot = startBot(t, h.dbPath, bot.Options{
 		Session: h.sess, GuildID: guildID,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), NewDeal: func() uint64 { return 1 }, DeferAfter: deferAfter,
+		Logger: slog.New(slog.DiscardHandler), NewDeal: func() uint64 { return 1 }, DeferAfter: deferAfter,
 	}, nil)
 	return h
 }
@@ -136,7 +135,7 @@ func TestFaultTableLeftBehindIsRedrawn(t *testing.T) {
 	h.restart()
 	behind, _ := h.fake.Message(m.ID)
 	require.Contains(t, behind.Content, "move 0", "the message is behind")
-	any, ok := firstEnabled(behind)
+	any, ok := behind.EnabledButton("")
 	require.True(t, ok)
 	stale := h.click(m.ID, alice, any.CustomID)
 	assert.True(t, stale.Ephemeral)
@@ -220,7 +219,7 @@ func TestFaultDMsCloseMidGame(t *testing.T) {
 		}
 		hand := h.click(lobby.ID, alice, button(t, now, "My hand").CustomID)
 		require.True(t, hand.Ephemeral)
-		b, ok := firstEnabled(hand.Message)
+		b, ok := hand.Message.EnabledButton("")
 		require.True(t, ok, "with computers at the other seats, it is always Alice's turn")
 		played := h.click(hand.ID, alice, b.CustomID)
 		require.Equal(t, discordtest.CallbackUpdateMessage, played.Type, played.LastMessage().Content)
@@ -230,7 +229,7 @@ func TestFaultDMsCloseMidGame(t *testing.T) {
 	assert.NotContains(t, notices[0].Content, "agent:", "no private card in the channel")
 	now, _ := h.fake.Message(lobby.ID)
 	hand := h.click(lobby.ID, alice, button(t, now, "My hand").CustomID)
-	_, ok := firstEnabled(hand.Message)
+	_, ok := hand.Message.EnabledButton("")
 	assert.True(t, ok, "Alice plays on through My hand")
 }
 
@@ -274,7 +273,7 @@ func TestFaultLobbyLeftBehindIsRedrawn(t *testing.T) {
 	})
 	require.NoError(t, err, "the lobby is redrawn as the table")
 	hand := h.click(lobby.ID, alice, button(t, table, "My hand").CustomID)
-	b, ok := firstEnabled(hand.Message)
+	b, ok := hand.Message.EnabledButton("")
 	require.True(t, ok)
 	played := h.click(hand.ID, alice, b.CustomID)
 	assert.Equal(t, discordtest.CallbackUpdateMessage, played.Type, played.LastMessage().Content)
@@ -543,7 +542,7 @@ func TestChannelWithoutPermissionStillPlays(t *testing.T) {
 	for n := 0; n < 3; n++ {
 		hand := h.click(table.ID, alice, button(t, table, "My hand").CustomID)
 		require.True(t, hand.Ephemeral)
-		b, ok := firstEnabled(hand.Message)
+		b, ok := hand.Message.EnabledButton("")
 		require.True(t, ok, hand.Content)
 		played := h.click(hand.ID, alice, b.CustomID)
 		require.Equal(t, discordtest.CallbackUpdateMessage, played.Type, "the move is answered: %s", played.LastMessage().Content)
@@ -561,7 +560,7 @@ func TestOldTableMessageGoesOnInAFreshOne(t *testing.T) {
 	table := h.startSecretAgent()
 	require.NoError(t, h.fake.AgeMessage(table.ID, 2*time.Hour))
 	hand := h.click(table.ID, alice, button(t, table, "My hand").CustomID)
-	b, ok := firstEnabled(hand.Message)
+	b, ok := hand.Message.EnabledButton("")
 	require.True(t, ok, hand.Content)
 	h.click(hand.ID, alice, b.CustomID)
 	fresh, err := h.fake.WaitChannelMessage(channelID, wait, func(m discordtest.Message) bool {
@@ -670,40 +669,29 @@ func TestShards(t *testing.T) {
 	defer st.Close()
 	defer b.Close()
 
+	final := discordtest.Final(t, wait)
 	for _, g := range []struct{ guild, channel string }{{g0, "900"}, {g1, "901"}} {
-		in, err := fake.SlashCommand(g.guild, g.channel, alice, "play", map[string]any{"game": "doublets"})
-		require.NoError(t, err)
-		r, err := in.WaitFinal(wait)
-		require.NoError(t, err)
+		r := final(fake.SlashCommand(g.guild, g.channel, alice, "play", map[string]any{"game": "doublets"}))
 		assert.False(t, r.Ephemeral, r.Content)
 		assert.Contains(t, r.Content, "Doublets")
 	}
 
 	// A Secret Agent table in the guild on shard 1; its hand comes by DM
 	// and a card clicked there reaches the bot through shard 0.
-	in, err := fake.SlashCommand(g1, "901", alice, "play", map[string]any{"game": "secretagent"})
-	require.NoError(t, err)
-	lobby, err := in.WaitFinal(wait)
-	require.NoError(t, err)
-	in, err = fake.Click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
-	require.NoError(t, err)
-	_, err = in.WaitFinal(wait)
-	require.NoError(t, err)
+	lobby := final(fake.SlashCommand(g1, "901", alice, "play", map[string]any{"game": "secretagent"}))
+	final(fake.Click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID))
 	dm, err := fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Your agent") })
 	require.NoError(t, err)
 	var played bool
 	for dealt := time.Now(); time.Since(dealt) < wait && !played; {
 		dm, _ = fake.Message(dm.ID)
-		if bt, ok := firstEnabled(dm); ok {
-			in, err := fake.Click(dm.ID, alice, bt.CustomID)
-			require.NoError(t, err)
-			r, err := in.WaitFinal(wait)
-			require.NoError(t, err)
+		if bt, ok := dm.EnabledButton(""); ok {
+			r := final(fake.Click(dm.ID, alice, bt.CustomID))
 			assert.NotContains(t, r.LastMessage().Content, "isn't one of mine")
 			played = true
 			break
 		}
-		fake.WaitUntil(wait, func() bool { m, _ := fake.Message(dm.ID); _, ok := firstEnabled(m); return ok })
+		fake.WaitUntil(wait, func() bool { m, _ := fake.Message(dm.ID); _, ok := m.EnabledButton(""); return ok })
 	}
 	assert.True(t, played, "a DM click was served")
 	require.NoError(t, fake.CheckClean())

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"io"
 	"log/slog"
 	"path/filepath"
 	"strconv"
@@ -25,35 +24,39 @@ import (
 // call the handlers directly, without the recover that guards them in
 // production, so that a panic fails the test.
 
-var (
-	offlineRenderer     *render.Renderer
-	offlineRendererOnce sync.Once
-)
+// testRenderer is drawn once for all tests: its sprites take a moment.
+var testRenderer = sync.OnceValue(func() *render.Renderer {
+	r, err := render.New()
+	if err != nil {
+		panic(err)
+	}
+	return r
+})
+
+// newTestBot is a bot on sess, for guild ("" for any), on a fresh
+// database; it deals deal 7 and logs nothing. It is not opened.
+func newTestBot(t testing.TB, sess *discordgo.Session, guild string) *Bot {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "dealer.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	b, err := New(context.Background(), Options{
+		Session: sess, Store: st, Games: catalog.Registry(), Renderer: testRenderer(), GuildID: guild,
+		Logger: slog.New(slog.DiscardHandler), NewDeal: func() uint64 { return 7 },
+	})
+	require.NoError(t, err)
+	return b
+}
 
 // newOfflineBot is a bot whose session is never opened and whose REST calls
 // all fail at once (they go to a closed local port: nothing leaves the
 // machine), on a fresh database.
 func newOfflineBot(t testing.TB) *Bot {
 	t.Helper()
-	offlineRendererOnce.Do(func() {
-		r, err := render.New()
-		if err != nil {
-			panic(err)
-		}
-		offlineRenderer = r
-	})
 	sess, err := discordgo.New("Bot fake")
 	require.NoError(t, err)
 	require.NoError(t, discordtest.AttachURL(sess, "http://127.0.0.1:1"))
-	st, err := store.Open(filepath.Join(t.TempDir(), "dealer.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { st.Close() })
-	b, err := New(context.Background(), Options{
-		Session: sess, Store: st, Games: catalog.Registry(), Renderer: offlineRenderer,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), NewDeal: func() uint64 { return 7 },
-	})
-	require.NoError(t, err)
-	return b
+	return newTestBot(t, sess, "")
 }
 
 const owner, stranger = "1100000000000000001", "1100000000000000002"

@@ -164,18 +164,22 @@ func (h *harness) stop() {
 		h.endpoint.Close()
 		h.endpoint = nil
 	}
-	if h.bot != nil {
-		// A session closed before its first heartbeat may reconnect by
-		// itself (a discordgo race): wait for the heartbeat first.
-		if !h.http {
-			_ = h.fake.WaitHeartbeat(5 * time.Second)
+	stopBot(h.fake, h.bot, h.st, !h.http)
+	h.bot, h.st = nil, nil
+}
+
+// stopBot closes b and then st, as a process stopping, either nil when
+// not started; on the gateway, after the fake's first heartbeat, as a
+// session closed before it may reconnect by itself (a discordgo race).
+func stopBot(fake *discordtest.Server, b *bot.Bot, st *store.Store, gateway bool) {
+	if b != nil {
+		if gateway {
+			_ = fake.WaitHeartbeat(5 * time.Second)
 		}
-		_ = h.bot.Close()
-		h.bot = nil
+		_ = b.Close()
 	}
-	if h.st != nil {
-		_ = h.st.Close()
-		h.st = nil
+	if st != nil {
+		_ = st.Close()
 	}
 }
 
@@ -195,48 +199,19 @@ func (w testWriter) Write(p []byte) (int, error) {
 // command runs a slash command as user and waits for its final answer.
 func (h *harness) command(user, name string, opts map[string]any) discordtest.Response {
 	h.t.Helper()
-	in, err := h.fake.SlashCommand(guildID, channelID, user, name, opts)
-	require.NoError(h.t, err)
-	r, err := in.WaitFinal(wait)
-	require.NoError(h.t, err)
-	return r
+	return discordtest.Final(h.t, wait)(h.fake.SlashCommand(guildID, channelID, user, name, opts))
 }
 
 // click clicks a custom id on a message as user and waits for the answer.
 func (h *harness) click(messageID, user, customID string) discordtest.Response {
 	h.t.Helper()
-	in, err := h.fake.Click(messageID, user, customID)
-	require.NoError(h.t, err)
-	r, err := in.WaitFinal(wait)
-	require.NoError(h.t, err)
-	return r
+	return discordtest.Final(h.t, wait)(h.fake.Click(messageID, user, customID))
 }
 
 // button finds an enabled button of a message by its label's start.
 func button(t *testing.T, m discordtest.Message, labelPrefix string) discordtest.Button {
 	t.Helper()
-	for _, b := range m.Buttons() {
-		if strings.HasPrefix(b.Label, labelPrefix) && !b.Disabled {
-			return b
-		}
-	}
-	var labels []string
-	for _, b := range m.Buttons() {
-		labels = append(labels, b.Label)
-	}
-	t.Fatalf("no enabled button %q among %q", labelPrefix, labels)
-	return discordtest.Button{}
-}
-
-// enabled lists the labels of a message's enabled buttons.
-func enabled(m discordtest.Message) []string {
-	var out []string
-	for _, b := range m.Buttons() {
-		if !b.Disabled {
-			out = append(out, b.Label)
-		}
-	}
-	return out
+	return discordtest.EnabledButton(t, m, labelPrefix)
 }
 
 // picture decodes a message's one PNG and returns its width.

@@ -19,7 +19,7 @@ const hintBudget = 2 * time.Second
 func (b *Bot) hint(ctx context.Context, c click) reply {
 	t := c.t
 	if t.Info.Solve == nil {
-		return respond(private(T(b.playerLang(t.Row.OwnerID), "This game has no hints.")))
+		return respond(private(words.T(b.playerLang(t.Row.OwnerID), "This game has no hints.")))
 	}
 	sol := t.Info.Solve(t.Game, hintBudget)
 	n, err := t.Hint(ctx)
@@ -36,18 +36,18 @@ func hintAdvice(l lang.Lang, n int, s games.Solution) string {
 	var advice string
 	switch {
 	case s.Verdict == games.Solvable && len(s.Moves) > 0:
-		advice = N(l, len(s.Moves), "`%[2]s` — a win is still possible (%[1]d move)", "`%[2]s` — a win is still possible (%[1]d moves)", s.Moves[0])
+		advice = words.N(l, len(s.Moves), "`%[2]s` — a win is still possible (%[1]d move)", "`%[2]s` — a win is still possible (%[1]d moves)", s.Moves[0])
 	case s.Verdict == games.Unwinnable:
-		advice = T(l, "This deal can't be won from here any more. Undo, or resign.")
+		advice = words.T(l, "This deal can't be won from here any more. Undo, or resign.")
 	case s.Verdict == games.Unknown && len(s.Moves) > 0:
-		advice = T(l, "No win found in time; a good move: `%s`.", s.Moves[0])
+		advice = words.T(l, "No win found in time; a good move: `%s`.", s.Moves[0])
 	default:
-		advice = T(l, "No win found in time: play on, and ask again later.")
+		advice = words.T(l, "No win found in time: play on, and ask again later.")
 	}
 	if n <= 0 {
 		return advice
 	}
-	return T(l, "Hint %d: %s", n, advice)
+	return words.T(l, "Hint %d: %s", n, advice)
 }
 
 // hintSelection is the source of the hinted move, to light it and its

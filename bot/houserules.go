@@ -22,7 +22,7 @@ func houseRuleOptions(all []render.Game) []*discordgo.ApplicationCommandOption {
 	for _, g := range all {
 		for _, o := range g.Options {
 			desc := func(l lang.Lang) string {
-				return T(l, "%s: %s, %s (default %s)", g.Title, g.T(l, o.Text), o.Range(), g.T(l, o.Format(o.Default)))
+				return words.T(l, "%s: %s, %s (default %s)", g.Title, g.T(l, o.Text), o.Range(), g.T(l, o.Format(o.Default)))
 			}
 			if prev := byName[o.Name]; prev != nil {
 				prev.Description = truncate(prev.Description+"; "+desc(lang.English), 100)
@@ -89,10 +89,10 @@ func houseRules(info games.Info, opts options) (games.Options, error) {
 func rulesNote(l lang.Lang, t *table) string {
 	var note string
 	if r := t.show.DescribeOptionsIn(l, t.Options); r != "" {
-		note += " · " + T(l, "house rules: %s", r)
+		note += " · " + words.T(l, "house rules: %s", r)
 	}
 	if v := t.Row.Rules; v >= 1 && v < t.Info.NewestRules() {
-		note += " · " + T(l, "older rules (version %d)", v)
+		note += " · " + words.T(l, "older rules (version %d)", v)
 		if d := t.Info.RulesBefore[v]; d != "" {
 			note += ": " + t.show.T(l, d)
 		}

@@ -85,10 +85,7 @@ func TestHTTPLobbyClick(t *testing.T) {
 func TestHTTPDeferredAnswer(t *testing.T) {
 	h := newHTTPHarness(t)
 	h.deferring() // every answer is deferred, then edited in
-	in, err := h.fake.SlashCommand(guildID, channelID, alice, "play", map[string]any{"game": "doublets"})
-	require.NoError(t, err)
-	r, err := in.WaitFinal(wait)
-	require.NoError(t, err)
+	r := h.command(alice, "play", map[string]any{"game": "doublets"})
 	assert.Equal(t, discordtest.CallbackDeferredMessage, callbackType(t, r.Callback.JSON))
 	picture(t, r.Message)
 	h.answeredOverHTTP()

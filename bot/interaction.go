@@ -71,7 +71,7 @@ func (b *Bot) answer(ctx context.Context, r *discord.Responder) {
 	case discordgo.InteractionMessageComponent:
 		rep = b.onClick(work, i, r.Gone)
 	default:
-		rep = respond(private(T(userLang(i), "The dealer does not know what to do with that.")))
+		rep = respond(private(words.T(userLang(i), "The dealer does not know what to do with that.")))
 	}
 	if rep.table != nil {
 		defer rep.table.mu.Unlock()

@@ -7,10 +7,13 @@ package bot
 // by DM after a timeout, a table redrawn on a timer.
 
 import (
+	"context"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/render/lang"
+	"github.com/dealer/dealer/store"
 )
 
 // userLang is the language to answer the player of i in, privately.
@@ -48,69 +51,68 @@ func localeLang(loc discordgo.Locale) lang.Lang {
 // them, when they differ from what was last kept.
 func (b *Bot) noteLangs(i *discordgo.Interaction) {
 	if u := discord.UserOf(i); u.ID != "" && i.Locale != "" {
-		if l := userLang(i); b.playerLang(u.ID) != l {
-			ctx, cancel := b.quick()
-			err := b.store.SetPlayerLang(ctx, u.ID, string(l))
-			cancel()
-			if err != nil {
-				b.log.Warn("keeping a player's language failed", "err", err)
-			} else {
-				b.langs.Store("u:"+u.ID, l)
-			}
-		}
+		b.keepLang(playerLangs, u.ID, userLang(i))
 	}
 	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" {
-		if l := guildLang(i); b.serverLang(i.GuildID) != l {
-			ctx, cancel := b.quick()
-			err := b.store.SetGuildLang(ctx, i.GuildID, string(l))
-			cancel()
-			if err != nil {
-				b.log.Warn("keeping a server's language failed", "err", err)
-			} else {
-				b.langs.Store("g:"+i.GuildID, l)
-			}
-		}
+		b.keepLang(serverLangs, i.GuildID, guildLang(i))
 	}
+}
+
+// keptLangs is one of the two languages kept, a player's or a server's:
+// where the store keeps it and its key in b.langs.
+type keptLangs struct {
+	prefix string // of its keys in b.langs: "u:" or "g:"
+	whose  string // for the logs: "a player's"
+	read   func(s *store.Store, ctx context.Context, id string) (string, error)
+	write  func(s *store.Store, ctx context.Context, id, lang string) error
+}
+
+var (
+	playerLangs = keptLangs{"u:", "a player's", (*store.Store).PlayerLang, (*store.Store).SetPlayerLang}
+	serverLangs = keptLangs{"g:", "a server's", (*store.Store).GuildLang, (*store.Store).SetGuildLang}
+)
+
+// keepLang keeps l as id's language of kind k, when it differs from what
+// was last kept.
+func (b *Bot) keepLang(k keptLangs, id string, l lang.Lang) {
+	if b.lastLang(k, id) == l {
+		return
+	}
+	ctx, cancel := b.quick()
+	err := k.write(b.store, ctx, id, string(l))
+	cancel()
+	if err != nil {
+		b.log.Warn("keeping "+k.whose+" language failed", "err", err)
+		return
+	}
+	b.langs.Store(k.prefix+id, l)
+}
+
+// lastLang is the language of kind k last seen for id: English when never
+// seen or unreadable.
+func (b *Bot) lastLang(k keptLangs, id string) lang.Lang {
+	if id == "" {
+		return lang.English
+	}
+	if l, ok := b.langs.Load(k.prefix + id); ok {
+		return l.(lang.Lang)
+	}
+	ctx, cancel := b.quick()
+	defer cancel()
+	s, err := k.read(b.store, ctx, id)
+	if err != nil {
+		b.log.Warn("reading "+k.whose+" language failed: English", "err", err)
+		return lang.English
+	}
+	l := lang.Match(s)
+	b.langs.LoadOrStore(k.prefix+id, l)
+	return l
 }
 
 // playerLang is the language last seen for a player: English when never
 // seen or unreadable.
-func (b *Bot) playerLang(userID string) lang.Lang {
-	if userID == "" {
-		return lang.English
-	}
-	if l, ok := b.langs.Load("u:" + userID); ok {
-		return l.(lang.Lang)
-	}
-	ctx, cancel := b.quick()
-	defer cancel()
-	s, err := b.store.PlayerLang(ctx, userID)
-	if err != nil {
-		b.log.Warn("reading a player's language failed: English", "err", err)
-		return lang.English
-	}
-	l := lang.Match(s)
-	b.langs.LoadOrStore("u:"+userID, l)
-	return l
-}
+func (b *Bot) playerLang(userID string) lang.Lang { return b.lastLang(playerLangs, userID) }
 
 // serverLang is the language last seen for a server: English when never
 // seen or unreadable.
-func (b *Bot) serverLang(guildID string) lang.Lang {
-	if guildID == "" {
-		return lang.English
-	}
-	if l, ok := b.langs.Load("g:" + guildID); ok {
-		return l.(lang.Lang)
-	}
-	ctx, cancel := b.quick()
-	defer cancel()
-	s, err := b.store.GuildLang(ctx, guildID)
-	if err != nil {
-		b.log.Warn("reading a server's language failed: English", "err", err)
-		return lang.English
-	}
-	l := lang.Match(s)
-	b.langs.LoadOrStore("g:"+guildID, l)
-	return l
-}
+func (b *Bot) serverLang(guildID string) lang.Lang { return b.lastLang(serverLangs, guildID) }

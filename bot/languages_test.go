@@ -146,7 +146,7 @@ func TestEveryLanguagePlaysAGame(t *testing.T) {
 				}
 				hand := h.click(lobby.ID, alice, now.Buttons()[0].CustomID) // My hand
 				require.True(t, hand.Ephemeral, hand.Content)
-				b, ok := firstEnabled(hand.Message)
+				b, ok := hand.Message.EnabledButton("")
 				if !ok {
 					_, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return len(m.Buttons()) == 0 })
 					require.NoError(t, err, "Alice can always act until the game is over")

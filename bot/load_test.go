@@ -143,15 +143,8 @@ func (r *rig) start() {
 
 // stop disconnects the bot and closes the store.
 func (r *rig) stop() {
-	if r.bot != nil {
-		_ = r.fake.WaitHeartbeat(5 * time.Second)
-		_ = r.bot.Close()
-		r.bot = nil
-	}
-	if r.st != nil {
-		_ = r.st.Close()
-		r.st = nil
-	}
+	stopBot(r.fake, r.bot, r.st, true)
+	r.bot, r.st = nil, nil
 }
 
 // drive runs every player for d (or until halt is closed), each clicking on

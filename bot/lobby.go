@@ -24,28 +24,28 @@ import (
 func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
 	l := b.serverLang(t.Row.GuildID)
 	var sb strings.Builder
-	sb.WriteString(T(l, "**%s** · a table for %s%s, opened by <@%s>", t.Info.Title, t.show.SeatsTextIn(l), rulesNote(l, t), t.Row.OwnerID) + "\n")
+	sb.WriteString(words.T(l, "**%s** · a table for %s%s, opened by <@%s>", t.Info.Title, t.show.SeatsTextIn(l), rulesNote(l, t), t.Row.OwnerID) + "\n")
 	for s := 0; s < t.Info.MaxSeats; s++ {
 		fmt.Fprintf(&sb, "\n%d. ", s+1)
 		if s < len(t.Row.Players) {
 			sb.WriteString(playerName(l, t.Row.Players[s]))
 		} else {
-			sb.WriteString(T(l, "*empty*"))
+			sb.WriteString(words.T(l, "*empty*"))
 		}
 	}
 	sb.WriteString("\n\n")
 	if t.Info.MinSeats == t.Info.MaxSeats {
-		sb.WriteString(T(l, "Join to take a seat. The opener starts the game; empty seats are then taken by computer players."))
+		sb.WriteString(words.T(l, "Join to take a seat. The opener starts the game; empty seats are then taken by computer players."))
 	} else {
-		sb.WriteString(T(l, "Join to take a seat. The opener starts the game; it needs %d players (computer players make up the number).", t.Info.MinSeats))
+		sb.WriteString(words.T(l, "Join to take a seat. The opener starts the game; it needs %d players (computer players make up the number).", t.Info.MinSeats))
 	}
 	id := func(a byte) string { return buttonID{Table: t.Row.ID, Action: a}.String() }
 	full := len(t.Row.Players) >= t.Info.MaxSeats
 	buttons := []discordgo.MessageComponent{
-		discordgo.Button{Label: T(l, "Join"), Style: discordgo.PrimaryButton, CustomID: id(actJoin), Disabled: full},
-		discordgo.Button{Label: T(l, "Leave"), Style: discordgo.SecondaryButton, CustomID: id(actLeave)},
-		discordgo.Button{Label: T(l, "Add computer player"), Style: discordgo.SecondaryButton, CustomID: id(actAddAI), Disabled: full},
-		discordgo.Button{Label: T(l, "Start"), Style: discordgo.SuccessButton, CustomID: id(actStart)},
+		discordgo.Button{Label: words.T(l, "Join"), Style: discordgo.PrimaryButton, CustomID: id(actJoin), Disabled: full},
+		discordgo.Button{Label: words.T(l, "Leave"), Style: discordgo.SecondaryButton, CustomID: id(actLeave)},
+		discordgo.Button{Label: words.T(l, "Add computer player"), Style: discordgo.SecondaryButton, CustomID: id(actAddAI), Disabled: full},
+		discordgo.Button{Label: words.T(l, "Start"), Style: discordgo.SuccessButton, CustomID: id(actStart)},
 	}
 	var levels discordgo.MessageComponent
 	if t.Info.HasLevels() {
@@ -54,11 +54,11 @@ func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
 		buttons = append(buttons[:2], buttons[3])
 		var choices []discordgo.SelectMenuOption
 		for _, lv := range games.Levels {
-			choices = append(choices, discordgo.SelectMenuOption{Label: T(l, "Computer player: %s", levelWord(l, lv)), Value: lv.String(),
+			choices = append(choices, discordgo.SelectMenuOption{Label: words.T(l, "Computer player: %s", levelWord(l, lv)), Value: lv.String(),
 				Description: levelText(l, lv)})
 		}
 		levels = discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: id(actAddAI), Placeholder: T(l, "Add a computer player…"), Options: choices, Disabled: full,
+			CustomID: id(actAddAI), Placeholder: words.T(l, "Add a computer player…"), Options: choices, Disabled: full,
 		}}}
 	}
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
@@ -73,7 +73,7 @@ func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
 	}
 	if len(opts) > 0 {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: id(actKick), Placeholder: T(l, "The opener may remove a player…"), Options: opts,
+			CustomID: id(actKick), Placeholder: words.T(l, "The opener may remove a player…"), Options: opts,
 		}}})
 	}
 	return &discordgo.InteractionResponseData{Content: sb.String(), Components: limitRows(rows), Attachments: &[]*discordgo.MessageAttachment{}}
@@ -83,22 +83,22 @@ func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
 func levelText(l lang.Lang, lv games.Level) string {
 	switch lv {
 	case games.Easy:
-		return T(l, "Plays loosely: a gentle opponent")
+		return words.T(l, "Plays loosely: a gentle opponent")
 	case games.Hard:
-		return T(l, "Thinks ahead over the cards it may not see")
+		return words.T(l, "Thinks ahead over the cards it may not see")
 	}
-	return T(l, "The standard computer player")
+	return words.T(l, "The standard computer player")
 }
 
 // levelWord names a level in l.
 func levelWord(l lang.Lang, lv games.Level) string {
 	switch lv {
 	case games.Easy:
-		return T(l, "easy")
+		return words.T(l, "easy")
 	case games.Hard:
-		return T(l, "hard")
+		return words.T(l, "hard")
 	}
-	return T(l, "normal")
+	return words.T(l, "normal")
 }
 
 // playerName is a seated player as the channel shows them.
@@ -212,7 +212,7 @@ func (b *Bot) closeLobby(ctx context.Context, t *table) (reply, error) {
 		return reply{}, err
 	}
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
-		Content: T(b.serverLang(t.Row.GuildID), "**%s** · the table was closed by its opener.", t.Info.Title), Components: []discordgo.MessageComponent{},
+		Content: words.T(b.serverLang(t.Row.GuildID), "**%s** · the table was closed by its opener.", t.Info.Title), Components: []discordgo.MessageComponent{},
 		Attachments: &[]*discordgo.MessageAttachment{},
 	}}), nil
 }
@@ -227,7 +227,7 @@ func (b *Bot) startGame(ctx context.Context, c click) (reply, error) {
 			return reply{}, err
 		}
 		b.log.Error("starting a game failed", "table", t.Row.ID, "err", err)
-		return respond(private(T(b.playerLang(t.Row.OwnerID), "I couldn't start the game just now: try again."))), nil
+		return respond(private(words.T(b.playerLang(t.Row.OwnerID), "I couldn't start the game just now: try again."))), nil
 	}
 	b.clearTimer(ctx, t, timerLobby)
 	b.changed(t.Row.ID)
@@ -236,7 +236,7 @@ func (b *Bot) startGame(ctx context.Context, c click) (reply, error) {
 	data, err := b.message(t, "")
 	if err != nil {
 		b.log.Error("drawing a table failed", "table", t.Row.ID, "err", err)
-		return respond(private(T(b.playerLang(t.Row.OwnerID), "I couldn't draw the table: try again."))), nil
+		return respond(private(words.T(b.playerLang(t.Row.OwnerID), "I couldn't draw the table: try again."))), nil
 	}
 	return reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data},

@@ -96,13 +96,13 @@ func treeControls(st controlState, step treeStep, label func(prefix []string, wo
 		end := min(start+maxOptions, len(step.options))
 		var opts []discordgo.SelectMenuOption
 		for _, w := range step.options[start:end] {
-			text := T(st.lang, "just that")
+			text := words.T(st.lang, "just that")
 			if w != treeEnd {
 				text = label(step.prefix, w)
 			}
 			opts = append(opts, discordgo.SelectMenuOption{Label: text, Value: w})
 		}
-		placeholder := T(st.lang, "Choose your move…")
+		placeholder := words.T(st.lang, "Choose your move…")
 		if prefix != "" {
 			placeholder = prefix + " …"
 		}
@@ -113,7 +113,7 @@ func treeControls(st controlState, step treeStep, label func(prefix []string, wo
 	}
 	if len(step.prefix) > 0 {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: T(st.lang, "Back"), Style: discordgo.SecondaryButton, CustomID: id(actPick, "b")},
+			discordgo.Button{Label: words.T(st.lang, "Back"), Style: discordgo.SecondaryButton, CustomID: id(actPick, "b")},
 		}})
 	}
 	return rows

@@ -79,7 +79,7 @@ func (b *Bot) solitaireMessage(t *table, selected string) (*discordgo.Interactio
 	l := b.serverLang(t.Row.GuildID)
 	var comps []discordgo.MessageComponent
 	if !dealHidden(t, time.Now()) { // the replay's page names the deal
-		comps = linkRow(T(l, "Replay"), b.tableLink(t))
+		comps = linkRow(words.T(l, "Replay"), b.tableLink(t))
 	}
 	if !t.Game.Status().Finished() {
 		legal := legalStrings(t.Game, 0)
@@ -104,12 +104,12 @@ func (b *Bot) solitaireCaption(l lang.Lang, t *table, selected string) string {
 	hidden := dealHidden(t, time.Now())
 	switch {
 	case hidden:
-		sb.WriteString(T(l, "**%s** · daily deal of %s · <@%s>'s table · move %d", t.Info.Title, t.Row.Daily, t.Row.OwnerID, t.Game.Moves()))
+		sb.WriteString(words.T(l, "**%s** · daily deal of %s · <@%s>'s table · move %d", t.Info.Title, t.Row.Daily, t.Row.OwnerID, t.Game.Moves()))
 	case t.Row.Daily != "":
-		sb.WriteString(T(l, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Row.Deal, rulesNote(l, t), t.Row.OwnerID, t.Game.Moves()))
-		sb.WriteString(" · " + T(l, "daily deal of %s", t.Row.Daily))
+		sb.WriteString(words.T(l, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Row.Deal, rulesNote(l, t), t.Row.OwnerID, t.Game.Moves()))
+		sb.WriteString(" · " + words.T(l, "daily deal of %s", t.Row.Daily))
 	default:
-		sb.WriteString(T(l, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Row.Deal, rulesNote(l, t), t.Row.OwnerID, t.Game.Moves()))
+		sb.WriteString(words.T(l, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Row.Deal, rulesNote(l, t), t.Row.OwnerID, t.Game.Moves()))
 	}
 	if t.notice != "" {
 		sb.WriteString("\n" + t.notice)
@@ -117,19 +117,19 @@ func (b *Bot) solitaireCaption(l lang.Lang, t *table, selected string) string {
 	scores := t.Game.Scores()
 	switch st := t.Game.Status(); {
 	case st == games.Won:
-		sb.WriteString("\n" + N(l, t.Game.Moves(), "🏆 **Won** in %d move! Score %d. Deal again with `/play`.", "🏆 **Won** in %d moves! Score %d. Deal again with `/play`.", scores[0]))
+		sb.WriteString("\n" + words.N(l, t.Game.Moves(), "🏆 **Won** in %d move! Score %d. Deal again with `/play`.", "🏆 **Won** in %d moves! Score %d. Deal again with `/play`.", scores[0]))
 	case st == games.Lost && hidden:
-		sb.WriteString("\n" + T(l, "**Game over**: score %d. A new daily deal comes at midnight UTC.", scores[0]))
+		sb.WriteString("\n" + words.T(l, "**Game over**: score %d. A new daily deal comes at midnight UTC.", scores[0]))
 	case st == games.Lost:
-		sb.WriteString("\n" + T(l, "**Game over**: score %d. Try deal #%d again with `/play deal:%d`.", scores[0], t.Row.Deal, t.Row.Deal))
+		sb.WriteString("\n" + words.T(l, "**Game over**: score %d. Try deal #%d again with `/play deal:%d`.", scores[0], t.Row.Deal, t.Row.Deal))
 	case st == games.Over:
-		sb.WriteString("\n" + T(l, "**Game over**."))
+		sb.WriteString("\n" + words.T(l, "**Game over**."))
 	case strings.HasPrefix(selected, "confirm:"):
-		sb.WriteString("\n" + T(l, "Really %s? The game will count as lost.", strings.TrimPrefix(selected, "confirm:")))
+		sb.WriteString("\n" + words.T(l, "Really %s? The game will count as lost.", strings.TrimPrefix(selected, "confirm:")))
 	case selected != "":
-		sb.WriteString("\n" + T(l, "Selected **%s**: pick where it goes (the lit buttons), or click it again to cancel.", selected))
+		sb.WriteString("\n" + words.T(l, "Selected **%s**: pick where it goes (the lit buttons), or click it again to cancel.", selected))
 	default:
-		sb.WriteString("\n" + T(l, "Score %d. Pick a card to move.", scores[0]))
+		sb.WriteString("\n" + words.T(l, "Score %d. Pick a card to move.", scores[0]))
 	}
 	return sb.String()
 }
@@ -142,13 +142,13 @@ func (b *Bot) channelMessage(t *table) (*discordgo.InteractionResponseData, erro
 		return nil, err
 	}
 	l := b.serverLang(t.Row.GuildID)
-	comps := linkRow(T(l, "Replay, every hand shown"), b.tableLink(t))
+	comps := linkRow(words.T(l, "Replay, every hand shown"), b.tableLink(t))
 	if !t.Game.Status().Finished() {
 		row := []discordgo.MessageComponent{
-			discordgo.Button{Label: T(l, "My hand"), Style: discordgo.PrimaryButton, CustomID: buttonID{Table: t.Row.ID, Action: actHand}.String()},
+			discordgo.Button{Label: words.T(l, "My hand"), Style: discordgo.PrimaryButton, CustomID: buttonID{Table: t.Row.ID, Action: actHand}.String()},
 		}
 		if url := b.tableLink(t); url != "" {
-			row = append(row, discordgo.Button{Label: T(l, "Watch on the web"), Style: discordgo.LinkButton, URL: url})
+			row = append(row, discordgo.Button{Label: words.T(l, "Watch on the web"), Style: discordgo.LinkButton, URL: url})
 		}
 		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 	}
@@ -158,15 +158,15 @@ func (b *Bot) channelMessage(t *table) (*discordgo.InteractionResponseData, erro
 // channelCaption is a multiplayer table's text.
 func (b *Bot) channelCaption(l lang.Lang, t *table) string {
 	var sb strings.Builder
-	sb.WriteString(T(l, "**%s** · deal #%d%s · move %d", t.Info.Title, t.Row.Deal, rulesNote(l, t), t.Game.Moves()))
+	sb.WriteString(words.T(l, "**%s** · deal #%d%s · move %d", t.Info.Title, t.Row.Deal, rulesNote(l, t), t.Game.Moves()))
 	if t.notice != "" {
 		sb.WriteString("\n" + t.notice)
 	}
 	if t.Game.Status().Finished() {
-		sb.WriteString("\n" + T(l, "🏆 **Game over.** Winner: %s. Totals: %s.", t.namesOf(l, t.Game.Winners(), playerName), t.totals(l)))
+		sb.WriteString("\n" + words.T(l, "🏆 **Game over.** Winner: %s. Totals: %s.", t.namesOf(l, t.Game.Winners(), playerName), t.totals(l)))
 		return sb.String()
 	}
-	sb.WriteString("\n" + T(l, "To play: %s. Totals: %s.\nSeated players: your cards are in your DMs, or under **My hand**.",
+	sb.WriteString("\n" + words.T(l, "To play: %s. Totals: %s.\nSeated players: your cards are in your DMs, or under **My hand**.",
 		t.namesOf(l, games.WaitingOn(t.Game), playerName), t.totals(l)))
 	return sb.String()
 }
@@ -202,17 +202,17 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 	}
 	controls := t.show.Controls(view, params)
 	var sb strings.Builder
-	sb.WriteString(T(l, "**%s** · table #%d in <#%s>%s · move %d", t.Info.Title, t.Row.ID, t.Row.ChannelID, rulesNote(l, t), t.Game.Moves()))
+	sb.WriteString(words.T(l, "**%s** · table #%d in <#%s>%s · move %d", t.Info.Title, t.Row.ID, t.Row.ChannelID, rulesNote(l, t), t.Game.Moves()))
 	sb.WriteString("\n" + t.show.Private(view, params))
 	switch {
 	case t.Game.Status().Finished():
-		sb.WriteString("\n" + T(l, "The game is over: see the table for the result."))
+		sb.WriteString("\n" + words.T(l, "The game is over: see the table for the result."))
 	case len(legal) > 0 && controls.Menu != nil && len(prefix) > 0:
-		sb.WriteString("\n" + T(l, "**Your turn.** So far: `%s`", strings.Join(prefix, " ")))
+		sb.WriteString("\n" + words.T(l, "**Your turn.** So far: `%s`", strings.Join(prefix, " ")))
 	case len(legal) > 0:
-		sb.WriteString("\n" + T(l, "**Your turn.**"))
+		sb.WriteString("\n" + words.T(l, "**Your turn.**"))
 	default:
-		sb.WriteString("\n" + T(l, "Waiting for %s.", t.namesOf(l, games.WaitingOn(t.Game), plainName)))
+		sb.WriteString("\n" + words.T(l, "Waiting for %s.", t.namesOf(l, games.WaitingOn(t.Game), plainName)))
 	}
 	var comps []discordgo.MessageComponent
 	if !t.Game.Status().Finished() {
@@ -246,4 +246,18 @@ func truncate(s string, n int) string {
 // renderParams are the names and seat's legal moves, for its controls.
 func renderParams(t *table, seat games.Seat, l lang.Lang) render.Params {
 	return render.Params{Names: t.Names(), Legal: legalStrings(t.Game, seat), Lang: l}
+}
+
+// lastWords edits a table's message in channel to content alone, its
+// buttons taken away, by the outbox (what names the letter in its logs);
+// a message deleted meanwhile is left so.
+func (b *Bot) lastWords(channel, message, content, what string) {
+	edit := &discordgo.MessageEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: discord.NoMentions}
+	b.wire.Post(channel, discord.Letter{What: what, Send: func() error {
+		_, err := b.wire.Request("PATCH", discordgo.EndpointChannelMessage(channel, message), discordgo.EndpointChannelMessage(channel, ""), edit, nil)
+		if discord.Code(err) == discord.ErrCodeUnknownMessage {
+			return nil // deleted meanwhile: nothing to say
+		}
+		return err
+	}})
 }

@@ -42,13 +42,13 @@ func (b *Bot) playFromHand(ctx context.Context, c click, move string) reply {
 	t := c.t
 	before := b.snapshot(t)
 	if err := b.apply(ctx, t, c.seat, move); err != nil {
-		return respond(private(b.moveError(c.lang(), t, err, T(c.lang(), "You can't play that now."))))
+		return respond(private(b.moveError(c.lang(), t, err, words.T(c.lang(), "You can't play that now."))))
 	}
 	t.notice = ""
 	after := b.after(t, before)
 	data, err := b.privateMessage(t, c.seat)
 	if err != nil {
-		return reply{resp: private(T(c.lang(), "Played. (I couldn't draw your hand.)")), then: after}
+		return reply{resp: private(words.T(c.lang(), "Played. (I couldn't draw your hand.)")), then: after}
 	}
 	return reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, then: after}
 }
@@ -59,7 +59,7 @@ func (b *Bot) myHand(_ context.Context, c click) reply {
 	data, err := b.privateMessage(t, seat)
 	if err != nil {
 		b.log.Error("drawing a hand failed", "table", t.Row.ID, "err", err)
-		return respond(private(T(b.playerLang(t.Player(seat).UserID), "I couldn't draw your hand: try again.")))
+		return respond(private(words.T(b.playerLang(t.Player(seat).UserID), "I couldn't draw your hand: try again.")))
 	}
 	data.Flags = discordgo.MessageFlagsEphemeral
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
@@ -68,11 +68,11 @@ func (b *Bot) myHand(_ context.Context, c click) reply {
 // nextWords shows the menu's next step after the words chosen so far.
 func (b *Bot) nextWords(t *table, seat games.Seat, prefix []string) reply {
 	if prefix == nil {
-		return respond(private(T(b.playerLang(t.Player(seat).UserID), "That choice isn't possible now.")))
+		return respond(private(words.T(b.playerLang(t.Player(seat).UserID), "That choice isn't possible now.")))
 	}
 	data, err := b.privateMessage(t, seat, prefix...)
 	if err != nil {
-		return respond(private(T(b.playerLang(t.Player(seat).UserID), "I couldn't draw your hand: try again.")))
+		return respond(private(words.T(b.playerLang(t.Player(seat).UserID), "I couldn't draw your hand: try again.")))
 	}
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data})
 }
@@ -182,5 +182,5 @@ func (b *Bot) after(t *table, before map[games.Seat]seatState) func(error) {
 
 // timeoutNotice tells the channel the dealer played for an absent player.
 func timeoutNotice(l lang.Lang, name string, m games.Move) string {
-	return T(l, "⏰ %s took too long: the dealer played `%s` for them.", name, m)
+	return words.T(l, "⏰ %s took too long: the dealer played `%s` for them.", name, m)
 }

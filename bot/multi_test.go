@@ -36,21 +36,7 @@ func menu(t *testing.T, m discordtest.Message, placeholderPrefix string) discord
 // choose picks value in a select menu as user and waits for the answer.
 func (h *harness) choose(messageID, user string, sel discordtest.Select, value string) discordtest.Response {
 	h.t.Helper()
-	in, err := h.fake.Select(messageID, user, sel.CustomID, []string{value})
-	require.NoError(h.t, err)
-	r, err := in.WaitFinal(wait)
-	require.NoError(h.t, err)
-	return r
-}
-
-// firstEnabled returns the first enabled button of a message, if any.
-func firstEnabled(m discordtest.Message) (discordtest.Button, bool) {
-	for _, b := range m.Buttons() {
-		if !b.Disabled {
-			return b, true
-		}
-	}
-	return discordtest.Button{}, false
+	return discordtest.Final(h.t, wait)(h.fake.Select(messageID, user, sel.CustomID, []string{value}))
 }
 
 // TestSecretAgentLobbyDealsPlaysAndScores: a Secret Agent table from its
@@ -159,7 +145,7 @@ func playThroughMyHand(t *testing.T, h *harness, lobbyID string) {
 			hand, err := in.WaitFinal(wait)
 			require.NoError(t, err)
 			require.True(t, hand.Ephemeral, "a hand is private")
-			b, ok := firstEnabled(hand.Message)
+			b, ok := hand.Message.EnabledButton("")
 			if !ok {
 				continue
 			}
@@ -242,7 +228,7 @@ func TestSecretAgentSurvivesARestart(t *testing.T) {
 	for n := 0; n < 2; n++ {
 		now, _ := h.fake.Message(table.ID)
 		hand := h.click(table.ID, alice, button(t, now, "My hand").CustomID)
-		b, ok := firstEnabled(hand.Message)
+		b, ok := hand.Message.EnabledButton("")
 		require.True(t, ok, hand.Content)
 		h.click(hand.ID, alice, b.CustomID)
 	}
@@ -252,7 +238,7 @@ func TestSecretAgentSurvivesARestart(t *testing.T) {
 	hand := h.click(table.ID, alice, button(t, now, "My hand").CustomID)
 	require.True(t, hand.Ephemeral)
 	assert.Contains(t, hand.Content, "Your turn")
-	b, ok := firstEnabled(hand.Message)
+	b, ok := hand.Message.EnabledButton("")
 	require.True(t, ok)
 	h.click(hand.ID, alice, b.CustomID)
 	after := h.storedMoves(id)

@@ -30,19 +30,19 @@ func (b *Bot) webCommand(gameChoices) *discordgo.ApplicationCommand {
 // its pages off or on.
 func (b *Bot) pages(ctx context.Context, i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
 	if i.GuildID == "" || i.Member == nil || i.Member.Permissions&manageServer == 0 {
-		return private(T(userLang(i), "Only a member who may manage this server can turn its web pages on or off."))
+		return private(words.T(userLang(i), "Only a member who may manage this server can turn its web pages on or off."))
 	}
 	off := opts.str("pages") == "off"
 	if v := opts.str("pages"); v != "on" && v != "off" {
-		return private(T(userLang(i), "Choose on or off."))
+		return private(words.T(userLang(i), "Choose on or off."))
 	}
 	if err := b.store.SetPagesOff(ctx, i.GuildID, off); err != nil {
 		b.log.Error("turning the web pages on or off failed", "guild", i.GuildID, "err", err)
-		return private(T(userLang(i), "I couldn't save that just now: try again."))
+		return private(words.T(userLang(i), "I couldn't save that just now: try again."))
 	}
 	b.log.Info("web pages turned", "guild", i.GuildID, "off", off, "by", discord.UserOf(i).ID)
 	if off {
-		return private(T(userLang(i), "This server's web pages are off: its leaderboards, players and tables show nothing on the web. `/web pages:on` turns them back on."))
+		return private(words.T(userLang(i), "This server's web pages are off: its leaderboards, players and tables show nothing on the web. `/web pages:on` turns them back on."))
 	}
-	return withLinks(private(T(userLang(i), "This server's web pages are on.")), T(userLang(i), "This server's pages"), b.links.Server(i.GuildID))
+	return withLinks(private(words.T(userLang(i), "This server's web pages are on.")), words.T(userLang(i), "This server's pages"), b.links.Server(i.GuildID))
 }

@@ -27,11 +27,11 @@ func (b *Bot) playCommand(g gameChoices) *discordgo.ApplicationCommand {
 // solitaire starts at once; a multiplayer game opens a lobby.
 func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, opts options) reply {
 	if i.GuildID == "" {
-		return respond(private(T(userLang(i), "Tables are dealt in a server's channels: use /play there.")))
+		return respond(private(words.T(userLang(i), "Tables are dealt in a server's channels: use /play there.")))
 	}
 	g, ok := b.games.Lookup(opts.str("game"))
 	if !ok {
-		return respond(private(T(userLang(i), "I can't deal that game here. See /rules for the games I know.")))
+		return respond(private(words.T(userLang(i), "I can't deal that game here. See /rules for the games I know.")))
 	}
 	deal := b.newDeal()
 	if o := opts["deal"]; o != nil {
@@ -40,7 +40,7 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, opts options) 
 		// interaction would go unanswered.
 		n, isInt := o.Value.(float64)
 		if o.Type != discordgo.ApplicationCommandOptionInteger || !isInt || n < 1 || n > 1e15 || n != float64(int64(n)) {
-			return respond(private(T(userLang(i), "A deal number is a whole number from 1.")))
+			return respond(private(words.T(userLang(i), "A deal number is a whole number from 1.")))
 		}
 		deal = uint64(n)
 	}
@@ -56,7 +56,7 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, opts options) 
 	rep, err := b.openTable(ctx, i, sess)
 	if err != nil {
 		b.log.Error("creating a table failed", "err", err)
-		return respond(private(T(userLang(i), "I couldn't open a table just now (the records are busy): try again.")))
+		return respond(private(words.T(userLang(i), "I couldn't open a table just now (the records are busy): try again.")))
 	}
 	return rep
 }
@@ -81,27 +81,27 @@ func (b *Bot) dailyCommand(g gameChoices) *discordgo.ApplicationCommand {
 // daily answers /daily game:<name>: today's deal, one attempt a player.
 func (b *Bot) daily(ctx context.Context, i *discordgo.Interaction, opts options) reply {
 	if i.GuildID == "" {
-		return respond(private(T(userLang(i), "Daily deals are played in a server's channels.")))
+		return respond(private(words.T(userLang(i), "Daily deals are played in a server's channels.")))
 	}
 	g, ok := b.games.Lookup(opts.str("game"))
 	if !ok || g.Solve == nil {
-		return respond(private(T(userLang(i), "There is no daily deal of that game.")))
+		return respond(private(words.T(userLang(i), "There is no daily deal of that game.")))
 	}
 	day := today(time.Now())
 	deal, err := b.dailyDeal(ctx, g.Info, day)
 	if err != nil {
 		b.log.Error("choosing the daily deal failed", "game", g.Name, "err", err)
-		return respond(private(T(userLang(i), "I couldn't pick today's deal just now: try again.")))
+		return respond(private(words.T(userLang(i), "I couldn't pick today's deal just now: try again.")))
 	}
 	sess := b.newTableRow(i, g.Name, deal)
 	sess.Daily = day
 	rep, err := b.openTable(ctx, i, sess)
 	switch {
 	case errors.Is(err, store.ErrAttempted):
-		return respond(private(T(userLang(i), "You have had today's %s attempt. A new deal comes at midnight UTC; see how everyone did with `/leaderboard game:%s by:daily`.", g.Title, g.Name)))
+		return respond(private(words.T(userLang(i), "You have had today's %s attempt. A new deal comes at midnight UTC; see how everyone did with `/leaderboard game:%s by:daily`.", g.Title, g.Name)))
 	case err != nil:
 		b.log.Error("creating a daily table failed", "err", err)
-		return respond(private(T(userLang(i), "I couldn't open a table just now (the records are busy): try again.")))
+		return respond(private(words.T(userLang(i), "I couldn't open a table just now (the records are busy): try again.")))
 	}
 	return rep
 }

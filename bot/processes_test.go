@@ -1093,7 +1093,7 @@ func (s *scaleRun) staleCopies() int {
 	s.lb.pin(carol, s.b.addr)
 	s.lb.pin(dave, s.b.addr)
 	s.lb.pin(ann, s.a.addr)
-	c := &staleChecker{s: s}
+	c := &staleChecker{s: s, final: discordtest.Final(t, time.Minute)}
 	lobby := c.final(r.fake.SlashCommand(guild, channel, owner, "play", map[string]any{"game": "secretagent"}))
 	require.False(t, lobby.Ephemeral, lobby.Content)
 	c.id = tableOf(t, lobby.Message)
@@ -1132,15 +1132,8 @@ type staleChecker struct {
 	s   *scaleRun
 	id  int64
 	bad int
-}
-
-// final is the final answer to an interaction.
-func (c *staleChecker) final(in *discordtest.Interaction, err error) discordtest.Response {
-	c.s.t.Helper()
-	require.NoError(c.s.t, err)
-	resp, err := in.WaitFinal(time.Minute)
-	require.NoError(c.s.t, err)
-	return resp
+	// final is the final answer to an interaction (discordtest.Final).
+	final func(*discordtest.Interaction, error) discordtest.Response
 }
 
 // row is the table as the store has it.

@@ -3,9 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -14,9 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/internal/discordtest"
-	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/catalog"
-	"github.com/dealer/dealer/store"
 )
 
 // The README's recipes for a button action and a slash command, proved
@@ -75,36 +70,9 @@ func openOnFake(t *testing.T) *discordtest.Server {
 	t.Helper()
 	fake := discordtest.New(t, discordtest.Options{Guilds: []discordtest.Guild{{ID: recipeGuild, Name: "Card Club", ChannelID: recipeChannel}}})
 	fake.AddUser(discordtest.User{ID: owner, Name: "alice"})
-	st, err := store.Open(filepath.Join(t.TempDir(), "dealer.db"))
-	require.NoError(t, err)
-	r, err := render.New()
-	require.NoError(t, err)
-	b, err := New(context.Background(), Options{
-		Session: fake.NewSession(), Store: st, Games: catalog.Registry(), Renderer: r, GuildID: recipeGuild,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), NewDeal: func() uint64 { return 7 },
-	})
-	require.NoError(t, err)
-	ctx, cancel := context.WithTimeout(context.Background(), recipeWait)
-	defer cancel()
-	require.NoError(t, b.Open(ctx))
-	t.Cleanup(func() {
-		_ = fake.WaitHeartbeat(5 * time.Second)
-		_ = b.Close()
-		_ = st.Close()
-		require.NoError(t, fake.CheckClean(), "the bot did something Discord would refuse")
-	})
+	t.Cleanup(func() { require.NoError(t, fake.CheckClean(), "the bot did something Discord would refuse") })
+	fake.Connect(t, newTestBot(t, fake.NewSession(), recipeGuild), recipeWait)
 	return fake
-}
-
-// finalAnswer waits for an interaction's final answer.
-func finalAnswer(t *testing.T) func(*discordtest.Interaction, error) discordtest.Response {
-	return func(in *discordtest.Interaction, err error) discordtest.Response {
-		t.Helper()
-		require.NoError(t, err)
-		r, err := in.WaitFinal(recipeWait)
-		require.NoError(t, err)
-		return r
-	}
 }
 
 // TestRecipeButtonAction: a button action added in one place answers its
@@ -114,14 +82,9 @@ func TestRecipeButtonAction(t *testing.T) {
 	addRoute(t, actMovesSoFar, route{name: "moves so far", arg: argNone, solitaire: movesSoFar})
 	fake := openOnFake(t)
 
-	table := finalAnswer(t)(fake.SlashCommand(recipeGuild, recipeChannel, owner, "play", map[string]any{"game": "doublefreecell"}))
-	var today discordtest.Button
-	for _, b := range table.Message.Buttons() {
-		if !b.Disabled {
-			today = b
-			break
-		}
-	}
+	final := discordtest.Final(t, recipeWait)
+	table := final(fake.SlashCommand(recipeGuild, recipeChannel, owner, "play", map[string]any{"game": "doublefreecell"}))
+	today := discordtest.EnabledButton(t, table.Message, "")
 	id, err := parseButtonID(today.CustomID)
 	require.NoError(t, err, "a button of today's table")
 
@@ -129,7 +92,7 @@ func TestRecipeButtonAction(t *testing.T) {
 	// board.go, or sent by hand as here).
 	click := func(action byte) discordtest.Response {
 		custom := buttonID{Table: id.Table, Version: id.Version, Action: action}.String()
-		return finalAnswer(t)(fake.SendComponent(discordtest.RawComponent{MessageID: table.ID, UserID: owner, CustomID: custom}))
+		return final(fake.SendComponent(discordtest.RawComponent{MessageID: table.ID, UserID: owner, CustomID: custom}))
 	}
 	tests := []struct {
 		name    string
@@ -138,7 +101,7 @@ func TestRecipeButtonAction(t *testing.T) {
 		private bool
 	}{
 		{"the new action", func() discordtest.Response { return click(actMovesSoFar) }, "0 moves so far", true},
-		{"today's button", func() discordtest.Response { return finalAnswer(t)(fake.Click(table.ID, owner, today.CustomID)) }, "Double FreeCell", false},
+		{"today's button", func() discordtest.Response { return final(fake.Click(table.ID, owner, today.CustomID)) }, "Double FreeCell", false},
 		{"an action no route takes", func() discordtest.Response { return click('w') }, "isn't one of mine", true},
 	}
 	for _, tt := range tests {
@@ -156,7 +119,7 @@ func TestRecipeSlashCommand(t *testing.T) {
 	addCommand(t, gamesCommand)
 	fake := openOnFake(t)
 
-	got := finalAnswer(t)(fake.SlashCommand(recipeGuild, recipeChannel, owner, "games", nil))
+	got := discordtest.Final(t, recipeWait)(fake.SlashCommand(recipeGuild, recipeChannel, owner, "games", nil))
 	assert.Equal(t, fmt.Sprintf("I deal %d games.", len(catalog.Registry().All())), got.Content)
 	assert.True(t, got.Ephemeral, "its entry says private")
 }

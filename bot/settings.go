@@ -42,12 +42,12 @@ func (b *Bot) settingsCommand(gameChoices) *discordgo.ApplicationCommand {
 func (b *Bot) settings(ctx context.Context, i *discordgo.Interaction, opts options) *discordgo.InteractionResponse {
 	user := discord.UserOf(i)
 	if user.ID == "" {
-		return private(T(userLang(i), "I couldn't tell who you are: try again."))
+		return private(words.T(userLang(i), "I couldn't tell who you are: try again."))
 	}
 	st, err := b.store.Settings(ctx, user.ID)
 	if err != nil {
 		b.log.Error("reading settings failed", "err", err)
-		return private(T(userLang(i), "I couldn't read your settings just now: try again."))
+		return private(words.T(userLang(i), "I couldn't read your settings just now: try again."))
 	}
 	was := st
 	switch opts.str("deck") {
@@ -66,7 +66,7 @@ func (b *Bot) settings(ctx context.Context, i *discordgo.Interaction, opts optio
 	if given {
 		if err := b.store.SetSettings(ctx, user.ID, st); err != nil {
 			b.log.Error("saving settings failed", "err", err)
-			return private(T(userLang(i), "I couldn't save your settings just now: try again."))
+			return private(words.T(userLang(i), "I couldn't save your settings just now: try again."))
 		}
 		if st != was { // draw the new deck's cards now rather than at the next picture
 			b.wire.Go("drawing a deck", func() { b.render.With(deckOf(st)) })
@@ -79,21 +79,21 @@ func (b *Bot) settings(ctx context.Context, i *discordgo.Interaction, opts optio
 func settingsText(l lang.Lang, st store.Settings, saved bool) string {
 	var sb strings.Builder
 	if saved {
-		sb.WriteString(T(l, "**Saved.**") + " ")
+		sb.WriteString(words.T(l, "**Saved.**") + " ")
 	}
-	sb.WriteString(T(l, "Your settings:") + "\n")
+	sb.WriteString(words.T(l, "Your settings:") + "\n")
 	if st.FourColour {
-		sb.WriteString(T(l, "- deck: **four-colour**: ♠ black, ♥ red, ♦ blue, ♣ green") + "\n")
+		sb.WriteString(words.T(l, "- deck: **four-colour**: ♠ black, ♥ red, ♦ blue, ♣ green") + "\n")
 	} else {
-		sb.WriteString(T(l, "- deck: **classic**: ♥ ♦ red, ♠ ♣ black") + "\n")
+		sb.WriteString(words.T(l, "- deck: **classic**: ♥ ♦ red, ♠ ♣ black") + "\n")
 	}
 	if st.Large {
-		sb.WriteString(T(l, "- cards: **large**: bigger corners, for phones") + "\n")
+		sb.WriteString(words.T(l, "- cards: **large**: bigger corners, for phones") + "\n")
 	} else {
-		sb.WriteString(T(l, "- cards: **normal**") + "\n")
+		sb.WriteString(words.T(l, "- cards: **normal**") + "\n")
 	}
-	sb.WriteString(T(l, "- language: **%s**, as your Discord is set", l.Name()) + "\n")
-	sb.WriteString(T(l, "They apply to the pictures drawn for you alone, from the next one: your solitaire tables and your hands. "+
+	sb.WriteString(words.T(l, "- language: **%s**, as your Discord is set", l.Name()) + "\n")
+	sb.WriteString(words.T(l, "They apply to the pictures drawn for you alone, from the next one: your solitaire tables and your hands. "+
 		"A table everyone sees in the channel keeps the classic cards. Change them with `/settings deck:… cards:…`."))
 	return sb.String()
 }

@@ -32,7 +32,7 @@ func (b *Bot) redrawBoard(_ context.Context, c click) reply {
 // moveOnBoard makes a move, saved before the board shows it.
 func (b *Bot) moveOnBoard(ctx context.Context, c click) reply {
 	if err := b.apply(ctx, c.t, c.seat, c.id.Arg); err != nil {
-		return respond(private(b.moveError(c.lang(), c.t, err, T(c.lang(), "That move isn't possible now."))))
+		return respond(private(b.moveError(c.lang(), c.t, err, words.T(c.lang(), "That move isn't possible now."))))
 	}
 	c.t.notice = ""
 	return b.update(c.t, "", true)
@@ -59,7 +59,7 @@ func (b *Bot) update(t *table, selected string, moved bool) reply {
 	data, err := b.message(t, selected)
 	if err != nil {
 		b.log.Error("drawing a table failed", "table", t.Row.ID, "err", err)
-		return respond(private(T(b.playerLang(t.Row.OwnerID), "I couldn't draw the table: try again.")))
+		return respond(private(words.T(b.playerLang(t.Row.OwnerID), "I couldn't draw the table: try again.")))
 	}
 	return reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data},

@@ -182,7 +182,7 @@ func (b *Bot) openTable(ctx context.Context, i *discordgo.Interaction, sess stor
 	data, err := b.message(t, "")
 	if err != nil {
 		b.log.Error("drawing a table failed", "table", t.Row.ID, "err", err)
-		rep.resp = private(T(userLang(i), "I couldn't draw the table: try again."))
+		rep.resp = private(words.T(userLang(i), "I couldn't draw the table: try again."))
 		return rep, nil
 	}
 	b.log.Info("table opened", "table", t.Row.ID, "game", t.Info.Name, "deal", t.Row.Deal, "daily", t.Row.Daily,

@@ -8,9 +8,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
-	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/play"
 )
@@ -219,19 +216,12 @@ func (b *Bot) expireLobby(ctx context.Context, t *table) error {
 		return err
 	}
 	b.log.Info("lobby expired", "table", t.Row.ID, "game", t.Info.Name)
-	content := T(b.serverLang(t.Row.GuildID), "**%s** · the table was closed: nobody started it within %s. Open a new one with `/play`.",
+	content := words.T(b.serverLang(t.Row.GuildID), "**%s** · the table was closed: nobody started it within %s. Open a new one with `/play`.",
 		t.Info.Title, b.lobbyTimeout.Round(time.Minute))
 	channel, message := t.Row.ChannelID, t.Row.MessageID
 	if message == "" {
 		return nil
 	}
-	edit := &discordgo.MessageEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: discord.NoMentions}
-	b.wire.Post(channel, discord.Letter{What: "a closed lobby", Send: func() error {
-		_, err := b.wire.Request("PATCH", discordgo.EndpointChannelMessage(channel, message), discordgo.EndpointChannelMessage(channel, ""), edit, nil)
-		if discord.Code(err) == discord.ErrCodeUnknownMessage {
-			return nil // deleted meanwhile: nothing to say
-		}
-		return err
-	}})
+	b.lastWords(channel, message, content, "a closed lobby")
 	return nil
 }

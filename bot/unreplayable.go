@@ -1,9 +1,6 @@
 package bot
 
 import (
-	"github.com/bwmarrin/discordgo"
-
-	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store/play"
 )
@@ -33,17 +30,10 @@ func (b *Bot) keep(u *play.Unreplayable) {
 		title = g.Title
 	}
 	content := "**" + title + "** · " + unreplayableText(b.serverLang(u.Row.GuildID))
-	edit := &discordgo.MessageEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: discord.NoMentions}
-	b.wire.Post(channel, discord.Letter{What: "an unreplayable table's notice", Send: func() error {
-		_, err := b.wire.Request("PATCH", discordgo.EndpointChannelMessage(channel, message), discordgo.EndpointChannelMessage(channel, ""), edit, nil)
-		if discord.Code(err) == discord.ErrCodeUnknownMessage {
-			return nil // deleted meanwhile: nothing to say
-		}
-		return err
-	}})
+	b.lastWords(channel, message, content, "an unreplayable table's notice")
 }
 
 // unreplayableText says what happened to a kept table, in l.
 func unreplayableText(l lang.Lang) string {
-	return T(l, "This table can't be played on: its moves no longer replay under the dealer's rules. It is kept as it was — nothing is lost, and it counts for no one — and the bot's admin can look at it with `dealer db check`.")
+	return words.T(l, "This table can't be played on: its moves no longer replay under the dealer's rules. It is kept as it was — nothing is lost, and it counts for no one — and the bot's admin can look at it with `dealer db check`.")
 }

@@ -18,17 +18,17 @@ const (
 	Hard
 )
 
-// ComputerFor is the game's computer player at level l: ComputerAt's, or
-// Computer when the game has one level.
+// ComputerFor is the game's computer player at level l: ComputerSeeded's
+// with seed 0, or Computer when the game has one level.
 func (i Info) ComputerFor(l Level) Computer {
-	if i.ComputerAt != nil && l != Normal {
-		return i.ComputerAt(l)
+	if i.ComputerSeeded != nil && l != Normal {
+		return i.ComputerSeeded(l, 0)
 	}
 	return i.Computer
 }
 
 // HasLevels reports whether the game's computer players come at levels.
-func (i Info) HasLevels() bool { return i.ComputerAt != nil }
+func (i Info) HasLevels() bool { return i.ComputerSeeded != nil }
 
 // Levels lists the levels from the weakest.
 var Levels = []Level{Easy, Normal, Hard}
@@ -67,14 +67,22 @@ func (l *Level) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// ByLevel picks a game's computer player of level l among its three; an
-// unknown level is Normal.
-func ByLevel(l Level, easy, normal, hard Computer) Computer {
+// Seeded is a computer player whose random choices come from seed.
+type Seeded func(g Game, seat Seat, seed uint64) Move
+
+// With is s with its random choices from seed.
+func (s Seeded) With(seed uint64) Computer {
+	return func(g Game, seat Seat) Move { return s(g, seat, seed) }
+}
+
+// ByLevel picks a game's computer player of level l among its three, Easy's
+// and Hard's random choices from seed; an unknown level is Normal.
+func ByLevel(l Level, seed uint64, easy Seeded, normal Computer, hard Seeded) Computer {
 	switch l {
 	case Easy:
-		return easy
+		return easy.With(seed)
 	case Hard:
-		return hard
+		return hard.With(seed)
 	}
 	return normal
 }

@@ -22,9 +22,10 @@ type Info struct {
 	// Computer plays a seat for an absent player; nil for solitaires. It is
 	// the Normal level (and the turn timeout's stand-in).
 	Computer Computer
-	// ComputerAt, when set, gives the computer player of a level; a game
+	// ComputerSeeded, when set, gives the computer player of a level whose
+	// random choices come from seed (ComputerFor's from seed 0); a game
 	// without it has Computer at every level.
-	ComputerAt func(Level) Computer
+	ComputerSeeded func(l Level, seed uint64) Computer
 	// Solve solves a solitaire's position, for hints and daily deals; nil
 	// when the game has no solver.
 	Solve Solver

@@ -5,7 +5,6 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/hex"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -30,7 +29,7 @@ func signatureWire(t *testing.T, key ed25519.PublicKey) *Wire {
 	sess, err := discordgo.New("Bot fake")
 	require.NoError(t, err)
 	require.NoError(t, discordtest.AttachURL(sess, "http://127.0.0.1:1"))
-	return &Wire{s: sess, endpoint: endpoint{publicKey: key}, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	return &Wire{s: sess, endpoint: endpoint{publicKey: key}, log: slog.New(slog.DiscardHandler)}
 }
 
 func TestSignatureCheck(t *testing.T) {

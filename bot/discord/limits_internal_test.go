@@ -3,7 +3,6 @@ package discord
 import (
 	"bytes"
 	"context"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -161,7 +160,7 @@ func TestAnswerContextBoundsItsChildren(t *testing.T) {
 
 // quietInvalid is an invalidRequests on clock now, logging nowhere.
 func quietInvalid(now func() time.Time, holdAt int) *invalidRequests {
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	log := slog.New(slog.DiscardHandler)
 	v := newInvalidRequests(log, func(int) {})
 	v.set(holdAt, now)
 	return v

@@ -1,6 +1,7 @@
 package doubleagent
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/dealer/dealer/games"
@@ -22,6 +23,15 @@ func table(t *testing.T, s string) *Game {
 	t.Helper()
 	return newGame(0, mustPos(t, s))
 }
+
+// fullPrison is a prisoner in each of the four cells, so that no card can
+// go into the prison: added to a hand-made table whose cells play no part.
+const fullPrison = `
+	p1: 3C
+	p2: 3S
+	p3: 4S
+	p4: 4C
+`
 
 // play makes moves that must be legal, each also listed by Legal in the
 // spelling the move resolves to.
@@ -51,6 +61,18 @@ func refuse(t *testing.T, g *Game, text, want string) {
 	require.Equal(t, moves, g.Moves())
 	require.Equal(t, pos, g.pos)
 	require.Equal(t, hist, len(g.hist))
+}
+
+// checkView checks that view, in JSON, names none of p's face-down cards.
+func checkView(t *testing.T, view any, p *Pos) {
+	t.Helper()
+	b, err := json.Marshal(view)
+	require.NoError(t, err)
+	for _, fd := range p.faceDown() {
+		for _, c := range fd {
+			require.NotContains(t, string(b), `"`+c.Code()+`"`, "the view shows a face-down card")
+		}
+	}
 }
 
 // up returns the face-up run of tableau name as the view shows it.

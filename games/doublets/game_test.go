@@ -618,7 +618,7 @@ func TestFoundationStartsOnAnyRank(t *testing.T) {
 // rules' two readings of a win (48 up; or 48 up with stock and waste empty)
 // are the same.
 func fullTable(t *testing.T) *Game {
-	run := cycle(cards.Ace, 48)
+	run := fullRun()
 	return table{
 		foundation: codes(run[:47]),
 		reserves:   run[47].Code() + " KC KD KH KS -- --",
@@ -655,7 +655,7 @@ func TestWinAt48(t *testing.T) {
 // nothing more, not even a flip (unreachable in play, see fullTable, but
 // the Position says so itself).
 func TestFullFoundationTakesNothing(t *testing.T) {
-	run := cycle(cards.Ace, 48)
+	run := fullRun()
 	p := table{foundation: codes(run), reserves: "KC -- -- -- -- -- --", waste: "KD", stock: "KH KS"}.position(t)
 	assert.Equal(t, games.Won, p.Status())
 	assert.Empty(t, p.Legal(nil))

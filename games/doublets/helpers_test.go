@@ -77,6 +77,9 @@ func cycle(start cards.Rank, n int) []cards.Card {
 	return out
 }
 
+// fullRun is the 48 cards of a full foundation, from its Ace.
+func fullRun() []cards.Card { return cycle(cards.Ace, MaxScore) }
+
 // play applies each move in notation, failing the test on the first error.
 func play(t testing.TB, g games.Game, moves ...string) {
 	t.Helper()

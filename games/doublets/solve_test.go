@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/games/cards"
 	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -41,7 +40,7 @@ func TestSolveDealsReplay(t *testing.T) {
 // TestSolveTriviallyWon: one card short of the win: the solver plays it and
 // calls it proved.
 func TestSolveTriviallyWon(t *testing.T) {
-	run := cycle(cards.Ace, MaxScore)
+	run := fullRun()
 	found := run[:MaxScore-1]
 	tb := table{
 		reserves:   "KC KD " + run[MaxScore-1].Code() + " KH KS -- --",
@@ -237,7 +236,7 @@ func TestHintFinished(t *testing.T) {
 	assert.Equal(t, "This deal can't be won from here any more. Undo, or resign.", hint.Advice())
 	assert.Equal(t, games.Unwinnable, Info.Solve(g, time.Second).Verdict, "the games.Solver agrees")
 
-	run := cycle(cards.Ace, MaxScore)
+	run := fullRun()
 	won := table{reserves: "KC KD KH KS -- -- --", foundation: codes(run)}.game(t)
 	hint = solution(won, Budget{})
 	assert.Empty(t, hint.Moves)

@@ -103,13 +103,13 @@ func SimGames(def int) int {
 }
 
 // levelSides makes the sides of the levels: level l's player at a seat is
-// seeded(l, seat), save Hard's, which is hard(seat) when hard is not nil
-// (a smaller search, for a quick run).
-func levelSides(seeded func(l games.Level, seed uint64) games.Computer, hard func(seed uint64) games.Computer) func(games.Level) Side {
+// seeded(l, seat), save Hard's, which is hard seeded by the seat when hard
+// is not nil (a smaller search, for a quick run).
+func levelSides(seeded func(l games.Level, seed uint64) games.Computer, hard games.Seeded) func(games.Level) Side {
 	return func(l games.Level) Side {
 		return Side{Name: l.String(), Player: func(seat games.Seat, _ uint64) games.Computer {
 			if l == games.Hard && hard != nil {
-				return hard(uint64(seat))
+				return hard.With(uint64(seat))
 			}
 			return seeded(l, uint64(seat))
 		}}
@@ -123,7 +123,7 @@ func levelSides(seeded func(l games.Level, seed uint64) games.Computer, hard fun
 // 500 or more checks that the higher level wins most; by default it plays
 // two games a pairing, with quickHard (a smaller search) as Hard, and only
 // checks that every level plays whole games.
-func AssertLevelsRank(t *testing.T, table Table, seeded func(l games.Level, seed uint64) games.Computer, quickHard func(seed uint64) games.Computer) {
+func AssertLevelsRank(t *testing.T, table Table, seeded func(l games.Level, seed uint64) games.Computer, quickHard games.Seeded) {
 	t.Helper()
 	n, level := SimGames(0), levelSides(seeded, nil)
 	if n == 0 {

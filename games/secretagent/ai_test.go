@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/dealer/dealer/games"
-	"github.com/dealer/dealer/games/cards"
 	"github.com/dealer/dealer/games/gamestest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -74,8 +73,6 @@ func rigFor(t *testing.T, trump *Trump, assign Assignment, taken [4]int, mine st
 }
 
 func TestComputerTactics(t *testing.T) {
-	spades := &Trump{Suit: cards.Spades}
-	nt := &Trump{NoTrump: true}
 	tests := []struct {
 		name   string
 		trump  *Trump
@@ -95,21 +92,21 @@ func TestComputerTactics(t *testing.T) {
 			"AS 9S 2S 4C", []string{"5H", "9H", "KH"}, "play 2S"},
 		{"void, wanting tricks: overruff cheaply", spades, Self, [4]int{2, 2, 2, 2},
 			"AS 9S 2S 4C", []string{"5H", "8S", "KH"}, "play 9S"},
-		{"void at No Trump: discard low", nt, Self, [4]int{2, 2, 2, 2},
+		{"void at No Trump: discard low", noTrump, Self, [4]int{2, 2, 2, 2},
 			"KS 9D 4C", []string{"5H", "9H", "2H"}, "play 4C"},
-		{"misère: the highest card that still loses", nt, Self, [4]int{4, 5, 4, 0},
+		{"misère: the highest card that still loses", noTrump, Self, [4]int{4, 5, 4, 0},
 			"8H 7H 3H 4C 2D", []string{"5H", "9H", "2H"}, "play 8H"},
-		{"misère, void: shed the most dangerous card", nt, Self, [4]int{4, 5, 4, 0},
+		{"misère, void: shed the most dangerous card", noTrump, Self, [4]int{4, 5, 4, 0},
 			"AS 4C 2D", []string{"5H", "9H", "2H"}, "play AS"},
 		{"misère, trick ruffed: shed the highest of the suit", spades, Self, [4]int{4, 5, 4, 0},
 			"KH 3H 4C 2D", []string{"5H", "2S", "2H"}, "play KH"},
 		// Seat 3's Opposite is seat 1, winning the trick with K♥. With 4
 		// tricks against the agent's 2, the agent's trick is worth more
 		// (4×3 = 12) than its own (5×2 = 10).
-		{"let the agent win", nt, Opposite, [4]int{3, 2, 4, 4},
+		{"let the agent win", noTrump, Opposite, [4]int{3, 2, 4, 4},
 			"AH 2H 5C", []string{"5H", "KH", "3H"}, "play 2H"},
 		// … but with 1 trick against 3, its own is worth more (2×3 > 1×4).
-		{"overtake the agent when worth more", nt, Opposite, [4]int{5, 3, 4, 1},
+		{"overtake the agent when worth more", noTrump, Opposite, [4]int{5, 3, 4, 1},
 			"AH 2H 5C", []string{"5H", "KH", "3H"}, "play AH"},
 	}
 	for _, tt := range tests {
@@ -121,12 +118,11 @@ func TestComputerTactics(t *testing.T) {
 }
 
 func TestComputerLeads(t *testing.T) {
-	spades := &Trump{Suit: cards.Spades}
 	// Wanting tricks with the top trump and trumps out: draw them.
 	g := rigFor(t, spades, Self, [4]int{1, 1, 1, 1}, "AS 9S 4S 7H 3C")
 	assert.Equal(t, "play AS", Choose(g, 3).String())
 	// At No Trump: the top card of its longest suit.
-	g = rigFor(t, &Trump{NoTrump: true}, Self, [4]int{1, 1, 1, 1}, "AH 7H 6H AC 3C")
+	g = rigFor(t, noTrump, Self, [4]int{1, 1, 1, 1}, "AH 7H 6H AC 3C")
 	assert.Equal(t, "play AH", Choose(g, 3).String())
 	// On a misère plan: lead the card most likely to be beaten, not a trump.
 	g = rigFor(t, spades, Self, [4]int{4, 5, 4, 0}, "2S 9H 2H 7C")
@@ -200,9 +196,7 @@ var table = gamestest.Table{
 // that each level wins most; the default few games only check that every
 // level plays whole games (Hard with a small search).
 func TestLevels(t *testing.T) {
-	gamestest.AssertLevelsRank(t, table, ComputerSeeded, func(seed uint64) games.Computer {
-		return func(g games.Game, s games.Seat) games.Move { return hardMove(g, s, seed, hardBudget/50) }
-	})
+	gamestest.AssertLevelsRank(t, table, ComputerSeeded, hardWithin(hardBudget/50))
 }
 
 func TestLevelsAreDeterministicAndSeeOnlyTheirView(t *testing.T) {
@@ -218,5 +212,5 @@ func TestLevelsAreDeterministicAndSeeOnlyTheirView(t *testing.T) {
 			assert.Equal(t, l, back)
 		})
 	}
-	assert.Nil(t, ComputerAt(games.Hard)(New(1), 0), "not its turn")
+	assert.Nil(t, ComputerSeeded(games.Hard, 0)(New(1), 0), "not its turn")
 }

@@ -22,7 +22,7 @@ func BenchmarkComputerGame(b *testing.B) {
 // among Normal players with more than one legal move (see
 // gamestest.BenchChoices).
 func benchmarkLevel(b *testing.B, l games.Level) {
-	c := ComputerAt(l)
+	c := ComputerSeeded(l, 0)
 	g := New(11)
 	states := gamestest.Decisions(b, g, Choose, func(g *Game) *Game { return g.branch() })
 	gamestest.BenchChoices(b, c, states)

@@ -48,8 +48,8 @@ var Info = games.Info{
 		}
 		return NewDeals(deal, o.Get("deals", DealsPerGame)), nil
 	},
-	Computer:   Choose,
-	ComputerAt: ComputerAt,
+	Computer:       Choose,
+	ComputerSeeded: ComputerSeeded,
 }
 
 var (

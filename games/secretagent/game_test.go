@@ -345,6 +345,12 @@ func movesText(ms []games.Move) string {
 	return strings.Join(s, ", ")
 }
 
+// spades and noTrump are the trumps of the hand-made tricks.
+var (
+	spades  = &Trump{Suit: cards.Spades}
+	noTrump = &Trump{NoTrump: true}
+)
+
 // rig puts g in its play phase with the given hands (seat 0 first) and trump.
 func rig(t testing.TB, trump *Trump, hands ...string) *Game {
 	g := New(1)
@@ -358,7 +364,7 @@ func rig(t testing.TB, trump *Trump, hands ...string) *Game {
 }
 
 func TestFollowSuit(t *testing.T) {
-	g := rig(t, &Trump{Suit: cards.Spades},
+	g := rig(t, spades,
 		"AH 2H 3C", "KH 4S 5D", "7C 8C 9C", "QH JH 2S")
 	play(t, g, 0, "play 2H")
 	gamestest.Refused(t, g, 1, "play 4S", "you must follow suit: play a ♥ (hearts)")
@@ -385,27 +391,25 @@ func TestTrickWinner(t *testing.T) {
 		}
 		return ps
 	}
-	spades := &Trump{Suit: cards.Spades}
-	nt := &Trump{NoTrump: true}
 	tests := []struct {
 		plays string
 		trump *Trump
 		want  games.Seat
 	}{
-		{"5H AH KH 2H", nt, 3},
-		{"5H AS KH 2H", nt, 0},     // A♠ is off suit at No Trump
-		{"5H AS KH 2H", spades, 3}, // … and trump here
-		{"5H 2S 3S KH", spades, 0}, // the highest trump
-		{"TH 9H AD 2C", spades, 2}, // nobody trumps: the highest heart
-		{"TH JH QH AH", nil, 1},    // A high
+		{"5H AH KH 2H", noTrump, 3},
+		{"5H AS KH 2H", noTrump, 0}, // A♠ is off suit at No Trump
+		{"5H AS KH 2H", spades, 3},  // … and trump here
+		{"5H 2S 3S KH", spades, 0},  // the highest trump
+		{"TH 9H AD 2C", spades, 2},  // nobody trumps: the highest heart
+		{"TH JH QH AH", nil, 1},     // A high
 		{"2S 3S 4S 5S", spades, 1},
 		{"KS AH AD AC", spades, 2},
-		{"3C 2C", nt, 2},
+		{"3C 2C", noTrump, 2},
 	}
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, TrickWinner(trick(tt.plays), tt.trump), "%s with %v", tt.plays, tt.trump)
 	}
-	assert.Equal(t, games.Seat(-1), TrickWinner(nil, nt))
+	assert.Equal(t, games.Seat(-1), TrickWinner(nil, noTrump))
 }
 
 func TestTrickWithTrumpInPlay(t *testing.T) {

@@ -42,6 +42,11 @@ const (
 // rolloutCost is the work of playing out a deal with left moves left.
 func rolloutCost(left int) int { return left * (left + 12) }
 
+// hardWithin is Hard spending about budget units of work a choice.
+func hardWithin(budget int) games.Seeded {
+	return func(g games.Game, seat games.Seat, seed uint64) games.Move { return hardMove(g, seat, seed, budget) }
+}
+
 // hardMove is Hard's choice for seat, spending about budget units of work.
 func hardMove(g games.Game, seat games.Seat, seed uint64, budget int) games.Move {
 	legal := g.Legal(seat)

@@ -131,9 +131,7 @@ var table = gamestest.Table{
 // pairing and checks that each level wins most; the default few games only
 // check that every level plays whole games (Hard with a small search).
 func TestLevels(t *testing.T) {
-	gamestest.AssertLevelsRank(t, table, ComputerSeeded, func(seed uint64) games.Computer {
-		return func(g games.Game, s games.Seat) games.Move { return hardMove(g, s, seed, hardBudget/20) }
-	})
+	gamestest.AssertLevelsRank(t, table, ComputerSeeded, hardWithin(hardBudget/20))
 }
 
 func TestLevelsAreDeterministicAndSeeOnlyTheirView(t *testing.T) {
@@ -159,7 +157,7 @@ func TestLevelsAreDeterministicAndSeeOnlyTheirView(t *testing.T) {
 	}
 	g, err := New(1, 2)
 	require.NoError(t, err)
-	assert.Nil(t, ComputerAt(games.Hard)(g, 1-g.turn), "not its turn")
+	assert.Nil(t, ComputerSeeded(games.Hard, 0)(g, 1-g.turn), "not its turn")
 }
 
 // TestSampledWorldsAgreeWithTheView: a world Hard deals from a seat's view

@@ -24,7 +24,7 @@ func BenchmarkComputerGame(b *testing.B) {
 // 4-player game among Normal players with more than one legal move (see
 // gamestest.BenchChoices).
 func benchmarkLevel(b *testing.B, l games.Level) {
-	c := ComputerAt(l)
+	c := ComputerSeeded(l, 0)
 	g, err := New(11, 4)
 	if err != nil {
 		b.Fatal(err)

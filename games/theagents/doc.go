@@ -102,7 +102,7 @@
 //
 // Choose plays a seat from its view alone; PlayOut plays a whole game among
 // computer players and Summary reports it. See ai.go for the tactics.
-// ComputerAt gives a computer player at a level (games.Easy, games.Normal,
+// ComputerSeeded gives a computer player at a level (games.Easy, games.Normal,
 // which is Choose, or games.Hard, which searches over deals of the cards it
 // cannot see); see level.go and search.go.
 //

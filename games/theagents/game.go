@@ -64,11 +64,11 @@ var Info = games.Info{
 	NewWith: func(deal uint64, seats int, o games.Options) (games.Game, error) {
 		return dealUnder(deal, seats, o, RulesVersion)
 	},
-	Computer:    Choose,
-	ComputerAt:  ComputerAt,
-	Rules:       RulesVersion,
-	OldRules:    dealUnder,
-	RulesBefore: map[int]string{1: "every seat starts with 0 IP"},
+	Computer:       Choose,
+	ComputerSeeded: ComputerSeeded,
+	Rules:          RulesVersion,
+	OldRules:       dealUnder,
+	RulesBefore:    map[int]string{1: "every seat starts with 0 IP"},
 }
 
 // RulesVersion is the version of the rules new tables play (games.Info.Rules).

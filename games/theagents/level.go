@@ -21,17 +21,11 @@ import (
 // All three see only their seat's view and legal moves, and are
 // deterministic: the same game, seat and seed give the same move.
 
-// ComputerAt returns the computer player of level l with seed 0.
-func ComputerAt(l games.Level) games.Computer { return ComputerSeeded(l, 0) }
-
 // ComputerSeeded returns the computer player of level l whose random
 // choices (Easy's moves, Hard's deals of the unseen cards) come from seed;
 // an unknown level is Normal.
 func ComputerSeeded(l games.Level, seed uint64) games.Computer {
-	return games.ByLevel(l,
-		func(g games.Game, seat games.Seat) games.Move { return easyMove(g, seat, seed) },
-		Choose,
-		func(g games.Game, seat games.Seat) games.Move { return hardMove(g, seat, seed, hardBudget) })
+	return games.ByLevel(l, seed, easyMove, Choose, hardWithin(hardBudget))
 }
 
 // moveRand returns the random source of seat's choice in view v (see

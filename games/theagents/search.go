@@ -45,6 +45,11 @@ const hardCandidates = 3
 // hardMinWorlds is the fewest deals Hard samples for one choice.
 const hardMinWorlds = 1
 
+// hardWithin is Hard spending about budget units of work a choice.
+func hardWithin(budget int) games.Seeded {
+	return func(g games.Game, seat games.Seat, seed uint64) games.Move { return hardMove(g, seat, seed, budget) }
+}
+
 // hardMove is Hard's choice for seat, spending about budget units of work.
 func hardMove(g games.Game, seat games.Seat, seed uint64, budget int) games.Move {
 	legal := g.Legal(seat)

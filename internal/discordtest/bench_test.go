@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/rand"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"syscall"
@@ -180,18 +179,6 @@ func (b *bareBot) respond(e bareEvent, ctype string, body []byte) {
 }
 
 func (b *bareBot) call(method, path, ctype string, body []byte) (int, string) {
-	req, err := http.NewRequest(method, b.fake.URL()+discordtest.APIPrefix+path, bytes.NewReader(body))
-	if err != nil {
-		b.tb.Fatal(err)
-	}
-	req.Header.Set("Content-Type", ctype)
-	req.Header.Set("Authorization", "Bot "+b.fake.Token())
-	req.Header.Set("User-Agent", "DiscordBot (bench, 1)")
-	resp, err := b.client.Do(req)
-	if err != nil {
-		b.tb.Fatal(err)
-	}
-	defer resp.Body.Close()
-	out, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(out)
+	st, out, _ := rawRequest(b.tb, b.client, b.fake, method, path, ctype, bytes.NewReader(body), "DiscordBot (bench, 1)")
+	return st, out
 }

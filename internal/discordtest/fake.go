@@ -50,6 +50,9 @@
 //     Open may reconnect by itself;
 //   - Session.Close sleeps 1 s: keep sessions few, and run such tests in
 //     parallel.
+//
+// Server.Connect does the first two for a bot; Final and EnabledButton are
+// what a bot's tests do between checks (botkit.go).
 package discordtest
 
 import (

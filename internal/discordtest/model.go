@@ -208,6 +208,23 @@ func (b Body) ButtonByLabel(label string) (Button, bool) {
 	return b.findButton(func(bt *Button) bool { return bt.Label == label })
 }
 
+// EnabledButton finds the first enabled button whose label starts with
+// prefix ("": any).
+func (b Body) EnabledButton(prefix string) (Button, bool) {
+	return b.findButton(func(bt *Button) bool { return !bt.Disabled && strings.HasPrefix(bt.Label, prefix) })
+}
+
+// Enabled lists the labels of the enabled buttons, row by row.
+func (b Body) Enabled() []string {
+	var out []string
+	for _, bt := range b.Buttons() {
+		if !bt.Disabled {
+			out = append(out, bt.Label)
+		}
+	}
+	return out
+}
+
 func (b Body) findButton(match func(*Button) bool) (Button, bool) {
 	for _, r := range b.Components {
 		for i := range r.Buttons {

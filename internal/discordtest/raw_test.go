@@ -176,18 +176,26 @@ func (b *rawBot) callHeader(method, path string, body any, files ...discordtest.
 	} else if payload != nil {
 		rd, ctype = bytes.NewReader(payload), "application/json"
 	}
-	req, err := http.NewRequest(method, b.fake.URL()+"/api/v9"+path, rd)
+	return rawRequest(b.t, b.client, b.fake, method, path, ctype, rd, "rawbot (test, 1)")
+}
+
+// rawRequest sends body (of type ctype, when not "") to the fake's REST
+// path with the bot's token, as userAgent, and returns the status, the
+// answer's body and its headers; the test stops when it cannot be sent.
+func rawRequest(tb testing.TB, client *http.Client, fake *discordtest.Server, method, path, ctype string, body io.Reader, userAgent string) (int, string, http.Header) {
+	tb.Helper()
+	req, err := http.NewRequest(method, fake.URL()+discordtest.APIPrefix+path, body)
 	if err != nil {
-		b.t.Fatal(err)
+		tb.Fatal(err)
 	}
 	if ctype != "" {
 		req.Header.Set("Content-Type", ctype)
 	}
-	req.Header.Set("Authorization", "Bot "+b.fake.Token())
-	req.Header.Set("User-Agent", "rawbot (test, 1)")
-	resp, err := b.client.Do(req)
+	req.Header.Set("Authorization", "Bot "+fake.Token())
+	req.Header.Set("User-Agent", userAgent)
+	resp, err := client.Do(req)
 	if err != nil {
-		b.t.Fatal(err)
+		tb.Fatal(err)
 	}
 	defer resp.Body.Close()
 	out, _ := io.ReadAll(resp.Body)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -41,22 +40,17 @@ func TestHighCardThroughDiscord(t *testing.T) {
 	require.NoError(t, err)
 	b, err := bot.New(context.Background(), bot.Options{
 		Session: fake.NewSession(), Store: st, Games: render.NewRegistry(highCard), Renderer: r, GuildID: guildID,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), NewDeal: func() uint64 { return 7 },
+		Logger: slog.New(slog.DiscardHandler), NewDeal: func() uint64 { return 7 },
 	})
 	require.NoError(t, err)
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
-	defer cancel()
-	require.NoError(t, b.Open(ctx))
-	t.Cleanup(func() {
-		_ = fake.WaitHeartbeat(5 * time.Second)
-		_ = b.Close()
-		_ = st.Close()
-		require.NoError(t, fake.CheckClean(), "the bot did something Discord would refuse")
-	})
+	t.Cleanup(func() { require.NoError(t, fake.CheckClean(), "the bot did something Discord would refuse") })
+	t.Cleanup(func() { _ = st.Close() })
+	fake.Connect(t, b, wait)
 
-	lobby := final(t)(fake.SlashCommand(guildID, channelID, alice, "play", map[string]any{"game": "highcard"}))
+	final := discordtest.Final(t, wait)
+	lobby := final(fake.SlashCommand(guildID, channelID, alice, "play", map[string]any{"game": "highcard"}))
 	require.Contains(t, lobby.Content, "High Card")
-	table := final(t)(fake.Click(lobby.ID, alice, labelled(t, lobby.Message, "Start").CustomID))
+	table := final(fake.Click(lobby.ID, alice, discordtest.EnabledButton(t, lobby.Message, "Start").CustomID))
 	require.False(t, table.Ephemeral)
 	dm, err := fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Your turn") })
 	require.NoError(t, err, "alice's hand comes by DM")
@@ -64,46 +58,16 @@ func TestHighCardThroughDiscord(t *testing.T) {
 
 	for n := 0; n < handSize; n++ {
 		now, _ := fake.Message(table.ID)
-		hand := final(t)(fake.Click(table.ID, alice, labelled(t, now, "My hand").CustomID))
+		hand := final(fake.Click(table.ID, alice, discordtest.EnabledButton(t, now, "My hand").CustomID))
 		require.True(t, hand.Ephemeral, "a hand is shown to its player alone")
-		var card discordtest.Button
-		for _, btn := range hand.Message.Buttons() {
-			if !btn.Disabled {
-				card = btn
-				break
-			}
-		}
-		require.NotEmpty(t, card.CustomID, hand.Content)
-		final(t)(fake.Click(hand.ID, alice, card.CustomID))
+		card := discordtest.EnabledButton(t, hand.Message, "")
+		final(fake.Click(hand.ID, alice, card.CustomID))
 	}
 	over, err := fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
 	require.NoError(t, err)
 	assert.Empty(t, over.Buttons(), "a finished table has no buttons")
-	board := final(t)(fake.SlashCommand(guildID, channelID, alice, "leaderboard", map[string]any{"game": "highcard"}))
+	board := final(fake.SlashCommand(guildID, channelID, alice, "leaderboard", map[string]any{"game": "highcard"}))
 	assert.Contains(t, board.Content, "<@"+alice+">", "the result is recorded")
-}
-
-// final waits for an interaction's final answer.
-func final(t *testing.T) func(*discordtest.Interaction, error) discordtest.Response {
-	return func(in *discordtest.Interaction, err error) discordtest.Response {
-		t.Helper()
-		require.NoError(t, err)
-		r, err := in.WaitFinal(wait)
-		require.NoError(t, err)
-		return r
-	}
-}
-
-// labelled finds an enabled button by its label's start.
-func labelled(t *testing.T, m discordtest.Message, prefix string) discordtest.Button {
-	t.Helper()
-	for _, b := range m.Buttons() {
-		if strings.HasPrefix(b.Label, prefix) && !b.Disabled {
-			return b
-		}
-	}
-	t.Fatalf("no enabled button %q", prefix)
-	return discordtest.Button{}
 }
 
 // High Card plays through the terminal's scripted mode: the moves of seat
