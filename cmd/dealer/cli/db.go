@@ -17,6 +17,7 @@ import (
 func dbUsage(env) string {
 	return `usage: dealer db copy --from FILE --to URL
        dealer db check [--db FILE-or-URL] [--config FILE]
+       dealer db backup FILE [--db FILE] [--config FILE]
 
 copy: copies a bot's SQLite file into an empty PostgreSQL database: every
 session with its players, moves, rounds and results, the daily deals and the
@@ -42,10 +43,22 @@ of tables at a time: it may run beside the bot.
                   config's, dealer.db); the password may come from
                   DEALER_DATABASE_PASSWORD
   --config FILE   the config file (default: config.yaml if present)
+
+backup: writes a consistent copy of a SQLite database to FILE, a new file,
+while the bot runs: every move saved before it began is in it. It is
+written under a temporary name beside FILE, checked (integrity and schema
+version), and only then named FILE; an existing FILE is never overwritten.
+It says the tables, moves and results it holds, and its size. To restore,
+stop the bot and point the config's database at the backup (or a copy of
+it); dealer db check then says whether every table replays. A PostgreSQL
+database is backed up with pg_dump: backup prints the command line.
+
+  --db FILE       the bot's SQLite file (default: the config's, dealer.db)
+  --config FILE   the config file (default: config.yaml if present)
 `
 }
 
-// dbCmd is `dealer db copy` and `dealer db check`.
+// dbCmd is `dealer db copy`, `dealer db check` and `dealer db backup`.
 func dbCmd(e env, args []string) int {
 	fset := newFlags("dealer db")
 	from := fset.String("from", "", "")
@@ -57,9 +70,11 @@ func dbCmd(e env, args []string) int {
 	case err != nil:
 		return usageError(e.stderr, "db", "%s", flagError(err))
 	case len(rest) == 0:
-		return usageError(e.stderr, "db", "name what to do: copy or check")
+		return usageError(e.stderr, "db", "name what to do: copy, check or backup")
+	case rest[0] == "backup":
+		return dbBackupArgs(e, rest[1:], setFlags(fset), *db, *config)
 	case rest[0] != "copy" && rest[0] != "check":
-		return usageError(e.stderr, "db", "unknown %q: db does copy or check", clip(rest[0], 20))
+		return usageError(e.stderr, "db", "unknown %q: db does copy, check or backup", clip(rest[0], 20))
 	case len(rest) > 1:
 		return usageError(e.stderr, "db", "unexpected %q: %s takes only options", clip(strings.Join(rest[1:], " "), 40), rest[0])
 	}

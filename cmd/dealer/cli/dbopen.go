@@ -19,23 +19,33 @@ import (
 // database that cannot be opened a failure (1); the error names the file
 // or the URL (never its password) and says why.
 func openStore(db, config string, getenv func(string) string) (*store.Store, int, error) {
-	path, password := db, getenv(databasePasswordEnv)
-	if path == "" {
-		cfgPath, explicit := config, config != ""
-		if !explicit {
-			cfgPath = defaultConfigPath
-		}
-		cfg, err := loadConfig(cfgPath, explicit, getenv)
-		if err != nil {
-			return nil, exitUsage, err
-		}
-		path, password = cfg.Database, cfg.DatabasePassword
+	path, password, err := chooseDatabase(db, config, getenv)
+	if err != nil {
+		return nil, exitUsage, err
 	}
 	st, err := openDatabase(path, password)
 	if err != nil {
 		return nil, exitFail, err
 	}
 	return st, exitOK, nil
+}
+
+// chooseDatabase is the database the terminal's commands use, and its
+// password: db if given, else the config's (config, or config.yaml if
+// present). The error is the config's, which cannot be read.
+func chooseDatabase(db, config string, getenv func(string) string) (path, password string, err error) {
+	if db != "" {
+		return db, getenv(databasePasswordEnv), nil
+	}
+	cfgPath, explicit := config, config != ""
+	if !explicit {
+		cfgPath = defaultConfigPath
+	}
+	cfg, err := loadConfig(cfgPath, explicit, getenv)
+	if err != nil {
+		return "", "", err
+	}
+	return cfg.Database, cfg.DatabasePassword, nil
 }
 
 // openDatabase opens database (a file or a URL) with password (for
