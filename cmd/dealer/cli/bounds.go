@@ -66,7 +66,7 @@ func keyErr(key, format string, a ...any) error {
 // filling in what the raw values say.
 func checkConfig(c *Config) error {
 	for _, check := range []func(*Config) error{
-		checkDatabase, checkLogLevel, checkTimeouts, checkPictureCache, checkDiscord, checkScale, checkWeb,
+		checkDatabase, checkLogLevel, checkTimeouts, checkPictureCache, checkDiscord, checkScale, checkWeb, checkBackup,
 	} {
 		if err := check(c); err != nil {
 			return err

@@ -55,6 +55,13 @@ type Config struct {
 		PublicURL      string `yaml:"public_url"`
 		TrustedProxies string `yaml:"trusted_proxies"`
 	} `yaml:"web"`
+	// Backup is the periodic backups of a SQLite database (backups.go):
+	// into Dir, every RawEvery, the newest RawKeep kept; none if Dir is "".
+	Backup struct {
+		Dir      string `yaml:"dir"`
+		RawEvery string `yaml:"every"`
+		RawKeep  string `yaml:"keep"`
+	} `yaml:"backup"`
 
 	// The fields below are no keys: they are read from the keys, or from
 	// the environment.
@@ -71,6 +78,10 @@ type Config struct {
 	// pictures (0: render.DefaultCacheLimit); below it the cache grows
 	// with the tables in play.
 	PictureCacheMB int `yaml:"-"`
+	// BackupEvery and BackupKeep are backup.every and backup.keep, with
+	// their defaults, when backup.dir is set.
+	BackupEvery time.Duration `yaml:"-"`
+	BackupKeep  int           `yaml:"-"`
 }
 
 // defaultConfigPath is read when no --config is given, if it exists.

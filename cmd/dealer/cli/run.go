@@ -94,6 +94,11 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 	if err != nil {
 		return err
 	}
+	bk, err := newBackups(cfg, st, metrics, log)
+	if err != nil {
+		return err
+	}
+	defer bk.start(ctx)() // stopped before the store is closed
 	// The web may be asked whether the bot is ready before it exists.
 	var started atomic.Pointer[bot.Bot]
 	ready := func(context.Context) error {
