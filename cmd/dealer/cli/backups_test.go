@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -15,6 +16,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/internal/discordtest"
+	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/store"
 )
 
@@ -165,4 +168,35 @@ func TestPeriodicBackupsNeedTheFolder(t *testing.T) {
 	require.NoError(t, checkBackup(&cfg))
 	_, err = newBackups(cfg, st, prometheus.NewRegistry(), slog.Default())
 	require.EqualError(t, err, "backup.dir "+cfg.Backup.Dir+" is not a folder: make it, or name another")
+}
+
+// `dealer run` with a backup section takes its first backup at once (the
+// folder holds none yet), logs it, and stops cleanly.
+func TestServeTakesBackups(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{
+		Guilds: []discordtest.Guild{{ID: "1234567890123456789", Name: "Club", ChannelID: "1234567890123456790"}},
+	})
+	dir := t.TempDir()
+	var cfg Config
+	cfg.Discord.Token = fake.Token()
+	cfg.Database = filepath.Join(dir, "dealer.db")
+	cfg.Backup.Dir = filepath.Join(dir, "backups")
+	require.NoError(t, os.Mkdir(cfg.Backup.Dir, 0o700))
+	require.NoError(t, checkBackup(&cfg))
+	logs := &testkit.Log{}
+	stop := serving(t, fake, cfg, slog.New(slog.NewTextHandler(logs, nil)))
+	require.Eventually(t, func() bool {
+		l := logs.String()
+		return strings.Contains(l, "the dealer is at the table") && strings.Contains(l, "backup written")
+	}, 10*time.Second, 10*time.Millisecond)
+	stop()
+	got := names(t, cfg.Backup.Dir)
+	require.Len(t, got, 1)
+	assert.Regexp(t, backupName, got[0])
+	st, err := store.Open(cfg.Database) // stopped: the bot's database again
+	require.NoError(t, err)
+	defer st.Close()
+	version, err := st.SchemaVersion(context.Background())
+	require.NoError(t, err)
+	assertSoundFile(t, filepath.Join(cfg.Backup.Dir, got[0]), version)
 }
