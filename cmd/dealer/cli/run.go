@@ -90,6 +90,7 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 	}
 	defer st.Close()
 	metrics := newMetricsRegistry()
+	metrics.MustRegister(st.Collectors()...)
 	o, err := botOptions(cfg, st, reg, metrics, log, attach)
 	if err != nil {
 		return err
