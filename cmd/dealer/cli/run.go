@@ -57,10 +57,9 @@ func runBot(reg *render.Registry, cfgPath string, stderr io.Writer, getenv func(
 		fmt.Fprintln(stderr, `dealer run: no Discord bot token. Set DISCORD_TOKEN in the environment, or put it in config.yaml under discord.token (see config.example.yaml and the README: "Running the bot").`)
 		return exitUsage
 	}
-	level, _ := parseLevel(cfg.LogLevel)
-	// No token in a log line, whoever logs it (the bot, the web pages, the
-	// store's errors): the bot's and anything of a token's shape go.
-	log := slog.New(bot.RedactTokens(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}), cfg.Discord.Token))
+	// No secret in a log line, whoever logs it (the bot, the web pages, the
+	// store's errors): newLogger takes them out.
+	log := newLogger(cfg, stderr)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
