@@ -94,6 +94,7 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 	if err != nil {
 		return err
 	}
+	registerPictureCache(metrics, o.Renderer, cfg.PictureCacheMB)
 	// The web may be asked whether the bot is ready before it exists.
 	var started atomic.Pointer[bot.Bot]
 	ready := func(context.Context) error {
