@@ -27,12 +27,20 @@ type containers struct {
 	env []string
 }
 
+// requirePodman names the variable that, set to 1 (as CI sets it), makes
+// a missing podman fail the image test instead of skipping it.
+const requirePodman = "DEALER_REQUIRE_PODMAN"
+
 // newContainers prepares podman's storage for the test, or skips the test
 // when podman is not installed.
 func newContainers(t *testing.T) *containers {
 	t.Helper()
 	if _, err := exec.LookPath("podman"); err != nil {
-		t.Skip("podman is not installed: the image is not built (Debian: apt-get install podman)")
+		msg := "podman is not installed: the image is not built (Debian: apt-get install podman runc)"
+		if os.Getenv(requirePodman) == "1" {
+			t.Fatal(msg + ", but " + requirePodman + "=1")
+		}
+		t.Skip(msg)
 	}
 	dir := t.TempDir()
 	storage := filepath.Join(dir, "storage.conf")
