@@ -88,7 +88,8 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 		return databaseError{err}
 	}
 	defer st.Close()
-	metrics := newMetricsRegistry()
+	rel := thisRelease(reg)
+	metrics := newMetricsRegistry(rel)
 	metrics.MustRegister(st.Collectors()...)
 	o, err := botOptions(cfg, st, reg, metrics, log, attach)
 	if err != nil {
@@ -130,7 +131,8 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 		return err
 	}
 	stopEndpoint := serveEndpoint(b, endpoint, log)
-	log.Info("the dealer is at the table", "database", st.Path(), "tables", b.Tables(), "shards", len(o.Shards))
+	log.Info("the dealer is at the table", append([]any{"database", st.Path(), "tables", b.Tables(), "shards", len(o.Shards)},
+		rel.logAttrs()...)...)
 	<-ctx.Done()
 	log.Info("shutting down")
 	stopEndpoint() // no new interactions first; then the bot finishes those under way
@@ -218,12 +220,13 @@ func scaleOptions(o *bot.Options, cfg Config, log *slog.Logger) error {
 	return err
 }
 
-// newMetricsRegistry is the process's metrics: the Go runtime's and the
-// process's, and whatever the bot and the web register (served on
-// /metrics when web.listen is set).
-func newMetricsRegistry() *prometheus.Registry {
+// newMetricsRegistry is the process's metrics: which dealer this is
+// (rel, as dealer_build_info), the Go runtime's and the process's, and
+// whatever the bot and the web register (served on /metrics when
+// web.listen is set).
+func newMetricsRegistry(rel release) *prometheus.Registry {
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	reg.MustRegister(rel.buildInfo(), collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return reg
 }
 

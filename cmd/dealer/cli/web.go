@@ -92,7 +92,7 @@ func serveWebAlone(ctx context.Context, reg *render.Registry, cfg Config, stderr
 		fmt.Fprintln(stderr, "dealer web:", err)
 		return exitFail
 	}
-	pages, err := startWeb(ctx, cfg, st, reg, r, newMetricsRegistry(), log, nil)
+	pages, err := startWeb(ctx, cfg, st, reg, r, newMetricsRegistry(thisRelease(reg)), log, nil)
 	if err != nil {
 		fmt.Fprintln(stderr, "dealer web:", err)
 		return exitFail
