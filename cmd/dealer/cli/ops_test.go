@@ -212,3 +212,38 @@ func TestMetricNames(t *testing.T) {
 		})
 	}
 }
+
+// Every panel of the dashboard is one Grafana places and a reader
+// understands: a unique id, inside the 24 columns, a title and a
+// description, and queries on the chosen Prometheus.
+func TestDashboardPanels(t *testing.T) {
+	data, err := os.ReadFile(dashboardFile)
+	require.NoError(t, err)
+	var d struct {
+		UID    string `json:"uid"`
+		Panels []struct {
+			ID          int    `json:"id"`
+			Type        string `json:"type"`
+			Title       string `json:"title"`
+			Description string `json:"description"`
+			GridPos     struct{ X, W int }
+			Datasource  struct{ UID string }
+			Targets     []json.RawMessage `json:"targets"`
+		} `json:"panels"`
+	}
+	require.NoError(t, json.Unmarshal(data, &d))
+	assert.Equal(t, "dealer", d.UID)
+	ids := map[int]bool{}
+	for _, p := range d.Panels {
+		assert.False(t, ids[p.ID], "panel id %d twice", p.ID)
+		ids[p.ID] = true
+		assert.NotEmpty(t, p.Title)
+		assert.LessOrEqual(t, p.GridPos.X+p.GridPos.W, 24, p.Title)
+		if p.Type == "row" {
+			continue
+		}
+		assert.NotEmpty(t, p.Description, p.Title)
+		assert.NotEmpty(t, p.Targets, p.Title)
+		assert.Equal(t, "${datasource}", p.Datasource.UID, p.Title)
+	}
+}
