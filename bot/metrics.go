@@ -37,6 +37,11 @@ func newMetrics(b *Bot, reg prometheus.Registerer) *metrics {
 		dmFailures: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dealer_dm_failures_total",
 			Help: "Direct messages Discord refused, by reason (closed: the player's DMs are closed and My hand stands in; other)."}, []string{"reason"}),
 	}
+	// Known label values start at 0, so that an alert's rate() sees the
+	// first failure.
+	for _, reason := range []string{"closed", "other"} {
+		m.dmFailures.WithLabelValues(reason)
+	}
 	if reg == nil {
 		return m
 	}

@@ -125,3 +125,14 @@ func migrate(ctx context.Context, d *dialect, db *sql.DB, ms []migration) (appli
 	}
 	return applied, nil
 }
+
+// NewestSchema is the schema version this dealer migrates a database to:
+// the number of its newest migration (both engines are numbered alike).
+// A database at a higher version is from a newer dealer (ErrNewerSchema).
+func NewestSchema() int {
+	ms, err := loadMigrations(migrationFiles, "migrations/sqlite")
+	if err != nil {
+		panic(err) // the embedded files are checked by the store's tests
+	}
+	return len(ms)
+}

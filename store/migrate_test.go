@@ -128,6 +128,7 @@ func testEmbeddedMigrations(t *testing.T, e engine) {
 	v, err := s.SchemaVersion(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, len(ms), v)
+	assert.Equal(t, v, NewestSchema(), "NewestSchema is the version a fresh database is migrated to")
 	var want []string
 	for _, ct := range copyTables {
 		want = append(want, ct.name)

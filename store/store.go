@@ -123,6 +123,7 @@ type Store struct {
 	settings *gatherer[string, Settings]
 
 	writes      chan *writeReq // to the writer goroutine (writer.go)
+	m           *metrics       // metrics.go
 	commitDelay time.Duration  // see writer.go
 	closing     chan struct{}
 	writerEnd   chan struct{}
@@ -465,7 +466,7 @@ func readPool(db *sql.DB) {
 // newStore starts the Store's writer.
 func newStore(d *dialect, w, r *sql.DB, path string) *Store {
 	st := &Store{Now: time.Now, d: d, w: w, r: r, q: pool{r, d}, path: path,
-		writes: make(chan *writeReq), commitDelay: commitDelay, closing: make(chan struct{}), writerEnd: make(chan struct{})}
+		writes: make(chan *writeReq), m: newMetrics(), commitDelay: commitDelay, closing: make(chan struct{}), writerEnd: make(chan struct{})}
 	if d.engine == EnginePostgres {
 		st.versions = newGatherer(st.closing, st.readVersions)
 		st.settings = newGatherer(st.closing, st.readSettings)

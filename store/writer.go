@@ -281,6 +281,7 @@ func (s *Store) commit(batch []*writeReq) {
 // savepoints.
 func (s *Store) commitTx(batch []*writeReq, pipelined bool) {
 	savepoints := len(batch) > 1 && s.d.engine == EngineSQLite
+	start := time.Now()
 	var res attempt
 	for n := 1; ; n++ {
 		if pipelined {
@@ -299,6 +300,7 @@ func (s *Store) commitTx(batch []*writeReq, pipelined bool) {
 		}
 		break
 	}
+	s.m.committed(start, res.err != nil)
 	for i, r := range batch {
 		if res.err != nil {
 			r.done <- res.err

@@ -63,6 +63,11 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 			Help: "Connections open now to the web server (Serve, ServeListener).",
 		}),
 	}
+	// Known label values start at 0, so that an alert's rate() sees the
+	// first one counted.
+	for _, c := range []string{"client", "table", "total", "closing"} {
+		m.refused.WithLabelValues(c)
+	}
 	if reg == nil {
 		return m, nil
 	}

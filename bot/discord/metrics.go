@@ -41,6 +41,11 @@ func newMetrics(reg prometheus.Registerer, log *slog.Logger) *metrics {
 		invalidTotal: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dealer_invalid_requests_total",
 			Help: "Discord's answers that count against its invalid-request limit (401, 403, 429 but shared ones), by status."}, []string{"status"}),
 	}
+	// Known label values start at 0, so that an alert's rate() sees the
+	// first one counted.
+	for _, status := range []string{"401", "403", "429"} {
+		m.invalidTotal.WithLabelValues(status)
+	}
 	m.invalid = newInvalidRequests(log, func(status int) { m.invalidTotal.WithLabelValues(strconv.Itoa(status)).Inc() })
 	if reg == nil {
 		return m

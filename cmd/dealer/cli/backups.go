@@ -114,9 +114,12 @@ func newBackups(cfg Config, st *store.Store, metrics prometheus.Registerer, log 
 	}
 	b := &backups{st: st, dir: dir, every: cfg.BackupEvery, keep: cfg.BackupKeep, log: log, now: time.Now,
 		lastSuccess: prometheus.NewGauge(prometheus.GaugeOpts{Name: "dealer_backup_last_success_timestamp_seconds",
-			Help: "When the last periodic backup was written (Unix time; 0: none since start)."}),
+			Help: "When the newest periodic backup was written (Unix time; 0: none in backup.dir)."}),
 		failures: prometheus.NewCounter(prometheus.CounterOpts{Name: "dealer_backup_failures_total",
 			Help: "Periodic backups that failed."}),
+	}
+	if newest, ok := b.newest(); ok {
+		b.lastSuccess.Set(float64(newest.Unix())) // a restart is no missed backup
 	}
 	if err := metrics.Register(b.lastSuccess); err != nil {
 		return nil, err
@@ -167,8 +170,7 @@ func (b *backups) run(ctx context.Context) {
 // failure.
 func (b *backups) nextDue() time.Time {
 	due := b.now()
-	if names := b.names(); len(names) > 0 {
-		newest, _ := time.Parse(backupTimeLayout, backupName.FindStringSubmatch(names[len(names)-1])[1])
+	if newest, ok := b.newest(); ok {
 		due = newest.Add(b.every)
 	}
 	if !b.lastFailed.IsZero() {
@@ -205,6 +207,17 @@ func (b *backups) once(ctx context.Context) error {
 		names = names[1:]
 	}
 	return nil
+}
+
+// newest is the time of the newest periodic backup in the folder, if
+// there is one.
+func (b *backups) newest() (time.Time, bool) {
+	names := b.names()
+	if len(names) == 0 {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(backupTimeLayout, backupName.FindStringSubmatch(names[len(names)-1])[1])
+	return t, err == nil
 }
 
 // names are the periodic backups' names in the folder, oldest first;

@@ -168,6 +168,16 @@ func TestPeriodicBackupsNeedTheFolder(t *testing.T) {
 	require.NoError(t, checkBackup(&cfg))
 	_, err = newBackups(cfg, st, prometheus.NewRegistry(), slog.Default())
 	require.EqualError(t, err, "backup.dir "+cfg.Backup.Dir+" is not a folder: make it, or name another")
+
+	// A folder with backups from before a restart: the newest is the
+	// last success, not none.
+	require.NoError(t, os.Mkdir(cfg.Backup.Dir, 0o700))
+	for _, n := range []string{"dealer-20261125T000000Z.db", "dealer-20261126T060000Z.db"} {
+		require.NoError(t, os.WriteFile(filepath.Join(cfg.Backup.Dir, n), nil, 0o600))
+	}
+	b, err = newBackups(cfg, st, prometheus.NewRegistry(), slog.Default())
+	require.NoError(t, err)
+	assert.Equal(t, float64(time.Date(2026, 11, 26, 6, 0, 0, 0, time.UTC).Unix()), testutil.ToFloat64(b.lastSuccess))
 }
 
 // `dealer run` with a backup section takes its first backup at once (the

@@ -66,7 +66,7 @@ func keyErr(key, format string, a ...any) error {
 // filling in what the raw values say.
 func checkConfig(c *Config) error {
 	for _, check := range []func(*Config) error{
-		checkDatabase, checkLogLevel, checkTimeouts, checkPictureCache, checkDiscord, checkScale, checkWeb, checkBackup,
+		checkDatabase, checkLogLevel, checkLogFormat, checkTimeouts, checkPictureCache, checkDiscord, checkScale, checkWeb, checkBackup,
 	} {
 		if err := check(c); err != nil {
 			return err
@@ -120,6 +120,12 @@ func parseLevel(s string) (slog.Level, error) {
 // checkLogLevel: one of the four levels.
 func checkLogLevel(c *Config) error {
 	_, err := parseLevel(c.LogLevel)
+	return err
+}
+
+// checkLogFormat: text or json.
+func checkLogFormat(c *Config) error {
+	_, err := parseLogFormat(c.LogFormat)
 	return err
 }
 

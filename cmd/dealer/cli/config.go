@@ -29,6 +29,9 @@ type Config struct {
 	// Database is a SQLite file's path or a postgres:// URL.
 	Database string `yaml:"database"`
 	LogLevel string `yaml:"log_level"`
+	// LogFormat is "text" (default: key=value lines) or "json" (a JSON
+	// object a line, for log shippers).
+	LogFormat string `yaml:"log_format"`
 	// The Raw values are the keys as written, read after decoding (into
 	// TurnTimeout, LobbyTimeout and PictureCacheMB) so that a bad value
 	// gets a message naming its key and its range, never the program's

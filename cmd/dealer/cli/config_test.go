@@ -124,7 +124,7 @@ func TestConfigErrorsNameTheKey(t *testing.T) {
 		name, text string
 		want       []string
 	}{
-		{"unknown key", "database: x.db\ndatabse: y.db\n", []string{"line 2", `unknown key "databse" at the top level`, "discord, database, log_level, turn_timeout"}},
+		{"unknown key", "database: x.db\ndatabse: y.db\n", []string{"line 2", `unknown key "databse" at the top level`, "discord, database, log_level, log_format, turn_timeout"}},
 		{"unknown nested key", "discord:\n  tokn: x\n", []string{"line 2", `unknown key "tokn" under discord`, "token, application_id, test_guild_id, public_key"}},
 		{"a list", "- a\n- b\n", []string{"line 1", "the top level must hold keys", "not a list"}},
 		{"a list for a value", "database: [a, b]\n", []string{"database must be a single value, not a list"}},
@@ -345,6 +345,12 @@ func valueBounds() []boundCase {
 		{"log_level debug", "log_level: DEBUG\n", nil, nil},
 		{"log_level warn", "log_level: warn\n", nil, nil},
 		{"log_level an offset", "log_level: info+2\n", []string{"log_level must be debug, info, warn or error"}, nil},
+
+		// log_format: text or json.
+		{"log_format json", "log_format: JSON\n", nil, nil},
+		{"log_format text", "log_format: text\n", nil, nil},
+		{"log_format other", "log_format: logfmt\n", []string{"log_format must be text or json"}, nil},
+		{"log_format long", "log_format: " + strings.Repeat("j", 100) + "\n", []string{"log_format must be text or json", `"jjjjj`}, nil},
 
 		// interactions: gateway or http.
 		{"interactions gateway", "interactions: gateway\n", nil, nil},

@@ -311,6 +311,8 @@ func TestUsageErrorsAreOneLine(t *testing.T) {
 		{"stats of two", []string{"stats", "ann"}, "--user NAME"},
 		{"games both ways", []string{"games", "--unfinished", "--discard", "3"}, "not both"},
 		{"cards of a game without", []string{"cards", "doublets"}, "only The Agents"},
+		{"version with an argument", []string{"version", "now"}, `unexpected "now"`},
+		{"version with a flag", []string{"version", "--short"}, "no option -short"},
 		{"moves file missing", []string{"play", "doublets", "--deal", "1", "--moves", "/nonexistent/m.txt"}, "no such file"},
 	}
 	for _, tt := range tests {

@@ -57,10 +57,9 @@ func runBot(reg *render.Registry, cfgPath string, stderr io.Writer, getenv func(
 		fmt.Fprintln(stderr, `dealer run: no Discord bot token. Set DISCORD_TOKEN in the environment, or put it in config.yaml under discord.token (see config.example.yaml and the README: "Running the bot").`)
 		return exitUsage
 	}
-	level, _ := parseLevel(cfg.LogLevel)
-	// No token in a log line, whoever logs it (the bot, the web pages, the
-	// store's errors): the bot's and anything of a token's shape go.
-	log := slog.New(bot.RedactTokens(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}), cfg.Discord.Token))
+	// No secret in a log line, whoever logs it (the bot, the web pages, the
+	// store's errors): newLogger takes them out.
+	log := newLogger(cfg, stderr)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -89,11 +88,14 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 		return databaseError{err}
 	}
 	defer st.Close()
-	metrics := newMetricsRegistry()
+	rel := thisRelease(reg)
+	metrics := newMetricsRegistry(rel)
+	metrics.MustRegister(st.Collectors()...)
 	o, err := botOptions(cfg, st, reg, metrics, log, attach)
 	if err != nil {
 		return err
 	}
+	registerPictureCache(metrics, o.Renderer, cfg.PictureCacheMB)
 	bk, err := newBackups(cfg, st, metrics, log)
 	if err != nil {
 		return err
@@ -134,7 +136,8 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 		return err
 	}
 	stopEndpoint := serveEndpoint(b, endpoint, log)
-	log.Info("the dealer is at the table", "database", st.Path(), "tables", b.Tables(), "shards", len(o.Shards))
+	log.Info("the dealer is at the table", append([]any{"database", st.Path(), "tables", b.Tables(), "shards", len(o.Shards)},
+		rel.logAttrs()...)...)
 	<-ctx.Done()
 	log.Info("shutting down")
 	stopEndpoint() // no new interactions first; then the bot finishes those under way
@@ -222,12 +225,13 @@ func scaleOptions(o *bot.Options, cfg Config, log *slog.Logger) error {
 	return err
 }
 
-// newMetricsRegistry is the process's metrics: the Go runtime's and the
-// process's, and whatever the bot and the web register (served on
-// /metrics when web.listen is set).
-func newMetricsRegistry() *prometheus.Registry {
+// newMetricsRegistry is the process's metrics: which dealer this is
+// (rel, as dealer_build_info), the Go runtime's and the process's, and
+// whatever the bot and the web register (served on /metrics when
+// web.listen is set).
+func newMetricsRegistry(rel release) *prometheus.Registry {
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	reg.MustRegister(rel.buildInfo(), collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return reg
 }
 

@@ -72,6 +72,7 @@ func TestServeConnectsRegistersAndStops(t *testing.T) {
 	require.NoError(t, fake.WaitHeartbeat(5*time.Second))
 	stop()
 	assert.Contains(t, logs.String(), "shutting down")
+	assertStartLogsRelease(t, logs.String())
 	assert.NotContains(t, logs.String(), fake.Token(), "the token is never logged")
 	require.NoError(t, fake.CheckClean())
 }
@@ -166,6 +167,7 @@ func TestWebAlone(t *testing.T) {
 	code, body := get(t, "http://"+addr+"/metrics")
 	assert.Equal(t, 200, code)
 	assert.Contains(t, body, "dealer_web_requests_total")
+	assertBuildInfo(t, body)
 	cancel()
 	assert.Equal(t, exitOK, <-done)
 
@@ -205,6 +207,7 @@ func TestServeWithWeb(t *testing.T) {
 		return strings.Contains(body, `dealer_interactions_total{kind="command",outcome="answered"} 1`)
 	}, 10*time.Second, 20*time.Millisecond)
 	assert.Contains(t, body, `dealer_open_tables{game="secretagent"} 1`)
+	assertBuildInfo(t, body)
 	stop()
 	require.NoError(t, fake.CheckClean())
 }

@@ -4,13 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
 
-	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/web"
 )
@@ -82,8 +80,7 @@ func webCmd(e env, args []string) int {
 // serveWebAlone serves the pages of cfg's database on cfg.Web.Listen until
 // ctx ends.
 func serveWebAlone(ctx context.Context, reg *render.Registry, cfg Config, stderr io.Writer) int {
-	level, _ := parseLevel(cfg.LogLevel)
-	log := slog.New(bot.RedactTokens(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))) // no table token in a line
+	log := newLogger(cfg, stderr) // no secret, nor a table's token, in a line
 	st, err := openDatabase(cfg.Database, cfg.DatabasePassword)
 	if err != nil {
 		fmt.Fprintln(stderr, "dealer web:", err)
@@ -95,7 +92,7 @@ func serveWebAlone(ctx context.Context, reg *render.Registry, cfg Config, stderr
 		fmt.Fprintln(stderr, "dealer web:", err)
 		return exitFail
 	}
-	pages, err := startWeb(ctx, cfg, st, reg, r, newMetricsRegistry(), log, nil)
+	pages, err := startWeb(ctx, cfg, st, reg, r, newMetricsRegistry(thisRelease(reg)), log, nil)
 	if err != nil {
 		fmt.Fprintln(stderr, "dealer web:", err)
 		return exitFail
