@@ -16,7 +16,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/store"
 )
@@ -183,9 +182,7 @@ func TestPeriodicBackupsNeedTheFolder(t *testing.T) {
 // `dealer run` with a backup section takes its first backup at once (the
 // folder holds none yet), logs it, and stops cleanly.
 func TestServeTakesBackups(t *testing.T) {
-	fake := discordtest.New(t, discordtest.Options{
-		Guilds: []discordtest.Guild{{ID: "1234567890123456789", Name: "Club", ChannelID: "1234567890123456790"}},
-	})
+	fake := club(t)
 	dir := t.TempDir()
 	var cfg Config
 	cfg.Discord.Token = fake.Token()

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -51,13 +50,9 @@ func exportedNames(t *testing.T, body string) []string {
 // table and draws it, answered after a 429 from Discord; a web page. It returns its /metrics then.
 func liveMetrics(t *testing.T) string {
 	t.Helper()
-	fake := discordtest.New(t, discordtest.Options{
-		Guilds: []discordtest.Guild{{ID: "1234567890123456789", Name: "Club", ChannelID: "1234567890123456790"}},
-	})
-	fake.AddUser(discordtest.User{ID: "1100000000000000001", Name: "ann"})
+	fake := club(t)
 	addr := freeAddr(t)
-	var cfg Config
-	cfg.Discord.Token, cfg.Database = fake.Token(), filepath.Join(t.TempDir(), "dealer.db")
+	cfg := runConfig(t, fake)
 	cfg.Web.Listen, cfg.Web.PublicURL = addr, "https://dealer.example.org"
 	cfg.Backup.Dir = t.TempDir() // the backups' metrics too
 	require.NoError(t, checkBackup(&cfg))

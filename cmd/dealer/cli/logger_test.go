@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/dealer/dealer/internal/testkit"
 )
 
@@ -75,10 +74,7 @@ func TestLoggerFormatsKeepSecrets(t *testing.T) {
 // `dealer run` with log_format: json writes only JSON lines, from its
 // start to its stop, and no token in them.
 func TestServeLogsJSON(t *testing.T) {
-	fake := discordtest.New(t, discordtest.Options{
-		Guilds: []discordtest.Guild{{ID: "1234567890123456789", Name: "Club", ChannelID: "1234567890123456790"}},
-	})
-	fake.AddUser(discordtest.User{ID: "1100000000000000001", Name: "ann"})
+	fake := club(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "config.yaml")
 	require.NoError(t, os.WriteFile(path, []byte("log_format: json\ndatabase: "+filepath.Join(dir, "dealer.db")+"\n"), 0o600))

@@ -48,13 +48,8 @@ func serving(t *testing.T, fake *discordtest.Server, cfg Config, log *slog.Logge
 // registers its commands, serves, and stops cleanly when its context ends
 // (as on SIGINT or SIGTERM), never writing the token in its logs.
 func TestServeConnectsRegistersAndStops(t *testing.T) {
-	fake := discordtest.New(t, discordtest.Options{
-		Guilds: []discordtest.Guild{{ID: "1234567890123456789", Name: "Club", ChannelID: "1234567890123456790"}},
-	})
-	fake.AddUser(discordtest.User{ID: "1100000000000000001", Name: "ann"})
-	var cfg Config
-	cfg.Discord.Token = fake.Token()
-	cfg.Database = filepath.Join(t.TempDir(), "dealer.db")
+	fake := club(t)
+	cfg := runConfig(t, fake)
 	logs := &testkit.Log{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 
@@ -129,6 +124,24 @@ func TestServeShardsAndHTTP(t *testing.T) {
 	})
 }
 
+// club is a fake Discord with one server, Club, and one player, ann.
+func club(t *testing.T) *discordtest.Server {
+	t.Helper()
+	fake := discordtest.New(t, discordtest.Options{
+		Guilds: []discordtest.Guild{{ID: "1234567890123456789", Name: "Club", ChannelID: "1234567890123456790"}},
+	})
+	fake.AddUser(discordtest.User{ID: "1100000000000000001", Name: "ann"})
+	return fake
+}
+
+// runConfig is `dealer run`'s config for the bot on fake, with a fresh
+// database.
+func runConfig(t *testing.T, fake *discordtest.Server) Config {
+	var cfg Config
+	cfg.Discord.Token, cfg.Database = fake.Token(), filepath.Join(t.TempDir(), "dealer.db")
+	return cfg
+}
+
 // freeAddr is a loopback address nobody listens on (for a moment).
 func freeAddr(t *testing.T) string {
 	t.Helper()
@@ -183,13 +196,9 @@ func run1(t *testing.T, args ...string) int {
 // `dealer run` with web.listen serves the pages beside the bot, its
 // metrics on /metrics and its readiness on /readyz.
 func TestServeWithWeb(t *testing.T) {
-	fake := discordtest.New(t, discordtest.Options{
-		Guilds: []discordtest.Guild{{ID: "1234567890123456789", Name: "Club", ChannelID: "1234567890123456790"}},
-	})
-	fake.AddUser(discordtest.User{ID: "1100000000000000001", Name: "ann"})
+	fake := club(t)
 	addr := freeAddr(t)
-	var cfg Config
-	cfg.Discord.Token, cfg.Database = fake.Token(), filepath.Join(t.TempDir(), "dealer.db")
+	cfg := runConfig(t, fake)
 	cfg.Web.Listen, cfg.Web.PublicURL = addr, "https://dealer.example.org"
 	stop := serving(t, fake, cfg, discardLogger())
 	_, err := fake.WaitCommands("", 10*time.Second)
