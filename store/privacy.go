@@ -22,6 +22,15 @@ import (
 // ("terminal:NAME") begins so, so nobody can play as a forgotten player.
 const ForgottenPrefix = "forgotten:"
 
+// ForgottenName is the name shown for a forgotten player's placeholder
+// user id ("Player #1a2b3c4d"), or "" for any other id.
+func ForgottenName(userID string) string {
+	if tag, ok := strings.CutPrefix(userID, ForgottenPrefix); ok {
+		return "Player #" + tag
+	}
+	return ""
+}
+
 // ErrNotAPerson is Forget or PlayerData asked of a user id that is not a
 // person's: "" (a computer player, the terminal's own), or one that is
 // already a forgotten player's placeholder.
@@ -371,7 +380,7 @@ func (s *Store) Forget(ctx context.Context, userID string) (Forgotten, error) {
 	if err != nil {
 		return Forgotten{}, err
 	}
-	f := Forgotten{UserID: ForgottenPrefix + tag, Name: "Player #" + tag}
+	f := Forgotten{UserID: ForgottenPrefix + tag, Name: ForgottenName(ForgottenPrefix + tag)}
 	err = s.write(ctx, func(tx *txn) error {
 		f.Open, f.Tables, f.Results, f.Settings = nil, 0, 0, false // a write may be run again
 		if err := forgetTables(ctx, tx, userID, &f); err != nil {
