@@ -70,7 +70,7 @@ func privacyText(l lang.Lang, d store.PlayerData) string {
 		sb.WriteString(settingsLine(l, d.Settings) + "\n")
 		var names []string
 		for _, n := range d.Names {
-			names = append(names, "**"+n.Name+"**")
+			names = append(names, "**"+markdownEscaper.Replace(n.Name)+"**")
 		}
 		if len(names) > 0 {
 			sb.WriteString(words.T(l, "- names you were shown under: %s", strings.Join(names, ", ")) + "\n")
@@ -195,8 +195,13 @@ func (b *Bot) redrawTables(ids []int64) {
 		t.mu.Lock()
 		b.redraw(t)
 		t.mu.Unlock()
+		b.changed(id) // and its live web page
 	}
 }
+
+// markdownEscaper keeps a name's own asterisks, underscores and the like
+// from formatting the text around it.
+var markdownEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "~", `\~`, "|", `\|`, "`", "\\`", ">", `\>`)
 
 // mention is how a message names a player by user id: a Discord mention,
 // or a forgotten player's placeholder, which Discord could not resolve.

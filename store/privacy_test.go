@@ -200,4 +200,3 @@ func textsNaming(t *testing.T, s *Store, words ...string) []string {
 	}
 	return found
 }
-
