@@ -59,6 +59,9 @@ import (
 var (
 	// ErrNotFound: no such table (or no unfinished table to resume).
 	ErrNotFound = errors.New("store: not found")
+	// ErrRematched: the finished table already has a follower in play or
+	// played (TableRow.RematchOf; NextTable finds it).
+	ErrRematched = errors.New("store: the table was already dealt again")
 	// ErrConflict: a write that does not fit what is stored, such as a move
 	// whose index is not the current length of the log (a lost race).
 	ErrConflict = errors.New("store: conflict")

@@ -62,6 +62,11 @@ type TableRow struct {
 	// does): such a table is kept as it is, never played on or counted
 	// (MarkBroken).
 	Broken string
+	// RematchOf is the finished table this one follows (its Rematch, New
+	// deal or Same deal again), 0 for none. A table has at most one
+	// follower that is not abandoned: CreateTable refuses a second with
+	// ErrRematched.
+	RematchOf int64
 }
 
 func checkPlayers(seats int, players []Player) error {
@@ -116,10 +121,13 @@ func (s *Store) CreateTable(ctx context.Context, sess TableRow) (int64, error) {
 	var id int64
 	err := s.write(ctx, func(tx *txn) error {
 		err := tx.QueryRowContext(ctx, `INSERT INTO sessions
-			(game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, options, rules_version)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING id`,
+			(game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, options, rules_version, rematch_of)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING id`,
 			sess.Game, int64(sess.Deal), sess.Seats, sess.GuildID, sess.ChannelID, sess.MessageID,
-			sess.OwnerID, sess.Status.String(), now, now, sess.Options, max(sess.Rules, 1)).Scan(&id)
+			sess.OwnerID, sess.Status.String(), now, now, sess.Options, max(sess.Rules, 1), sess.RematchOf).Scan(&id)
+		if sess.RematchOf != 0 && s.d.uniqueViolation(err) {
+			return ErrRematched // another click, in any process, opened it first
+		}
 		if err != nil {
 			return fmt.Errorf("store: create session: %w", err)
 		}
@@ -132,7 +140,7 @@ func (s *Store) CreateTable(ctx context.Context, sess TableRow) (int64, error) {
 }
 
 const tableColumns = `id, game, deal, seats, guild_id, channel_id, message_id, owner_id,
-	status, moves, created_at, updated_at, finished_at, hints, daily, options, rules_version, version, broken`
+	status, moves, created_at, updated_at, finished_at, hints, daily, options, rules_version, version, broken, rematch_of`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -147,7 +155,7 @@ func scanTable(row scanner) (TableRow, error) {
 	)
 	err := row.Scan(&sess.ID, &sess.Game, &deal, &sess.Seats, &sess.GuildID, &sess.ChannelID,
 		&sess.MessageID, &sess.OwnerID, &status, &sess.Moves, &created, &updated, &finished, &sess.Hints, &sess.Daily, &sess.Options,
-		&sess.Rules, &sess.Version, &sess.Broken)
+		&sess.Rules, &sess.Version, &sess.Broken, &sess.RematchOf)
 	if err != nil {
 		return TableRow{}, err
 	}
@@ -673,4 +681,25 @@ func (s *Store) StartTable(ctx context.Context, id int64, seen int, seats int, p
 		return 0, err
 	}
 	return seen + 1, nil
+}
+
+// NextTable returns the table that follows table id (TableRow.RematchOf),
+// the one not abandoned if there is one, else the latest; ErrNotFound when
+// none follows it.
+func (s *Store) NextTable(ctx context.Context, id int64) (TableRow, error) {
+	var sess TableRow
+	err := s.read(ctx, func(tx *txn) error {
+		var next int64
+		err := tx.QueryRowContext(ctx, `SELECT id FROM sessions WHERE rematch_of = ? AND rematch_of != 0
+			ORDER BY status = 'abandoned', id DESC LIMIT 1`, id).Scan(&next)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound(id)
+		}
+		if err != nil {
+			return fmt.Errorf("store: session %d: its next table: %w", id, err)
+		}
+		sess, err = readTable(ctx, tx, next)
+		return err
+	})
+	return sess, err
 }
