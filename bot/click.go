@@ -41,6 +41,9 @@ func (b *Bot) onClick(ctx context.Context, i *discordgo.Interaction, gone func()
 		b.log.Warn("forged or unknown button", "user", discord.UserOf(i).ID, "custom_id", truncate(i.MessageComponentData().CustomID, 120))
 		return respond(private(words.T(userLang(i), "That button isn't one of mine. Use the buttons on a table's latest message.")))
 	}
+	if r := routes[id.Action]; r.finished != nil {
+		return b.onFinished(ctx, i, id, r)
+	}
 	t, err := b.table(ctx, id.Table)
 	if err != nil {
 		return respond(private(b.unreachableTable(userLang(i), err)))
@@ -107,6 +110,10 @@ func (b *Bot) inLobby(ctx context.Context, c click, r route) reply {
 	switch {
 	case r.lobby == nil:
 		return c.refuse("The game has not started yet.")
+	case r.rematch != (c.t.Row.RematchOf != 0):
+		// A rematch's seats are the last game's: nobody joins, is added or
+		// removed, and it starts when all are in.
+		return c.refuse("That button isn't one of mine. Use the buttons on a table's latest message.")
 	case r.opener && discord.UserOf(c.i).ID != c.t.Row.OwnerID:
 		return c.refuse("Only the table's opener, %s, can do that.", mention(c.t.Row.OwnerID))
 	}

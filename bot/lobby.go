@@ -229,6 +229,13 @@ func (b *Bot) startGame(ctx context.Context, c click) (reply, error) {
 		b.log.Error("starting a game failed", "table", t.Row.ID, "err", err)
 		return respond(private(words.T(b.playerLang(t.Row.OwnerID), "I couldn't start the game just now: try again."))), nil
 	}
+	return b.dealt(ctx, t, discordgo.InteractionResponseUpdateMessage), nil
+}
+
+// dealt follows a lobby's start (t.Start, saved): computer players move,
+// and the answer of type typ (the lobby message updated, or a new one)
+// shows the table; then everyone is brought up to date (hands by DM).
+func (b *Bot) dealt(ctx context.Context, t *table, typ discordgo.InteractionResponseType) reply {
 	b.clearTimer(ctx, t, timerLobby)
 	b.changed(t.Row.ID)
 	b.log.Info("game started", "table", t.Row.ID, "game", t.Info.Name, "players", t.Row.Seats)
@@ -236,12 +243,9 @@ func (b *Bot) startGame(ctx context.Context, c click) (reply, error) {
 	data, err := b.message(t, "")
 	if err != nil {
 		b.log.Error("drawing a table failed", "table", t.Row.ID, "err", err)
-		return respond(private(words.T(b.playerLang(t.Row.OwnerID), "I couldn't draw the table: try again."))), nil
+		return respond(private(words.T(b.playerLang(t.Row.OwnerID), "I couldn't draw the table: try again.")))
 	}
-	return reply{
-		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data},
-		then: b.after(t, nil),
-	}, nil
+	return reply{resp: &discordgo.InteractionResponse{Type: typ, Data: data}, then: b.after(t, nil)}
 }
 
 // armLobbyClock (re)starts a lobby's wait: nobody started it within the

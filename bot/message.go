@@ -22,6 +22,8 @@ import (
 // table with My hand.
 func (b *Bot) message(t *table, selected string) (*discordgo.InteractionResponseData, error) {
 	switch {
+	case t.Game == nil && t.Row.RematchOf != 0:
+		return b.rematchLobby(t)
 	case t.Game == nil:
 		return b.lobbyMessage(t), nil
 	case t.Info.Solitaire():
@@ -85,6 +87,8 @@ func (b *Bot) solitaireMessage(t *table, selected string) (*discordgo.Interactio
 		legal := legalStrings(t.Game, 0)
 		st := controlState{table: t.Row.ID, version: t.Game.Moves(), selected: selected, hints: t.Info.Solve != nil, lang: l}
 		comps = components(t.show.Controls(t.Game.View(0), render.Params{Legal: legal, Lang: l}), st, legal)
+	} else {
+		comps = append(b.nextButtons(t), comps...)
 	}
 	return withPicture(b.solitaireCaption(l, t, selected), file, comps), nil
 }
@@ -151,6 +155,8 @@ func (b *Bot) channelMessage(t *table) (*discordgo.InteractionResponseData, erro
 			row = append(row, discordgo.Button{Label: words.T(l, "Watch on the web"), Style: discordgo.LinkButton, URL: url})
 		}
 		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
+	} else {
+		comps = append(b.nextButtons(t), comps...)
 	}
 	return withPicture(b.channelCaption(l, t), file, comps), nil
 }

@@ -35,6 +35,11 @@ type route struct {
 	// drawn at the table's current version unless anyVersion.
 	multi      func(b *Bot, ctx context.Context, c click) reply
 	anyVersion bool
+	// rematch: the action belongs in a rematch's lobby, and only there.
+	rematch bool
+	// finished acts on a finished table: it opens the table that follows
+	// (rematch.go), from the finished one's record.
+	finished func(b *Bot, ctx context.Context, f followClick) reply
 }
 
 // The actions, by their letter in a custom id (customid.go), and their
@@ -50,33 +55,44 @@ type route struct {
 //	k<seat>    lobby: the opener removes a seated player (or a select's value)
 //	p<n><words> the move tree: the words chosen so far, n the menu's page
 //	           (its value is the next word); "pb" goes back to the start
+//	x          a finished multiplayer table: rematch
+//	n e        a finished solitaire: a new deal, the same deal again
+//	y          a rematch's lobby: I'm in
 const (
-	actSelect = 's'
-	actCancel = 'c'
-	actMove   = 'm'
-	actRedraw = 'r'
-	actHand   = 'h'
-	actJoin   = 'j'
-	actLeave  = 'l'
-	actAddAI  = 'a'
-	actStart  = 'g'
-	actKick   = 'k'
-	actPick   = 'p'
-	actHint   = 'i'
+	actSelect   = 's'
+	actCancel   = 'c'
+	actMove     = 'm'
+	actRedraw   = 'r'
+	actHand     = 'h'
+	actJoin     = 'j'
+	actLeave    = 'l'
+	actAddAI    = 'a'
+	actStart    = 'g'
+	actKick     = 'k'
+	actPick     = 'p'
+	actHint     = 'i'
+	actRematch  = 'x'
+	actNewDeal  = 'n'
+	actSameDeal = 'e'
+	actImIn     = 'y'
 )
 
 // routes are the actions by their letter in the custom id.
 var routes = map[byte]route{
-	actSelect: {name: "select a place", arg: argRequired, solitaire: (*Bot).selectPlace},
-	actCancel: {name: "cancel the selection", arg: argNone, solitaire: (*Bot).redrawBoard},
-	actRedraw: {name: "redraw the table", arg: argNone, solitaire: (*Bot).redrawBoard},
-	actMove:   {name: "make a move", arg: argRequired, solitaire: (*Bot).moveOnBoard, multi: (*Bot).moveFromHand},
-	actHint:   {name: "a hint", arg: argNone, solitaire: (*Bot).hint},
-	actHand:   {name: "my hand", arg: argNone, solitaire: (*Bot).redrawBoard, multi: (*Bot).myHand, anyVersion: true},
-	actPick:   {name: "a word of the move menu", arg: argRequired, solitaire: (*Bot).redrawBoard, multi: (*Bot).pickWord},
-	actJoin:   {name: "join the lobby", arg: argNone, lobby: (*Bot).join},
-	actLeave:  {name: "leave the lobby", arg: argNone, lobby: (*Bot).leave},
-	actAddAI:  {name: "add a computer player", arg: argOptional, lobby: (*Bot).addComputer, opener: true},
-	actKick:   {name: "remove a player", arg: argOptional, lobby: (*Bot).removeSeat, opener: true},
-	actStart:  {name: "start the game", arg: argNone, lobby: (*Bot).startGame, opener: true},
+	actSelect:   {name: "select a place", arg: argRequired, solitaire: (*Bot).selectPlace},
+	actCancel:   {name: "cancel the selection", arg: argNone, solitaire: (*Bot).redrawBoard},
+	actRedraw:   {name: "redraw the table", arg: argNone, solitaire: (*Bot).redrawBoard},
+	actMove:     {name: "make a move", arg: argRequired, solitaire: (*Bot).moveOnBoard, multi: (*Bot).moveFromHand},
+	actHint:     {name: "a hint", arg: argNone, solitaire: (*Bot).hint},
+	actHand:     {name: "my hand", arg: argNone, solitaire: (*Bot).redrawBoard, multi: (*Bot).myHand, anyVersion: true},
+	actPick:     {name: "a word of the move menu", arg: argRequired, solitaire: (*Bot).redrawBoard, multi: (*Bot).pickWord},
+	actJoin:     {name: "join the lobby", arg: argNone, lobby: (*Bot).join},
+	actLeave:    {name: "leave the lobby", arg: argNone, lobby: (*Bot).leave},
+	actAddAI:    {name: "add a computer player", arg: argOptional, lobby: (*Bot).addComputer, opener: true},
+	actKick:     {name: "remove a player", arg: argOptional, lobby: (*Bot).removeSeat, opener: true},
+	actStart:    {name: "start the game", arg: argNone, lobby: (*Bot).startGame, opener: true},
+	actImIn:     {name: "in for the rematch", arg: argNone, lobby: (*Bot).imIn, rematch: true},
+	actRematch:  {name: "a rematch", arg: argNone, finished: (*Bot).rematch},
+	actNewDeal:  {name: "a new deal", arg: argNone, finished: (*Bot).newDealAfter},
+	actSameDeal: {name: "the same deal again", arg: argNone, finished: (*Bot).sameDealAgain},
 }

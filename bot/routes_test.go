@@ -9,6 +9,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/games"
 )
 
 func TestButtonIDRoundTrip(t *testing.T) {
@@ -73,7 +75,7 @@ func customIDs(comps []discordgo.MessageComponent) []string {
 // writtenIDs plays an offline bot through every kind of message it writes —
 // a solitaire's board with and without a place selected, a lobby with a
 // seated guest, a multiplayer table, a hand of buttons and a hand of menus
-// with a word chosen — and returns the custom ids on each, by kind of
+// with a word chosen, finished tables, a rematch's lobby — and returns the custom ids on each, by kind of
 // table.
 func writtenIDs(t *testing.T, b *Bot) map[string][]string {
 	ctx := context.Background()
@@ -99,7 +101,37 @@ func writtenIDs(t *testing.T, b *Bot) map[string][]string {
 	pick.Data = discordgo.MessageComponentInteractionData{CustomID: pick.MessageComponentData().CustomID, ComponentType: discordgo.SelectMenuComponent,
 		Values: []string{hand.Data.Components[0].(discordgo.ActionsRow).Components[0].(discordgo.SelectMenu).Options[0].Value}}
 	out["multi"] = append(out["multi"], customIDs(answer(t)(b.onClick(ctx, pick, stillOpen)).Data.Components)...)
+	out["finished"] = customIDs(clickAs(owner, "t:1:0:mresign").Data.Components)
+	over, err := b.channelMessage(playOut(t, b, 2))
+	require.NoError(t, err)
+	out["finished"] = append(out["finished"], customIDs(over.Components)...)
+	rematch := customIDs(clickAs(owner, customIDs(over.Components)[0]).Data.Components) // table 4
+	out["lobby"] = append(out["lobby"], rematch...)
+	out["multi"] = append(out["multi"], customIDs(clickAs(stranger, rematch[0]).Data.Components)...)
 	return out
+}
+
+// playOut plays table id to its end: its human seats make their first
+// legal move in turn, the computer players answering. It returns the
+// finished table.
+func playOut(t *testing.T, b *Bot, id int64) *table {
+	ctx := context.Background()
+	tb, err := b.table(ctx, id)
+	require.NoError(t, err)
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	for n := 0; !tb.Game.Status().Finished(); n++ {
+		require.Less(t, n, 10000, "the game goes on for ever")
+		moved := false
+		for s := 0; s < tb.Row.Seats && !moved; s++ {
+			if legal := tb.Game.Legal(games.Seat(s)); !tb.Player(games.Seat(s)).Computer && len(legal) > 0 {
+				require.NoError(t, b.apply(ctx, tb, games.Seat(s), legal[0].String()))
+				moved = true
+			}
+		}
+		require.True(t, moved, "nobody can move in a game that goes on")
+	}
+	return tb
 }
 
 // TestEveryCustomIDRoutes: every kind of custom id the bot writes — and each
@@ -119,6 +151,8 @@ func TestEveryCustomIDRoutes(t *testing.T) {
 			return r.lobby
 		case "solitaire":
 			return r.solitaire
+		case "finished":
+			return r.finished
 		}
 		return r.multi
 	}
@@ -137,6 +171,10 @@ func TestEveryCustomIDRoutes(t *testing.T) {
 		{"lobby", actAddAI, (*Bot).addComputer},
 		{"lobby", actKick, (*Bot).removeSeat},
 		{"lobby", actStart, (*Bot).startGame},
+		{"lobby", actImIn, (*Bot).imIn},
+		{"finished", actRematch, (*Bot).rematch},
+		{"finished", actNewDeal, (*Bot).newDealAfter},
+		{"finished", actSameDeal, (*Bot).sameDealAgain},
 		{"multi", actHand, (*Bot).myHand},
 		{"multi", actMove, (*Bot).moveFromHand},
 		{"multi", actPick, (*Bot).pickWord},

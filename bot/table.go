@@ -34,6 +34,7 @@ type table struct {
 	token        string              // its web page's token, once read (tableLink)
 	dmQueued     map[games.Seat]bool // seats whose hand waits in the outbox
 	lastHand     drawnHand           // the hand drawn last (privateMessage)
+	lastSeats    []store.Player      // a rematch's lobby: the seats of the game it follows (lastPlayers)
 }
 
 // drawnHand is a hand's picture as drawn for seat at a version of the game
