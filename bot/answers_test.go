@@ -77,12 +77,13 @@ func TestNewPicturesAreListedInAttachments(t *testing.T) {
 	assert.Equal(t, r.Callback.Files[0].Name, body.Data.Attachments[0].Filename)
 }
 
-func TestFinishedTableSendsNoControlsAsEmptyList(t *testing.T) {
+// TestClosedLobbySendsNoControlsAsEmptyList: a message left with no
+// controls (a lobby its opener closed) sends them as [], not null.
+func TestClosedLobbySendsNoControlsAsEmptyList(t *testing.T) {
 	h := newHarness(t)
-	table := h.command(alice, "play", map[string]any{"game": "doublets"})
-	confirm := h.click(table.ID, alice, button(t, table.Message, "Resign").CustomID)
-	over := h.click(table.ID, alice, button(t, confirm.Message, "Yes").CustomID)
-	require.Contains(t, over.Content, "Game over")
+	lobby := h.command(alice, "play", map[string]any{"game": "theagents"})
+	over := h.click(lobby.ID, alice, button(t, lobby.Message, "Leave").CustomID)
+	require.Contains(t, over.Content, "closed by its opener")
 	assert.Contains(t, string(over.Callback.JSON), `"components":[]`)
 	assert.NotContains(t, string(over.Callback.JSON), `"components":null`)
 }

@@ -226,7 +226,7 @@ func (p *player) step() {
 	if !fresh {
 		m, ok = p.r.fake.Message(p.table)
 	}
-	if !ok || m.Deleted || len(m.Components) == 0 {
+	if !ok || m.Deleted || finishedTable(m) {
 		p.play() // the game is over: deal another
 		return
 	}
@@ -385,6 +385,18 @@ func (p *player) stepSolitaire(m discordtest.Message) {
 }
 
 // action is a custom_id's action letter ("t:<table>:<version>:<action>…").
+// finishedTable reports whether a table message is a finished game's:
+// none of its buttons plays on (Rematch, New deal and Same deal again
+// deal the next game).
+func finishedTable(m discordtest.Message) bool {
+	for _, id := range m.CustomIDs() {
+		if a := action(id); a != 'x' && a != 'n' && a != 'e' {
+			return false
+		}
+	}
+	return true
+}
+
 func action(customID string) byte {
 	rest := customID
 	for range 3 { // past the third colon, without splitting

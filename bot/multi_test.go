@@ -63,7 +63,7 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	playThroughMyHand(t, h, lobby.ID)
 	final, _ := h.fake.Message(lobby.ID)
 	require.Contains(t, final.Content, "Game over")
-	assert.Empty(t, final.Components)
+	assert.Equal(t, []string{"Rematch"}, labels(final), "a finished table's one button deals the next")
 	checkNothingPrivateLeaked(t, h)
 
 	ctx := context.Background()
@@ -163,7 +163,7 @@ func playThroughMyHand(t *testing.T, h *harness, lobbyID string) {
 	}
 	final, _ := h.fake.Message(lobbyID)
 	require.Contains(t, final.Content, "Game over")
-	assert.Empty(t, final.Components)
+	assert.Equal(t, []string{"Rematch"}, labels(final), "a finished table's one button deals the next")
 
 }
 

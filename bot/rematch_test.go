@@ -125,3 +125,81 @@ func playAgentsToTheEnd(t *testing.T, h *harness) (discordtest.Message, int64) {
 	require.NoError(t, err)
 	return over, tableOf(t, lobby.Message)
 }
+
+// resign ends a solitaire as user (Resign, then Yes) and returns the
+// finished table's message.
+func (h *harness) resign(user string, m discordtest.Message) discordtest.Message {
+	h.t.Helper()
+	ask := h.click(m.ID, user, button(h.t, m, "Resign").CustomID)
+	over := h.click(m.ID, user, button(h.t, ask.Message, "Yes").CustomID)
+	require.Contains(h.t, over.Content, "Game over")
+	return over.Message
+}
+
+// labels are a message's buttons' labels.
+func labels(m discordtest.Message) []string {
+	var out []string
+	for _, b := range m.Buttons() {
+		out = append(out, b.Label)
+	}
+	return out
+}
+
+// TestNewDealAndSameDealAgain: a finished solitaire offers its player New
+// deal and Same deal again, each one click, under its house rules; the
+// table is dealt again once, however often it is clicked.
+func TestNewDealAndSameDealAgain(t *testing.T) {
+	h := newHarness(t)
+	start := h.command(alice, "play", map[string]any{"game": "doublefreecell", "cells": 8})
+	over := h.resign(alice, start.Message)
+	refused := h.click(over.ID, bob, button(t, over, "New deal").CustomID)
+	assert.True(t, refused.Ephemeral)
+	assert.Contains(t, refused.Content, "This is <@"+alice+">'s game")
+
+	same := h.click(over.ID, alice, button(t, over, "Same deal again").CustomID)
+	require.False(t, same.Ephemeral, same.Content)
+	assert.NotEqual(t, over.ID, same.ID, "a new message: the finished one keeps its result")
+	assert.Contains(t, same.Content, "deal #1")
+	assert.Contains(t, same.Content, "free cells 8")
+	again := h.click(over.ID, alice, button(t, over, "New deal").CustomID)
+	assert.True(t, again.Ephemeral)
+	assert.Contains(t, again.Content, "dealt again already: https://discord.com/channels/"+guildID+"/"+channelID+"/"+same.ID)
+
+	h.deal = 2
+	next := h.click(same.ID, alice, button(t, h.resign(alice, same.Message), "New deal").CustomID)
+	require.False(t, next.Ephemeral, next.Content)
+	assert.Contains(t, next.Content, "deal #2")
+	assert.Contains(t, next.Content, "free cells 8")
+	ctx := context.Background()
+	first, second, third := tableOf(t, start.Message), tableOf(t, same.Message), tableOf(t, next.Message)
+	for follower, of := range map[int64]int64{second: first, third: second} {
+		row, err := h.st.TableRow(ctx, follower)
+		require.NoError(t, err)
+		assert.Equal(t, of, row.RematchOf)
+		assert.Equal(t, "cells=8", row.Options)
+	}
+	now, _ := h.fake.Message(over.ID)
+	assert.Contains(t, now.Content, "Game over", "the finished table still says its result")
+}
+
+// TestNewDealAfterTheDaily: a finished daily deal offers New deal, an
+// ordinary deal that is no second attempt, and not Same deal again while
+// the day's deal is kept secret.
+func TestNewDealAfterTheDaily(t *testing.T) {
+	h := newHarness(t)
+	h.deal = 7
+	daily := h.command(alice, "daily", map[string]any{"game": "doublets"})
+	require.False(t, daily.Ephemeral, daily.Content)
+	over := h.resign(alice, daily.Message)
+	assert.Contains(t, labels(over), "New deal")
+	assert.NotContains(t, labels(over), "Same deal again", "the day's deal is secret until midnight")
+
+	next := h.click(over.ID, alice, button(t, over, "New deal").CustomID)
+	require.False(t, next.Ephemeral, next.Content)
+	assert.Contains(t, next.Content, "deal #7")
+	assert.NotContains(t, next.Content, "daily")
+	row, err := h.st.TableRow(context.Background(), tableOf(t, next.Message))
+	require.NoError(t, err)
+	assert.Empty(t, row.Daily, "an ordinary game, not another attempt")
+	assert.Equal(t, tableOf(t, daily.Message), row.RematchOf)
+}

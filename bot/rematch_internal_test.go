@@ -1,0 +1,73 @@
+package bot
+
+import (
+	"context"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/store"
+)
+
+// TestFollowRefusals: a finished table's buttons, and a rematch's lobby,
+// answer a click that is not theirs to take — by a stranger, on the wrong
+// kind of table, on a game not over, another server's, a secret daily
+// deal — in one short private line, and nothing is dealt or seated.
+func TestFollowRefusals(t *testing.T) {
+	b := newOfflineBot(t)
+	ctx := context.Background()
+	const third = "1100000000000000003"
+	do := func(user, id string) string {
+		return answer(t)(b.onClick(ctx, clickBy(user, id), stillOpen)).Data.Content
+	}
+	command := func(name, game string) {
+		answer(t)(b.onCommand(ctx, slash(name, opt("game", discordgo.ApplicationCommandOptionString, game))))
+	}
+	command("play", "doublefreecell") // 1: finished
+	do(owner, "t:1:0:mresign")
+	command("play", "secretagent") // 2: finished, Owner and Stranger with two computers
+	do(stranger, "t:2:0:j")
+	do(owner, "t:2:0:g")
+	playOut(t, b, 2)
+	command("play", "doublefreecell") // 3: in play
+	command("daily", "doublets")      // 4: today's daily, finished
+	do(owner, "t:4:0:mresign")
+	command("play", "theagents") // 5: an ordinary lobby
+	do(owner, "t:2:0:x")         // 6: Owner's rematch of 2
+
+	other := clickBy(owner, "t:1:0:e")
+	other.GuildID = "99"
+	tests := []struct{ user, id, want string }{
+		{stranger, "t:1:0:n", "This is <@" + owner + ">'s game"},
+		{owner, "t:1:0:x", "isn't one of mine"},
+		{owner, "t:2:0:n", "isn't one of mine"},
+		{third, "t:2:0:x", "Only this game's players"},
+		{owner, "t:3:0:e", "Only a finished game"},
+		{owner, "t:99:0:x", "isn't one of mine"},
+		{owner, "t:4:0:e", "once the day is over"},
+		{owner, "t:5:0:y", "isn't one of mine"},
+		{stranger, "t:6:0:j", "isn't one of mine"},
+		{owner, "t:6:0:g", "isn't one of mine"},
+		{third, "t:6:0:y", "Only the last game's players"},
+		{owner, "t:6:0:y", "already seated"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.user[len(tt.user)-1:]+" "+tt.id, func(t *testing.T) {
+			r := answer(t)(b.onClick(ctx, clickBy(tt.user, tt.id), stillOpen))
+			assert.Equal(t, discordgo.MessageFlagsEphemeral, r.Data.Flags)
+			assert.Contains(t, r.Data.Content, tt.want)
+		})
+	}
+	assert.Contains(t, answer(t)(b.onClick(ctx, other, stillOpen)).Data.Content, "isn't one of mine", "another server's table")
+	for _, id := range []int64{1, 3, 4} {
+		_, err := b.store.NextTable(ctx, id)
+		assert.ErrorIs(t, err, store.ErrNotFound, "table %d was not dealt again", id)
+	}
+	rematch, err := b.store.TableRow(ctx, 6)
+	require.NoError(t, err)
+	assert.Equal(t, int64(2), rematch.RematchOf)
+	assert.Equal(t, "lobby", rematch.Status.String())
+	assert.Len(t, rematch.Players, 3, "Owner and the two computer players: Stranger not yet in")
+}
