@@ -141,14 +141,14 @@ func TestEveryLanguagePlaysAGame(t *testing.T) {
 			require.False(t, table.Ephemeral, table.Content)
 			for range 1000 {
 				now, _ := h.fake.Message(lobby.ID)
-				if len(now.Buttons()) == 0 {
+				if strings.Contains(now.Content, tc.over) {
 					break
 				}
 				hand := h.click(lobby.ID, alice, now.Buttons()[0].CustomID) // My hand
 				require.True(t, hand.Ephemeral, hand.Content)
 				b, ok := hand.Message.EnabledButton("")
 				if !ok {
-					_, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return len(m.Buttons()) == 0 })
+					_, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, tc.over) })
 					require.NoError(t, err, "Alice can always act until the game is over")
 					break
 				}
@@ -157,6 +157,8 @@ func TestEveryLanguagePlaysAGame(t *testing.T) {
 			}
 			final, _ := h.fake.Message(lobby.ID)
 			assert.Contains(t, final.Content, tc.over)
+			require.Len(t, labels(final), 1)
+			assert.NotEqual(t, "Rematch", labels(final)[0], "Rematch in the server's language")
 			board := h.command(alice, "leaderboard", map[string]any{"game": "secretagent", "by": "points"})
 			assert.Contains(t, board.Content, tc.board)
 			stats := h.command(alice, "stats", nil)

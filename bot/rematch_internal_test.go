@@ -35,17 +35,17 @@ func TestFollowRefusals(t *testing.T) {
 	command("daily", "doublets")      // 4: today's daily, finished
 	do(owner, "t:4:0:mresign")
 	command("play", "theagents") // 5: an ordinary lobby
-	do(owner, "t:2:0:x")         // 6: Owner's rematch of 2
+	do(owner, "t:2:0:w")         // 6: Owner's rematch of 2
 
 	other := clickBy(owner, "t:1:0:e")
 	other.GuildID = "99"
 	tests := []struct{ user, id, want string }{
 		{stranger, "t:1:0:n", "This is <@" + owner + ">'s game"},
-		{owner, "t:1:0:x", "isn't one of mine"},
+		{owner, "t:1:0:w", "isn't one of mine"},
 		{owner, "t:2:0:n", "isn't one of mine"},
-		{third, "t:2:0:x", "Only this game's players"},
+		{third, "t:2:0:w", "Only this game's players"},
 		{owner, "t:3:0:e", "Only a finished game"},
-		{owner, "t:99:0:x", "isn't one of mine"},
+		{owner, "t:99:0:w", "isn't one of mine"},
 		{owner, "t:4:0:e", "once the day is over"},
 		{owner, "t:5:0:y", "isn't one of mine"},
 		{stranger, "t:6:0:j", "isn't one of mine"},
