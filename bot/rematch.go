@@ -99,11 +99,12 @@ func (b *Bot) rematch(ctx context.Context, f followClick) reply {
 		b.log.Error("starting a rematch failed", "table", t.Row.ID, "err", err)
 		return rep // its lobby stays, and its timeout closes it
 	}
-	remember, dealt := rep.then, b.dealt(ctx, t, discordgo.InteractionResponseChannelMessageWithSource)
+	dealt := b.dealt(ctx, t, discordgo.InteractionResponseChannelMessageWithSource)
+	remember, after := rep.then, dealt.then
 	dealt.table, dealt.then = t, func(err error) {
-		remember(err)
-		if err == nil {
-			b.after(t, nil)(nil)
+		remember(err) // where the table's message is, before anything redraws it
+		if err == nil && after != nil {
+			after(err)
 		}
 	}
 	return dealt

@@ -71,3 +71,27 @@ func TestFollowRefusals(t *testing.T) {
 	assert.Equal(t, "lobby", rematch.Status.String())
 	assert.Len(t, rematch.Players, 3, "Owner and the two computer players: Stranger not yet in")
 }
+
+// TestRematchAloneDealsAtOnce: a rematch whose only human asks for it
+// needs no confirming: the one click deals the next game, computer players
+// in their seats.
+func TestRematchAloneDealsAtOnce(t *testing.T) {
+	b := newOfflineBot(t)
+	ctx := context.Background()
+	answer(t)(b.onCommand(ctx, slash("play", opt("game", discordgo.ApplicationCommandOptionString, "secretagent"))))
+	answer(t)(b.onClick(ctx, clickBy(owner, "t:1:0:g"), stillOpen))
+	playOut(t, b, 1)
+	r := answer(t)(b.onClick(ctx, clickBy(owner, "t:1:0:w"), stillOpen))
+	assert.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, r.Type)
+	assert.Zero(t, r.Data.Flags, "a table in the channel")
+	assert.Contains(t, r.Data.Content, "Secret Agent")
+	assert.Contains(t, customIDs(r.Data.Components), "t:2:0:h", "My hand: the game is on")
+	row, err := b.store.TableRow(ctx, 2)
+	require.NoError(t, err)
+	assert.Equal(t, "playing", row.Status.String())
+	assert.Equal(t, int64(1), row.RematchOf)
+	require.Len(t, row.Players, 4)
+	for s, p := range row.Players {
+		assert.Equal(t, s != 0, p.Computer, "seat %d", s)
+	}
+}
