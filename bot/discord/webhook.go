@@ -35,6 +35,7 @@ func (w *Wire) webhookCall(ctx context.Context, i *discordgo.Interaction, method
 // callback answers an interaction for the first time.
 func (w *Wire) callback(ctx context.Context, i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
 	url := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+	documented(resp)
 	if resp.Data == nil || len(resp.Data.Files) == 0 {
 		_, err := w.webhookCall(ctx, i, "POST", url, resp, nil)
 		return err
