@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -59,7 +60,14 @@ func TestRematchTwoHumansOneComputer(t *testing.T) {
 	assert.Contains(t, table.Content, "deal #2")
 	picture(t, table.Message)
 	button(t, table.Message, "My hand")
-	checkRematchRow(t, h, tableOf(t, lobby.Message), first)
+	next := tableOf(t, lobby.Message)
+	for _, u := range []string{alice, bob} {
+		_, err := h.fake.WaitDM(u, wait, func(m discordtest.Message) bool {
+			return strings.Contains(m.Content, fmt.Sprintf("table #%d ", next))
+		})
+		require.NoError(t, err, "%s's new hand by DM", u)
+	}
+	checkRematchRow(t, h, next, first)
 	now, _ := h.fake.Message(over.ID)
 	assert.Contains(t, now.Content, "Game over", "the finished table still says its result")
 }
