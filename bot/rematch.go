@@ -18,8 +18,8 @@ import (
 // A finished table offers the next one, in one click. A multiplayer table:
 // Rematch, the same seats and house rules and a new deal, in a rematch
 // lobby where each human of the last game clicks I'm in (computer players
-// keep their seats and levels; it starts when all are in, and its lobby
-// timeout closes it). A solitaire: New deal (a fresh random deal, as /play
+// keep their seats and levels; it starts when all are in) or Not this time
+// (which calls it off, as its lobby timeout does). A solitaire: New deal (a fresh random deal, as /play
 // deals, under the same house rules; after a daily deal an ordinary one,
 // never another attempt) and Same deal again (its deal and house rules;
 // not while a daily deal's number is hidden). The next table opens in a
@@ -229,6 +229,26 @@ func (b *Bot) imIn(ctx context.Context, c click) (reply, error) {
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}), nil
 }
 
+// notIn calls a rematch off, for one of the last game's players.
+func (b *Bot) notIn(ctx context.Context, c click) (reply, error) {
+	last, err := b.lastPlayers(ctx, c.t)
+	if err != nil {
+		b.log.Warn("reading a rematch's last game failed", "table", c.t.Row.ID, "err", err)
+		return c.refuse("I couldn't reach the table's records just now: try again in a moment."), nil
+	}
+	user := discord.UserOf(c.i).ID
+	if _, ok := humanAt(last, user); !ok {
+		return c.refuse("Only the last game's players sit at a rematch. Open your own table with `/play`."), nil
+	}
+	if err := b.close(ctx, c.t); err != nil {
+		return reply{}, err
+	}
+	text := words.T(b.serverLang(c.t.Row.GuildID), "**%s** · the rematch was called off by %s.", c.t.Info.Title, mention(user))
+	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
+		Content: text, Components: []discordgo.MessageComponent{}, Attachments: &[]*discordgo.MessageAttachment{},
+	}}), nil
+}
+
 // lastPlayers are the seats of the game a rematch follows, read once; t is
 // locked.
 func (b *Bot) lastPlayers(ctx context.Context, t *table) ([]store.Player, error) {
@@ -243,7 +263,7 @@ func (b *Bot) lastPlayers(ctx context.Context, t *table) ([]store.Player, error)
 }
 
 // rematchLobby is a rematch's lobby message: the last game's seats, who is
-// in, and I'm in.
+// in, I'm in and Not this time.
 func (b *Bot) rematchLobby(t *table) (*discordgo.InteractionResponseData, error) {
 	ctx, cancel := b.quick()
 	defer cancel()
@@ -265,8 +285,10 @@ func (b *Bot) rematchLobby(t *table) (*discordgo.InteractionResponseData, error)
 	}
 	sb.WriteString("\n\n" + words.T(l, "Each of the last game's players clicks **I'm in**: a new deal starts when all are in, the computer players keeping their seats. If not all are in within %s, the rematch is closed.",
 		ShortDuration(b.lobbyTimeout)))
-	row := []discordgo.MessageComponent{discordgo.Button{Label: words.T(l, "I'm in"), Style: discordgo.SuccessButton,
-		CustomID: buttonID{Table: t.Row.ID, Action: actImIn}.String()}}
+	row := []discordgo.MessageComponent{
+		discordgo.Button{Label: words.T(l, "I'm in"), Style: discordgo.SuccessButton, CustomID: buttonID{Table: t.Row.ID, Action: actImIn}.String()},
+		discordgo.Button{Label: words.T(l, "Not this time"), Style: discordgo.SecondaryButton, CustomID: buttonID{Table: t.Row.ID, Action: actNotIn}.String()},
+	}
 	return &discordgo.InteractionResponseData{Content: sb.String(), Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}},
 		Attachments: &[]*discordgo.MessageAttachment{}}, nil
 }

@@ -70,6 +70,26 @@ func TestFollowRefusals(t *testing.T) {
 	assert.Equal(t, int64(2), rematch.RematchOf)
 	assert.Equal(t, "lobby", rematch.Status.String())
 	assert.Len(t, rematch.Players, 3, "Owner and the two computer players: Stranger not yet in")
+	checkNotThisTime(t, b)
+}
+
+// checkNotThisTime: the rematch (table 6 of table 2) is called off by one
+// of the last game's players, not by another; then table 2 may be dealt
+// again.
+func checkNotThisTime(t *testing.T, b *Bot) {
+	ctx := context.Background()
+	const third = "1100000000000000003"
+	refused := answer(t)(b.onClick(ctx, clickBy(third, "t:6:0:o"), stillOpen))
+	assert.Contains(t, refused.Data.Content, "Only the last game's players")
+	off := answer(t)(b.onClick(ctx, clickBy(stranger, "t:6:0:o"), stillOpen))
+	assert.Equal(t, discordgo.InteractionResponseUpdateMessage, off.Type)
+	assert.Contains(t, off.Data.Content, "called off by <@"+stranger+">")
+	assert.Empty(t, off.Data.Components)
+	row, err := b.store.TableRow(ctx, 6)
+	require.NoError(t, err)
+	assert.Equal(t, "abandoned", row.Status.String())
+	again := answer(t)(b.onClick(ctx, clickBy(stranger, "t:2:0:w"), stillOpen))
+	assert.Contains(t, again.Data.Content, "a rematch of table #2", "a rematch called off frees the table for another")
 }
 
 // TestRematchAloneDealsAtOnce: a rematch whose only human asks for it

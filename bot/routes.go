@@ -57,7 +57,7 @@ type route struct {
 //	           (its value is the next word); "pb" goes back to the start
 //	w          a finished multiplayer table: rematch
 //	n e        a finished solitaire: a new deal, the same deal again
-//	y          a rematch's lobby: I'm in
+//	y o        a rematch's lobby: I'm in, not this time
 const (
 	actSelect   = 's'
 	actCancel   = 'c'
@@ -75,6 +75,7 @@ const (
 	actNewDeal  = 'n'
 	actSameDeal = 'e'
 	actImIn     = 'y'
+	actNotIn    = 'o'
 )
 
 // routes are the actions by their letter in the custom id.
@@ -92,6 +93,7 @@ var routes = map[byte]route{
 	actKick:     {name: "remove a player", arg: argOptional, lobby: (*Bot).removeSeat, opener: true},
 	actStart:    {name: "start the game", arg: argNone, lobby: (*Bot).startGame, opener: true},
 	actImIn:     {name: "in for the rematch", arg: argNone, lobby: (*Bot).imIn, rematch: true},
+	actNotIn:    {name: "not in for the rematch", arg: argNone, lobby: (*Bot).notIn, rematch: true},
 	actRematch:  {name: "a rematch", arg: argNone, finished: (*Bot).rematch},
 	actNewDeal:  {name: "a new deal", arg: argNone, finished: (*Bot).newDealAfter},
 	actSameDeal: {name: "the same deal again", arg: argNone, finished: (*Bot).sameDealAgain},

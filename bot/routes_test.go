@@ -172,6 +172,7 @@ func TestEveryCustomIDRoutes(t *testing.T) {
 		{"lobby", actKick, (*Bot).removeSeat},
 		{"lobby", actStart, (*Bot).startGame},
 		{"lobby", actImIn, (*Bot).imIn},
+		{"lobby", actNotIn, (*Bot).notIn},
 		{"finished", actRematch, (*Bot).rematch},
 		{"finished", actNewDeal, (*Bot).newDealAfter},
 		{"finished", actSameDeal, (*Bot).sameDealAgain},
