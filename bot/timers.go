@@ -216,7 +216,7 @@ func (b *Bot) expireLobby(ctx context.Context, t *table) error {
 		return err
 	}
 	b.log.Info("lobby expired", "table", t.Row.ID, "game", t.Info.Name)
-	content := words.T(b.serverLang(t.Row.GuildID), "**%s** · the table was closed: nobody started it within %s. Open a new one with `/play`.",
+	content := words.T(b.tableLang(t.Row), "**%s** · the table was closed: nobody started it within %s. Open a new one with `/play`.",
 		t.Info.Title, b.lobbyTimeout.Round(time.Minute))
 	channel, message := t.Row.ChannelID, t.Row.MessageID
 	if message == "" {
