@@ -30,7 +30,7 @@ func (b *Bot) leaderboardCommand(g gameChoices) *discordgo.ApplicationCommand {
 // statsCommand is /stats: whose statistics.
 func (b *Bot) statsCommand(gameChoices) *discordgo.ApplicationCommand {
 	return &discordgo.ApplicationCommand{
-		Description: "Games, wins and bests of a player in this server", Contexts: guildOnly(),
+		Description: "Games, wins and bests of a player in this server", Contexts: serverOrDM(),
 		Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose statistics (default: yours)"},
 		},
@@ -130,7 +130,8 @@ func (b *Bot) memberStats(ctx context.Context, i *discordgo.Interaction, _ optio
 	return b.statsOf(ctx, i, user)
 }
 
-// statsOf is user's statistics in the interaction's server.
+// statsOf is user's statistics in the interaction's server, or in a DM
+// everywhere (DM games included).
 func (b *Bot) statsOf(ctx context.Context, i *discordgo.Interaction, user *discordgo.User) *discordgo.InteractionResponse {
 	rows, err := b.store.Stats(ctx, i.GuildID, user.ID)
 	if err != nil {
@@ -138,7 +139,11 @@ func (b *Bot) statsOf(ctx context.Context, i *discordgo.Interaction, user *disco
 	}
 	l := guildLang(i)
 	var sb strings.Builder
-	sb.WriteString(words.T(l, "**Statistics of <@%s> in this server**", user.ID))
+	if i.GuildID == "" {
+		sb.WriteString(words.T(l, "**Statistics of <@%s>, everywhere**", user.ID))
+	} else {
+		sb.WriteString(words.T(l, "**Statistics of <@%s> in this server**", user.ID))
+	}
 	if cur, best, err := b.store.Streak(ctx, user.ID, "", today(time.Now())); err == nil && best > 0 {
 		sb.WriteString("\n" + words.N(l, cur, "Daily deals: a streak of %d day won (best %d).", "Daily deals: a streak of %d days won (best %d).", best))
 	}
@@ -159,7 +164,7 @@ func (b *Bot) statsOf(ctx context.Context, i *discordgo.Interaction, user *disco
 		}
 	}
 	resp := public(sb.String())
-	if b.links != nil {
+	if b.links != nil && i.GuildID != "" {
 		withLinks(resp, words.T(l, "All statistics"), b.links.Player(i.GuildID, user.ID))
 	}
 	return resp

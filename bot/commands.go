@@ -143,3 +143,9 @@ func gameOption(choices []*discordgo.ApplicationCommandOptionChoice) *discordgo.
 func guildOnly() *[]discordgo.InteractionContextType {
 	return &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 }
+
+// serverOrDM is the contexts of a command used in servers and in the
+// player's DM with the bot (where the bot may post and edit its messages).
+func serverOrDM() *[]discordgo.InteractionContextType {
+	return &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
+}

@@ -39,7 +39,7 @@ func (b *Bot) message(t *table, selected string) (*discordgo.InteractionResponse
 func (b *Bot) picture(t *table, viewer games.Seat, selected string) (*discordgo.File, error) {
 	view := t.Game.View(viewer)
 	hidden := dealHidden(t, time.Now())
-	params := render.Params{Names: t.Names(), Selected: selected, Lang: b.serverLang(t.Row.GuildID), HideDeal: hidden}
+	params := render.Params{Names: t.Names(), Selected: selected, Lang: b.tableLang(t.Row), HideDeal: hidden}
 	r := b.render
 	if t.Info.Solitaire() {
 		r = b.renderFor(t.Row.OwnerID)
@@ -78,7 +78,7 @@ func (b *Bot) solitaireMessage(t *table, selected string) (*discordgo.Interactio
 	if err != nil {
 		return nil, err
 	}
-	l := b.serverLang(t.Row.GuildID)
+	l := b.tableLang(t.Row)
 	var comps []discordgo.MessageComponent
 	if !dealHidden(t, time.Now()) { // the replay's page names the deal
 		comps = linkRow(words.T(l, "Replay"), b.tableLink(t))
@@ -145,7 +145,7 @@ func (b *Bot) channelMessage(t *table) (*discordgo.InteractionResponseData, erro
 	if err != nil {
 		return nil, err
 	}
-	l := b.serverLang(t.Row.GuildID)
+	l := b.tableLang(t.Row)
 	comps := linkRow(words.T(l, "Replay, every hand shown"), b.tableLink(t))
 	if !t.Game.Status().Finished() {
 		row := []discordgo.MessageComponent{

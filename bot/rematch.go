@@ -54,8 +54,8 @@ func (b *Bot) onFinished(ctx context.Context, i *discordgo.Interaction, id butto
 	case err != nil && !errors.Is(err, store.ErrNotFound):
 		b.log.Warn("reading a finished table failed", "table", id.Table, "err", err)
 		return f.refuse("I couldn't reach the table's records just now: try again in a moment.")
-	case err != nil, row.GuildID == "", row.GuildID != i.GuildID:
-		// A table of the terminal's, or of another server: not this message's.
+	case err != nil, row.ChannelID == "", row.ChannelID != i.ChannelID, row.GuildID != i.GuildID:
+		// A table of the terminal's, or of another channel: not this message's.
 		return f.refuse("That button isn't one of mine. Use the buttons on a table's latest message.")
 	case !row.Status.Finished():
 		return f.refuse("Only a finished game can be dealt again.")
@@ -179,9 +179,14 @@ func (b *Bot) followedAlready(ctx context.Context, f followClick) reply {
 	return f.refuse("This game was dealt again already: %s", messageLink(next))
 }
 
-// messageLink is the address of a table's message in Discord.
+// messageLink is the address of a table's message in Discord (a DM's
+// "server" is @me).
 func messageLink(t store.TableRow) string {
-	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", t.GuildID, t.ChannelID, t.MessageID)
+	guild := t.GuildID
+	if guild == "" {
+		guild = "@me"
+	}
+	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", guild, t.ChannelID, t.MessageID)
 }
 
 // humanAt finds a human player by their user id.
@@ -243,7 +248,7 @@ func (b *Bot) notIn(ctx context.Context, c click) (reply, error) {
 	if err := b.close(ctx, c.t); err != nil {
 		return reply{}, err
 	}
-	text := words.T(b.serverLang(c.t.Row.GuildID), "**%s** · the rematch was called off by %s.", c.t.Info.Title, mention(user))
+	text := words.T(b.tableLang(c.t.Row), "**%s** · the rematch was called off by %s.", c.t.Info.Title, mention(user))
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
 		Content: text, Components: []discordgo.MessageComponent{}, Attachments: &[]*discordgo.MessageAttachment{},
 	}}), nil
@@ -272,7 +277,7 @@ func (b *Bot) rematchLobby(t *table) (*discordgo.InteractionResponseData, error)
 		b.log.Warn("reading a rematch's last game failed", "table", t.Row.ID, "err", err)
 		return nil, err
 	}
-	l := b.serverLang(t.Row.GuildID)
+	l := b.tableLang(t.Row)
 	var sb strings.Builder
 	sb.WriteString(words.T(l, "**%s** · a rematch of table #%d%s", t.Info.Title, t.Row.RematchOf, rulesNote(l, t)) + "\n")
 	for _, p := range last {
@@ -296,7 +301,7 @@ func (b *Bot) rematchLobby(t *table) (*discordgo.InteractionResponseData, error)
 // nextButtons are a finished table's buttons for the next one: Rematch,
 // or New deal and Same deal again (not while a daily deal is hidden).
 func (b *Bot) nextButtons(t *table) []discordgo.MessageComponent {
-	l := b.serverLang(t.Row.GuildID)
+	l := b.tableLang(t.Row)
 	id := func(a byte) string { return buttonID{Table: t.Row.ID, Version: t.Game.Moves(), Action: a}.String() }
 	row := []discordgo.MessageComponent{discordgo.Button{Label: words.T(l, "Rematch"), Style: discordgo.PrimaryButton, CustomID: id(actRematch)}}
 	if t.Info.Solitaire() {
@@ -310,7 +315,7 @@ func (b *Bot) nextButtons(t *table) []discordgo.MessageComponent {
 
 // closedText is what a lobby closed by its timeout says.
 func (b *Bot) closedText(t *table) string {
-	l := b.serverLang(t.Row.GuildID)
+	l := b.tableLang(t.Row)
 	if t.Row.RematchOf != 0 {
 		return words.T(l, "**%s** · the rematch was closed: not all of the last game's players were in within %s.", t.Info.Title, ShortDuration(b.lobbyTimeout))
 	}

@@ -61,6 +61,8 @@ func TestFollowRefusals(t *testing.T) {
 		})
 	}
 	assert.Contains(t, answer(t)(b.onClick(ctx, other, stillOpen)).Data.Content, "isn't one of mine", "another server's table")
+	other.GuildID, other.ChannelID = "3", "98"
+	assert.Contains(t, answer(t)(b.onClick(ctx, other, stillOpen)).Data.Content, "isn't one of mine", "another channel's table")
 	for _, id := range []int64{1, 3, 4} {
 		_, err := b.store.NextTable(ctx, id)
 		assert.ErrorIs(t, err, store.ErrNotFound, "table %d was not dealt again", id)

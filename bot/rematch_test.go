@@ -211,3 +211,20 @@ func TestNewDealAfterTheDaily(t *testing.T) {
 	assert.Empty(t, row.Daily, "an ordinary game, not another attempt")
 	assert.Equal(t, tableOf(t, daily.Message), row.RematchOf)
 }
+
+// TestNewDealInADM: a solitaire finished in a DM with the bot is dealt
+// again there, and a second click points to it in the DM.
+func TestNewDealInADM(t *testing.T) {
+	h := newDMHarness(t)
+	r := h.dmCommand(alice, "play", map[string]any{"game": "doublets"})
+	require.False(t, r.Ephemeral, r.Content)
+	over := h.resign(alice, r.Message)
+	next := h.click(over.ID, alice, button(t, over, "New deal").CustomID)
+	require.False(t, next.Ephemeral, next.Content)
+	dm, ok := h.fake.DMChannelID(alice)
+	require.True(t, ok)
+	assert.Equal(t, dm, next.ChannelID, "the next table is in her DM too")
+	again := h.click(over.ID, alice, button(t, over, "Same deal again").CustomID)
+	assert.True(t, again.Ephemeral)
+	assert.Contains(t, again.Content, "dealt again already: https://discord.com/channels/@me/"+dm+"/"+next.ID)
+}

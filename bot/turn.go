@@ -59,7 +59,7 @@ func (b *Bot) playForAbsent(ctx context.Context, t *table, version int) error {
 		}
 		return err
 	}
-	l := b.serverLang(t.Row.GuildID)
+	l := b.tableLang(t.Row)
 	t.notice = timeoutNotice(l, plainName(l, t.Player(seat)), m)
 	b.log.Info("played for an absent player", "table", t.Row.ID, "seat", seat, "move", m.String(), "version", version)
 	b.afterChange(ctx, t, before)
