@@ -390,7 +390,7 @@ func (p *player) stepSolitaire(m discordtest.Message) {
 // deal the next game).
 func finishedTable(m discordtest.Message) bool {
 	for _, id := range m.CustomIDs() {
-		if a := action(id); a != 'w' && a != 'n' && a != 'e' {
+		if a := action(id); a != 'f' && a != 'n' && a != 'e' {
 			return false
 		}
 	}

@@ -35,17 +35,17 @@ func TestFollowRefusals(t *testing.T) {
 	command("daily", "doublets")      // 4: today's daily, finished
 	do(owner, "t:4:0:mresign")
 	command("play", "theagents") // 5: an ordinary lobby
-	do(owner, "t:2:0:w")         // 6: Owner's rematch of 2
+	do(owner, "t:2:0:f")         // 6: Owner's rematch of 2
 
 	other := clickBy(owner, "t:1:0:e")
 	other.GuildID = "99"
 	tests := []struct{ user, id, want string }{
 		{stranger, "t:1:0:n", "This is <@" + owner + ">'s game"},
-		{owner, "t:1:0:w", "isn't one of mine"},
+		{owner, "t:1:0:f", "isn't one of mine"},
 		{owner, "t:2:0:n", "isn't one of mine"},
-		{third, "t:2:0:w", "Only this game's players"},
+		{third, "t:2:0:f", "Only this game's players"},
 		{owner, "t:3:0:e", "Only a finished game"},
-		{owner, "t:99:0:w", "isn't one of mine"},
+		{owner, "t:99:0:f", "isn't one of mine"},
 		{owner, "t:4:0:e", "once the day is over"},
 		{owner, "t:5:0:y", "isn't one of mine"},
 		{stranger, "t:6:0:j", "isn't one of mine"},
@@ -90,7 +90,7 @@ func checkNotThisTime(t *testing.T, b *Bot) {
 	row, err := b.store.TableRow(ctx, 6)
 	require.NoError(t, err)
 	assert.Equal(t, "abandoned", row.Status.String())
-	again := answer(t)(b.onClick(ctx, clickBy(stranger, "t:2:0:w"), stillOpen))
+	again := answer(t)(b.onClick(ctx, clickBy(stranger, "t:2:0:f"), stillOpen))
 	assert.Contains(t, again.Data.Content, "a rematch of table #2", "a rematch called off frees the table for another")
 }
 
@@ -103,7 +103,7 @@ func TestRematchAloneDealsAtOnce(t *testing.T) {
 	answer(t)(b.onCommand(ctx, slash("play", opt("game", discordgo.ApplicationCommandOptionString, "secretagent"))))
 	answer(t)(b.onClick(ctx, clickBy(owner, "t:1:0:g"), stillOpen))
 	playOut(t, b, 1)
-	r := answer(t)(b.onClick(ctx, clickBy(owner, "t:1:0:w"), stillOpen))
+	r := answer(t)(b.onClick(ctx, clickBy(owner, "t:1:0:f"), stillOpen))
 	assert.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, r.Type)
 	assert.Zero(t, r.Data.Flags, "a table in the channel")
 	assert.Contains(t, r.Data.Content, "Secret Agent")

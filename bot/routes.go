@@ -55,7 +55,7 @@ type route struct {
 //	k<seat>    lobby: the opener removes a seated player (or a select's value)
 //	p<n><words> the move tree: the words chosen so far, n the menu's page
 //	           (its value is the next word); "pb" goes back to the start
-//	w          a finished multiplayer table: rematch
+//	f          a finished multiplayer table: rematch (the table that follows)
 //	n e        a finished solitaire: a new deal, the same deal again
 //	y o        a rematch's lobby: I'm in, not this time
 const (
@@ -71,7 +71,7 @@ const (
 	actKick     = 'k'
 	actPick     = 'p'
 	actHint     = 'i'
-	actRematch  = 'w'
+	actRematch  = 'f'
 	actNewDeal  = 'n'
 	actSameDeal = 'e'
 	actImIn     = 'y'
