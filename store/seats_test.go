@@ -70,3 +70,29 @@ func TestSetSeat(t *testing.T) {
 		assert.ErrorIs(t, err, ErrConflict, "a finished table")
 	})
 }
+
+// TestNewSeatsStartFresh: a table created, a lobby's players set and a
+// table started with players carrying a stand-in and timeouts (copied
+// from a finished table, say) start without them: SetSeat alone writes
+// them.
+func TestNewSeatsStartFresh(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, e engine) {
+		ctx := context.Background()
+		s, _, _ := openTemp(t, e)
+		worn := []Player{{Seat: 0, UserID: "u1", Name: "Ann", StandIn: true, Timeouts: 2, TimedOut: 9}, {Seat: 1, UserID: "u2", Name: "Bob", Timeouts: 1, TimedOut: 4}}
+		fresh := []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, UserID: "u2", Name: "Bob"}}
+		created := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 2, Status: StatusPlaying, Players: worn})
+		lobby := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 2, Status: StatusLobby})
+		v, err := s.SetPlayers(ctx, lobby, 0, worn)
+		require.NoError(t, err)
+		started := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 2, Status: StatusLobby})
+		_, err = s.StartTable(ctx, started, 0, 2, worn)
+		require.NoError(t, err)
+		for _, id := range []int64{created, lobby, started} {
+			row, err := s.TableRow(ctx, id)
+			require.NoError(t, err)
+			assert.Equal(t, fresh, row.Players, "table %d", id)
+		}
+		assert.Equal(t, 1, v)
+	})
+}

@@ -20,10 +20,12 @@ type Player struct {
 	// Level is a computer player's strength (Normal for people).
 	Level games.Level
 	// StandIn is a person's seat a computer player plays for (its player
-	// timed out twice in a row), until they take it back (SetSeat).
+	// timed out twice in a row), until they take it back.
 	StandIn bool
 	// Timeouts counts the seat's turns in a row that ran out; TimedOut is
 	// the table's move count just after the last of them (0: none).
+	// SetSeat alone writes these three: a new table's or a lobby's seats
+	// start without (a rematch copying a finished table's players too).
 	Timeouts, TimedOut int
 }
 
@@ -87,9 +89,8 @@ func checkPlayers(seats int, players []Player) error {
 func insertPlayers(ctx context.Context, tx *txn, id int64, players []Player) error {
 	for _, p := range players {
 		if _, err := tx.ExecContext(ctx,
-			`INSERT INTO players (session_id, seat, user_id, name, computer, level, stand_in, timeouts, timed_out)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, p.Seat, p.UserID, p.Name, boolInt(p.Computer), int(p.Level), boolInt(p.StandIn), p.Timeouts, p.TimedOut); err != nil {
+			`INSERT INTO players (session_id, seat, user_id, name, computer, level) VALUES (?, ?, ?, ?, ?, ?)`,
+			id, p.Seat, p.UserID, p.Name, boolInt(p.Computer), int(p.Level)); err != nil {
 			return fmt.Errorf("store: session %d: player at seat %d: %w", id, p.Seat, err)
 		}
 	}
