@@ -52,34 +52,34 @@ type route struct {
 //	           (its value is the next word); "pb" goes back to the start
 //	b          take my seat back from the computer player standing in
 const (
-	actSelect   = 's'
-	actCancel   = 'c'
-	actMove     = 'm'
-	actRedraw   = 'r'
-	actHand     = 'h'
-	actJoin     = 'j'
-	actLeave    = 'l'
-	actAddAI    = 'a'
-	actStart    = 'g'
-	actKick     = 'k'
-	actPick     = 'p'
-	actHint     = 'i'
-	actTakeBack = 'b'
+	actSelect = 's'
+	actCancel = 'c'
+	actMove   = 'm'
+	actRedraw = 'r'
+	actHand   = 'h'
+	actJoin   = 'j'
+	actLeave  = 'l'
+	actAddAI  = 'a'
+	actStart  = 'g'
+	actKick   = 'k'
+	actPick   = 'p'
+	actHint   = 'i'
+	actBack   = 'b'
 )
 
 // routes are the actions by their letter in the custom id.
 var routes = map[byte]route{
-	actSelect:   {name: "select a place", arg: argRequired, solitaire: (*Bot).selectPlace},
-	actCancel:   {name: "cancel the selection", arg: argNone, solitaire: (*Bot).redrawBoard},
-	actRedraw:   {name: "redraw the table", arg: argNone, solitaire: (*Bot).redrawBoard},
-	actMove:     {name: "make a move", arg: argRequired, solitaire: (*Bot).moveOnBoard, multi: (*Bot).moveFromHand},
-	actHint:     {name: "a hint", arg: argNone, solitaire: (*Bot).hint},
-	actHand:     {name: "my hand", arg: argNone, solitaire: (*Bot).redrawBoard, multi: (*Bot).myHand, anyVersion: true},
-	actPick:     {name: "a word of the move menu", arg: argRequired, solitaire: (*Bot).redrawBoard, multi: (*Bot).pickWord},
-	actTakeBack: {name: "take my seat back", arg: argNone, multi: (*Bot).takeSeatBack, anyVersion: true},
-	actJoin:     {name: "join the lobby", arg: argNone, lobby: (*Bot).join},
-	actLeave:    {name: "leave the lobby", arg: argNone, lobby: (*Bot).leave},
-	actAddAI:    {name: "add a computer player", arg: argOptional, lobby: (*Bot).addComputer, opener: true},
-	actKick:     {name: "remove a player", arg: argOptional, lobby: (*Bot).removeSeat, opener: true},
-	actStart:    {name: "start the game", arg: argNone, lobby: (*Bot).startGame, opener: true},
+	actSelect: {name: "select a place", arg: argRequired, solitaire: (*Bot).selectPlace},
+	actCancel: {name: "cancel the selection", arg: argNone, solitaire: (*Bot).redrawBoard},
+	actRedraw: {name: "redraw the table", arg: argNone, solitaire: (*Bot).redrawBoard},
+	actMove:   {name: "make a move", arg: argRequired, solitaire: (*Bot).moveOnBoard, multi: (*Bot).moveFromHand},
+	actHint:   {name: "a hint", arg: argNone, solitaire: (*Bot).hint},
+	actHand:   {name: "my hand", arg: argNone, solitaire: (*Bot).redrawBoard, multi: (*Bot).myHand, anyVersion: true},
+	actPick:   {name: "a word of the move menu", arg: argRequired, solitaire: (*Bot).redrawBoard, multi: (*Bot).pickWord},
+	actBack:   {name: "take my seat back", arg: argNone, multi: (*Bot).takeSeatBack, anyVersion: true},
+	actJoin:   {name: "join the lobby", arg: argNone, lobby: (*Bot).join},
+	actLeave:  {name: "leave the lobby", arg: argNone, lobby: (*Bot).leave},
+	actAddAI:  {name: "add a computer player", arg: argOptional, lobby: (*Bot).addComputer, opener: true},
+	actKick:   {name: "remove a player", arg: argOptional, lobby: (*Bot).removeSeat, opener: true},
+	actStart:  {name: "start the game", arg: argNone, lobby: (*Bot).startGame, opener: true},
 }

@@ -155,7 +155,7 @@ func TestEveryCustomIDRoutes(t *testing.T) {
 		{"multi", actHand, (*Bot).myHand},
 		{"multi", actMove, (*Bot).moveFromHand},
 		{"multi", actPick, (*Bot).pickWord},
-		{"multi", actTakeBack, (*Bot).takeSeatBack},
+		{"multi", actBack, (*Bot).takeSeatBack},
 	}
 	for _, tt := range tests {
 		t.Run(tt.where+" "+string(tt.action), func(t *testing.T) {

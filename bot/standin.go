@@ -95,6 +95,6 @@ func (b *Bot) takeBackButton(l lang.Lang, t *table) []discordgo.MessageComponent
 	}
 	return []discordgo.MessageComponent{discordgo.Button{
 		Label: words.T(l, "Take my seat back"), Style: discordgo.SecondaryButton,
-		CustomID: buttonID{Table: t.Row.ID, Action: actTakeBack}.String(),
+		CustomID: buttonID{Table: t.Row.ID, Action: actBack}.String(),
 	}}
 }
