@@ -81,9 +81,8 @@ func standInAndTakeBack(t *testing.T, h *harness, say sayer) {
 	back := h.click(table.ID, alice, takeBack).LastMessage()
 	assert.True(t, back.Ephemeral, "Alice gets her hand, privately")
 	picture(t, back)
-	now, err = h.fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool {
-		return strings.Contains(m.Content, say("%s took their seat back.", "alice"))
-	})
+	tookBack := say("%s took their seat back.", "alice")
+	now, err = h.fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, tookBack) })
 	require.NoError(t, err)
 	assert.NotContains(t, now.Content, say(standInLine))
 	_, shown := now.EnabledButton(say("Take my seat back"))
