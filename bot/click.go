@@ -164,6 +164,8 @@ func (b *Bot) atMultiTable(ctx context.Context, c click, r route) reply {
 		return c.refuse("This game is over. Deal a new one with `/play`.")
 	case r.multi == nil:
 		return c.refuse("That button isn't one of mine. Use the buttons on your latest hand.")
+	case c.t.Player(c.seat).StandIn && !r.anyVersion:
+		return c.refuse("A computer player has your seat: click **Take my seat back** on the table first.")
 	case !r.anyVersion && c.id.Version != c.t.Game.Moves():
 		return c.refuse("That was an old hand: the game has moved on since. Use **My hand** or your latest DM.")
 	}
