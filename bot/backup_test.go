@@ -232,6 +232,7 @@ func restoredTable(t *testing.T, r *rig, p *player, open map[int64]bool) string 
 	p.table = "" // told so, the player deals again
 	return "gone"
 }
+
 // nextClicksWork has p click on, as a player told "try again" would, up
 // to 5 times, until a click is taken: a deal, a hand shown, or a table
 // updated (atTable: on the player's table, not a new deal). It reports

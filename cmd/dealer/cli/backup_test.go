@@ -14,6 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -309,4 +310,36 @@ func TestPgDumpURL(t *testing.T) {
 			assert.NotContains(t, shown, "pa/ss")
 		})
 	}
+}
+
+// staleFile writes a stopped backup's temporary file at dir/name, an hour
+// old (store.RemovePartials leaves younger ones).
+func staleFile(t *testing.T, dir, name string) {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	require.NoError(t, os.WriteFile(path, []byte("half a backup"), 0o600))
+	at := time.Now().Add(-time.Hour)
+	require.NoError(t, os.Chtimes(path, at, at))
+}
+
+// db backup removes what a stopped backup to the same file left, says so
+// in one line, and leaves another file's alone.
+func TestDBBackupRemovesAStoppedBackupsFile(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "dealer.db")
+	st, err := store.Open(db)
+	require.NoError(t, err)
+	goodTables(t, st)
+	require.NoError(t, st.Close())
+	backups := filepath.Join(dir, "backups")
+	require.NoError(t, os.Mkdir(backups, 0o700))
+	staleFile(t, backups, ".b.db.4242.partial")
+	staleFile(t, backups, ".c.db.4242.partial")
+
+	code, out, errs := run(t, "", nil, "db", "backup", filepath.Join(backups, "b.db"), "--db", db)
+	require.Equal(t, exitOK, code, errs)
+	first, rest, _ := strings.Cut(out, "\n")
+	assert.Equal(t, "removed 1 temporary file that a stopped backup to it had left: .b.db.4242.partial", first)
+	assert.Regexp(t, backupLine, rest)
+	assert.ElementsMatch(t, []string{"b.db", ".c.db.4242.partial"}, names(t, backups))
 }
