@@ -75,7 +75,7 @@ func (s *Store) Backup(ctx context.Context, path string) (BackupInfo, error) {
 	}
 	tmpName := tmp.Name()
 	defer os.Remove(tmpName) // gone once linked, or on failure
-	defer tmp.Close()        // after SQLite's connections to it: see lockPartial
+	defer tmp.Close()        // the lock held to the end, past SQLite's connections to the file
 	if err := lockPartial(tmp, tmpName); err != nil {
 		return BackupInfo{}, fmt.Errorf("store: backup %s: locking %s: %w", abs, filepath.Base(tmpName), err)
 	}
