@@ -74,7 +74,7 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 		sb.WriteString("\n" + words.T(l, "No finished games yet. Be the first: `/play game:%s`.", info.Name))
 	}
 	for n, r := range rows {
-		sb.WriteString("\n" + words.T(l, "%d. <@%s> — %s, %s (%.0f%%), best score %d", n+1, r.UserID,
+		sb.WriteString("\n" + words.T(l, "%d. %s — %s, %s (%.0f%%), best score %d", n+1, mention(r.UserID),
 			words.N(l, r.Games, "%d game", "%d games"), words.N(l, r.Wins, "%d win", "%d wins"), 100*r.WinRate, r.BestScore))
 		if !info.Solitaire() {
 			sb.WriteString(words.T(l, ", %d points", r.TotalPoints))

@@ -33,6 +33,13 @@ func (h *harness) play(user string) discordtest.Message {
 	return r.Message
 }
 
+// playTable is play that also returns the table's id.
+func (h *harness) playTable(user string) (discordtest.Message, int64) {
+	h.t.Helper()
+	m := h.play(user)
+	return m, tableOf(h.t, m)
+}
+
 // moveOnce makes one move by buttons: the first source that can move, then
 // its first lit destination. It returns the updated table message.
 func (h *harness) moveOnce(user string, m discordtest.Message) discordtest.Message {
@@ -102,8 +109,7 @@ func TestPlayMovesResignAndLeaderboard(t *testing.T) {
 
 func TestRestartResumesTheTable(t *testing.T) {
 	h := newHarness(t)
-	m := h.play(alice)
-	id := tableOf(t, m)
+	m, id := h.playTable(alice)
 	m = h.moveOnce(alice, m)
 	m = h.moveOnce(alice, m)
 	before := h.storedMoves(id)
@@ -121,8 +127,7 @@ func TestRestartResumesTheTable(t *testing.T) {
 
 func TestWrongUserStaleAndForgedClicks(t *testing.T) {
 	h := newHarness(t)
-	m := h.play(alice)
-	id := tableOf(t, m)
+	m, id := h.playTable(alice)
 	old := m
 	m = h.moveOnce(alice, m)
 
@@ -151,8 +156,7 @@ func TestWrongUserStaleAndForgedClicks(t *testing.T) {
 
 func TestRateLimitedCallback(t *testing.T) {
 	h := newHarness(t)
-	m := h.play(alice)
-	id := tableOf(t, m)
+	m, id := h.playTable(alice)
 
 	// A short 429 is waited out within the 3 s.
 	h.fake.RateLimitNext(discordtest.RouteCallback, 1, 300*time.Millisecond, false)
@@ -198,8 +202,7 @@ func firstDestination(t *testing.T, m discordtest.Message) discordtest.Button {
 
 func TestSimultaneousClicksApplyOneAfterTheOther(t *testing.T) {
 	h := newHarness(t)
-	m := h.play(alice)
-	id := tableOf(t, m)
+	m, id := h.playTable(alice)
 	sel := h.click(m.ID, alice, firstSource(t, m).CustomID)
 	var dests []string
 	for _, d := range sel.Buttons() {

@@ -152,7 +152,7 @@ func (b *Bot) inLobby(ctx context.Context, c click, r route) reply {
 	case r.lobby == nil:
 		return c.refuse("The game has not started yet.")
 	case r.opener && discord.UserOf(c.i).ID != c.t.Row.OwnerID:
-		return c.refuse("Only the table's opener, <@%s>, can do that.", c.t.Row.OwnerID)
+		return c.refuse("Only the table's opener, %s, can do that.", mention(c.t.Row.OwnerID))
 	}
 	for try := 0; ; try++ {
 		c.seat, c.seated = c.t.SeatOf(discord.UserOf(c.i).ID)
@@ -184,7 +184,7 @@ func (b *Bot) atSolitaire(ctx context.Context, c click, r route) reply {
 	case t.Game.Status().Finished():
 		return c.refuse("This game is over. Deal a new one with `/play`.")
 	case !c.seated:
-		return c.refuse("This is <@%s>'s game. Deal your own with `/play`.", t.Row.OwnerID)
+		return c.refuse("This is %s's game. Deal your own with `/play`.", mention(t.Row.OwnerID))
 	case c.id.Version != t.Game.Moves() && isTableMessage(c) && shownVersion(c.i.Message) > t.Game.Moves():
 		// The table message itself is ahead of the log: the database was
 		// restored from a backup older than the message. It shows the

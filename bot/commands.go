@@ -33,6 +33,7 @@ var slashCommands = []slashCommand{
 	{name: "rules", define: (*Bot).rulesCommand, private: true, handle: text((*Bot).rules)},
 	{name: "settings", define: (*Bot).settingsCommand, private: true, handle: text((*Bot).settings)},
 	{name: "web", define: (*Bot).webCommand, pages: true, handle: text((*Bot).pages)},
+	{name: "privacy", define: (*Bot).privacyCommand, private: true, handle: text((*Bot).privacy)},
 }
 
 // text is a handler whose answer names no table.

@@ -79,7 +79,7 @@ func (b *Bot) dailyBoard(i *discordgo.Interaction, info games.Info) *discordgo.I
 		case r.Finished:
 			result = words.T(l, "lost, score %d", r.Score)
 		}
-		sb.WriteString("\n" + words.T(l, "%d. <@%s> — %s, %s", n+1, r.UserID, result, words.N(l, r.Hints, "%d hint", "%d hints")))
+		sb.WriteString("\n" + words.T(l, "%d. %s — %s, %s", n+1, mention(r.UserID), result, words.N(l, r.Hints, "%d hint", "%d hints")))
 	}
 	return public(sb.String())
 }

@@ -19,8 +19,7 @@ import (
 
 func TestHintLightsTheNextMoveAndCounts(t *testing.T) {
 	h := newHarness(t)
-	m := h.play(alice)
-	id := tableOf(t, m)
+	m, id := h.playTable(alice)
 	r := h.click(m.ID, alice, button(t, m, "Hint").CustomID)
 	require.False(t, r.Ephemeral, r.Content)
 	assert.Contains(t, r.Content, "💡")

@@ -66,8 +66,7 @@ func (h *harness) moveAnswer(m discordtest.Message, faults ...discordtest.Fault)
 // once the limit has passed.
 func TestFaultRateLimitedDeferredEdit(t *testing.T) {
 	h := newHarnessDeferring(t, time.Nanosecond) // defer every answer, before any work (as deferring does)
-	m := h.play(alice)
-	id := tableOf(t, m)
+	m, id := h.playTable(alice)
 	in := h.moveAnswer(m, discordtest.Fault{Route: discordtest.RouteWebhookEdit, Status: 429, RetryAfter: 4 * time.Second})
 	r, err := in.WaitFinal(wait)
 	require.NoError(t, err, "acknowledged in time, answered after the limit")
@@ -84,8 +83,7 @@ func TestFaultRateLimitedDeferredEdit(t *testing.T) {
 // next click works.
 func TestFaultServerErrorOnAnswer(t *testing.T) {
 	h := newHarness(t)
-	m := h.play(alice)
-	id := tableOf(t, m)
+	m, id := h.playTable(alice)
 	in := h.moveAnswer(m, discordtest.Fault{Route: discordtest.RouteCallback, Status: 500})
 	_, err := in.WaitFinal(5 * time.Second)
 	require.ErrorIs(t, err, discordtest.ErrNoResponse, "the answer failed")
@@ -123,8 +121,7 @@ func TestFaultServerErrorOnPlay(t *testing.T) {
 // refused.)
 func TestFaultTableLeftBehindIsRedrawn(t *testing.T) {
 	h := newHarness(t)
-	m := h.play(alice)
-	id := tableOf(t, m)
+	m, id := h.playTable(alice)
 	in := h.moveAnswer(m, discordtest.Fault{Route: discordtest.RouteCallback, Status: 500},
 		discordtest.Fault{Route: discordtest.RouteEditMessage, Status: 500})
 	_, _ = in.WaitFinal(5 * time.Second)
@@ -151,8 +148,7 @@ func TestFaultTableLeftBehindIsRedrawn(t *testing.T) {
 // on.
 func TestFaultGatewayDropAndResume(t *testing.T) {
 	h := newHarness(t)
-	m := h.play(alice)
-	id := tableOf(t, m)
+	m, id := h.playTable(alice)
 	m = h.moveOnce(alice, m)
 	h.fake.DropGateway()
 	// A click while the bot is away: it gets it on RESUME.
@@ -171,8 +167,7 @@ func TestFaultGatewayDropAndResume(t *testing.T) {
 // fails that click cleanly: the move is kept and the table redrawn.
 func TestFaultSlowDiscord(t *testing.T) {
 	h := newHarness(t)
-	m := h.play(alice)
-	id := tableOf(t, m)
+	m, id := h.playTable(alice)
 	h.fake.SetLatency("", 400*time.Millisecond)
 	m = h.moveOnce(alice, m)
 	require.Len(t, h.storedMoves(id), 1)

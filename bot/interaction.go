@@ -69,6 +69,10 @@ func (b *Bot) answer(ctx context.Context, r *discord.Responder) {
 	case discordgo.InteractionApplicationCommand:
 		rep = b.onCommand(work, i)
 	case discordgo.InteractionMessageComponent:
+		if isForgetButton(i.MessageComponentData().CustomID) {
+			rep = b.onForget(work, i)
+			break
+		}
 		rep = b.onClick(work, i, r.Gone)
 	default:
 		rep = respond(private(words.T(userLang(i), "The dealer does not know what to do with that.")))

@@ -24,7 +24,7 @@ import (
 func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
 	l := b.serverLang(t.Row.GuildID)
 	var sb strings.Builder
-	sb.WriteString(words.T(l, "**%s** · a table for %s%s, opened by <@%s>", t.Info.Title, t.show.SeatsTextIn(l), rulesNote(l, t), t.Row.OwnerID) + "\n")
+	sb.WriteString(words.T(l, "**%s** · a table for %s%s, opened by %s", t.Info.Title, t.show.SeatsTextIn(l), rulesNote(l, t), mention(t.Row.OwnerID)) + "\n")
 	for s := 0; s < t.Info.MaxSeats; s++ {
 		fmt.Fprintf(&sb, "\n%d. ", s+1)
 		if s < len(t.Row.Players) {
@@ -106,7 +106,7 @@ func playerName(l lang.Lang, p store.Player) string {
 	if p.Computer {
 		return plainName(l, p)
 	}
-	return "<@" + p.UserID + ">"
+	return mention(p.UserID)
 }
 
 // plainName is a player's name as text (select menus show no mentions); a

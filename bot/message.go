@@ -104,12 +104,12 @@ func (b *Bot) solitaireCaption(l lang.Lang, t *table, selected string) string {
 	hidden := dealHidden(t, time.Now())
 	switch {
 	case hidden:
-		sb.WriteString(words.T(l, "**%s** · daily deal of %s · <@%s>'s table · move %d", t.Info.Title, t.Row.Daily, t.Row.OwnerID, t.Game.Moves()))
+		sb.WriteString(words.T(l, "**%s** · daily deal of %s · %s's table · move %d", t.Info.Title, t.Row.Daily, mention(t.Row.OwnerID), t.Game.Moves()))
 	case t.Row.Daily != "":
-		sb.WriteString(words.T(l, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Row.Deal, rulesNote(l, t), t.Row.OwnerID, t.Game.Moves()))
+		sb.WriteString(words.T(l, "**%s** · deal #%d%s · %s's table · move %d", t.Info.Title, t.Row.Deal, rulesNote(l, t), mention(t.Row.OwnerID), t.Game.Moves()))
 		sb.WriteString(" · " + words.T(l, "daily deal of %s", t.Row.Daily))
 	default:
-		sb.WriteString(words.T(l, "**%s** · deal #%d%s · <@%s>'s table · move %d", t.Info.Title, t.Row.Deal, rulesNote(l, t), t.Row.OwnerID, t.Game.Moves()))
+		sb.WriteString(words.T(l, "**%s** · deal #%d%s · %s's table · move %d", t.Info.Title, t.Row.Deal, rulesNote(l, t), mention(t.Row.OwnerID), t.Game.Moves()))
 	}
 	if t.notice != "" {
 		sb.WriteString("\n" + t.notice)

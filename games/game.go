@@ -165,12 +165,16 @@ func SoloToAct(s Status) []Seat {
 func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText reads a status's name.
-func (s *Status) UnmarshalText(b []byte) error {
-	i := slices.Index(statusNames[:], string(b))
+func (s *Status) UnmarshalText(b []byte) error { return UnmarshalName(s, statusNames[:], b, "status") }
+
+// UnmarshalName sets *v to the place of b among names, the names an
+// enumeration's MarshalText writes, or says that b is no what.
+func UnmarshalName[T ~int | ~uint8](v *T, names []string, b []byte, what string) error {
+	i := slices.Index(names, string(b))
 	if i < 0 {
-		return fmt.Errorf("unknown status %q", b)
+		return fmt.Errorf("unknown %s %q", what, b)
 	}
-	*s = Status(i)
+	*v = T(i)
 	return nil
 }
 

@@ -35,7 +35,7 @@ func TestStatusNames(t *testing.T) {
 	}
 	assert.Equal(t, "status(99)", Status(99).String())
 	var s Status
-	assert.Error(t, s.UnmarshalText([]byte("paused")))
+	assert.EqualError(t, s.UnmarshalText([]byte("paused")), `unknown status "paused"`)
 	b, err := json.Marshal(struct{ S Status }{Lobby})
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"S":"lobby"}`, string(b))

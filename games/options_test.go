@@ -76,3 +76,30 @@ func TestStartChecksOptions(t *testing.T) {
 	},
 		"options need NewWith")
 }
+
+// LookupOptions finds the game and reads its options, or says which of the
+// two is wrong.
+func TestLookupOptions(t *testing.T) {
+	r := NewRegistry(optioned)
+	for _, tc := range []struct {
+		name, game, options string
+		want                Options
+		wantErr             string
+	}{
+		{"standard", "opt", "", nil, ""},
+		{"house rules, any case", " OPT ", "cells=8", Options{"cells": 8}, ""},
+		{"unknown game", "chess", "", nil, `no game called "chess"`},
+		{"bad options", "opt", "cells=9", nil, "one of 4–8"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			info, o, err := r.LookupOptions(tc.game, tc.options)
+			if tc.wantErr != "" {
+				assert.ErrorContains(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, "opt", info.Name)
+			assert.Equal(t, tc.want, o)
+		})
+	}
+}

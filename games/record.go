@@ -25,11 +25,7 @@ type Record struct {
 // Replay rebuilds the game of rec by applying its moves in order. A move that
 // does not apply is reported with its position (from 1).
 func (r *Registry) Replay(rec Record) (Game, error) {
-	info, ok := r.Lookup(rec.Game)
-	if !ok {
-		return nil, fmt.Errorf("no game called %q", rec.Game)
-	}
-	opts, err := info.ParseOptions(rec.Options)
+	_, opts, err := r.LookupOptions(rec.Game, rec.Options)
 	if err != nil {
 		return nil, err
 	}

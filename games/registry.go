@@ -98,6 +98,18 @@ func (r *Registry) Lookup(name string) (Info, bool) {
 	return g, ok
 }
 
+// LookupOptions is the game called name, as Lookup finds it, with the
+// house rules options (as Info.FormatOptions writes them) read for it: an
+// unknown game, or options it does not take, is an error.
+func (r *Registry) LookupOptions(name, options string) (Info, Options, error) {
+	info, ok := r.Lookup(name)
+	if !ok {
+		return Info{}, nil, fmt.Errorf("no game called %q", name)
+	}
+	opts, err := info.ParseOptions(options)
+	return info, opts, err
+}
+
 // All lists the games, solitaires first, then by title.
 func (r *Registry) All() []Info {
 	out := make([]Info, 0, len(r.byName))

@@ -10,12 +10,14 @@ import (
 const pictureCacheBytes = 32 << 20
 
 // pictureKey names one picture. A table's picture after a number of moves
-// never changes (a move log only grows), nor does a deal's: so a picture,
+// never changes (a move log only grows) but for its players' names (a
+// player forgotten at their request), nor does a deal's: so a picture,
 // once drawn, is kept until it is the least recently used.
 type pictureKey struct {
 	table int64  // a table's id, or 0 for a daily deal
 	step  int    // after this many moves
 	seat  int    // -1: the table as spectators see it; else that seat's hand
+	names string // the table's players' names, as drawn
 	game  string // a daily deal's game
 	deal  uint64 // a daily deal's number
 }

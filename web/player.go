@@ -52,7 +52,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	user := r.PathValue("user")
-	if !validID(user) {
+	if !validID(user) && store.ForgottenName(user) == "" { // a forgotten player's page is under their placeholder
 		return notFound("There is no such player.")
 	}
 	ctx := r.Context()

@@ -68,6 +68,17 @@ func untilClosed(t testing.TB, conn net.Conn) string {
 	return string(b)
 }
 
+// trickling talks to the server by sending head, then a byte every 50 ms
+// until the server closes the connection, and returns what it answered.
+func trickling(head string) func(t *testing.T, conn net.Conn) string {
+	return func(t *testing.T, conn net.Conn) string {
+		stop := make(chan struct{})
+		defer close(stop)
+		go trickle(conn, head, 50*time.Millisecond, stop)
+		return untilClosed(t, conn)
+	}
+}
+
 // TestSlowClientsAreCutOff: the server keeps to its limits, as `dealer run`
 // serves it: a client that sends its header or its body a byte at a time is
 // cut off, an idle kept-alive connection is closed, an oversized header is
@@ -86,18 +97,8 @@ func TestSlowClientsAreCutOff(t *testing.T) {
 		run      func(t *testing.T, conn net.Conn) string
 		answered string // the answer's status line ("": none)
 	}{
-		{"a header a byte at a time", func(t *testing.T, conn net.Conn) string {
-			stop := make(chan struct{})
-			defer close(stop)
-			go trickle(conn, "GET /livez HTTP/1.1\r\nHost: dealer.test\r\nX-Slow: ", 50*time.Millisecond, stop)
-			return untilClosed(t, conn)
-		}, ""},
-		{"a body a byte at a time", func(t *testing.T, conn net.Conn) string {
-			stop := make(chan struct{})
-			defer close(stop)
-			go trickle(conn, "POST /t/x HTTP/1.1\r\nHost: dealer.test\r\nContent-Length: 100000\r\n\r\n", 50*time.Millisecond, stop)
-			return untilClosed(t, conn)
-		}, "HTTP/1.1 405"},
+		{"a header a byte at a time", trickling("GET /livez HTTP/1.1\r\nHost: dealer.test\r\nX-Slow: "), ""},
+		{"a body a byte at a time", trickling("POST /t/x HTTP/1.1\r\nHost: dealer.test\r\nContent-Length: 100000\r\n\r\n"), "HTTP/1.1 405"},
 		{"an idle kept-alive connection", func(t *testing.T, conn net.Conn) string {
 			_, err := io.WriteString(conn, "GET /livez HTTP/1.1\r\nHost: dealer.test\r\n\r\n")
 			require.NoError(t, err)

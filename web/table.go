@@ -462,7 +462,7 @@ func (s *Server) tablePicture(w http.ResponseWriter, r *http.Request) error {
 	if !ok || err != nil || step < 0 || step > sess.Moves || sess.Status == store.StatusLobby {
 		return notFound("There is no such picture.")
 	}
-	png, err := s.pics.get(pictureKey{table: sess.ID, step: step, seat: int(games.Spectator)}, func() ([]byte, error) {
+	png, err := s.pics.get(pictureKey{table: sess.ID, step: step, seat: int(games.Spectator), names: namesOf(sess)}, func() ([]byte, error) {
 		return s.drawStep(sess, token, step, games.Spectator)
 	})
 	if err != nil {
@@ -489,7 +489,7 @@ func (s *Server) handPicture(w http.ResponseWriter, r *http.Request) error {
 	if !sess.Status.Finished() {
 		return notFound("Hands are shown once the game is over.")
 	}
-	png, err := s.pics.get(pictureKey{table: sess.ID, step: step, seat: seat}, func() ([]byte, error) {
+	png, err := s.pics.get(pictureKey{table: sess.ID, step: step, seat: seat, names: namesOf(sess)}, func() ([]byte, error) {
 		return s.drawStep(sess, token, step, games.Seat(seat))
 	})
 	if err != nil {
@@ -537,6 +537,17 @@ func (s *Server) drawStep(sess store.TableRow, token string, step int, viewer ga
 		legal = append(legal, m.String())
 	}
 	return ts.info.Hand(s.rend, g.View(viewer), render.Params{Names: ts.names, Legal: legal})
+}
+
+// namesOf is a table's players' names, one key: a picture drawn with
+// other names is another picture.
+func namesOf(sess store.TableRow) string {
+	var sb strings.Builder
+	for _, p := range sess.Players {
+		sb.WriteString(p.Name)
+		sb.WriteByte(0)
+	}
+	return sb.String()
 }
 
 // writePNG answers with a picture. A table's picture after n moves never

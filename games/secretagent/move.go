@@ -191,12 +191,7 @@ func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
 // UnmarshalText reads a phase's name.
 func (p *Phase) UnmarshalText(b []byte) error {
-	i := slices.Index(phaseNames[:], string(b))
-	if i < 0 {
-		return fmt.Errorf("unknown phase %q", b)
-	}
-	*p = Phase(i)
-	return nil
+	return games.UnmarshalName(p, phaseNames[:], b, "phase")
 }
 
 // Trump is the dealer's decision: a trump suit, or No Trump.

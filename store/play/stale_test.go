@@ -132,16 +132,13 @@ func (c copies) afterFinish() {
 		require.NoError(t, a.Apply(ctx, s, aMove(t, a.Game, s)))
 	}
 	require.NoError(t, a.Finish(ctx))
-	results, err := c.st.Results(ctx, a.Row.ID)
-	require.NoError(t, err)
+	results := savedResults(t, c.st, a.Row.ID)
 	require.ErrorIs(t, b.Abandon(ctx), play.ErrMovedOn)
 	assert.Equal(t, a.Row.Status, b.Row.Status, "the copy is the finished table")
-	again, err := c.st.Results(ctx, a.Row.ID)
-	require.NoError(t, err)
+	again := savedResults(t, c.st, a.Row.ID)
 	assert.Equal(t, results, again, "the results did not change after the fact")
 	require.ErrorIs(t, a.Finish(ctx), play.ErrMovedOn, "finishing twice")
-	again, err = c.st.Results(ctx, a.Row.ID)
-	require.NoError(t, err)
+	again = savedResults(t, c.st, a.Row.ID)
 	assert.Equal(t, results, again)
 }
 
@@ -168,8 +165,7 @@ func TestUnreplayableKept(t *testing.T) {
 		require.ErrorAs(t, err, &u)
 		assert.True(t, u.Found, "the first load finds it out")
 		assert.Contains(t, u.Reason, "move 2")
-		sess, err := st.TableRow(ctx, tb.Row.ID)
-		require.NoError(t, err)
+		sess := storedRow(t, st, tb.Row.ID)
 		assert.Equal(t, u.Reason, sess.Broken, "kept, with why")
 		assert.Equal(t, store.StatusPlaying, sess.Status, "its status as it was")
 
@@ -202,7 +198,6 @@ func TestNewerRulesNotMarked(t *testing.T) {
 	var u *play.Unreplayable
 	assert.False(t, errors.As(err, &u))
 	assert.ErrorContains(t, err, "rules version 99")
-	sess, err := st.TableRow(ctx, id)
-	require.NoError(t, err)
+	sess := storedRow(t, st, id)
 	assert.Empty(t, sess.Broken)
 }

@@ -50,12 +50,10 @@ func TestLogAndAbandon(t *testing.T) {
 
 	require.NoError(t, tb.Abandon(ctx))
 	assert.Equal(t, store.StatusAbandoned, tb.Row.Status)
-	sess, err := st.TableRow(ctx, tb.Row.ID)
-	require.NoError(t, err)
+	sess := storedRow(t, st, tb.Row.ID)
 	assert.Equal(t, store.StatusAbandoned, sess.Status)
-	results, err := st.Results(ctx, tb.Row.ID)
-	require.NoError(t, err)
+	results := savedResults(t, st, tb.Row.ID)
 	assert.Empty(t, results, "an abandoned game counts for nobody")
-	_, err = st.LastUnfinished(ctx, "", "", "u1")
+	_, err := st.LastUnfinished(ctx, "", "", "u1")
 	assert.ErrorIs(t, err, store.ErrNotFound)
 }

@@ -65,11 +65,7 @@ type Table struct {
 // attempt a player, always the standard game) when sess.Daily is set. A
 // lobby (Status Lobby) is created without a game.
 func Open(ctx context.Context, st *store.Store, reg *games.Registry, sess store.TableRow) (*Table, error) {
-	info, ok := reg.Lookup(sess.Game)
-	if !ok {
-		return nil, fmt.Errorf("no game called %q", sess.Game)
-	}
-	opts, err := info.ParseOptions(sess.Options)
+	info, opts, err := reg.LookupOptions(sess.Game, sess.Options)
 	if err != nil {
 		return nil, err
 	}

@@ -31,6 +31,22 @@ func openStore(t *testing.T) *store.Store {
 	return st
 }
 
+// storedRow is table id's row as the store holds it now.
+func storedRow(t *testing.T, st *store.Store, id int64) store.TableRow {
+	t.Helper()
+	row, err := st.TableRow(context.Background(), id)
+	require.NoError(t, err)
+	return row
+}
+
+// savedResults are table id's results as the store holds them now.
+func savedResults(t *testing.T, st *store.Store, id int64) []store.Result {
+	t.Helper()
+	rs, err := st.Results(context.Background(), id)
+	require.NoError(t, err)
+	return rs
+}
+
 // solitaire opens a Double FreeCell table, deal 7, for user "u1".
 func solitaire(t *testing.T, st *store.Store) *play.Table {
 	t.Helper()
@@ -86,13 +102,12 @@ func TestOpenSavesTheTable(t *testing.T) {
 	assert.Equal(t, "doublefreecell", tb.Info.Name)
 	assert.Equal(t, store.StatusPlaying, tb.Row.Status)
 
-	sess, err := st.TableRow(ctx, tb.Row.ID)
-	require.NoError(t, err)
+	sess := storedRow(t, st, tb.Row.ID)
 	assert.Equal(t, uint64(7), sess.Deal)
 	assert.Equal(t, store.StatusPlaying, sess.Status)
 	assert.Equal(t, []store.Player{{Seat: 0, UserID: "u1", Name: "ann"}}, sess.Players)
 
-	_, err = play.Open(ctx, st, registry(), store.TableRow{Game: "chess", Seats: 2, OwnerID: "u1"})
+	_, err := play.Open(ctx, st, registry(), store.TableRow{Game: "chess", Seats: 2, OwnerID: "u1"})
 	assert.ErrorContains(t, err, "no game called")
 }
 
@@ -201,11 +216,9 @@ func TestFinishWritesResults(t *testing.T) {
 
 	require.NoError(t, tb.Finish(ctx))
 	assert.Equal(t, games.Lost, tb.Row.Status)
-	sess, err := st.TableRow(ctx, tb.Row.ID)
-	require.NoError(t, err)
+	sess := storedRow(t, st, tb.Row.ID)
 	assert.Equal(t, store.StatusLost, sess.Status)
-	results, err := st.Results(ctx, tb.Row.ID)
-	require.NoError(t, err)
+	results := savedResults(t, st, tb.Row.ID)
 	assert.Equal(t, []store.Result{{Seat: 0, UserID: "u1", Name: "ann", Score: tb.Game.Scores()[0]}}, results)
 }
 
@@ -252,8 +265,7 @@ func TestPlayComputers(t *testing.T) {
 	assert.Equal(t, len(moves), tb.Row.Moves)
 
 	require.NoError(t, tb.Finish(ctx))
-	results, err := st.Results(ctx, tb.Row.ID)
-	require.NoError(t, err)
+	results := savedResults(t, st, tb.Row.ID)
 	assert.Equal(t, play.Results(tb.Row.Players, tb.Game), results)
 	loaded, err := play.Load(ctx, st, registry(), tb.Row.ID)
 	require.NoError(t, err)
@@ -307,8 +319,7 @@ func TestLobbyStart(t *testing.T) {
 	require.NotNil(t, tb.Game)
 	assert.Equal(t, store.StatusPlaying, tb.Row.Status)
 	assert.Equal(t, []string{"ann", "bob", "Cipher", "Dagger"}, tb.Names())
-	sess, err := st.TableRow(ctx, tb.Row.ID)
-	require.NoError(t, err)
+	sess := storedRow(t, st, tb.Row.ID)
 	assert.Equal(t, store.StatusPlaying, sess.Status)
 	assert.Equal(t, players, sess.Players)
 }
@@ -321,8 +332,7 @@ func TestDailyOpen(t *testing.T) {
 		Players: []store.Player{{Seat: 0, UserID: "u1", Name: "ann"}},
 	})
 	require.NoError(t, err)
-	sess, err := st.TableRow(ctx, tb.Row.ID)
-	require.NoError(t, err)
+	sess := storedRow(t, st, tb.Row.ID)
 	assert.Equal(t, "2026-01-02", sess.Daily)
 }
 

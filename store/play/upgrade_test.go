@@ -149,8 +149,7 @@ func newestSchema(t *testing.T) int {
 func checkStored(t *testing.T, st *store.Store, man manifest, f fixture, rules int) {
 	t.Helper()
 	ctx := context.Background()
-	s, err := st.TableRow(ctx, f.ID)
-	require.NoError(t, err)
+	s := storedRow(t, st, f.ID)
 	assert.Equal(t, f.Game, s.Game)
 	assert.True(t, man.Now.Equal(s.CreatedAt), "made at %v, not %v", man.Now, s.CreatedAt)
 	assert.Equal(t, f.Deal, s.Deal)
@@ -188,10 +187,8 @@ func orEmpty[T any](s []T) []T {
 // storedResults are table id's results as the manifests write them.
 func storedResults(t *testing.T, st *store.Store, id int64) []result {
 	t.Helper()
-	rs, err := st.Results(context.Background(), id)
-	require.NoError(t, err)
 	var out []result
-	for _, r := range rs {
+	for _, r := range savedResults(t, st, id) {
 		out = append(out, result{Seat: r.Seat, UserID: r.UserID, Name: r.Name, Computer: r.Computer, Score: r.Score, Won: r.Won})
 	}
 	return out
@@ -255,8 +252,7 @@ func firstLegal(g games.Game) string {
 func finishAndCheck(t *testing.T, st *store.Store, tb *play.Table) {
 	t.Helper()
 	require.NoError(t, tb.Finish(context.Background()))
-	s, err := st.TableRow(context.Background(), tb.Row.ID)
-	require.NoError(t, err)
+	s := storedRow(t, st, tb.Row.ID)
 	assert.Equal(t, tb.Game.Status(), s.Status)
 	rs := storedResults(t, st, tb.Row.ID)
 	assert.Len(t, rs, len(tb.Row.Players))

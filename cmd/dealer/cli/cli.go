@@ -51,7 +51,7 @@ func commands() map[string]command {
 		"cards":       {"cards theagents [--json]", "The Agents' card set", cardsUsage, cardsCmd},
 		"run":         {"run [--config FILE]", "the Discord bot", runUsage, runCmd},
 		"web":         {"web --listen HOST:PORT", "the web pages alone, beside a bot", webUsage, webCmd},
-		"db":          {"db copy|check|backup", "copy to PostgreSQL; check tables replay; back up", dbUsage, dbCmd},
+		"db":          {"db copy|check|backup|export|forget", "copy to PostgreSQL; check tables replay; back up; a player's data", dbUsage, dbCmd},
 		"version":     {"version [--json]", "this dealer's version, schema and rules", versionUsage, versionCmd},
 		"help":        {"help [COMMAND]", "this, or a command's usage", helpUsage, helpCmd},
 	}

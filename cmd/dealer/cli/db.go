@@ -18,6 +18,8 @@ func dbUsage(env) string {
 	return `usage: dealer db copy --from FILE --to URL
        dealer db check [--db FILE-or-URL] [--config FILE]
        dealer db backup FILE [--db FILE] [--config FILE]
+       dealer db export USER [--db FILE-or-URL] [--config FILE]
+       dealer db forget USER [--yes] [--db FILE-or-URL] [--config FILE]
 
 copy: copies a bot's SQLite file into an empty PostgreSQL database: every
 session with its players, moves, rounds and results, the daily deals and the
@@ -55,26 +57,40 @@ database is backed up with pg_dump: backup prints the command line.
 
   --db FILE       the bot's SQLite file (default: the config's, dealer.db)
   --config FILE   the config file (default: config.yaml if present)
+
+export: writes everything kept about a player (USER, their Discord id) as
+JSON on standard output: their settings and language, the names they were
+shown under, their tables with their own seats, moves and round scores, and
+their results. It is the file /privacy export sends them.
+
+forget: erases a player (USER, their Discord id), as /privacy delete does:
+their settings and language are deleted, and every table and result that
+named them names a placeholder ("Player #1a2b3c4d") instead, so the other
+players' games stay whole. Without --yes it only says what it would forget.
+It may run beside the bot: the bot's copies of their tables are read again.
 `
 }
 
-// dbCmd is `dealer db copy`, `dealer db check` and `dealer db backup`.
+// dbCmd is `dealer db copy`, `check`, `backup`, `export` and `forget`.
 func dbCmd(e env, args []string) int {
 	fset := newFlags("dealer db")
 	from := fset.String("from", "", "")
 	to := fset.String("to", "", "")
 	db := fset.String("db", "", "")
 	config := fset.String("config", "", "")
+	yes := fset.Bool("yes", false, "")
 	rest, err := parseFlags(fset, args)
 	switch {
 	case err != nil:
 		return usageError(e.stderr, "db", "%s", flagError(err))
 	case len(rest) == 0:
-		return usageError(e.stderr, "db", "name what to do: copy, check or backup")
+		return usageError(e.stderr, "db", "name what to do: copy, check, backup, export or forget")
 	case rest[0] == "backup":
 		return dbBackupArgs(e, rest[1:], setFlags(fset), *db, *config)
+	case rest[0] == "export" || rest[0] == "forget":
+		return dbPlayerArgs(e, rest[0], rest[1:], setFlags(fset), *db, *config, *yes)
 	case rest[0] != "copy" && rest[0] != "check":
-		return usageError(e.stderr, "db", "unknown %q: db does copy, check or backup", clip(rest[0], 20))
+		return usageError(e.stderr, "db", "unknown %q: db does copy, check, backup, export or forget", clip(rest[0], 20))
 	case len(rest) > 1:
 		return usageError(e.stderr, "db", "unexpected %q: %s takes only options", clip(strings.Join(rest[1:], " "), 40), rest[0])
 	}

@@ -328,7 +328,7 @@ func TestDBCheckUsage(t *testing.T) {
 		{[]string{"db", "check", "--from", "x.db"}, "check takes --db and --config, not --from"},
 		{[]string{"db", "check", "now"}, `unexpected "now": check takes only options`},
 		{[]string{"db", "copy", "--db", "x.db"}, "copy takes --from FILE and --to URL, not --db"},
-		{[]string{"db", "verify"}, `unknown "verify": db does copy, check or backup`},
+		{[]string{"db", "verify"}, `unknown "verify": db does copy, check, backup, export or forget`},
 		{[]string{"db", "check", "--config", "/nonexistent/config.yaml"}, "config"},
 	}
 	for _, tc := range cases {
