@@ -34,6 +34,7 @@ var slashCommands = []slashCommand{
 	{name: "settings", define: (*Bot).settingsCommand, private: true, handle: text((*Bot).settings)},
 	{name: "web", define: (*Bot).webCommand, pages: true, handle: text((*Bot).pages)},
 	{name: "privacy", define: (*Bot).privacyCommand, private: true, handle: text((*Bot).privacy)},
+	{name: "Dealer stats", define: (*Bot).statsUserCommand, handle: text((*Bot).memberStats)},
 }
 
 // text is a handler whose answer names no table.
