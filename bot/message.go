@@ -151,6 +151,7 @@ func (b *Bot) channelMessage(t *table) (*discordgo.InteractionResponseData, erro
 		row := []discordgo.MessageComponent{
 			discordgo.Button{Label: words.T(l, "My hand"), Style: discordgo.PrimaryButton, CustomID: buttonID{Table: t.Row.ID, Action: actHand}.String()},
 		}
+		row = append(row, b.takeBackButton(l, t)...)
 		if url := b.tableLink(t); url != "" {
 			row = append(row, discordgo.Button{Label: words.T(l, "Watch on the web"), Style: discordgo.LinkButton, URL: url})
 		}
@@ -174,6 +175,9 @@ func (b *Bot) channelCaption(l lang.Lang, t *table) string {
 	}
 	sb.WriteString("\n" + words.T(l, "To play: %s. Totals: %s.\nSeated players: your cards are in your DMs, or under **My hand**.",
 		t.namesOf(l, games.WaitingOn(t.Game), playerName), t.totals(l)))
+	if line := t.standInLine(l); line != "" {
+		sb.WriteString("\n" + line)
+	}
 	return sb.String()
 }
 

@@ -86,7 +86,7 @@ func (b *Bot) rematch(ctx context.Context, f followClick) reply {
 			p.Name = displayName(f.i)
 		}
 		if p.Computer || p.UserID == user {
-			next.Players = append(next.Players, p)
+			next.Players = append(next.Players, newSeat(p))
 		}
 	}
 	rep := b.follow(ctx, f, next)
@@ -189,6 +189,12 @@ func messageLink(t store.TableRow) string {
 	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", guild, t.ChannelID, t.MessageID)
 }
 
+// newSeat is a last game's player as its rematch seats them: their seat,
+// name and level, without the last game's stand-in or timeouts.
+func newSeat(p store.Player) store.Player {
+	return store.Player{Seat: p.Seat, UserID: p.UserID, Name: p.Name, Computer: p.Computer, Level: p.Level}
+}
+
 // humanAt finds a human player by their user id.
 func humanAt(players []store.Player, user string) (store.Player, bool) {
 	for _, p := range players {
@@ -215,7 +221,7 @@ func (b *Bot) imIn(ctx context.Context, c click) (reply, error) {
 		return c.refuse("You are already seated at this table."), nil
 	}
 	p.Name = displayName(c.i)
-	players := append(c.players(), p)
+	players := append(c.players(), newSeat(p))
 	slices.SortFunc(players, func(a, b store.Player) int { return a.Seat - b.Seat })
 	if len(players) == c.t.Row.Seats {
 		if err := c.t.Start(ctx, players); err != nil {

@@ -96,12 +96,14 @@ func checkNotThisTime(t *testing.T, b *Bot) {
 
 // TestRematchAloneDealsAtOnce: a rematch whose only human asks for it
 // needs no confirming: the one click deals the next game, computer players
-// in their seats.
+// in their seats, and the human in theirs, though a computer player stood
+// in for them at the end of the last game.
 func TestRematchAloneDealsAtOnce(t *testing.T) {
 	b := newOfflineBot(t)
 	ctx := context.Background()
 	answer(t)(b.onCommand(ctx, slash("play", opt("game", discordgo.ApplicationCommandOptionString, "secretagent"))))
 	answer(t)(b.onClick(ctx, clickBy(owner, "t:1:0:g"), stillOpen))
+	standIn(t, b, 1)
 	playOut(t, b, 1)
 	r := answer(t)(b.onClick(ctx, clickBy(owner, "t:1:0:f"), stillOpen))
 	assert.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, r.Type)
@@ -116,4 +118,29 @@ func TestRematchAloneDealsAtOnce(t *testing.T) {
 	for s, p := range row.Players {
 		assert.Equal(t, s != 0, p.Computer, "seat %d", s)
 	}
+	next := b.tables[2]
+	require.NotNil(t, next, "the rematch is in play")
+	next.mu.Lock()
+	defer next.mu.Unlock()
+	for _, p := range append(next.Row.Players, row.Players...) {
+		assert.False(t, p.StandIn, "the rematch starts with no stand-in: %+v", p)
+	}
+}
+
+// standIn has a computer player stand in for the owner's seat at table
+// id: two of their turns in a row ran out.
+func standIn(t *testing.T, b *Bot, id int64) {
+	ctx := context.Background()
+	tb := b.tables[id]
+	require.NotNil(t, tb)
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	replaced := false
+	for n := 0; n < 2 && !replaced; n++ {
+		var err error
+		replaced, err = tb.TimedOut(ctx, 0, tb.Game.Moves())
+		require.NoError(t, err)
+	}
+	require.True(t, replaced)
+	require.True(t, tb.Row.Players[0].StandIn)
 }

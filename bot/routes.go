@@ -58,6 +58,7 @@ type route struct {
 //	f          a finished multiplayer table: rematch (the table that follows)
 //	n e        a finished solitaire: a new deal, the same deal again
 //	y o        a rematch's lobby: I'm in, not this time
+//	b          take my seat back from the computer player standing in
 const (
 	actSelect   = 's'
 	actCancel   = 'c'
@@ -76,6 +77,7 @@ const (
 	actSameDeal = 'e'
 	actImIn     = 'y'
 	actNotIn    = 'o'
+	actBack     = 'b'
 )
 
 // routes are the actions by their letter in the custom id.
@@ -87,6 +89,7 @@ var routes = map[byte]route{
 	actHint:     {name: "a hint", arg: argNone, solitaire: (*Bot).hint},
 	actHand:     {name: "my hand", arg: argNone, solitaire: (*Bot).redrawBoard, multi: (*Bot).myHand, anyVersion: true},
 	actPick:     {name: "a word of the move menu", arg: argRequired, solitaire: (*Bot).redrawBoard, multi: (*Bot).pickWord},
+	actBack:     {name: "take my seat back", arg: argNone, multi: (*Bot).takeSeatBack, anyVersion: true},
 	actJoin:     {name: "join the lobby", arg: argNone, lobby: (*Bot).join},
 	actLeave:    {name: "leave the lobby", arg: argNone, lobby: (*Bot).leave},
 	actAddAI:    {name: "add a computer player", arg: argOptional, lobby: (*Bot).addComputer, opener: true},

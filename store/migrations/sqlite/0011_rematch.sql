@@ -1,4 +1,4 @@
--- 0010: the table a table follows. A finished table's Rematch (the same
+-- 0011: the table a table follows. A finished table's Rematch (the same
 -- seats, a new deal), New deal or Same deal again opens the next table,
 -- which names it in rematch_of (0: it follows none).
 --
