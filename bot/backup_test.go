@@ -227,12 +227,13 @@ func restoredTable(t *testing.T, r *rig, p *player, open map[int64]bool) string 
 			id, _ = strconv.ParseInt(f[1], 36, 64)
 		}
 	}
+	over := finishedTable(msg) // its buttons, if any, deal the next game
 	switch {
-	case open[id] && len(buttons) > 0:
+	case open[id] && !over:
 		return "resumed"
 	case open[id]:
 		return "ended"
-	case len(buttons) == 0:
+	case over:
 		return "none"
 	}
 	in, err := r.fake.Click(msg.ID, p.user, buttons[0].CustomID)
