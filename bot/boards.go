@@ -21,6 +21,8 @@ func (b *Bot) leaderboardCommand(g gameChoices) *discordgo.ApplicationCommand {
 			{Type: discordgo.ApplicationCommandOptionString, Name: "by", Description: "Rank by (default: wins)", Choices: []*discordgo.ApplicationCommandOptionChoice{
 				{Name: "wins", Value: "wins"}, {Name: "points", Value: "points"}, {Name: "best score", Value: "score"}, {Name: "today's daily deal", Value: "daily"},
 			}},
+			{Type: discordgo.ApplicationCommandOptionString, Name: "rules", Description: "House rules: their own board (default: the standard game)",
+				Autocomplete: true, MaxLength: 100},
 		},
 	}
 }
@@ -28,7 +30,7 @@ func (b *Bot) leaderboardCommand(g gameChoices) *discordgo.ApplicationCommand {
 // statsCommand is /stats: whose statistics.
 func (b *Bot) statsCommand(gameChoices) *discordgo.ApplicationCommand {
 	return &discordgo.ApplicationCommand{
-		Description: "Games, wins and bests of a player in this server", Contexts: guildOnly(),
+		Description: "Games, wins and bests of a player in this server", Contexts: serverOrDM(),
 		Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose statistics (default: yours)"},
 		},
@@ -57,13 +59,20 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 	default:
 		return private(words.T(userLang(i), "Rank by wins, points or score."))
 	}
-	rows, err := b.store.Leaderboard(ctx, i.GuildID, info.Name, by, 10)
+	house, err := info.ParseOptions(opts.str("rules"))
+	if err != nil && opts.str("rules") != standardRules {
+		return private(words.T(userLang(i), "Choose house rules from the list: those played in this server."))
+	}
+	rows, err := b.store.HouseLeaderboard(ctx, i.GuildID, info.Name, info.FormatOptions(house), by, 10)
 	if err != nil {
 		return b.unreadRecords(i, "leaderboard", err)
 	}
 	l := guildLang(i)
 	var sb strings.Builder
 	sb.WriteString(words.T(l, "**%s — leaderboard of this server**", info.Title))
+	if len(house) > 0 {
+		sb.WriteString(" " + words.T(l, "(house rules: %s)", info.DescribeOptionsIn(l, house)))
+	}
 	switch by {
 	case "points":
 		sb.WriteString(" " + words.T(l, "(by points)"))
@@ -85,7 +94,7 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 	}
 	resp := public(sb.String())
 	if b.links != nil {
-		withLinks(resp, words.T(l, "Full leaderboard"), b.links.Leaderboard(i.GuildID, info.Name, by))
+		withLinks(resp, words.T(l, "Full leaderboard"), b.links.Leaderboard(i.GuildID, info.Name, by, info.FormatOptions(house)))
 	}
 	return resp
 }
@@ -99,13 +108,42 @@ func (b *Bot) stats(ctx context.Context, i *discordgo.Interaction, opts options)
 			user = u
 		}
 	}
+	return b.statsOf(ctx, i, user)
+}
+
+// statsUserCommand is the user command "Dealer stats": a member's /stats,
+// from their context menu.
+func (b *Bot) statsUserCommand(gameChoices) *discordgo.ApplicationCommand {
+	return &discordgo.ApplicationCommand{Type: discordgo.UserApplicationCommand, Contexts: guildOnly()}
+}
+
+// memberStats answers the user command "Dealer stats" on a member.
+func (b *Bot) memberStats(ctx context.Context, i *discordgo.Interaction, _ options) *discordgo.InteractionResponse {
+	d := i.ApplicationCommandData()
+	user := &discordgo.User{ID: d.TargetID}
+	if d.Resolved != nil && d.Resolved.Users[d.TargetID] != nil {
+		user = d.Resolved.Users[d.TargetID]
+	}
+	if user.ID == "" {
+		return private(words.T(userLang(i), "I couldn't tell who you are: try again."))
+	}
+	return b.statsOf(ctx, i, user)
+}
+
+// statsOf is user's statistics in the interaction's server, or in a DM
+// everywhere (DM games included).
+func (b *Bot) statsOf(ctx context.Context, i *discordgo.Interaction, user *discordgo.User) *discordgo.InteractionResponse {
 	rows, err := b.store.Stats(ctx, i.GuildID, user.ID)
 	if err != nil {
 		return b.unreadRecords(i, "stats", err)
 	}
 	l := guildLang(i)
 	var sb strings.Builder
-	sb.WriteString(words.T(l, "**Statistics of <@%s> in this server**", user.ID))
+	if i.GuildID == "" {
+		sb.WriteString(words.T(l, "**Statistics of <@%s>, everywhere**", user.ID))
+	} else {
+		sb.WriteString(words.T(l, "**Statistics of <@%s> in this server**", user.ID))
+	}
 	if cur, best, err := b.store.Streak(ctx, user.ID, "", today(time.Now())); err == nil && best > 0 {
 		sb.WriteString("\n" + words.N(l, cur, "Daily deals: a streak of %d day won (best %d).", "Daily deals: a streak of %d days won (best %d).", best))
 	}
@@ -126,7 +164,7 @@ func (b *Bot) stats(ctx context.Context, i *discordgo.Interaction, opts options)
 		}
 	}
 	resp := public(sb.String())
-	if b.links != nil {
+	if b.links != nil && i.GuildID != "" {
 		withLinks(resp, words.T(l, "All statistics"), b.links.Player(i.GuildID, user.ID))
 	}
 	return resp

@@ -56,10 +56,49 @@ func (b *Bot) onClick(ctx context.Context, i *discordgo.Interaction, gone func()
 		}
 		return respond(private(b.unreachableTable(userLang(i), err)))
 	}
-	seat, seated := t.SeatOf(discord.UserOf(i).ID)
-	rep := b.dispatch(ctx, click{i: i, id: id, t: t, seat: seat, seated: seated}, gone)
+	if i.GuildID != "" && t.Row.GuildID != "" && i.GuildID != t.Row.GuildID {
+		// A button of another server's table: after a restore from a
+		// backup, a new table takes the id of one dealt after the backup
+		// (gone with the minutes the backup lacks), whose buttons remain.
+		t.mu.Unlock()
+		return respond(private(words.T(userLang(i), "This game is over or no longer at the table. Deal a new one with `/play`.")))
+	}
+	c := click{i: i, id: id, t: t}
+	c.seat, c.seated = t.SeatOf(discord.UserOf(i).ID)
+	b.learnMessage(ctx, c)
+	rep := b.dispatch(ctx, c, gone)
 	rep.table = t
 	return rep
+}
+
+// isTableMessage reports whether the click is on the table's own message:
+// the one it knows, or, when it knows none, a message everyone in the
+// table's server sees (a hand is private or a DM). A table knows none
+// when the answer that dealt it went out but its message was not saved:
+// the bot was killed in between, or the database was restored from a
+// backup taken in between.
+func isTableMessage(c click) bool {
+	m := c.i.Message
+	switch {
+	case m == nil:
+		return false
+	case c.t.Row.MessageID != "":
+		return m.ID == c.t.Row.MessageID
+	}
+	return c.i.GuildID != "" && c.i.GuildID == c.t.Row.GuildID && m.Flags&discordgo.MessageFlagsEphemeral == 0
+}
+
+// learnMessage saves the table's message from a click on it, when the
+// table knows none (isTableMessage): else it is never redrawn. t is
+// locked.
+func (b *Bot) learnMessage(ctx context.Context, c click) {
+	if c.t.Row.MessageID != "" || !isTableMessage(c) {
+		return
+	}
+	c.t.Row.MessageID, c.t.Row.ChannelID = c.i.Message.ID, c.i.ChannelID
+	if err := b.store.SetMessage(ctx, c.t.Row.ID, c.i.ChannelID, c.i.Message.ID); err != nil {
+		b.log.Warn("saving the table's message failed", "table", c.t.Row.ID, "err", err)
+	}
 }
 
 // unreachableTable is what a player is told of a table that could not be
@@ -105,6 +144,11 @@ func (b *Bot) dispatch(ctx context.Context, c click, gone func() bool) reply {
 // now; a lobby that has started or closed answers so.
 func (b *Bot) inLobby(ctx context.Context, c click, r route) reply {
 	switch {
+	case r.lobby == nil && isTableMessage(c):
+		// A game's button on the lobby's own message: the message is
+		// ahead of the store, restored from a backup taken before the game
+		// started. Show the lobby again, to be started anew.
+		return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: b.lobbyMessage(c.t)})
 	case r.lobby == nil:
 		return c.refuse("The game has not started yet.")
 	case r.opener && discord.UserOf(c.i).ID != c.t.Row.OwnerID:
@@ -141,8 +185,13 @@ func (b *Bot) atSolitaire(ctx context.Context, c click, r route) reply {
 		return c.refuse("This game is over. Deal a new one with `/play`.")
 	case !c.seated:
 		return c.refuse("This is %s's game. Deal your own with `/play`.", mention(t.Row.OwnerID))
+	case c.id.Version != t.Game.Moves() && isTableMessage(c) && shownVersion(c.i.Message) > t.Game.Moves():
+		// The table message itself is ahead of the log: the database was
+		// restored from a backup older than the message. It shows the
+		// table as it is, or every button on it stays refused as stale.
+		return b.update(t, "", false)
 	case c.id.Version != t.Game.Moves():
-		if m := c.i.Message; m != nil && m.ID == t.Row.MessageID && shownVersion(m) < t.Game.Moves() {
+		if isTableMessage(c) && shownVersion(c.i.Message) < t.Game.Moves() {
 			// The table message itself is behind the log: a move was saved
 			// but its answer never went out (the bot was killed in between,
 			// or Discord failed it and the redraw too). Redraw it, or every
@@ -164,6 +213,8 @@ func (b *Bot) atMultiTable(ctx context.Context, c click, r route) reply {
 		return c.refuse("This game is over. Deal a new one with `/play`.")
 	case r.multi == nil:
 		return c.refuse("That button isn't one of mine. Use the buttons on your latest hand.")
+	case c.t.Player(c.seat).StandIn && !r.anyVersion:
+		return c.refuse("A computer player has your seat: click **Take my seat back** on the table first.")
 	case !r.anyVersion && c.id.Version != c.t.Game.Moves():
 		return c.refuse("That was an old hand: the game has moved on since. Use **My hand** or your latest DM.")
 	}

@@ -34,6 +34,7 @@ var slashCommands = []slashCommand{
 	{name: "settings", define: (*Bot).settingsCommand, private: true, handle: text((*Bot).settings)},
 	{name: "web", define: (*Bot).webCommand, pages: true, handle: text((*Bot).pages)},
 	{name: "privacy", define: (*Bot).privacyCommand, private: true, handle: text((*Bot).privacy)},
+	{name: "Dealer stats", define: (*Bot).statsUserCommand, handle: text((*Bot).memberStats)},
 }
 
 // text is a handler whose answer names no table.
@@ -141,4 +142,10 @@ func gameOption(choices []*discordgo.ApplicationCommandOptionChoice) *discordgo.
 // guildOnly is the contexts of a command used in servers only.
 func guildOnly() *[]discordgo.InteractionContextType {
 	return &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+}
+
+// serverOrDM is the contexts of a command used in servers and in the
+// player's DM with the bot (where the bot may post and edit its messages).
+func serverOrDM() *[]discordgo.InteractionContextType {
+	return &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
 }

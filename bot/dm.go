@@ -91,7 +91,7 @@ func (b *Bot) dmsClosed(t *table, seat games.Seat) {
 	t.dmClosed[seat] = true
 	b.log.Info("a player cannot be reached by DM", "table", t.Row.ID, "seat", seat)
 	notice := &discordgo.MessageSend{
-		Content:         words.T(b.serverLang(t.Row.GuildID), "<@%s>, I can't send you direct messages, so your cards stay here: click **My hand** on the %s table to see them and play.", p.UserID, t.Info.Title),
+		Content:         words.T(b.tableLang(t.Row), "<@%s>, I can't send you direct messages, so your cards stay here: click **My hand** on the %s table to see them and play.", p.UserID, t.Info.Title),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{p.UserID}},
 	}
 	channel := t.Row.ChannelID

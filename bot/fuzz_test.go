@@ -124,11 +124,11 @@ func TestAbsurdCommands(t *testing.T) {
 		{"negative deal", slash("play", opt("game", discordgo.ApplicationCommandOptionString, "doublets"), opt("deal", discordgo.ApplicationCommandOptionInteger, float64(-5))), "whole number"},
 		{"deal past int64", slash("play", opt("game", discordgo.ApplicationCommandOptionString, "doublets"), opt("deal", discordgo.ApplicationCommandOptionInteger, 1e300)), "whole number"},
 		{"deal of the wrong type", slash("play", opt("game", discordgo.ApplicationCommandOptionString, "doublets"), opt("deal", discordgo.ApplicationCommandOptionString, "seven")), "whole number"},
-		{"play in DMs", func() *discordgo.Interaction {
+		{"play in no channel", func() *discordgo.Interaction {
 			i := slash("play", opt("game", discordgo.ApplicationCommandOptionString, "doublets"))
-			i.GuildID, i.Member, i.User = "", nil, &discordgo.User{ID: owner}
+			i.GuildID, i.ChannelID, i.Member, i.User = "", "", nil, &discordgo.User{ID: owner}
 			return i
-		}(), "server's channels"},
+		}(), "where to deal"},
 		{"leaderboard of an unknown game", slash("leaderboard", opt("game", discordgo.ApplicationCommandOptionString, huge)), "don't know"},
 		{"leaderboard by nonsense", slash("leaderboard", opt("game", discordgo.ApplicationCommandOptionString, "doublets"), opt("by", discordgo.ApplicationCommandOptionString, "height")), "Rank by"},
 		{"rules of nothing", slash("rules"), "don't know"},

@@ -70,6 +70,9 @@ type harness struct {
 	beforeOpen func(*bot.Bot)
 	// endpointLimits are the endpoint's limits (zero: the defaults).
 	endpointLimits bot.EndpointLimits
+	// global registers the commands globally, as a released bot does (so
+	// that they reach DMs), rather than for the test's server.
+	global bool
 }
 
 func newHarness(t *testing.T) *harness {
@@ -120,7 +123,7 @@ func (h *harness) start() {
 	}
 	log := slog.New(slog.NewTextHandler(sink, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	o := bot.Options{
-		Session: h.sess, GuildID: guildID, Logger: log, NewDeal: func() uint64 { return h.deal }, TurnTimeout: h.turnTimeout, DeferAfter: h.deferAfter,
+		Session: h.sess, GuildID: commandsGuild(h.global), Logger: log, NewDeal: func() uint64 { return h.deal }, TurnTimeout: h.turnTimeout, DeferAfter: h.deferAfter,
 		Metrics: h.metrics, LobbyTimeout: h.lobbyTimeout, Links: h.links, OnChange: h.onChange,
 	}
 	if h.http {
@@ -135,6 +138,15 @@ func (h *harness) start() {
 		h.endpoint.Start()
 		require.NoError(t, h.fake.SetInteractionsEndpoint(h.endpoint.URL))
 	}
+}
+
+// commandsGuild is the server the harness's bot registers its commands
+// for: the test's, or none (globally).
+func commandsGuild(global bool) string {
+	if global {
+		return ""
+	}
+	return guildID
 }
 
 // startBot opens the store at dbPath, as a new process would, and a bot on

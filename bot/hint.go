@@ -26,7 +26,7 @@ func (b *Bot) hint(ctx context.Context, c click) reply {
 	if err != nil {
 		b.log.Warn("counting a hint failed", "table", t.Row.ID, "err", err)
 	}
-	t.notice = "💡 " + hintAdvice(b.serverLang(t.Row.GuildID), n, sol)
+	t.notice = "💡 " + hintAdvice(b.tableLang(t.Row), n, sol)
 	return b.update(t, b.hintSelection(t, sol), false)
 }
 

@@ -68,6 +68,8 @@ func (b *Bot) answer(ctx context.Context, r *discord.Responder) {
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
 		rep = b.onCommand(work, i)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		rep = b.onAutocomplete(work, i)
 	case discordgo.InteractionMessageComponent:
 		if isForgetButton(i.MessageComponentData().CustomID) {
 			rep = b.onForget(work, i)

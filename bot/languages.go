@@ -116,3 +116,12 @@ func (b *Bot) playerLang(userID string) lang.Lang { return b.lastLang(playerLang
 // serverLang is the language last seen for a server: English when never
 // seen or unreadable.
 func (b *Bot) serverLang(guildID string) lang.Lang { return b.lastLang(serverLangs, guildID) }
+
+// tableLang is the language a table's own messages speak: its server's,
+// or in a DM its opener's.
+func (b *Bot) tableLang(row store.TableRow) lang.Lang {
+	if row.GuildID == "" {
+		return b.playerLang(row.OwnerID)
+	}
+	return b.serverLang(row.GuildID)
+}

@@ -471,6 +471,7 @@ type ackedMove struct {
 	table   int64
 	version int
 	move    string
+	at      time.Time // when the player saw it made: the answer's final state
 }
 
 // ackedMoves lists the move clicks created before 'before' that the bot
@@ -496,7 +497,7 @@ func (r *rig) ackedMoves(before time.Time) []ackedMove {
 		if err1 != nil || err2 != nil {
 			continue
 		}
-		out = append(out, ackedMove{table, int(version), f[3][1:]})
+		out = append(out, ackedMove{table, int(version), f[3][1:], resp.FinalAt})
 	}
 	return out
 }

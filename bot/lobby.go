@@ -22,7 +22,7 @@ import (
 
 // lobbyMessage is the lobby: who sits where, and the lobby's buttons.
 func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
-	l := b.serverLang(t.Row.GuildID)
+	l := b.tableLang(t.Row)
 	var sb strings.Builder
 	sb.WriteString(words.T(l, "**%s** · a table for %s%s, opened by %s", t.Info.Title, t.show.SeatsTextIn(l), rulesNote(l, t), mention(t.Row.OwnerID)) + "\n")
 	for s := 0; s < t.Info.MaxSeats; s++ {
@@ -212,7 +212,7 @@ func (b *Bot) closeLobby(ctx context.Context, t *table) (reply, error) {
 		return reply{}, err
 	}
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
-		Content: words.T(b.serverLang(t.Row.GuildID), "**%s** · the table was closed by its opener.", t.Info.Title), Components: []discordgo.MessageComponent{},
+		Content: words.T(b.tableLang(t.Row), "**%s** · the table was closed by its opener.", t.Info.Title), Components: []discordgo.MessageComponent{},
 		Attachments: &[]*discordgo.MessageAttachment{},
 	}}), nil
 }

@@ -37,7 +37,7 @@ func (b *Bot) message(t *table, selected string) (*discordgo.InteractionResponse
 func (b *Bot) picture(t *table, viewer games.Seat, selected string) (*discordgo.File, error) {
 	view := t.Game.View(viewer)
 	hidden := dealHidden(t, time.Now())
-	params := render.Params{Names: t.Names(), Selected: selected, Lang: b.serverLang(t.Row.GuildID), HideDeal: hidden}
+	params := render.Params{Names: t.Names(), Selected: selected, Lang: b.tableLang(t.Row), HideDeal: hidden}
 	r := b.render
 	if t.Info.Solitaire() {
 		r = b.renderFor(t.Row.OwnerID)
@@ -76,7 +76,7 @@ func (b *Bot) solitaireMessage(t *table, selected string) (*discordgo.Interactio
 	if err != nil {
 		return nil, err
 	}
-	l := b.serverLang(t.Row.GuildID)
+	l := b.tableLang(t.Row)
 	var comps []discordgo.MessageComponent
 	if !dealHidden(t, time.Now()) { // the replay's page names the deal
 		comps = linkRow(words.T(l, "Replay"), b.tableLink(t))
@@ -141,12 +141,13 @@ func (b *Bot) channelMessage(t *table) (*discordgo.InteractionResponseData, erro
 	if err != nil {
 		return nil, err
 	}
-	l := b.serverLang(t.Row.GuildID)
+	l := b.tableLang(t.Row)
 	comps := linkRow(words.T(l, "Replay, every hand shown"), b.tableLink(t))
 	if !t.Game.Status().Finished() {
 		row := []discordgo.MessageComponent{
 			discordgo.Button{Label: words.T(l, "My hand"), Style: discordgo.PrimaryButton, CustomID: buttonID{Table: t.Row.ID, Action: actHand}.String()},
 		}
+		row = append(row, b.takeBackButton(l, t)...)
 		if url := b.tableLink(t); url != "" {
 			row = append(row, discordgo.Button{Label: words.T(l, "Watch on the web"), Style: discordgo.LinkButton, URL: url})
 		}
@@ -168,6 +169,9 @@ func (b *Bot) channelCaption(l lang.Lang, t *table) string {
 	}
 	sb.WriteString("\n" + words.T(l, "To play: %s. Totals: %s.\nSeated players: your cards are in your DMs, or under **My hand**.",
 		t.namesOf(l, games.WaitingOn(t.Game), playerName), t.totals(l)))
+	if line := t.standInLine(l); line != "" {
+		sb.WriteString("\n" + line)
+	}
 	return sb.String()
 }
 

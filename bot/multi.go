@@ -158,8 +158,8 @@ func (b *Bot) afterChange(ctx context.Context, t *table, before map[games.Seat]s
 		return
 	}
 	for seat, now := range b.snapshot(t) {
-		if t.Player(seat).Computer {
-			continue
+		if p := t.Player(seat); p.Computer || p.StandIn {
+			continue // no DM for a seat a computer player plays
 		}
 		was, known := before[seat]
 		if !known || (now.canAct && !was.canAct) || now.line != was.line {

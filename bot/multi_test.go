@@ -288,14 +288,17 @@ func TestStaleTurnClockArmsTheNext(t *testing.T) {
 	table := h.startSecretAgent()
 	id := tableOf(t, table)
 	ctx := context.Background()
-	var err error
-	var timers []store.Timer
-	for end := time.Now().Add(wait); len(timers) == 0 && time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
-		timers, err = h.st.Timers(ctx) // armed once the table is shown
+	var armed store.Timer
+	for end := time.Now().Add(wait); armed.Kind == "" && time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		timers, err := h.st.Timers(ctx) // armed once the table is shown
 		require.NoError(t, err)
+		for _, tm := range timers {
+			if tm.Kind == "turn" {
+				armed = tm
+			}
+		}
 	}
-	require.Len(t, timers, 1)
-	armed := timers[0]
+	require.Equal(t, "turn", armed.Kind, "the turn's clock is armed")
 	h.stop()
 
 	// The dying process: Alice's move and the computers' after it are

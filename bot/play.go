@@ -15,7 +15,7 @@ import (
 func (b *Bot) playCommand(g gameChoices) *discordgo.ApplicationCommand {
 	minDeal := 1.0
 	return &discordgo.ApplicationCommand{
-		Description: "Deal a new game at this table", Contexts: guildOnly(),
+		Description: "Deal a new game at this table", Contexts: serverOrDM(),
 		Options: append([]*discordgo.ApplicationCommandOption{
 			gameOption(g.all),
 			{Type: discordgo.ApplicationCommandOptionInteger, Name: "deal", Description: "A deal number, to replay a deal (default: a random one)", MinValue: &minDeal, MaxValue: 1e15},
@@ -26,8 +26,8 @@ func (b *Bot) playCommand(g gameChoices) *discordgo.ApplicationCommand {
 // play opens a new table: /play game:<name> [deal:<n>] [house rules]. A
 // solitaire starts at once; a multiplayer game opens a lobby.
 func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, opts options) reply {
-	if i.GuildID == "" {
-		return respond(private(words.T(userLang(i), "Tables are dealt in a server's channels: use /play there.")))
+	if i.ChannelID == "" { // a table lives in a channel (a DM's too): a terminal game has none
+		return respond(private(words.T(userLang(i), "I can't tell where to deal: use /play in a server's channel or in our DM.")))
 	}
 	g, ok := b.games.Lookup(opts.str("game"))
 	if !ok {
@@ -73,15 +73,15 @@ func (b *Bot) newTableRow(i *discordgo.Interaction, game string, deal uint64) st
 // dailyCommand is /daily: a game that has daily deals.
 func (b *Bot) dailyCommand(g gameChoices) *discordgo.ApplicationCommand {
 	return &discordgo.ApplicationCommand{
-		Description: "Today's deal: the same for everyone, one attempt each", Contexts: guildOnly(),
+		Description: "Today's deal: the same for everyone, one attempt each", Contexts: serverOrDM(),
 		Options: []*discordgo.ApplicationCommandOption{gameOption(g.daily)},
 	}
 }
 
 // daily answers /daily game:<name>: today's deal, one attempt a player.
 func (b *Bot) daily(ctx context.Context, i *discordgo.Interaction, opts options) reply {
-	if i.GuildID == "" {
-		return respond(private(words.T(userLang(i), "Daily deals are played in a server's channels.")))
+	if i.ChannelID == "" {
+		return respond(private(words.T(userLang(i), "I can't tell where to deal: use /play in a server's channel or in our DM.")))
 	}
 	g, ok := b.games.Lookup(opts.str("game"))
 	if !ok || g.Solve == nil {

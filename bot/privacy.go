@@ -144,7 +144,8 @@ func askToForget(l lang.Lang, userID string) *discordgo.InteractionResponse {
 	resp := private(words.T(l, "**Delete what I keep about you?** Your settings and language are deleted. "+
 		"In every game you played your name and id are replaced by a placeholder such as **Player #1a2b3c4d**: "+
 		"the other players' games and results stay whole, and yours stay on the leaderboards under it. "+
-		"At tables still in play your seat is played for when your turn runs out. This cannot be undone."))
+		"At tables still in play your seat is played for when your turn runs out. "+
+		"Tables in play are redrawn; pictures of finished games already posted in Discord stay as they are. This cannot be undone."))
 	resp.Data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: words.T(l, "Delete my data"), Style: discordgo.DangerButton, CustomID: forgetButton + userID},
 	}}}

@@ -50,6 +50,7 @@ type route struct {
 //	k<seat>    lobby: the opener removes a seated player (or a select's value)
 //	p<n><words> the move tree: the words chosen so far, n the menu's page
 //	           (its value is the next word); "pb" goes back to the start
+//	b          take my seat back from the computer player standing in
 const (
 	actSelect = 's'
 	actCancel = 'c'
@@ -63,6 +64,7 @@ const (
 	actKick   = 'k'
 	actPick   = 'p'
 	actHint   = 'i'
+	actBack   = 'b'
 )
 
 // routes are the actions by their letter in the custom id.
@@ -74,6 +76,7 @@ var routes = map[byte]route{
 	actHint:   {name: "a hint", arg: argNone, solitaire: (*Bot).hint},
 	actHand:   {name: "my hand", arg: argNone, solitaire: (*Bot).redrawBoard, multi: (*Bot).myHand, anyVersion: true},
 	actPick:   {name: "a word of the move menu", arg: argRequired, solitaire: (*Bot).redrawBoard, multi: (*Bot).pickWord},
+	actBack:   {name: "take my seat back", arg: argNone, multi: (*Bot).takeSeatBack, anyVersion: true},
 	actJoin:   {name: "join the lobby", arg: argNone, lobby: (*Bot).join},
 	actLeave:  {name: "leave the lobby", arg: argNone, lobby: (*Bot).leave},
 	actAddAI:  {name: "add a computer player", arg: argOptional, lobby: (*Bot).addComputer, opener: true},

@@ -99,7 +99,22 @@ func writtenIDs(t *testing.T, b *Bot) map[string][]string {
 	pick.Data = discordgo.MessageComponentInteractionData{CustomID: pick.MessageComponentData().CustomID, ComponentType: discordgo.SelectMenuComponent,
 		Values: []string{hand.Data.Components[0].(discordgo.ActionsRow).Components[0].(discordgo.SelectMenu).Options[0].Value}}
 	out["multi"] = append(out["multi"], customIDs(answer(t)(b.onClick(ctx, pick, stillOpen)).Data.Components)...)
+	out["multi"] = append(out["multi"], standInIDs(t, b, 2)...)
 	return out
+}
+
+// standInIDs are the custom ids of table id's channel message while a
+// computer player stands in for its second seat (set in memory alone).
+func standInIDs(t *testing.T, b *Bot, id int64) []string {
+	tb := b.tables[id]
+	require.NotNil(t, tb)
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	tb.Row.Players[1].StandIn = true
+	defer func() { tb.Row.Players[1].StandIn = false }()
+	data, err := b.message(tb, "")
+	require.NoError(t, err)
+	return customIDs(data.Components)
 }
 
 // TestEveryCustomIDRoutes: every kind of custom id the bot writes — and each
@@ -140,6 +155,7 @@ func TestEveryCustomIDRoutes(t *testing.T) {
 		{"multi", actHand, (*Bot).myHand},
 		{"multi", actMove, (*Bot).moveFromHand},
 		{"multi", actPick, (*Bot).pickWord},
+		{"multi", actBack, (*Bot).takeSeatBack},
 	}
 	for _, tt := range tests {
 		t.Run(tt.where+" "+string(tt.action), func(t *testing.T) {

@@ -63,7 +63,7 @@ func (b *Bot) resumeTables(ctx context.Context) error {
 		return fmt.Errorf("loading unfinished tables: %w", err)
 	}
 	for _, o := range open {
-		if o.GuildID == "" { // a terminal game
+		if o.ChannelID == "" { // a terminal game
 			continue
 		}
 		st, err := play.Restore(ctx, b.store, b.games.Engines(), o.TableRow, o.Log)
@@ -117,7 +117,7 @@ func (b *Bot) table(ctx context.Context, id int64) (*table, error) {
 	case err != nil:
 		b.log.Warn("loading a table failed", "table", id, "err", err)
 		return nil, err
-	case st.Row.GuildID == "" || !open(st.Row):
+	case st.Row.ChannelID == "" || !open(st.Row): // a terminal game, or over
 		return nil, nil
 	}
 	b.mu.Lock()

@@ -19,6 +19,7 @@ import (
 // armed does nothing.
 const (
 	timerTurn   = "turn"   // a player's turn: past it, a computer player moves for them
+	timerRemind = "remind" // halfway through a player's turn: the table names them, once
 	timerLobby  = "lobby"  // a lobby nobody starts is closed
 	timerRedraw = "redraw" // a table message to redraw (Discord refused it for a while)
 )
@@ -49,12 +50,28 @@ func retryAfter(attempts int) time.Duration {
 	return min(time.Second<<min(attempts, 10), timerRetry)
 }
 
+// timerAt is a timer of a kind to arm, due after a wait.
+type timerAt struct {
+	kind  string
+	after time.Duration
+}
+
 // setTimer arms a timer of t's and wakes the timer loop. t is locked.
 func (b *Bot) setTimer(ctx context.Context, t *table, kind string, after time.Duration) {
-	tm := store.Timer{Table: t.Row.ID, Kind: kind, Due: time.Now().Add(after), Version: t.Row.Moves}
-	if err := b.store.SetTimer(ctx, tm); err != nil {
+	b.setTimers(ctx, t, timerAt{kind, after})
+}
+
+// setTimers arms timers of t's (at least one) in one write, and wakes the
+// timer loop. t is locked.
+func (b *Bot) setTimers(ctx context.Context, t *table, timers ...timerAt) {
+	now := time.Now()
+	tms := make([]store.Timer, len(timers))
+	for i, at := range timers {
+		tms[i] = store.Timer{Table: t.Row.ID, Kind: at.kind, Due: now.Add(at.after), Version: t.Row.Moves}
+	}
+	if err := b.store.SetTimer(ctx, tms[0], tms[1:]...); err != nil {
 		if b.wire.Context().Err() == nil {
-			b.log.Warn("arming a timer failed", "table", t.Row.ID, "kind", kind, "err", err)
+			b.log.Warn("arming a timer failed", "table", t.Row.ID, "kind", timers[0].kind, "err", err)
 		}
 		return
 	}
@@ -197,6 +214,8 @@ func (b *Bot) fire(tm store.Timer) (err error) {
 	switch tm.Kind {
 	case timerTurn:
 		return b.turnTimedOut(ctx, t, tm.Version)
+	case timerRemind:
+		b.remind(t, tm.Version)
 	case timerLobby:
 		if t.Game == nil && t.Row.Moves == tm.Version {
 			return b.expireLobby(ctx, t)
@@ -216,7 +235,7 @@ func (b *Bot) expireLobby(ctx context.Context, t *table) error {
 		return err
 	}
 	b.log.Info("lobby expired", "table", t.Row.ID, "game", t.Info.Name)
-	content := words.T(b.serverLang(t.Row.GuildID), "**%s** · the table was closed: nobody started it within %s. Open a new one with `/play`.",
+	content := words.T(b.tableLang(t.Row), "**%s** · the table was closed: nobody started it within %s. Open a new one with `/play`.",
 		t.Info.Title, b.lobbyTimeout.Round(time.Minute))
 	channel, message := t.Row.ChannelID, t.Row.MessageID
 	if message == "" {

@@ -7,14 +7,20 @@ import (
 	"github.com/dealer/dealer/store"
 )
 
-// armTurnClock starts the wait for the seat to act: past the turn timeout
-// a computer player makes that move for the absent player (a timer in the
-// store, so that another process makes it if this one dies). t is locked.
+// armTurnClock starts the wait for the seat to act: halfway the table
+// names the people it waits on (remind.go), and past the turn timeout a
+// computer player makes that move for the absent player. Both are timers
+// in the store, armed in one write, so that another process fires them if
+// this one dies, and each fires once. t is locked.
 func (b *Bot) armTurnClock(ctx context.Context, t *table) {
 	if b.turnTimeout <= 0 || t.Game == nil || t.Game.Status().Finished() || b.wire.Context().Err() != nil {
 		return
 	}
-	b.setTimer(ctx, t, timerTurn, b.turnTimeout)
+	timers := []timerAt{{timerTurn, b.turnTimeout}}
+	if len(t.toRemind()) > 0 {
+		timers = append(timers, timerAt{timerRemind, b.turnTimeout / 2})
+	}
+	b.setTimers(ctx, t, timers...)
 }
 
 // turnTimedOut plays for a player who did not act in time, unless the
@@ -44,7 +50,9 @@ func (b *Bot) turnTimedOut(ctx context.Context, t *table, version int) error {
 	return nil
 }
 
-// playForAbsent makes the move of the player to act. t is locked.
+// playForAbsent makes the move of the player to act, and counts it
+// against them: at the second turn in a row, a computer player takes
+// their seat (standin.go). t is locked.
 func (b *Bot) playForAbsent(ctx context.Context, t *table, version int) error {
 	act := t.Game.ToAct()
 	if len(act) == 0 {
@@ -52,6 +60,13 @@ func (b *Bot) playForAbsent(ctx context.Context, t *table, version int) error {
 	}
 	before := b.snapshot(t)
 	seat := act[0]
+	if t.ComputerAt(seat) != nil {
+		// A stand-in whose move was not made when it took the seat (the
+		// process died in between): it moves now, counted against no one.
+		b.playComputers(ctx, t)
+		b.afterChange(ctx, t, before)
+		return nil
+	}
 	m := t.Info.Computer(t.Game, seat)
 	if err := b.apply(ctx, t, seat, m.String()); err != nil {
 		if !errors.Is(err, store.ErrConflict) {
@@ -59,9 +74,12 @@ func (b *Bot) playForAbsent(ctx context.Context, t *table, version int) error {
 		}
 		return err
 	}
-	l := b.serverLang(t.Row.GuildID)
+	l := b.tableLang(t.Row)
 	t.notice = timeoutNotice(l, plainName(l, t.Player(seat)), m)
 	b.log.Info("played for an absent player", "table", t.Row.ID, "seat", seat, "move", m.String(), "version", version)
+	if !t.Game.Status().Finished() {
+		b.countTimeout(ctx, t, seat, version, m)
+	}
 	b.afterChange(ctx, t, before)
 	return nil
 }

@@ -29,7 +29,7 @@ func (b *Bot) keep(u *play.Unreplayable) {
 	if g, ok := b.games.Lookup(u.Row.Game); ok {
 		title = g.Title
 	}
-	content := "**" + title + "** · " + unreplayableText(b.serverLang(u.Row.GuildID))
+	content := "**" + title + "** · " + unreplayableText(b.tableLang(u.Row))
 	b.lastWords(channel, message, content, "an unreplayable table's notice")
 }
 

@@ -28,6 +28,9 @@ type BackupInfo struct {
 	Tables        int64 // the game tables (sessions), lobbies included
 	Moves         int64
 	Results       int64
+	// Removed are the temporary files that backups to the same file,
+	// stopped mid-way, had left beside it: removed first (RemovePartials).
+	Removed []string
 }
 
 // Backup writes a consistent copy of the SQLite database to the new file
@@ -61,16 +64,20 @@ func (s *Store) Backup(ctx context.Context, path string) (BackupInfo, error) {
 	if err != nil {
 		return BackupInfo{}, err
 	}
+	// Best effort: a folder that cannot be read fails just below.
+	removed, _ := RemovePartials(filepath.Dir(abs), func(name string) bool { return name == filepath.Base(abs) })
 	// An empty file that is ours, with our mode, for VACUUM INTO to fill
-	// (it accepts an empty one); "." keeps it out of a plain ls.
+	// (it accepts an empty one); "." keeps it out of a plain ls. It is
+	// locked until the end, and kept open for that.
 	tmp, err := os.CreateTemp(filepath.Dir(abs), "."+filepath.Base(abs)+".*.partial")
 	if err != nil {
 		return BackupInfo{}, fmt.Errorf("store: backup %s: %w", abs, err)
 	}
 	tmpName := tmp.Name()
 	defer os.Remove(tmpName) // gone once linked, or on failure
-	if err := tmp.Close(); err != nil {
-		return BackupInfo{}, fmt.Errorf("store: backup %s: %w", abs, err)
+	defer tmp.Close()        // the lock held to the end, past SQLite's connections to the file
+	if err := lockPartial(tmp, tmpName); err != nil {
+		return BackupInfo{}, fmt.Errorf("store: backup %s: locking %s: %w", abs, filepath.Base(tmpName), err)
 	}
 	if err := s.vacuumInto(ctx, tmpName); err != nil {
 		return BackupInfo{}, fmt.Errorf("store: backup %s: %w", abs, err)
@@ -88,7 +95,7 @@ func (s *Store) Backup(ctx context.Context, path string) (BackupInfo, error) {
 	if err := placeNew(tmpName, abs); err != nil {
 		return BackupInfo{}, err
 	}
-	info.Path = abs
+	info.Path, info.Removed = abs, removed
 	return info, syncFile(filepath.Dir(abs)) // the new name, durable
 }
 

@@ -92,10 +92,14 @@ type PlayerTable struct {
 	Rounds []PlayerRound `json:"rounds"`
 }
 
-// PlayerSeat is a seat a player took at a table.
+// PlayerSeat is a seat a player took at a table: the name shown there,
+// whether a computer player stands in for them (their time ran out twice
+// in a row) and the turns in a row their time ran out.
 type PlayerSeat struct {
-	Seat int    `json:"seat"`
-	Name string `json:"name"`
+	Seat     int    `json:"seat"`
+	Name     string `json:"name"`
+	StandIn  bool   `json:"computer_stands_in"`
+	Timeouts int    `json:"turns_timed_out_in_a_row"`
 }
 
 // PlayerMove is one move made from a player's seat.
@@ -241,18 +245,21 @@ func tableOf(d *PlayerData, id int64) *PlayerTable {
 
 // readPlayerSeats reads the player's seats and the names shown at them.
 func readPlayerSeats(ctx context.Context, tx *txn, d *PlayerData) error {
-	rows, err := tx.QueryContext(ctx, `SELECT session_id, seat, name FROM players WHERE user_id = ? ORDER BY session_id, seat`, d.UserID)
+	rows, err := tx.QueryContext(ctx, `SELECT session_id, seat, name, stand_in, timeouts FROM players
+		WHERE user_id = ? ORDER BY session_id, seat`, d.UserID)
 	if err != nil {
 		return err
 	}
 	return eachRow(rows, func(row scanner) error {
 		var (
-			id   int64
-			seat PlayerSeat
+			id      int64
+			seat    PlayerSeat
+			standIn int
 		)
-		if err := row.Scan(&id, &seat.Seat, &seat.Name); err != nil {
+		if err := row.Scan(&id, &seat.Seat, &seat.Name, &standIn, &seat.Timeouts); err != nil {
 			return err
 		}
+		seat.StandIn = standIn != 0
 		if t := tableOf(d, id); t != nil {
 			t.Seats = append(t.Seats, seat)
 		}

@@ -19,6 +19,14 @@ type Player struct {
 	Computer bool
 	// Level is a computer player's strength (Normal for people).
 	Level games.Level
+	// StandIn is a person's seat a computer player plays for (its player
+	// timed out twice in a row), until they take it back.
+	StandIn bool
+	// Timeouts counts the seat's turns in a row that ran out; TimedOut is
+	// the table's move count just after the last of them (0: none).
+	// SetSeat alone writes these three: a new table's or a lobby's seats
+	// start without (a rematch copying a finished table's players too).
+	Timeouts, TimedOut int
 }
 
 // TableRow is one table: a game being (or having been) played, a row of
@@ -177,7 +185,7 @@ func (s *Store) TableRow(ctx context.Context, id int64) (TableRow, error) {
 // tableQuery reads a table, and playersQuery its players.
 const (
 	tableQuery   = `SELECT ` + tableColumns + ` FROM sessions WHERE id = ?`
-	playersQuery = `SELECT session_id, seat, user_id, name, computer, level FROM players WHERE session_id = ? ORDER BY seat`
+	playersQuery = `SELECT ` + playerColumns + ` FROM players WHERE session_id = ? ORDER BY seat`
 )
 
 // readTable reads table id with its players in tx.
@@ -326,8 +334,10 @@ type rowIter interface {
 	Err() error
 }
 
-// scanPlayers reads rows of (session_id, seat, user_id, name, computer,
-// level); its caller closes them.
+// playerColumns are the columns scanPlayers reads.
+const playerColumns = `session_id, seat, user_id, name, computer, level, stand_in, timeouts, timed_out`
+
+// scanPlayers reads rows of playerColumns; its caller closes them.
 func scanPlayers(rows rowIter, add func(id int64, p Player)) error {
 	for rows.Next() {
 		var (
@@ -335,11 +345,12 @@ func scanPlayers(rows rowIter, add func(id int64, p Player)) error {
 			p        Player
 			computer int
 			level    int
+			standIn  int
 		)
-		if err := rows.Scan(&id, &p.Seat, &p.UserID, &p.Name, &computer, &level); err != nil {
+		if err := rows.Scan(&id, &p.Seat, &p.UserID, &p.Name, &computer, &level, &standIn, &p.Timeouts, &p.TimedOut); err != nil {
 			return fmt.Errorf("store: players: %w", err)
 		}
-		p.Computer, p.Level = computer != 0, games.Level(level)
+		p.Computer, p.Level, p.StandIn = computer != 0, games.Level(level), standIn != 0
 		add(id, p)
 	}
 	if err := rows.Err(); err != nil {
@@ -515,7 +526,7 @@ func unfinished(ctx context.Context, tx *txn) ([]TableRow, map[int64]int, error)
 		return nil, nil, fmt.Errorf("store: unfinished: %w", err)
 	}
 	rows.Close()
-	prows, err := tx.QueryContext(ctx, `SELECT session_id, seat, user_id, name, computer, level FROM players
+	prows, err := tx.QueryContext(ctx, `SELECT `+playerColumns+` FROM players
 		WHERE session_id IN (SELECT id FROM sessions WHERE `+unfinishedWhere+`)
 		ORDER BY session_id, seat`)
 	if err != nil {

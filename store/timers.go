@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -23,22 +24,28 @@ type Timer struct {
 	Attempts int
 }
 
-// SetTimer arms t, replacing the table's timer of that kind (and any
-// claim on it).
-func (s *Store) SetTimer(ctx context.Context, t Timer) error {
-	return s.writeStmt(ctx, timerStmt(t))
+// SetTimer arms t, and more in the same write (one statement), each
+// replacing the table's timer of its kind (and any claim on it).
+func (s *Store) SetTimer(ctx context.Context, t Timer, more ...Timer) error {
+	return s.writeStmt(ctx, timerStmt(append([]Timer{t}, more...)...))
 }
 
-// timerStmt is SetTimer's write.
-func timerStmt(t Timer) *stmtWrite {
+// timerStmt is SetTimer's write of ts (at least one).
+func timerStmt(ts ...Timer) *stmtWrite {
+	rows := make([]string, len(ts))
+	args := make([]any, 0, 4*len(ts))
+	for i, t := range ts {
+		rows[i] = "(?, ?, ?, ?)"
+		args = append(args, t.Table, t.Kind, t.Due.UnixNano(), t.Version)
+	}
 	return &stmtWrite{
-		q: `INSERT INTO timers (session_id, kind, due_at, version) VALUES (?, ?, ?, ?)
+		q: `INSERT INTO timers (session_id, kind, due_at, version) VALUES ` + strings.Join(rows, ", ") + `
 			ON CONFLICT (session_id, kind) DO UPDATE SET due_at = excluded.due_at, version = excluded.version,
 				claimed_by = '', claimed_until = 0, attempts = 0`,
-		args: []any{t.Table, t.Kind, t.Due.UnixNano(), t.Version},
+		args: args,
 		result: func(err error, _ int64) error {
 			if err != nil {
-				return fmt.Errorf("store: session %d: set %s timer: %w", t.Table, t.Kind, err)
+				return fmt.Errorf("store: session %d: set %s timer: %w", ts[0].Table, ts[0].Kind, err)
 			}
 			return nil
 		},

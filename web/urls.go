@@ -102,12 +102,13 @@ func (u URLs) TableOf(ctx context.Context, st *store.Store, id int64) (string, e
 func (u URLs) Server(guild string) string { return u.origin + u.p.server(guild) }
 
 // Leaderboard is a game's leaderboard in a server, ranked by one of
-// store.ByWins, ByPoints or ByScore ("" for wins), under the standard rules.
-func (u URLs) Leaderboard(guild, game, by string) string {
+// store.ByWins, ByPoints or ByScore ("" for wins), under house rules (as
+// Table.Options holds them; "" for the standard rules).
+func (u URLs) Leaderboard(guild, game, by, rules string) string {
 	if by == store.ByWins {
 		by = ""
 	}
-	return u.origin + u.p.leaderboard(guild, game, by, "", 1)
+	return u.origin + u.p.leaderboard(guild, game, by, rules, 1)
 }
 
 // Player is a player's page in a server: user is their Discord user id.

@@ -55,6 +55,7 @@ func (w *Wire) request(ctx context.Context, method, url, bucket string, data any
 
 // send is request's one attempt.
 func (w *Wire) send(ctx context.Context, method, url, bucket string, data any, files []*discordgo.File) ([]byte, error) {
+	documented(data)
 	if len(files) == 0 {
 		return w.s.RequestWithBucketID(method, url, data, bucket, discordgo.WithRetryOnRatelimit(false), discordgo.WithContext(ctx))
 	}

@@ -35,6 +35,11 @@ func (w *Wire) webhookCall(ctx context.Context, i *discordgo.Interaction, method
 // callback answers an interaction for the first time.
 func (w *Wire) callback(ctx context.Context, i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
 	url := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+	if resp.Type == discordgo.InteractionApplicationCommandAutocompleteResult {
+		_, err := w.webhookCall(ctx, i, "POST", url, autocompleteBody(resp), nil)
+		return err
+	}
+	documented(resp)
 	if resp.Data == nil || len(resp.Data.Files) == 0 {
 		_, err := w.webhookCall(ctx, i, "POST", url, resp, nil)
 		return err
@@ -45,6 +50,22 @@ func (w *Wire) callback(ctx context.Context, i *discordgo.Interaction, resp *dis
 	}
 	_, err = w.raw(ctx, "POST", url, contentType, multipart, interactionBucket(i.Token))
 	return err
+}
+
+// autocompleteBody is an autocomplete answer as Discord documents it: its
+// choices alone (discordgo's type would send every message field too).
+func autocompleteBody(resp *discordgo.InteractionResponse) any {
+	type data struct {
+		Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	}
+	choices := []*discordgo.ApplicationCommandOptionChoice{}
+	if resp.Data != nil && resp.Data.Choices != nil {
+		choices = resp.Data.Choices
+	}
+	return struct {
+		Type discordgo.InteractionResponseType `json:"type"`
+		Data data                              `json:"data"`
+	}{resp.Type, data{choices}}
 }
 
 // original is the URL of an interaction's original answer.

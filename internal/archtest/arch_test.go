@@ -187,7 +187,7 @@ func TestOnClickIsShort(t *testing.T) {
 var gameWrites = map[string]int{
 	"CreateTable": 2, "CreateDaily": 3, "SetPlayers": 4, "StartTable": 5,
 	"AppendMove": 5, "AppendMoveAndRounds": 6, "AppendMoves": 5, "RecordRound": 4, "AddHint": 2,
-	"Finish": 5, "MarkBroken": 4,
+	"Finish": 5, "MarkBroken": 4, "SetSeat": 4,
 }
 
 // forgers are the test files outside the store that call its game writes

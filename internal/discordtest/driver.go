@@ -48,6 +48,33 @@ const (
 // order. A command is found among the guild's commands first, then the
 // global ones; in DMs only global commands usable in DMs are found.
 func (s *Server) SlashCommand(guildID, channelID, userID, name string, options map[string]any) (*Interaction, error) {
+	cmd, err := s.findCommand(guildID, name, CommandChatInput)
+	if err != nil {
+		return nil, err
+	}
+	decl, _ := cmd["options"].([]any)
+	opts, resolved, err := s.buildOptions(decl, options, "/"+name)
+	if err != nil {
+		return nil, err
+	}
+	data := commandData(cmd, name, CommandChatInput, opts)
+	if len(resolved) > 0 {
+		data["resolved"] = map[string]any{"users": resolved}
+	}
+	return s.dispatchInteraction(interactionSpec{guildID: guildID, channelID: channelID, userID: userID,
+		typ: InteractionCommand, data: data, name: name})
+}
+
+// The command types the fake sends.
+const (
+	CommandChatInput = 1 // a slash command
+	CommandUser      = 2 // a user command: a member's context menu
+)
+
+// findCommand is the command of type typ named name that the bot
+// registered for guildID or globally ("" for a DM: globally, and usable
+// there).
+func (s *Server) findCommand(guildID, name string, typ int) (map[string]any, error) {
 	s.mu.Lock()
 	var cmd map[string]any
 	scopes := []string{guildID, ""}
@@ -56,7 +83,7 @@ func (s *Server) SlashCommand(guildID, channelID, userID, name string, options m
 	}
 	for _, scope := range scopes {
 		for _, c := range s.commands[scope] {
-			if c["name"] == name {
+			if t, _ := c["type"].(float64); c["name"] == name && (int(t) == typ || t == 0 && typ == CommandChatInput) {
 				cmd = c
 			}
 		}
@@ -66,28 +93,73 @@ func (s *Server) SlashCommand(guildID, channelID, userID, name string, options m
 	}
 	s.mu.Unlock()
 	if cmd == nil {
-		return nil, fmt.Errorf("discordtest: command %q is not registered for guild %q or globally (did the bot bulk-overwrite its commands?)", name, guildID)
-	}
-	if t, _ := cmd["type"].(float64); t != 0 && t != 1 {
-		return nil, fmt.Errorf("discordtest: command %q is not a chat-input command (type %v)", name, t)
+		return nil, fmt.Errorf("discordtest: no command %q of type %d is registered for guild %q or globally (did the bot bulk-overwrite its commands?)", name, typ, guildID)
 	}
 	if guildID == "" && !usableInDMs(cmd) {
 		return nil, fmt.Errorf("discordtest: command %q is not usable in DMs (contexts %v, dm_permission %v)", name, cmd["contexts"], cmd["dm_permission"])
 	}
-	decl, _ := cmd["options"].([]any)
-	opts, resolved, err := s.buildOptions(decl, options, "/"+name)
-	if err != nil {
-		return nil, err
+	return cmd, nil
+}
+
+// commandData is an application command interaction's data.
+func commandData(cmd map[string]any, name string, typ int, opts []any) map[string]any {
+	data := map[string]any{"id": cmd["id"], "name": name, "type": typ}
+	if opts != nil {
+		data["options"] = opts
 	}
-	data := map[string]any{"id": cmd["id"], "name": name, "type": 1, "options": opts}
 	if g, ok := cmd["guild_id"]; ok {
 		data["guild_id"] = g
 	}
-	if len(resolved) > 0 {
-		data["resolved"] = map[string]any{"users": resolved}
+	return data
+}
+
+// UserCommand runs the user command named name (a member's context menu)
+// as userID on target, as Discord sends it: the target's id and the target
+// resolved.
+func (s *Server) UserCommand(guildID, channelID, userID, name, target string) (*Interaction, error) {
+	cmd, err := s.findCommand(guildID, name, CommandUser)
+	if err != nil {
+		return nil, err
 	}
+	resolved := map[string]any{}
+	if !s.resolveUser(target, resolved) {
+		return nil, fmt.Errorf("discordtest: user command %q: unknown target %q", name, target)
+	}
+	data := commandData(cmd, name, CommandUser, nil)
+	data["target_id"] = target
+	data["resolved"] = map[string]any{"users": resolved}
 	return s.dispatchInteraction(interactionSpec{guildID: guildID, channelID: channelID, userID: userID,
 		typ: InteractionCommand, data: data, name: name})
+}
+
+// Autocomplete sends the autocomplete interaction of slash command name
+// while userID types typed into its option focused, the other options as
+// given so far; the answer's Choices are what the bot offered.
+func (s *Server) Autocomplete(guildID, channelID, userID, name string, options map[string]any, focused, typed string) (*Interaction, error) {
+	cmd, err := s.findCommand(guildID, name, CommandChatInput)
+	if err != nil {
+		return nil, err
+	}
+	decl, _ := cmd["options"].([]any)
+	var opt map[string]any
+	for _, d := range decl {
+		if dm, _ := d.(map[string]any); dm["name"] == focused {
+			opt = dm
+		}
+	}
+	if auto, _ := opt["autocomplete"].(bool); !auto {
+		return nil, fmt.Errorf("discordtest: /%s has no autocomplete option %q", name, focused)
+	}
+	given := maps.Clone(options)
+	delete(given, focused)
+	opts, _, err := s.buildOptions(decl, given, "/"+name)
+	if err != nil {
+		return nil, err
+	}
+	typ, _ := opt["type"].(float64)
+	opts = append(opts, map[string]any{"name": focused, "type": int(typ), "value": typed, "focused": true})
+	return s.dispatchInteraction(interactionSpec{guildID: guildID, channelID: channelID, userID: userID,
+		typ: InteractionAutocomplete, data: commandData(cmd, name, CommandChatInput, opts), name: name})
 }
 
 func usableInDMs(cmd map[string]any) bool {

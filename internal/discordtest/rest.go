@@ -70,6 +70,19 @@ func (s *Server) getGateway(r *http.Request, rec *Request) (int, any) {
 
 var cmdName = regexp.MustCompile(`^[-_\p{Ll}\p{Lo}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
 
+// menuName is a user or message command's name (a context menu's entry):
+// mixed case and spaces allowed, 1 to 32 characters.
+var menuName = regexp.MustCompile(`^[-_ \p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
+
+// nameRule is the name rule of a command of type typ (0 and 1 chat
+// input, 2 user, 3 message).
+func nameRule(typ float64) *regexp.Regexp {
+	if typ == 2 || typ == 3 {
+		return menuName
+	}
+	return cmdName
+}
+
 // locales are Discord's locales, the keys localizations may have.
 var locales = map[string]bool{}
 
@@ -84,6 +97,11 @@ func init() {
 // locales, names by the command-name rules (a choice's: 1–100
 // characters), descriptions of 1–100 characters.
 func validateLocalizations(m map[string]any, path string, choice bool) []formError {
+	return validateLocalizationsAs(m, path, choice, cmdName)
+}
+
+// validateLocalizationsAs is validateLocalizations with names by rule.
+func validateLocalizationsAs(m map[string]any, path string, choice bool, rule *regexp.Regexp) []formError {
 	var errs []formError
 	names, _ := m["name_localizations"].(map[string]any)
 	for loc, v := range names {
@@ -93,7 +111,7 @@ func validateLocalizations(m map[string]any, path string, choice bool) []formErr
 			errs = append(errs, fe(path+".name_localizations."+loc, "LOCALE_INVALID", fmt.Sprintf("Invalid locale %q", loc)))
 		case choice && (runes(name) < 1 || runes(name) > 100):
 			errs = append(errs, fe(path+".name_localizations."+loc, "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."))
-		case !choice && !cmdName.MatchString(name):
+		case !choice && !rule.MatchString(name):
 			errs = append(errs, fe(path+".name_localizations."+loc, "APPLICATION_COMMAND_INVALID_NAME", fmt.Sprintf("Command name %q is invalid", name)))
 		}
 	}
@@ -203,17 +221,22 @@ func (s *Server) putCommands(r *http.Request, rec *Request) (int, any) {
 		name, _ := c["name"].(string)
 		desc, _ := c["description"].(string)
 		typ, _ := c["type"].(float64)
-		if !cmdName.MatchString(name) {
+		if !nameRule(typ).MatchString(name) {
 			errs = append(errs, fe(fmt.Sprintf("%d.name", i), "APPLICATION_COMMAND_INVALID_NAME", fmt.Sprintf("Command name %q is invalid", name)))
 		}
-		errs = append(errs, validateLocalizations(c, strconv.Itoa(i), false)...)
+		errs = append(errs, validateLocalizationsAs(c, strconv.Itoa(i), false, nameRule(typ))...)
 		if (typ == 0 || typ == 1) && (runes(desc) < 1 || runes(desc) > 100) {
 			errs = append(errs, fe(fmt.Sprintf("%d.description", i), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."))
 		}
-		if names[name] {
+		if (typ == 2 || typ == 3) && desc != "" {
+			errs = append(errs, fe(fmt.Sprintf("%d.description", i), "APPLICATION_COMMAND_CONTEXT_MENU_DESCRIPTION", "Context menu commands cannot have a description"))
+		}
+		// Names are unique among the commands of one type.
+		key := strconv.Itoa(max(int(typ), 1)) + "/" + name
+		if names[key] {
 			errs = append(errs, fe(fmt.Sprintf("%d.name", i), "APPLICATION_COMMANDS_DUPLICATE_NAME", fmt.Sprintf("Application command names must be unique (%q)", name)))
 		}
-		names[name] = true
+		names[key] = true
 		if opts, _ := c["options"].([]any); len(opts) > 0 {
 			errs = append(errs, validateOptions(opts, fmt.Sprintf("%d.options", i))...)
 		}

@@ -587,6 +587,10 @@ func TestCommandLocalizations(t *testing.T) {
 		{"two options one name", `[{"name":"play","description":"Deal","options":[
 			{"type":3,"name":"game","description":"x","name_localizations":{"de":"spiel"}},
 			{"type":4,"name":"deal","description":"y","name_localizations":{"de":"spiel"}}]}]`, false},
+		{"a user command: capitals and spaces", `[{"type":2,"name":"Dealer stats","description":"","name_localizations":{"de":"Dealer-Statistik"}}]`, true},
+		{"a user command beside a slash command of its name", `[{"name":"stats","description":"x"},{"type":2,"name":"stats","description":""}]`, true},
+		{"a user command with a description", `[{"type":2,"name":"Dealer stats","description":"Stats"}]`, false},
+		{"a user command's name too long", `[{"type":2,"name":"` + strings.Repeat("s", 33) + `","description":""}]`, false},
 	} {
 		// a fake each: command registration has a tight rate limit
 		fake := newFake(t, discordtest.Options{Guilds: twoGuilds()})

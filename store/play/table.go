@@ -231,10 +231,10 @@ func (t *Table) record(moves []games.Entry) games.Record {
 // the standard game.
 func (t *Table) Rules() string { return t.Info.DescribeOptions(t.Options) }
 
-// ComputerAt is the computer player at seat, at its level; nil when a
-// person sits there.
+// ComputerAt is the computer player at seat, at its level (a stand-in's
+// is Normal: standin.go); nil when a person plays there.
 func (t *Table) ComputerAt(seat games.Seat) games.Computer {
-	if p := t.Player(seat); p.Computer {
+	if p := t.Player(seat); p.Computer || p.StandIn {
 		return t.Info.ComputerFor(p.Level)
 	}
 	return nil

@@ -71,6 +71,10 @@ func dbBackup(e env, file, db, config string) int {
 	if err != nil {
 		return fail(fmt.Errorf("nothing was written: %s", strings.ReplaceAll(err.Error(), "store: ", "")))
 	}
+	if len(info.Removed) > 0 {
+		fmt.Fprintf(e.stdout, "removed %s that a stopped backup to it had left: %s\n",
+			render.Plural(len(info.Removed), "temporary file"), safeText(strings.Join(info.Removed, ", ")))
+	}
 	fmt.Fprintf(e.stdout, "backed up %s to %s: %s, %s, %s; schema version %d; %s\n", st.Path(), info.Path,
 		render.Plural(int(info.Tables), "table"), render.Plural(int(info.Moves), "move"), render.Plural(int(info.Results), "result"),
 		info.SchemaVersion, sizeText(info.Bytes))

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -308,5 +309,85 @@ func TestPgDumpURL(t *testing.T) {
 			assert.NotContains(t, shown, "hunter2")
 			assert.NotContains(t, shown, "pa/ss")
 		})
+	}
+}
+
+// staleFile writes a stopped backup's temporary file at dir/name, an hour
+// old (store.RemovePartials leaves younger ones).
+func staleFile(t *testing.T, dir, name string) {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	require.NoError(t, os.WriteFile(path, []byte("half a backup"), 0o600))
+	at := time.Now().Add(-time.Hour)
+	require.NoError(t, os.Chtimes(path, at, at))
+}
+
+// db backup removes what a stopped backup to the same file left, says so
+// in one line, and leaves another file's alone.
+func TestDBBackupRemovesAStoppedBackupsFile(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "dealer.db")
+	st, err := store.Open(db)
+	require.NoError(t, err)
+	goodTables(t, st)
+	require.NoError(t, st.Close())
+	backups := filepath.Join(dir, "backups")
+	require.NoError(t, os.Mkdir(backups, 0o700))
+	staleFile(t, backups, ".b.db.4242.partial")
+	staleFile(t, backups, ".c.db.4242.partial")
+
+	code, out, errs := run(t, "", nil, "db", "backup", filepath.Join(backups, "b.db"), "--db", db)
+	require.Equal(t, exitOK, code, errs)
+	first, rest, _ := strings.Cut(out, "\n")
+	assert.Equal(t, "removed 1 temporary file that a stopped backup to it had left: .b.db.4242.partial", first)
+	assert.Regexp(t, backupLine, rest)
+	assert.ElementsMatch(t, []string{"b.db", ".c.db.4242.partial"}, names(t, backups))
+}
+
+// On PostgreSQL, the pg_dump command line db backup prints, run while
+// tables are played, restores (pg_restore, the schema gone first, as into
+// a fresh database) to a database that db check passes, with every move
+// saved before the dump began, and whose tables play on.
+func TestPgDumpWhilePlayingRestores(t *testing.T) {
+	for _, tool := range []string{"pg_dump", "pg_restore"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed", tool)
+		}
+	}
+	u := pgtest.URL(t)
+	st, err := store.Open(u)
+	require.NoError(t, err)
+	finished := goodTables(t, st)
+	stop := make(chan struct{})
+	tables, started, wg := playWhileBackingUp(t, st, 4, stop)
+	<-started
+	before := make([]int64, len(tables))
+	for i, pt := range tables {
+		before[i] = pt.acked.Load()
+	}
+	file := filepath.Join(t.TempDir(), "dealer.dump")
+	code, _, errs := run(t, "", nil, "db", "backup", file, "--db", u)
+	require.Equal(t, exitFail, code)
+	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+	require.Len(t, lines, 2, errs)
+	out, err := exec.Command("sh", "-c", strings.TrimPrefix(lines[1], "  ")).CombinedOutput()
+	close(stop)
+	wg.Wait()
+	require.NoError(t, st.Close())
+	require.NoError(t, err, "%s", out)
+
+	srv, err := pgtest.Shared()
+	require.NoError(t, err)
+	require.NoError(t, srv.DropSchema(context.Background(), u))
+	shown, _, _ := pgDumpURL(u)
+	out, err = exec.Command("pg_restore", "--exit-on-error", "--dbname="+shown, file).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+
+	code, got, errs := run(t, "", nil, "db", "check", "--db", u)
+	require.Equal(t, exitOK, code, errs)
+	assert.Equal(t, fmt.Sprintf("checked %d tables: all replay\n", finished+len(tables)), got)
+	restored := restoredTables(t, u, tables)
+	for i, pt := range tables {
+		assert.GreaterOrEqual(t, int64(restored[i]), before[i], "table %d: every move saved before the dump", pt.id)
 	}
 }

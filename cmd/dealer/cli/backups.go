@@ -186,6 +186,9 @@ func (b *backups) nextDue() time.Time {
 func (b *backups) once(ctx context.Context) error {
 	now := b.now().UTC()
 	file := filepath.Join(b.dir, "dealer-"+now.Format(backupTimeLayout)+".db")
+	if removed, _ := store.RemovePartials(b.dir, backupName.MatchString); len(removed) > 0 {
+		b.log.Warn("removed the temporary files of backups stopped mid-way", "dir", b.dir, "files", removed)
+	}
 	info, err := b.st.Backup(ctx, file)
 	if err != nil && ctx.Err() != nil {
 		return err // the bot is stopping: no failure of the backups

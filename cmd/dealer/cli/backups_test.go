@@ -207,3 +207,32 @@ func TestServeTakesBackups(t *testing.T) {
 	require.NoError(t, err)
 	assertSoundFile(t, filepath.Join(cfg.Backup.Dir, got[0]), version)
 }
+
+// The periodic backups remove what a stopped one left, saying so once,
+// and prune only their own backups: never another stopped backup's file,
+// a link or a folder named as theirs, or a file named almost alike.
+func TestPeriodicBackupsRemoveOnlyTheirOwn(t *testing.T) {
+	ctx := context.Background()
+	var logs bytes.Buffer
+	b := newTestBackups(t, 1, &logs)
+	b.now = (&hourClock{t: time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC)}).now
+	staleFile(t, b.dir, ".dealer-20261126T000000Z.db.77.partial")
+	staleFile(t, b.dir, ".notes.txt.77.partial")
+	staleFile(t, b.dir, "dealer-2020.db")
+	outside := filepath.Join(t.TempDir(), "elsewhere.db")
+	require.NoError(t, os.WriteFile(outside, []byte("the admin's"), 0o600))
+	require.NoError(t, os.Symlink(outside, filepath.Join(b.dir, "dealer-20200101T000000Z.db")))
+	require.NoError(t, os.Mkdir(filepath.Join(b.dir, "dealer-20200102T000000Z.db"), 0o700))
+	for range 3 {
+		require.NoError(t, b.once(ctx))
+	}
+	kept := b.names()
+	require.Len(t, kept, 1)
+	assert.ElementsMatch(t, append(kept, ".notes.txt.77.partial", "dealer-2020.db", "dealer-20200101T000000Z.db", "dealer-20200102T000000Z.db"),
+		names(t, b.dir))
+	assert.Equal(t, 1, strings.Count(logs.String(), "removed the temporary files of backups stopped mid-way"), logs.String())
+	assert.Contains(t, logs.String(), ".dealer-20261126T000000Z.db.77.partial")
+	got, err := os.ReadFile(outside)
+	require.NoError(t, err)
+	assert.Equal(t, "the admin's", string(got))
+}
