@@ -37,7 +37,7 @@ func (b *Bot) remind(t *table, version int) {
 	for i, s := range seats {
 		ids[i] = t.Player(s).UserID
 	}
-	l := b.serverLang(t.Row.GuildID)
+	l := b.tableLang(t.Row)
 	msg := &discordgo.MessageSend{
 		Content: words.T(l, "⏳ %s, half your time for this turn at the **%s** table is gone: play before the dealer plays for you.",
 			t.namesOf(l, seats, playerName), t.Info.Title),

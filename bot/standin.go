@@ -33,7 +33,7 @@ func (b *Bot) countTimeout(ctx context.Context, t *table, seat games.Seat, at in
 	if !replaced {
 		return
 	}
-	l := b.serverLang(t.Row.GuildID)
+	l := b.tableLang(t.Row)
 	t.notice = words.T(l, "⏰ %s took too long twice in a row: the dealer played `%s` for them, and a computer player takes their seat for the rest of the game. They can take it back with **Take my seat back**.",
 		plainName(l, t.Player(seat)), m)
 	b.log.Info("a computer player stands in for an absent player", "table", t.Row.ID, "seat", seat)
@@ -57,7 +57,7 @@ func (b *Bot) takeSeatBack(ctx context.Context, c click) reply {
 		b.log.Error("taking a seat back failed", "table", t.Row.ID, "err", err)
 		return c.refuse("I couldn't save that just now: try again.")
 	}
-	l := b.serverLang(t.Row.GuildID)
+	l := b.tableLang(t.Row)
 	t.notice = words.T(l, "%s took their seat back.", plainName(l, t.Player(c.seat)))
 	b.log.Info("a player took their seat back", "table", t.Row.ID, "seat", c.seat)
 	b.changed(t.Row.ID)

@@ -28,7 +28,14 @@ func (b *Bot) armTurnClock(ctx context.Context, t *table) {
 // is locked. An error means the turn was not played and should be tried
 // again (the store did not answer); a table that moved on is no error.
 func (b *Bot) turnTimedOut(ctx context.Context, t *table, version int) error {
-	if t.Game == nil || t.Game.Status().Finished() || t.Info.Computer == nil {
+	if t.Game == nil || t.Info.Computer == nil {
+		return nil
+	}
+	if t.Game.Status().Finished() {
+		// Its last moves were saved but not its result: the process that
+		// made them (computer players standing in, say) died in between,
+		// and this clock is the only thing left to finish it.
+		b.finish(ctx, t)
 		return nil
 	}
 	if t.Game.Moves() == version {
