@@ -1406,7 +1406,13 @@ func asChild(t *testing.T, env string, child func(spec string), why string) bool
 // is its standard input.
 func startProcess(t *testing.T, test, env, spec string, stderr io.Writer, stdin *os.File, what string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1")
+	return startBinary(t, exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1"), env, spec, stderr, stdin, what)
+}
+
+// startBinary is startProcess for any test binary's command cmd (another
+// build's, TestRollingRestart).
+func startBinary(t *testing.T, cmd *exec.Cmd, env, spec string, stderr io.Writer, stdin *os.File, what string) (*exec.Cmd, string) {
+	t.Helper()
 	cmd.Env = append(os.Environ(), env+"="+spec)
 	cmd.Stderr, cmd.Stdin = stderr, stdin
 	out, err := cmd.StdoutPipe()

@@ -20,6 +20,12 @@ import (
 // outboxPatience is how long a message may wait for rate limits to pass.
 const outboxPatience = 10 * time.Minute
 
+// closeGrace is how long Close lets the letters already queued go out
+// first: a table redrawn or a hand dealt just before a stop (a rolling
+// restart's SIGTERM) still reaches Discord, unless a rate limit holds it
+// longer than this.
+const closeGrace = 3 * time.Second
+
 // Letter is one message in the outbox.
 type Letter struct {
 	What string       // for the log: "a hand", "a notice"
@@ -34,11 +40,37 @@ type Letter struct {
 type outbox struct {
 	mu      sync.Mutex
 	letters map[string][]Letter
+	// empty is closed while no letter waits, and replaced by an open one
+	// when a letter is posted to an empty outbox.
+	empty chan struct{}
+}
+
+// newOutbox is an empty outbox.
+func newOutbox() outbox {
+	empty := make(chan struct{})
+	close(empty)
+	return outbox{letters: map[string][]Letter{}, empty: empty}
+}
+
+// flush waits until no letter waits, or grace has passed.
+func (o *outbox) flush(grace time.Duration) {
+	o.mu.Lock()
+	empty := o.empty
+	o.mu.Unlock()
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	select {
+	case <-empty:
+	case <-t.C:
+	}
 }
 
 // Post queues a letter for recipient (a user or a channel id).
 func (w *Wire) Post(recipient string, l Letter) {
 	w.outbox.mu.Lock()
+	if len(w.outbox.letters) == 0 {
+		w.outbox.empty = make(chan struct{})
+	}
 	queue, running := w.outbox.letters[recipient]
 	w.outbox.letters[recipient] = append(queue, l)
 	w.outbox.mu.Unlock()
@@ -54,6 +86,9 @@ func (w *Wire) drain(recipient string) {
 		queue := w.outbox.letters[recipient]
 		if len(queue) == 0 {
 			delete(w.outbox.letters, recipient)
+			if len(w.outbox.letters) == 0 {
+				close(w.outbox.empty)
+			}
 			w.outbox.mu.Unlock()
 			return
 		}

@@ -111,7 +111,7 @@ func New(o Options) (*Wire, error) {
 	w.endpoint = endpoint{http: httpMode, publicKey: o.PublicKey, replays: o.Replays}
 	w.gateway = newGateway(o, w.s)
 	w.metrics = newMetrics(o.Metrics, w.log)
-	w.outbox.letters = map[string][]Letter{}
+	w.outbox = newOutbox()
 	w.dms = dmChannels{ids: map[string]string{}, gate: make(chan struct{}, 1)}
 	watchClock(w.s.Client, &w.clock)
 	watchInvalid(w.s.Client, w.metrics.invalid)
@@ -133,10 +133,12 @@ func (w *Wire) Logger() *slog.Logger { return w.log }
 // HTTPMode reports whether interactions come by HTTP, not the gateway.
 func (w *Wire) HTTPMode() bool { return w.endpoint.http }
 
-// Close ends the wire's lifetime (Context), waits for every goroutine
-// started with Go, and disconnects the shards. In HTTP mode, stop serving
-// the endpoint first.
+// Close lets the letters already queued go out (up to closeGrace), then
+// ends the wire's lifetime (Context), waits for every goroutine started
+// with Go, and disconnects the shards. In HTTP mode, stop serving the
+// endpoint first.
 func (w *Wire) Close() error {
+	w.outbox.flush(closeGrace)
 	w.life.close()
 	var err error
 	for _, sh := range w.gateway.shards {
