@@ -30,9 +30,10 @@ import (
 
 // rollingFrom is the older build: a commit of main with this tree's
 // schema (a roll crosses no schema change: CHANGELOG.md), the newest
-// release of it once there is one. It is main when schema 10 came (the
-// turn reminders and stand-ins); DEALER_ROLLING_FROM names another.
-const rollingFrom = "bf5acb946379ba54f340850db0f7e407eb219c42"
+// release of it once there is one. It is the rematch branch's merge of
+// main when schema 11 came (the table a rematch follows, on top of
+// schema 10's stand-ins); DEALER_ROLLING_FROM names another.
+const rollingFrom = "4a16f02f849ace8566ee49f403183aa21c1204a6"
 
 // TestRollingRestart rolls two bot processes from the older build to this
 // one, serving HTTP interactions behind a round-robin balancer on one
