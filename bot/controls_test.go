@@ -144,6 +144,22 @@ func TestWalkTree(t *testing.T) {
 	}
 }
 
+// A turn with one legal move offers it as one button, its words said as
+// the menu says them, whatever the words chosen (none: every word forced).
+func TestTreeControlsOfferTheOnlyMove(t *testing.T) {
+	for _, prefix := range [][]string{nil, {"play"}} {
+		rows := treeControls(controlState{table: 7, version: 3}, walkTree([]string{"play mole A0 cmd 1"}, prefix),
+			func(_ []string, w string) string { return strings.ToUpper(w) })
+		require.NotEmpty(t, rows, prefix)
+		b, ok := componentsOf(rows[0])[0].(discordgo.Button)
+		require.True(t, ok, prefix)
+		assert.Equal(t, "PLAY MOLE A0 CMD 1", b.Label)
+		id, err := parseButtonID(b.CustomID)
+		require.NoError(t, err)
+		assert.Equal(t, buttonID{Table: 7, Version: 3, Action: actMove, Arg: "play mole A0 cmd 1"}, id)
+	}
+}
+
 func TestTreeControlsKeepDiscordLimits(t *testing.T) {
 	var legal []string
 	for i := 0; i < 80; i++ {

@@ -85,12 +85,23 @@ func menuComponents(m *render.Menu, st controlState, legal []string) []discordgo
 }
 
 // treeControls draws a step: select menus of the next words (25 options
-// each, at most four menus) and a Back button.
+// each, at most four menus), or the one move all the words lead to, and a
+// Back button.
 func treeControls(st controlState, step treeStep, label func(prefix []string, word string) string) []discordgo.MessageComponent {
 	id := func(action byte, arg string) string {
 		return buttonID{Table: st.table, Version: st.version, Action: action, Arg: arg}.String()
 	}
 	var rows []discordgo.MessageComponent
+	if step.move != "" {
+		// The only move there is (every word forced): one button makes it.
+		var said []string
+		for i, w := range step.prefix {
+			said = append(said, label(step.prefix[:i], w))
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: truncate(strings.Join(said, " "), 80), Style: discordgo.PrimaryButton, CustomID: id(actMove, step.move)},
+		}})
+	}
 	prefix := strings.Join(step.prefix, " ")
 	for start, n := 0, 0; start < len(step.options) && n < 4; start, n = start+maxOptions, n+1 {
 		end := min(start+maxOptions, len(step.options))
