@@ -65,7 +65,11 @@ func TestHighCardThroughDiscord(t *testing.T) {
 	}
 	over, err := fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
 	require.NoError(t, err)
-	assert.Empty(t, over.Buttons(), "a finished table has no buttons")
+	var left []string
+	for _, b := range over.Buttons() {
+		left = append(left, b.Label)
+	}
+	assert.Equal(t, []string{"Rematch"}, left, "a finished table offers only the next game")
 	board := final(fake.SlashCommand(guildID, channelID, alice, "leaderboard", map[string]any{"game": "highcard"}))
 	assert.Contains(t, board.Content, "<@"+alice+">", "the result is recorded")
 }
