@@ -65,10 +65,17 @@ func (r *privacyRig) get(path string) (int, string) {
 	return resp.StatusCode, string(body)
 }
 
+// A player's data through Discord, on one rig (a whole game played to
+// set it up): shown and exported, then deleted.
+func TestPrivacy(t *testing.T) {
+	r := newPrivacyRig(t)
+	privacyShowsAndExports(t, r)
+	privacyDeleteForgetsEverywhere(t, r)
+}
+
 // /privacy show says what is kept; /privacy export sends it as a JSON
 // file with every kind of record and nothing of another player's.
-func TestPrivacyShowsAndExports(t *testing.T) {
-	r := newPrivacyRig(t)
+func privacyShowsAndExports(t *testing.T, r *privacyRig) {
 	shown := r.command(alice, "privacy", map[string]any{"show": map[string]any{}})
 	require.True(t, shown.Ephemeral)
 	for _, want := range []string{"four-colour", "**alice**", "2 tables (1 still in play)", "1 result", "/privacy delete"} {
@@ -103,8 +110,7 @@ func TestPrivacyShowsAndExports(t *testing.T) {
 // clicked, nothing the bot shows names her: not her open table's message,
 // not /stats or /leaderboard, not the web pages or their pictures, not the
 // log; the other players' game is whole and every table still replays.
-func TestPrivacyDeleteForgetsEverywhere(t *testing.T) {
-	r := newPrivacyRig(t)
+func privacyDeleteForgetsEverywhere(t *testing.T, r *privacyRig) {
 	ctx := context.Background()
 	_, page := r.get("/t/" + r.finishedToken)
 	require.Contains(t, page, "alice", "the replay names her before")
