@@ -83,15 +83,8 @@ func TestBackupUnderLoad(t *testing.T) {
 // stop. It returns when the backup began.
 func backupMidLoad(t *testing.T, r *rig, file string) time.Time {
 	n := len(r.players)
-	loadDone := make(chan struct{})
-	go func() {
-		defer close(loadDone)
-		r.drive(time.Hour, *loadGap) // until halted
-	}()
-	defer func() {
-		close(r.halt)
-		<-loadDone
-	}()
+	_, stop := r.driveInBackground(time.Hour, *loadGap) // until stopped
+	defer stop()
 	sent := func() int {
 		s := 0
 		for _, p := range r.players {

@@ -147,6 +147,22 @@ func (r *rig) stop() {
 	r.bot, r.st = nil, nil
 }
 
+// driveInBackground drives the players (drive) on a goroutine. done is
+// closed when they stop; stop halts them, once however often it is
+// called, and waits until they have.
+func (r *rig) driveInBackground(d, gap time.Duration) (done <-chan struct{}, stop func()) {
+	driven := make(chan struct{})
+	go func() {
+		defer close(driven)
+		r.drive(d, gap)
+	}()
+	var once sync.Once
+	return driven, func() {
+		once.Do(func() { close(r.halt) })
+		<-driven
+	}
+}
+
 // drive runs every player for d (or until halt is closed), each clicking on
 // average every gap, and returns when the last click has been sent.
 func (r *rig) drive(d, gap time.Duration) {

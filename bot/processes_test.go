@@ -165,19 +165,8 @@ func (s *scaleRun) run() {
 	}
 
 	from := time.Now()
-	loadDone := make(chan struct{})
-	go func() {
-		defer close(loadDone)
-		r.drive(3*time.Minute, scaleGap) // until halted
-	}()
-	defer func() {
-		select {
-		case <-r.halt:
-		default:
-			close(r.halt)
-		}
-		<-loadDone
-	}()
+	loadDone, stop := r.driveInBackground(3*time.Minute, scaleGap) // until stopped
+	defer stop()
 
 	// Load a third of the time, and until moves are acknowledged and
 	// timers fire, however slow the machine; then B dies.
@@ -203,8 +192,7 @@ func (s *scaleRun) run() {
 		case <-loadDone:
 		}
 	}
-	close(r.halt)
-	<-loadDone
+	stop()
 	to := time.Now()
 	s.settle(time.Minute)
 	s.check(from, to)
@@ -1239,11 +1227,7 @@ func TestCrashRecovery(t *testing.T) {
 
 	// Load; the bot dies once it has acknowledged some moves, and the
 	// players click on for a second (unanswered, as in Discord).
-	loadDone := make(chan struct{})
-	go func() {
-		defer close(loadDone)
-		r.drive(time.Minute, 400*time.Millisecond)
-	}()
+	_, stop := r.driveInBackground(time.Minute, 400*time.Millisecond)
 	// Wait for acknowledged moves by the fake's events, however slow the
 	// machine (a busy one takes longer, it does not fail).
 	require.True(t, r.fake.WaitUntil(5*time.Minute, func() bool { return len(r.ackedMoves(time.Now())) >= 20 }),
@@ -1252,8 +1236,7 @@ func TestCrashRecovery(t *testing.T) {
 	killedAt := time.Now()
 	// Players click on while the bot is down: wait for some such clicks.
 	r.fake.WaitUntil(time.Minute, func() bool { return clicksSince(r.fake, killedAt) >= 10 })
-	close(r.halt)
-	<-loadDone
+	stop()
 
 	acked := r.ackedMoves(killedAt)
 	require.NotEmpty(t, acked, "moves were acknowledged before the kill")

@@ -208,19 +208,8 @@ func (rr *rollingRun) run() {
 	require.NoError(t, r.fake.SetInteractionsEndpoint(front.URL+"/interactions"))
 
 	from := time.Now()
-	loadDone := make(chan struct{})
-	go func() {
-		defer close(loadDone)
-		r.drive(5*time.Minute, scaleGap) // until halted
-	}()
-	defer func() {
-		select {
-		case <-r.halt:
-		default:
-			close(r.halt)
-		}
-		<-loadDone
-	}()
+	_, stop := r.driveInBackground(5*time.Minute, scaleGap) // until stopped
+	defer stop()
 	require.True(t, r.fake.WaitUntil(3*time.Minute, func() bool {
 		return answeredMoves(r.fake) >= 30 && len(rr.oldA.log.playsSince(from))+len(rr.oldB.log.playsSince(from)) >= 3
 	}), "the older build acknowledges moves and fires turn timers")
@@ -235,8 +224,7 @@ func (rr *rollingRun) run() {
 	rr.rolledAt = time.Now()
 	require.True(t, r.fake.WaitUntil(3*time.Minute, func() bool { return rr.answeredSince(rr.rolledAt) >= 30 }),
 		"the new processes serve after the roll")
-	close(r.halt)
-	<-loadDone
+	stop()
 	to := time.Now()
 	rr.settle(time.Minute)
 	rr.check(from, to)
