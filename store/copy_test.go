@@ -57,6 +57,12 @@ func seedEverything(t *testing.T, s *Store, c *testkit.Clock) []int64 {
 		return err
 	}))
 	require.NoError(t, s.SetTimer(ctx, Timer{Table: ids[0], Kind: "turn", Due: time.Unix(1_800_000_000, 5), Version: 2}))
+	// November's boards archived (Ann's streak of one day on them), and
+	// where g2 wants its season-end boards.
+	closed, err := s.CloseSeason(ctx, SeasonsMonth.Of(c.Now()))
+	require.NoError(t, err)
+	require.Len(t, closed, 1)
+	require.NoError(t, s.SetSeasonChannel(ctx, "g2", "c2"))
 	require.NoError(t, s.SetSettings(ctx, "ann", Settings{FourColour: true}))
 	require.NoError(t, s.SetSettings(ctx, "bob", Settings{Large: true}))
 	return ids
@@ -69,6 +75,8 @@ type snapshot struct {
 	Rounds   [][][]int
 	Results  [][]Result
 	Board    []LeaderRow
+	Archived []LeaderRow
+	Channel  string
 	Stats    []StatRow
 	Daily    []DailyRow
 	Deal     uint64
@@ -98,6 +106,11 @@ func everything(t *testing.T, s *Store, ids []int64) snapshot {
 	}
 	var err error
 	snap.Board, err = s.Leaderboard(ctx, "g1", "", ByWins, 0)
+	require.NoError(t, err)
+	archived, err := s.LeaderboardPage(ctx, LeaderQuery{Guild: "g1", Game: "doublefreecell", Season: SeasonsMonth.Of(s.Now())})
+	require.NoError(t, err)
+	snap.Archived = archived.Rows
+	snap.Channel, err = s.SeasonChannel(ctx, "g2")
 	require.NoError(t, err)
 	snap.Stats, err = s.Stats(ctx, "", "ann")
 	require.NoError(t, err)
@@ -144,7 +157,7 @@ func TestCopyTo(t *testing.T) {
 			assert.Equal(t, map[string][2]int64{
 				"sessions": {5, 5}, "players": {7, 7}, "moves": {50, 50}, "rounds": {6, 6},
 				"results": {3, 3}, "daily_deals": {2, 2}, "guild_settings": {1, 1}, "timers": {1, 1},
-				"player_settings": {2, 2}, "interactions": {0, 0},
+				"player_settings": {2, 2}, "interactions": {0, 0}, "seasons_closed": {1, 1}, "season_boards": {3, 3},
 			}, got)
 			assert.Equal(t, want, everything(t, dst, ids), "the same through the store's API")
 

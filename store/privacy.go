@@ -399,6 +399,11 @@ func (s *Store) Forget(ctx context.Context, userID string) (Forgotten, error) {
 		}
 		n, _ := res.RowsAffected()
 		f.Results = int(n)
+		// Their lines on archived season boards keep their figures under
+		// the same placeholder.
+		if _, err := tx.ExecContext(ctx, `UPDATE season_boards SET user_id = ?, name = ? WHERE user_id = ?`, f.UserID, f.Name, userID); err != nil {
+			return fmt.Errorf("store: forget: season boards: %w", err)
+		}
 		res, err = tx.ExecContext(ctx, `DELETE FROM player_settings WHERE user_id = ?`, userID)
 		if err != nil {
 			return fmt.Errorf("store: forget: settings: %w", err)

@@ -93,6 +93,10 @@ type LeaderQuery struct {
 	By string
 	// Offset skips that many rows; Limit bounds the rows (0 for all).
 	Offset, Limit int
+	// Season keeps the results finished in it (the zero Season: all
+	// time). A server's past season that was archived is read from the
+	// archive, as it stood when the season ended.
+	Season Season
 }
 
 // LeaderPage is one page of a leaderboard.
@@ -117,23 +121,16 @@ func (s *Store) LeaderboardPage(ctx context.Context, q LeaderQuery) (LeaderPage,
 	if q.Offset < 0 || q.Limit < 0 {
 		return LeaderPage{}, fmt.Errorf("store: leaderboard: offset %d, limit %d", q.Offset, q.Limit)
 	}
-	where, args := filter(q.Guild, q.Game, "user_id <> ''", "options = ?")
-	args = append(args, q.Options)
-	nameWhere, nameArgs := filter(q.Guild, q.Game, "n.user_id = r.user_id", "options = ?")
-	nameArgs = append(nameArgs, q.Options)
 	page := LeaderPage{Rows: []LeaderRow{}}
 	err := s.read(ctx, func(tx *txn) error {
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(DISTINCT user_id) FROM results WHERE `+where, args...).
-			Scan(&page.Total); err != nil {
+		lq, err := boardQuery(ctx, tx, q, order)
+		if err != nil {
 			return err
 		}
-		query := `SELECT user_id,
-			(SELECT n.name FROM results n WHERE ` + nameWhere + ` ORDER BY n.finished_at DESC LIMIT 1),
-			` + aggregates + `
-			FROM results r WHERE ` + where + `
-			GROUP BY user_id
-			ORDER BY ` + order + `, user_id`
-		all := append(append([]any{}, nameArgs...), args...)
+		if err := tx.QueryRowContext(ctx, lq.count, lq.countArgs...).Scan(&page.Total); err != nil {
+			return err
+		}
+		query, all := lq.rows, lq.rowsArgs
 		if q.Limit > 0 {
 			query += ` LIMIT ? OFFSET ?`
 			all = append(all, q.Limit, q.Offset)
