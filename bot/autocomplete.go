@@ -18,20 +18,25 @@ const maxChoices = 25
 const standardRules = "standard"
 
 // onAutocomplete answers an autocomplete interaction: /leaderboard's
-// rules. Anything else is offered nothing.
+// rules and season. Anything else is offered nothing.
 func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) reply {
 	d := i.ApplicationCommandData()
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	if d.Name == "leaderboard" {
 		opts := options{}
-		var typed string
+		var typed, focused string
 		for _, o := range d.Options {
 			opts[o.Name] = o
-			if o.Focused && o.Name == "rules" {
-				typed = o.StringValue()
+			if o.Focused && o.Type == discordgo.ApplicationCommandOptionString {
+				typed, focused = o.StringValue(), o.Name
 			}
 		}
-		choices = b.rulesChoices(ctx, i, opts.str("game"), typed)
+		switch focused {
+		case "rules":
+			choices = b.rulesChoices(ctx, i, opts.str("game"), typed)
+		case "season":
+			choices = b.seasonChoices(ctx, i, typed)
+		}
 	}
 	if choices == nil {
 		choices = []*discordgo.ApplicationCommandOptionChoice{}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/docs/rules"
+	"github.com/dealer/dealer/store"
 )
 
 // leaderboardCommand is /leaderboard: a game, and what to rank by.
@@ -23,6 +24,7 @@ func (b *Bot) leaderboardCommand(g gameChoices) *discordgo.ApplicationCommand {
 			}},
 			{Type: discordgo.ApplicationCommandOptionString, Name: "rules", Description: "House rules: their own board (default: the standard game)",
 				Autocomplete: true, MaxLength: 100},
+			seasonOption(),
 		},
 	}
 }
@@ -63,10 +65,16 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 	if err != nil && opts.str("rules") != standardRules {
 		return private(words.T(userLang(i), "Choose house rules from the list: those played in this server."))
 	}
-	rows, err := b.store.HouseLeaderboard(ctx, i.GuildID, info.Name, info.FormatOptions(house), by, 10)
+	season, ok := b.seasonOf(opts.str("season"))
+	if !ok {
+		return private(words.T(userLang(i), "Choose a season from the list: this one, a past one or all time."))
+	}
+	page, err := b.store.LeaderboardPage(ctx, store.LeaderQuery{Guild: i.GuildID, Game: info.Name, Options: info.FormatOptions(house),
+		By: by, Limit: 10, Season: season})
 	if err != nil {
 		return b.unreadRecords(i, "leaderboard", err)
 	}
+	rows := page.Rows
 	l := guildLang(i)
 	var sb strings.Builder
 	sb.WriteString(words.T(l, "**%s — leaderboard of this server**", info.Title))
@@ -79,7 +87,11 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 	case "score":
 		sb.WriteString(" " + words.T(l, "(by best score)"))
 	}
-	if len(rows) == 0 {
+	sb.WriteString(" " + seasonHeader(l, season))
+	switch {
+	case len(rows) == 0 && !season.AllTime():
+		sb.WriteString("\n" + words.T(l, "No finished games this season. `season:` shows the others and all time; `/play game:%s` starts this one.", info.Name))
+	case len(rows) == 0:
 		sb.WriteString("\n" + words.T(l, "No finished games yet. Be the first: `/play game:%s`.", info.Name))
 	}
 	for n, r := range rows {
@@ -94,7 +106,7 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 	}
 	resp := public(sb.String())
 	if b.links != nil {
-		withLinks(resp, words.T(l, "Full leaderboard"), b.links.Leaderboard(i.GuildID, info.Name, by, info.FormatOptions(house)))
+		withLinks(resp, words.T(l, "Full leaderboard"), b.links.Leaderboard(i.GuildID, info.Name, by, info.FormatOptions(house), opts.str("season")))
 	}
 	return resp
 }

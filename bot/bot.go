@@ -75,6 +75,8 @@ type Options struct {
 	// Metrics is where the bot registers its Prometheus metrics (nil: not
 	// registered; they are counted all the same).
 	Metrics prometheus.Registerer
+	// Seasons is how long the boards' seasons last ("": a month).
+	Seasons store.SeasonLength
 }
 
 // Bot hosts card tables in Discord: the table side (commands, lobbies,
@@ -92,6 +94,7 @@ type Bot struct {
 	metrics      *metrics
 	links        Links
 	onChange     func(tableID int64)
+	seasons      store.SeasonLength
 	processID    string            // names this process in the timers it claims
 	timerWake    chan struct{}     // a timer was armed: the timer loop looks again
 	onFire       func(store.Timer) // tests: called as a claimed timer is about to fire
@@ -110,7 +113,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	}
 	b := &Bot{
 		store: o.Store, games: o.Games, render: o.Renderer, guildID: o.GuildID, newDeal: o.NewDeal,
-		turnTimeout: o.TurnTimeout, lobbyTimeout: o.LobbyTimeout, links: o.Links, onChange: o.OnChange,
+		turnTimeout: o.TurnTimeout, lobbyTimeout: o.LobbyTimeout, links: o.Links, onChange: o.OnChange, seasons: o.Seasons,
 		processID: newProcessID(), timerWake: make(chan struct{}, 1), ready: make(chan struct{}), tables: map[int64]*table{},
 	}
 	w, err := discord.New(discord.Options{
@@ -127,6 +130,9 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	}
 	if b.lobbyTimeout == 0 {
 		b.lobbyTimeout = 30 * time.Minute
+	}
+	if b.seasons == "" {
+		b.seasons = store.SeasonsMonth
 	}
 	b.metrics = newMetrics(b, o.Metrics)
 	if err := b.resumeTables(ctx); err != nil {
@@ -147,6 +153,7 @@ func (b *Bot) Open(ctx context.Context) error {
 	select {
 	case <-b.ready:
 		b.wire.Go("timers", b.runTimers)
+		b.wire.Go("seasons", b.runSeasons)
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()

@@ -33,6 +33,7 @@ var slashCommands = []slashCommand{
 	{name: "rules", define: (*Bot).rulesCommand, private: true, handle: text((*Bot).rules)},
 	{name: "settings", define: (*Bot).settingsCommand, private: true, handle: text((*Bot).settings)},
 	{name: "web", define: (*Bot).webCommand, pages: true, handle: text((*Bot).pages)},
+	{name: "season", define: (*Bot).seasonCommand, private: true, handle: text((*Bot).season)},
 	{name: "privacy", define: (*Bot).privacyCommand, private: true, handle: text((*Bot).privacy)},
 	{name: "Dealer stats", define: (*Bot).statsUserCommand, handle: text((*Bot).memberStats)},
 }

@@ -73,6 +73,8 @@ type harness struct {
 	// global registers the commands globally, as a released bot does (so
 	// that they reach DMs), rather than for the test's server.
 	global bool
+	// clock, when set, is the store's clock, and so the bot's seasons'.
+	clock *testkit.Clock
 }
 
 func newHarness(t *testing.T) *harness {
@@ -129,7 +131,11 @@ func (h *harness) start() {
 	if h.http {
 		o.Interactions, o.PublicKey = bot.InteractionsHTTP, h.fake.PublicKey()
 	}
-	h.st, h.bot = startBot(t, h.dbPath, o, h.beforeOpen)
+	var now func() time.Time
+	if h.clock != nil {
+		now = h.clock.Now
+	}
+	h.st, h.bot = startBotAt(t, h.dbPath, o, h.beforeOpen, now)
 	if h.http {
 		// As the command line mounts it; setting the URL sends Discord's
 		// PING and a forged request first.
@@ -154,8 +160,17 @@ func commandsGuild(global bool) string {
 // fake; beforeOpen, when set, is called with the bot before it connects.
 func startBot(t testing.TB, dbPath string, o bot.Options, beforeOpen func(*bot.Bot)) (*store.Store, *bot.Bot) {
 	t.Helper()
+	return startBotAt(t, dbPath, o, beforeOpen, nil)
+}
+
+// startBotAt is startBot with the store's clock now (nil: time.Now).
+func startBotAt(t testing.TB, dbPath string, o bot.Options, beforeOpen func(*bot.Bot), now func() time.Time) (*store.Store, *bot.Bot) {
+	t.Helper()
 	st, err := store.Open(dbPath)
 	require.NoError(t, err)
+	if now != nil {
+		st.Now = now
+	}
 	o.Store, o.Games, o.Renderer = st, catalog.Registry(), renderer
 	b, err := bot.New(context.Background(), o)
 	require.NoError(t, err)

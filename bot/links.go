@@ -9,7 +9,7 @@ import (
 // Options.Links nil the bot shows none, and has no /web command.
 type Links interface {
 	Server(guild string) string
-	Leaderboard(guild, game, by, rules string) string
+	Leaderboard(guild, game, by, rules, season string) string
 	Player(guild, user string) string
 	Table(token string) string
 }

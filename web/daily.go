@@ -85,7 +85,7 @@ func (s *Server) daily(w http.ResponseWriter, r *http.Request) error {
 		return notFound("There was no daily deal of " + g.Title + " that day.")
 	}
 	body := dailyBody{Title: g.Title, Day: day, Today: today, Dealt: dealt,
-		AllDays: s.p.daily(guild, g.Name, "") + "/days", Leaderboard: s.p.leaderboard(guild, g.Name, "", "", 1)}
+		AllDays: s.p.daily(guild, g.Name, "") + "/days", Leaderboard: s.p.leaderboard(guild, g.Name, "", "", "", 1)}
 	if dealt && !today {
 		body.Deal, body.Picture = deal, s.p.daily(guild, g.Name, day)+"/deal.png"
 	}

@@ -27,13 +27,18 @@ var orders = []struct{ by, label, metric string }{
 
 // serverBody is a server's page: each game with its leaders.
 type serverBody struct {
-	Games []serverGame
+	// Season names the season the leaders are of ("all time" without
+	// seasons).
+	Season string
+	Games  []serverGame
 }
 
 type serverGame struct {
 	Title, Board, Daily string
-	Players             int
-	Top                 []leaderLine
+	// AllTime is the all-time board, when the leaders are a season's.
+	AllTime string
+	Players int
+	Top     []leaderLine
 }
 
 // leadersOnServerPage is how many leaders each game shows there.
@@ -45,13 +50,17 @@ func (s *Server) serverPage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var body serverBody
+	season := s.seasons.Of(s.now())
+	body := serverBody{Season: seasonName(season)}
 	for _, g := range s.games.All() {
-		lp, err := s.st.LeaderboardPage(r.Context(), store.LeaderQuery{Guild: guild, Game: g.Name, Limit: leadersOnServerPage})
+		lp, err := s.st.LeaderboardPage(r.Context(), store.LeaderQuery{Guild: guild, Game: g.Name, Limit: leadersOnServerPage, Season: season})
 		if err != nil {
 			return err
 		}
-		sg := serverGame{Title: g.Title, Board: s.p.leaderboard(guild, g.Name, "", "", 1), Players: lp.Total}
+		sg := serverGame{Title: g.Title, Board: s.p.leaderboard(guild, g.Name, "", "", "", 1), Players: lp.Total}
+		if !season.AllTime() {
+			sg.AllTime = s.p.leaderboard(guild, g.Name, "", "", seasonAll, 1)
+		}
 		if g.Solve != nil {
 			sg.Daily = s.p.daily(guild, g.Name, "")
 		}
@@ -67,13 +76,17 @@ type leaderBody struct {
 	Title, Rules string
 	Multiplayer  bool
 	Tabs         []tab
-	// RulesChoice lists the sets of rules played, for the selector.
-	RulesChoice []choice
-	Action, By  string
-	Metric      string
-	Rows        []leaderLine
-	Total       int
-	Pager       pager
+	// RulesChoice lists the sets of rules played, SeasonChoice the
+	// seasons, for the selectors.
+	RulesChoice  []choice
+	SeasonChoice []choice
+	// Season names the board's season; SeasonParam is its parameter.
+	Season, SeasonParam string
+	Action, By          string
+	Metric              string
+	Rows                []leaderLine
+	Total               int
+	Pager               pager
 }
 
 type tab struct {
@@ -149,7 +162,11 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	rules := q.Get("rules")
+	rules, seasonParam := q.Get("rules"), q.Get("season")
+	season, err := s.season(seasonParam)
+	if err != nil {
+		return err
+	}
 	played, err := s.st.HouseRulesPlayed(r.Context(), guild, g.Name)
 	if err != nil {
 		return err
@@ -158,23 +175,24 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 		return notFound("Nobody here has finished a game under those rules.")
 	}
 	lp, err := s.st.LeaderboardPage(r.Context(), store.LeaderQuery{Guild: guild, Game: g.Name, Options: rules, By: by,
-		Offset: (pageNo - 1) * pageSize, Limit: pageSize})
+		Offset: (pageNo - 1) * pageSize, Limit: pageSize, Season: season})
 	if err != nil {
 		return err
 	}
-	pg, err := paged(pageNo, lp.Total, func(n int) string { return s.p.leaderboard(guild, g.Name, byParam(by), rules, n) },
+	pg, err := paged(pageNo, lp.Total, func(n int) string { return s.p.leaderboard(guild, g.Name, byParam(by), rules, seasonParam, n) },
 		func(pages int) error { return notFound("The board has " + strconv.Itoa(pages) + " pages.") })
 	if err != nil {
 		return err
 	}
 	body := leaderBody{Title: g.Title, Rules: g.DescribeOptions(mustOptions(g, rules)), Multiplayer: !g.Solitaire(),
-		Action: s.p.leaderboard(guild, g.Name, "", "", 1), By: byParam(by), Total: lp.Total,
+		Action: s.p.leaderboard(guild, g.Name, "", "", "", 1), By: byParam(by), Total: lp.Total,
+		Season: seasonName(season), SeasonParam: seasonParam,
 		Rows: s.leaderLines(guild, g, by, lp.Rows, (pageNo-1)*pageSize)}
 	for _, o := range orders {
 		if o.by == store.ByPoints && g.Solitaire() {
 			continue // a solitaire's points are its scores: the best says more
 		}
-		body.Tabs = append(body.Tabs, tab{o.label, s.p.leaderboard(guild, g.Name, byParam(o.by), rules, 1), o.by == by})
+		body.Tabs = append(body.Tabs, tab{o.label, s.p.leaderboard(guild, g.Name, byParam(o.by), rules, seasonParam, 1), o.by == by})
 		if o.by == by {
 			body.Metric = o.metric
 		}
@@ -185,6 +203,9 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 	body.RulesChoice = append(body.RulesChoice, choice{"", "Standard rules", rules == ""})
 	for _, o := range played {
 		body.RulesChoice = append(body.RulesChoice, choice{o, g.DescribeOptions(mustOptions(g, o)), o == rules})
+	}
+	if body.SeasonChoice, err = s.seasonChoices(r.Context(), guild, seasonParam); err != nil {
+		return err
 	}
 	body.Pager = pg
 	title := g.Title + " leaderboard"

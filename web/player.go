@@ -81,7 +81,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) error {
 		if pg == nil {
 			pg = &playerGame{Title: row.Game}
 			if g, ok := s.games.Lookup(row.Game); ok {
-				pg.Title, pg.Board, pg.Daily = g.Title, s.p.leaderboard(guild, g.Name, "", "", 1), g.Solve != nil
+				pg.Title, pg.Board, pg.Daily = g.Title, s.p.leaderboard(guild, g.Name, "", "", "", 1), g.Solve != nil
 			}
 			if pg.Daily {
 				if pg.Streak.Current, pg.Streak.Best, err = s.st.PageStreak(ctx, user, row.Game, today); err != nil {

@@ -197,9 +197,10 @@ func TestURLs(t *testing.T) {
 	tok := "0123456789abcdef0123456789abcdef"
 	assert.Equal(t, "https://dealer.example.org/t/"+tok, u.Table(tok))
 	assert.Equal(t, "https://dealer.example.org/g/42", u.Server("42"))
-	assert.Equal(t, "https://dealer.example.org/g/42/leaderboard/doublets", u.Leaderboard("42", "doublets", store.ByWins, ""))
-	assert.Equal(t, "https://dealer.example.org/g/42/leaderboard/doublets?by=points", u.Leaderboard("42", "doublets", store.ByPoints, ""))
-	assert.Equal(t, "https://dealer.example.org/g/42/leaderboard/doublets?rules=passes%3D2", u.Leaderboard("42", "doublets", store.ByWins, "passes=2"))
+	assert.Equal(t, "https://dealer.example.org/g/42/leaderboard/doublets", u.Leaderboard("42", "doublets", store.ByWins, "", ""))
+	assert.Equal(t, "https://dealer.example.org/g/42/leaderboard/doublets?by=points", u.Leaderboard("42", "doublets", store.ByPoints, "", ""))
+	assert.Equal(t, "https://dealer.example.org/g/42/leaderboard/doublets?rules=passes%3D2", u.Leaderboard("42", "doublets", store.ByWins, "passes=2", ""))
+	assert.Equal(t, "https://dealer.example.org/g/42/leaderboard/doublets?season=2026-10", u.Leaderboard("42", "doublets", store.ByWins, "", "2026-10"))
 	assert.Equal(t, "https://dealer.example.org/g/42/players/7", u.Player("42", "7"))
 	assert.Equal(t, "https://dealer.example.org/g/42/daily/doublets", u.Daily("42", "doublets", ""))
 	assert.Equal(t, "https://dealer.example.org/g/42/daily/doublets/2026-11-22", u.Daily("42", "doublets", "2026-11-22"))
@@ -222,7 +223,7 @@ func TestURLs(t *testing.T) {
 	assert.Equal(t, local.Table(f.tables[0].Token), tableURL)
 	_, err = local.TableOf(context.Background(), f.st, 99999)
 	require.ErrorIs(t, err, store.ErrNotFound)
-	for _, link := range []string{tableURL, local.Server(guild), local.Leaderboard(guild, "doublets", store.ByScore, ""),
+	for _, link := range []string{tableURL, local.Server(guild), local.Leaderboard(guild, "doublets", store.ByScore, "", ""),
 		local.Player(guild, f.people[0].ID)} {
 		code, _ := f.get(t, link[len(f.url):])
 		assert.Equal(t, 200, code, link)

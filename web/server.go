@@ -72,8 +72,11 @@ type Config struct {
 	// Logger gets failures, every table's token written as "[token]";
 	// nil is slog.Default().
 	Logger *slog.Logger
-	// Now is the clock of today's daily deal; nil is time.Now.
+	// Now is the clock of today's daily deal and of the boards' current
+	// season; nil is time.Now.
 	Now func() time.Time
+	// Seasons is how long the boards' seasons last ("": a month).
+	Seasons store.SeasonLength
 }
 
 // DefaultWatch is the watcher's period when Config.Watch is 0.
@@ -82,20 +85,22 @@ const DefaultWatch = time.Second
 // Server is the web pages, an http.Handler. Its methods are safe for
 // concurrent use. Close it to end its live streams and its watcher.
 type Server struct {
-	st     *store.Store
-	games  *render.Registry
-	rend   *render.Renderer
-	p      paths
-	log    *slog.Logger
-	now    func() time.Time
-	ready  func(context.Context) error
-	mux    *http.ServeMux
-	m      *metrics
-	tmpl   templates
-	static staticSet
-	pics   *pictureCache
-	live   *hub
-	lim    Limits
+	st    *store.Store
+	games *render.Registry
+	rend  *render.Renderer
+	p     paths
+	log   *slog.Logger
+	now   func() time.Time
+	// seasons is the boards' season length.
+	seasons store.SeasonLength
+	ready   func(context.Context) error
+	mux     *http.ServeMux
+	m       *metrics
+	tmpl    templates
+	static  staticSet
+	pics    *pictureCache
+	live    *hub
+	lim     Limits
 	// trusted are the proxies whose X-Forwarded-For is believed.
 	trusted []netip.Prefix
 
@@ -137,6 +142,9 @@ func New(cfg Config) (*Server, error) {
 	s.log = slog.New(redactHandler{s.log.Handler()})
 	if s.now == nil {
 		s.now = time.Now
+	}
+	if s.seasons = cfg.Seasons; s.seasons == "" {
+		s.seasons = store.SeasonsMonth
 	}
 	if s.rend == nil {
 		if s.rend, err = render.New(); err != nil {

@@ -19,8 +19,11 @@ func (p paths) home() string               { return p.prefix + "/" }
 func (p paths) server(guild string) string { return p.prefix + "/g/" + url.PathEscape(guild) }
 func (p paths) table(token string) string  { return p.prefix + "/t/" + url.PathEscape(token) }
 
-func (p paths) leaderboard(guild, game, by, rules string, page int) string {
-	return p.server(guild) + "/leaderboard/" + url.PathEscape(game) + query("by", by, "rules", rules, "page", pageParam(page))
+// leaderboard is a game's board: season "" for the current one, "all"
+// for all time, or a season's key.
+func (p paths) leaderboard(guild, game, by, rules, season string, page int) string {
+	return p.server(guild) + "/leaderboard/" + url.PathEscape(game) +
+		query("by", by, "rules", rules, "season", season, "page", pageParam(page))
 }
 
 func (p paths) player(guild, user string) string {
@@ -103,12 +106,14 @@ func (u URLs) Server(guild string) string { return u.origin + u.p.server(guild) 
 
 // Leaderboard is a game's leaderboard in a server, ranked by one of
 // store.ByWins, ByPoints or ByScore ("" for wins), under house rules (as
-// Table.Options holds them; "" for the standard rules).
-func (u URLs) Leaderboard(guild, game, by, rules string) string {
+// Table.Options holds them; "" for the standard rules), over a season
+// ("" for the current one, "all" for all time, or a season's key such as
+// "2026-11").
+func (u URLs) Leaderboard(guild, game, by, rules, season string) string {
 	if by == store.ByWins {
 		by = ""
 	}
-	return u.origin + u.p.leaderboard(guild, game, by, rules, 1)
+	return u.origin + u.p.leaderboard(guild, game, by, rules, season, 1)
 }
 
 // Player is a player's page in a server: user is their Discord user id.

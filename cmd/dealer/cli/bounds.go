@@ -66,7 +66,7 @@ func keyErr(key, format string, a ...any) error {
 // filling in what the raw values say.
 func checkConfig(c *Config) error {
 	for _, check := range []func(*Config) error{
-		checkDatabase, checkLogLevel, checkLogFormat, checkTimeouts, checkPictureCache, checkDiscord, checkScale, checkWeb, checkBackup,
+		checkDatabase, checkLogLevel, checkLogFormat, checkTimeouts, checkPictureCache, checkSeasons, checkDiscord, checkScale, checkWeb, checkBackup,
 	} {
 		if err := check(c); err != nil {
 			return err
@@ -121,6 +121,16 @@ func parseLevel(s string) (slog.Level, error) {
 func checkLogLevel(c *Config) error {
 	_, err := parseLevel(c.LogLevel)
 	return err
+}
+
+// checkSeasons: month, quarter or none (any case; "" is month).
+func checkSeasons(c *Config) error {
+	l, err := store.ParseSeasonLength(strings.ToLower(strings.TrimSpace(c.RawSeasons)))
+	if err != nil {
+		return keyErr("seasons", "seasons must be month, quarter or none (got %q)", clip(c.RawSeasons, 20))
+	}
+	c.Seasons = l
+	return nil
 }
 
 // checkLogFormat: text or json.

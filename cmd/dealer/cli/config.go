@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/dealer/dealer/store"
 )
 
 // Config is the dealer's configuration: config.example.yaml documents it,
@@ -39,6 +41,9 @@ type Config struct {
 	RawTurnTimeout    string `yaml:"turn_timeout"`
 	RawLobbyTimeout   string `yaml:"lobby_timeout"`
 	RawPictureCacheMB string `yaml:"picture_cache_mb"`
+	// RawSeasons is how long the boards' seasons last: month (the
+	// default), quarter or none; read into Seasons.
+	RawSeasons string `yaml:"seasons"`
 	// Interactions is "gateway" (default) or "http": how Discord delivers
 	// interactions. Listen is the HTTP address of the interactions
 	// endpoint (http mode).
@@ -81,6 +86,8 @@ type Config struct {
 	// pictures (0: render.DefaultCacheLimit); below it the cache grows
 	// with the tables in play.
 	PictureCacheMB int `yaml:"-"`
+	// Seasons is the boards' season length (seasons).
+	Seasons store.SeasonLength `yaml:"-"`
 	// BackupEvery and BackupKeep are backup.every and backup.keep, with
 	// their defaults, when backup.dir is set.
 	BackupEvery time.Duration `yaml:"-"`

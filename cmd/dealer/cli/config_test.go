@@ -18,6 +18,7 @@ import (
 	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/dealer/dealer/internal/testkit"
 	"github.com/dealer/dealer/render/catalog"
+	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/pgtest"
 	"github.com/dealer/dealer/web"
 )
@@ -351,6 +352,12 @@ func valueBounds() []boundCase {
 		{"log_format text", "log_format: text\n", nil, nil},
 		{"log_format other", "log_format: logfmt\n", []string{"log_format must be text or json"}, nil},
 		{"log_format long", "log_format: " + strings.Repeat("j", 100) + "\n", []string{"log_format must be text or json", `"jjjjj`}, nil},
+
+		// seasons: month, quarter or none.
+		{"seasons default", "database: x.db\n", nil, func(t *testing.T, c Config) { assert.Equal(t, store.SeasonsMonth, c.Seasons) }},
+		{"seasons quarter", "seasons: Quarter\n", nil, func(t *testing.T, c Config) { assert.Equal(t, store.SeasonsQuarter, c.Seasons) }},
+		{"seasons none", "seasons: none\n", nil, func(t *testing.T, c Config) { assert.Equal(t, store.SeasonsNone, c.Seasons) }},
+		{"seasons other", "seasons: week\n", []string{"seasons must be month, quarter or none", `"week"`}, nil},
 
 		// interactions: gateway or http.
 		{"interactions gateway", "interactions: gateway\n", nil, nil},

@@ -164,7 +164,8 @@ func botOptions(cfg Config, st *store.Store, reg *render.Registry, metrics *prom
 		attach(s)
 	}
 	o := bot.Options{Session: s, Store: st, Games: reg, Renderer: r, GuildID: cfg.Discord.TestGuildID, Logger: log,
-		TurnTimeout: cfg.TurnTimeout, LobbyTimeout: cfg.LobbyTimeout, Interactions: cfg.Interactions, Metrics: metrics}
+		TurnTimeout: cfg.TurnTimeout, LobbyTimeout: cfg.LobbyTimeout, Interactions: cfg.Interactions, Metrics: metrics,
+		Seasons: cfg.Seasons}
 	if err := scaleOptions(&o, cfg, log); err != nil {
 		return bot.Options{}, err
 	}
@@ -252,7 +253,7 @@ func startWeb(ctx context.Context, cfg Config, st *store.Store, reg *render.Regi
 		return nil, err
 	}
 	srv, err := web.New(web.Config{Store: st, Games: reg, Renderer: r, PublicURL: cfg.Web.PublicURL, Metrics: metrics,
-		Ready: ready, Logger: log, TrustedProxies: proxies})
+		Ready: ready, Logger: log, TrustedProxies: proxies, Seasons: cfg.Seasons})
 	if err != nil {
 		ln.Close()
 		return nil, err

@@ -1,0 +1,69 @@
+package web
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dealer/dealer/store"
+)
+
+// A board's season, as the pages read it from ?season=: "" the current
+// season (all time without seasons), "all" all time, or a past season's
+// key ("2026-11", "2026-Q4").
+
+// seasonAll is the season parameter of all time.
+const seasonAll = "all"
+
+// season reads a season parameter: a 400 for one not written as a season,
+// a 404 for one yet to come.
+func (s *Server) season(param string) (store.Season, error) {
+	now := s.now()
+	switch param {
+	case "":
+		return s.seasons.Of(now), nil
+	case seasonAll:
+		return store.Season{}, nil
+	}
+	se, err := store.ParseSeason(param)
+	if err != nil {
+		return store.Season{}, badRequest("A season is written like 2026-11 (a month) or 2026-Q4 (a quarter), or all.")
+	}
+	if se.Start.After(now) {
+		return store.Season{}, notFound("That season has not begun yet.")
+	}
+	return se, nil
+}
+
+// seasonName is a season as the pages say it: "November 2026", "Q4 2026",
+// "all time".
+func seasonName(se store.Season) string {
+	switch se.Length() {
+	case store.SeasonsNone:
+		return "all time"
+	case store.SeasonsQuarter:
+		return fmt.Sprintf("Q%d %d", (int(se.Start.Month())+2)/3, se.Start.Year())
+	}
+	return se.Start.Format("January 2006")
+}
+
+// seasonChoices are the season selector's options: this season, all time
+// and the server's past seasons, newest first; param is the one shown.
+func (s *Server) seasonChoices(ctx context.Context, guild, param string) ([]choice, error) {
+	past, err := s.st.PastSeasons(ctx, guild, s.seasons, s.now())
+	if err != nil {
+		return nil, err
+	}
+	var out []choice
+	if s.seasons != store.SeasonsNone {
+		out = append(out, choice{"", "This season (" + seasonName(s.seasons.Of(s.now())) + ")", param == ""})
+	}
+	all := seasonAll
+	if s.seasons == store.SeasonsNone {
+		all = "" // all time is the default
+	}
+	out = append(out, choice{all, "All time", param == all})
+	for _, se := range past {
+		out = append(out, choice{se.Key, seasonName(se), param == se.Key})
+	}
+	return out, nil
+}
