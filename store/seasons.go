@@ -74,6 +74,19 @@ func (s Season) Length() SeasonLength {
 	return SeasonsMonth
 }
 
+// Title is the season in English, as the web pages and the terminal say
+// it: "November 2026", "Q4 2026", "all time" (the bot says it in the
+// players' languages).
+func (s Season) Title() string {
+	switch s.Length() {
+	case SeasonsNone:
+		return "all time"
+	case SeasonsQuarter:
+		return fmt.Sprintf("Q%d %d", (int(s.Start.Month())+2)/3, s.Start.Year())
+	}
+	return s.Start.Format("January 2006")
+}
+
 // Previous is the season of the same length just before s (all time for
 // all time).
 func (s Season) Previous() Season {

@@ -51,7 +51,7 @@ func (s *Server) serverPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	season := s.seasons.Of(s.now())
-	body := serverBody{Season: seasonName(season)}
+	body := serverBody{Season: season.Title()}
 	for _, g := range s.games.All() {
 		lp, err := s.st.LeaderboardPage(r.Context(), store.LeaderQuery{Guild: guild, Game: g.Name, Limit: leadersOnServerPage, Season: season})
 		if err != nil {
@@ -186,7 +186,7 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 	}
 	body := leaderBody{Title: g.Title, Rules: g.DescribeOptions(mustOptions(g, rules)), Multiplayer: !g.Solitaire(),
 		Action: s.p.leaderboard(guild, g.Name, "", "", "", 1), By: byParam(by), Total: lp.Total,
-		Season: seasonName(season), SeasonParam: seasonParam,
+		Season: season.Title(), SeasonParam: seasonParam,
 		Rows: s.leaderLines(guild, g, by, lp.Rows, (pageNo-1)*pageSize)}
 	for _, o := range orders {
 		if o.by == store.ByPoints && g.Solitaire() {

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/dealer/dealer/store"
 )
@@ -34,18 +33,6 @@ func (s *Server) season(param string) (store.Season, error) {
 	return se, nil
 }
 
-// seasonName is a season as the pages say it: "November 2026", "Q4 2026",
-// "all time".
-func seasonName(se store.Season) string {
-	switch se.Length() {
-	case store.SeasonsNone:
-		return "all time"
-	case store.SeasonsQuarter:
-		return fmt.Sprintf("Q%d %d", (int(se.Start.Month())+2)/3, se.Start.Year())
-	}
-	return se.Start.Format("January 2006")
-}
-
 // seasonChoices are the season selector's options: this season, all time
 // and the server's past seasons, newest first; param is the one shown.
 func (s *Server) seasonChoices(ctx context.Context, guild, param string) ([]choice, error) {
@@ -55,7 +42,7 @@ func (s *Server) seasonChoices(ctx context.Context, guild, param string) ([]choi
 	}
 	var out []choice
 	if s.seasons != store.SeasonsNone {
-		out = append(out, choice{"", "This season (" + seasonName(s.seasons.Of(s.now())) + ")", param == ""})
+		out = append(out, choice{"", "This season (" + s.seasons.Of(s.now()).Title() + ")", param == ""})
 	}
 	all := seasonAll
 	if s.seasons == store.SeasonsNone {
@@ -63,7 +50,7 @@ func (s *Server) seasonChoices(ctx context.Context, guild, param string) ([]choi
 	}
 	out = append(out, choice{all, "All time", param == all})
 	for _, se := range past {
-		out = append(out, choice{se.Key, seasonName(se), param == se.Key})
+		out = append(out, choice{se.Key, se.Title(), param == se.Key})
 	}
 	return out, nil
 }

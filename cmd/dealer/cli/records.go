@@ -26,12 +26,16 @@ in a database the bot shares), or a Discord user id.
 }
 
 func leaderboardUsage(e env) string {
-	return `usage: dealer leaderboard GAME [--by ORDER] [--top N] [--db FILE]
+	return `usage: dealer leaderboard GAME [--by ORDER] [--season SEASON] [--top N] [--db FILE]
 
 The best players of GAME, from every game the database holds (at the
-terminal and, if the bot shares the database, in Discord). The games: ` + gameNames(e.reg) + `.
+terminal and, if the bot shares the database, in Discord), this season
+unless told otherwise. The games: ` + gameNames(e.reg) + `.
 
   --by ORDER      wins (the default), points, score, rate, fastest or moves
+  --season SEASON current (the default: this month, or quarter, as the
+                  config's seasons says), all (all time), or a past one:
+                  2026-11 (a month), 2026-Q3 (a quarter)
   --top N         how many players (default 10)
   --db FILE       the database (default: the config's, dealer.db)
   --config FILE   the config file (default: config.yaml if present)
@@ -128,6 +132,7 @@ func leaderboardCmd(e env, args []string) int {
 	fs := newFlags("dealer leaderboard")
 	var rf recordFlags
 	by := fs.String("by", store.ByWins, "")
+	seasonFlag := fs.String("season", "", "")
 	top := fs.Int("top", 10, "")
 	fs.StringVar(&rf.db, "db", "", "")
 	fs.StringVar(&rf.config, "config", "", "")
@@ -147,18 +152,22 @@ func leaderboardCmd(e env, args []string) int {
 	case *top < 1:
 		return usageError(e.stderr, "leaderboard", "--top takes a number from 1")
 	}
+	season, err := terminalSeason(*seasonFlag, rf.config, e.getenv)
+	if err != nil {
+		return usageError(e.stderr, "leaderboard", "%s", err)
+	}
 	st, code, err := openStore(rf.db, rf.config, e.getenv)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "dealer leaderboard:", err)
 		return code
 	}
 	defer st.Close()
-	rows, err := st.Leaderboard(context.Background(), "", rg.Name, *by, *top)
+	page, err := st.LeaderboardPage(context.Background(), store.LeaderQuery{Game: rg.Name, By: *by, Limit: *top, Season: season})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "dealer leaderboard: reading %s: %v\n", st.Path(), err)
 		return exitFail
 	}
-	writeLeaderboard(e, rg, *by, rows)
+	writeLeaderboard(e, rg, *by, season, page.Rows)
 	return exitOK
 }
 
@@ -172,13 +181,16 @@ func validOrder(by string) bool {
 }
 
 // writeLeaderboard writes the rows as the bot words them, a line a player.
-func writeLeaderboard(e env, rg render.Game, by string, rows []store.LeaderRow) {
-	head := rg.Title + ": leaderboard"
+func writeLeaderboard(e env, rg render.Game, by string, season store.Season, rows []store.LeaderRow) {
+	head := rg.Title + ": leaderboard, " + season.Title()
 	if by != store.ByWins {
 		head += " (by " + by + ")"
 	}
 	fmt.Fprintln(e.stdout, head)
-	if len(rows) == 0 {
+	switch {
+	case len(rows) == 0 && !season.AllTime():
+		fmt.Fprintf(e.stdout, "No finished games this season (--season all: all time). Start one: dealer play %s\n", rg.Name)
+	case len(rows) == 0:
 		fmt.Fprintf(e.stdout, "No finished games yet. Be the first: dealer play %s\n", rg.Name)
 	}
 	for n, r := range rows {

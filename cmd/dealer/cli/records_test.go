@@ -86,7 +86,8 @@ func TestLeaderboard(t *testing.T) {
 	require.Equal(t, 0, code, errs)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 4, out)
-	assert.Equal(t, "Doublets: leaderboard", lines[0])
+	month := store.SeasonsMonth.Of(time.Now())
+	assert.Equal(t, "Doublets: leaderboard, "+month.Title(), lines[0], "this season, by default")
 	for i, r := range rows {
 		assert.True(t, strings.HasPrefix(lines[i+1], " "+string(rune('1'+i))+". "+r.Name+": "), "%q in the store's order", lines[i+1])
 	}
@@ -94,12 +95,40 @@ func TestLeaderboard(t *testing.T) {
 
 	code, out, _ = run(t, "", nil, "leaderboard", "doublets", "--by", "score", "--top", "1", "--db", db)
 	require.Equal(t, 0, code)
-	assert.Contains(t, out, "Doublets: leaderboard (by score)\n 1. ")
+	assert.Contains(t, out, "Doublets: leaderboard, "+month.Title()+" (by score)\n 1. ")
 	assert.Equal(t, 2, strings.Count(out, "\n"))
 
 	code, out, _ = run(t, "", nil, "leaderboard", "secretagent", "--db", db)
 	require.Equal(t, 0, code)
-	assert.Contains(t, out, "No finished games yet. Be the first: dealer play secretagent")
+	assert.Contains(t, out, "No finished games this season (--season all: all time). Start one: dealer play secretagent")
+	code, out, _ = run(t, "", nil, "leaderboard", "secretagent", "--season", "all", "--db", db)
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "Secret Agent: leaderboard, all time\nNo finished games yet.")
+}
+
+// dealer leaderboard --season: all time, a past season, this one; a
+// season that is no season, or yet to come, is a usage error.
+func TestLeaderboardSeasons(t *testing.T) {
+	db := records(t)
+	last := store.SeasonsMonth.Of(time.Now()).Previous()
+	for _, tt := range []struct {
+		season string
+		code   int
+		want   string
+	}{
+		{"all", 0, "Doublets: leaderboard, all time\n 1. "},
+		{"current", 0, "Doublets: leaderboard, " + store.SeasonsMonth.Of(time.Now()).Title() + "\n 1. "},
+		{last.Key, 0, "Doublets: leaderboard, " + last.Title() + "\nNo finished games this season"},
+		{store.SeasonsQuarter.Of(time.Now()).Key, 0, "Doublets: leaderboard, " + store.SeasonsQuarter.Of(time.Now()).Title() + "\n 1. "},
+		{"2999-01", 2, "--season 2999-01 has not begun yet (see dealer help leaderboard)"},
+		{"week", 2, `--season takes current, all, a month (2026-11) or a quarter (2026-Q3), not "week"`},
+	} {
+		t.Run(tt.season, func(t *testing.T) {
+			code, out, errs := run(t, "", nil, "leaderboard", "doublets", "--season", tt.season, "--db", db)
+			require.Equal(t, tt.code, code, errs)
+			assert.Contains(t, out+errs, tt.want)
+		})
+	}
 }
 
 // A Secret Agent game played at the terminal (left halfway and resumed)
