@@ -80,6 +80,10 @@ func (a addresses) good() []route {
 		{g + "/leaderboard/doublets?by=score&page=1", 200},
 		{g + "/leaderboard/secretagent?by=points", 200},
 		{g + "/leaderboard/doublets?by=daily", 200}, // followed to today's daily deal
+		{g + "/leaderboard/doublets?season=all", 200},
+		{g + "/leaderboard/doublets?season=2026-10", 200}, // before the first game: an empty board
+		{g + "/leaderboard/doublets?season=2026-11&by=points&page=1", 200},
+		{g + "/leaderboard/doublets?season=2026-Q4", 200},
 		{g + "/players/" + a.user, 200},
 		{g + "/daily/doublets", 200},
 		{g + "/daily/doublets/" + a.day, 200},
@@ -150,6 +154,11 @@ func (a addresses) absurd() []route {
 		{g + "/leaderboard/doublets?rules=passes%3D1", 200},
 		{g + "/leaderboard/doublets?rules=passes%3D1&by=score", 200},
 		{g + "/leaderboard/doublets?game=../../etc", 200}, // an unknown parameter is ignored
+		{g + "/leaderboard/doublets?season=2026-13", 400},
+		{g + "/leaderboard/doublets?season=2026-Q9", 400},
+		{g + "/leaderboard/doublets?season=week", 400},
+		{g + "/leaderboard/doublets?season=2026-11%27%3B--", 400},
+		{g + "/leaderboard/doublets?season=2999-01", 404}, // yet to come
 		{g + "/daily/doublets/2026-13-45", 400},
 		{g + "/daily/doublets/yesterday", 400},
 		{g + "/daily/doublets?page=-5", 400},
@@ -170,6 +179,7 @@ func FuzzRouter(f *testing.F) {
 		"/t/" + token, "/t/" + token + "?step=3", "/t/" + token + "/at/2.png", "/t/" + token + "/at/2/1.png",
 		"/g/%00/leaderboard/%ff", "/t/%2e%2e/at/..%2f.png", "/g/1/daily/x/9999-99-99", "/static/../server.go",
 		"/g/" + guild + "/leaderboard/doublets?rules=%E2%80%AE&by=score&page=00001",
+		"/g/" + guild + "/leaderboard/doublets?season=2026-Q4&by=points", "/g/" + guild + "/leaderboard/doublets?season=0000-00",
 	} {
 		f.Add(seed)
 	}
