@@ -451,6 +451,8 @@ func forgetTables(ctx context.Context, tx *txn, userID string, f *Forgotten) err
 			[]any{userID, userID, userID}},
 		{"players", `UPDATE players SET user_id = ?, name = ? WHERE user_id = ?`, []any{f.UserID, f.Name, userID}},
 		{"owners", `UPDATE sessions SET owner_id = ? WHERE owner_id = ?`, []any{f.UserID, userID}},
+		{"ratings", `UPDATE ratings SET user_id = ? WHERE user_id = ?`, []any{f.UserID, userID}},
+		{"rating history", `UPDATE rating_history SET user_id = ? WHERE user_id = ?`, []any{f.UserID, userID}},
 	} {
 		if _, err := tx.ExecContext(ctx, w.sql, w.args...); err != nil {
 			return fmt.Errorf("store: forget: %s: %w", w.what, err)
