@@ -20,7 +20,7 @@ var copyTables = []struct{ name, columns, order string }{
 	{"daily_deals", "game, day, deal", "game, day"},
 	{"guild_settings", "guild_id, pages_off, lang, season_channel", "guild_id"},
 	{"seasons_closed", "guild_id, season, closed_at", "guild_id, season"},
-	{"season_boards", "guild_id, season, game, options, user_id, name, games, wins, rate, best, total, fastest, fewest, streak, rating", "guild_id, season, game, options, user_id"},
+	{"season_boards", "guild_id, season, game, options, user_id, name, games, wins, rate, best, total, fastest, fewest, streak, mu, sigma", "guild_id, season, game, options, user_id"},
 	{"timers", "session_id, kind, due_at, version, claimed_by, claimed_until, attempts", "session_id, kind"},
 	{"player_settings", "user_id, four_colour, large_cards, lang", "user_id"},
 	{"interactions", "id, seen_at", "id"},

@@ -114,7 +114,10 @@ func (s *Store) closeGuildSeason(ctx context.Context, guild string, season Seaso
 			guild, season.Key, to, guild, from, to); err != nil {
 			return err
 		}
-		return archiveStreaks(ctx, tx, guild, season)
+		if err := archiveStreaks(ctx, tx, guild, season); err != nil {
+			return err
+		}
+		return archiveRatings(ctx, tx, guild, season)
 	})
 	if err != nil {
 		return false, fmt.Errorf("store: close season %s: %w", season.Key, err)
@@ -137,6 +140,44 @@ func archiveStreaks(ctx context.Context, tx *txn, guild string, season Season) e
 		}
 	}
 	return nil
+}
+
+// archiveRatings writes each player's rating as it stands (at the
+// season's end) on their lines of the rated boards.
+func archiveRatings(ctx context.Context, tx *txn, guild string, season Season) error {
+	const of = `FROM ratings r WHERE r.guild_id = season_boards.guild_id AND r.game = season_boards.game
+		AND r.options = season_boards.options AND r.user_id = season_boards.user_id AND r.games > 0`
+	_, err := tx.ExecContext(ctx, `UPDATE season_boards SET mu = (SELECT r.mu `+of+`), sigma = (SELECT r.sigma `+of+`)
+		WHERE guild_id = ? AND season = ?`, guild, season.Key)
+	return err
+}
+
+// SeasonRatings is the rating board of guild's game under options as it
+// stood when season ended, best first, at most limit rows (0 for all):
+// the archived lines of the players rated then (Games: their games of
+// the season). archived is false for a season not archived (it has no
+// ratings kept).
+func (s *Store) SeasonRatings(ctx context.Context, guild, game, options string, season Season, limit int) (rows []RatingRow, archived bool, err error) {
+	if archived, err = s.SeasonArchived(ctx, guild, season.Key); err != nil || !archived {
+		return nil, false, err
+	}
+	q := `SELECT user_id, name, mu, sigma, games, 0, RANK() OVER (ORDER BY mu - 3 * sigma DESC)
+		FROM season_boards WHERE guild_id = ? AND season = ? AND game = ? AND options = ? AND mu IS NOT NULL
+		ORDER BY mu - 3 * sigma DESC, user_id`
+	args := []any{guild, season.Key, game, options}
+	if limit > 0 {
+		q += ` LIMIT ?`
+		args = append(args, limit)
+	}
+	r, err := s.q.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, true, fmt.Errorf("store: season ratings: %w", err)
+	}
+	rows, err = appendRows([]RatingRow{}, r, scanRatingRow)
+	if err != nil {
+		return nil, true, fmt.Errorf("store: season ratings: %w", err)
+	}
+	return rows, true, nil
 }
 
 // streakRun is a player's best run of daily deals won at a game.

@@ -159,3 +159,41 @@ func testSeasonStreaksArchived(t *testing.T, e engine) {
 	}
 	assert.Equal(t, []int{3, 1}, got, "November's days only")
 }
+
+func TestSeasonRatingsArchived(t *testing.T) { forEachEngine(t, testSeasonRatingsArchived) }
+
+// testSeasonRatingsArchived: a season's rating board is the ratings as
+// they stood when it closed; the games after move today's, not it.
+func testSeasonRatingsArchived(t *testing.T, e engine) {
+	st, clk, _ := openTemp(t, e)
+	ctx := context.Background()
+	playRated(t, st, clk, "g", "", StatusOver, seat{user: "ann", score: 9, won: true}, seat{user: "bob", score: 2})
+	playRated(t, st, clk, "g", "", StatusOver, seat{user: "ann", score: 7, won: true}, seat{user: "bob", score: 3})
+	nov := SeasonsMonth.Of(clk.Now())
+	before, err := st.Ratings(ctx, "g", "theagents", "", 0)
+	require.NoError(t, err)
+	_, archived, err := st.SeasonRatings(ctx, "g", "theagents", "", nov, 0)
+	require.NoError(t, err)
+	assert.False(t, archived, "not archived yet")
+
+	clk.Advance(nov.End.Sub(clk.Now()) + time.Minute)
+	_, err = st.CloseSeason(ctx, nov)
+	require.NoError(t, err)
+	for range 3 {
+		playRated(t, st, clk, "g", "", StatusOver, seat{user: "bob", score: 9, won: true}, seat{user: "ann", score: 1})
+	}
+	after, err := st.Ratings(ctx, "g", "theagents", "", 0)
+	require.NoError(t, err)
+	require.NotEqual(t, before[0].Rating, after[0].Rating, "December's games moved today's ratings")
+	rows, archived, err := st.SeasonRatings(ctx, "g", "theagents", "", nov, 0)
+	require.NoError(t, err)
+	require.True(t, archived)
+	require.Len(t, rows, 2)
+	for i := range rows {
+		assert.Equal(t, before[i].UserID, rows[i].UserID)
+		assert.InDelta(t, before[i].Rating.Mu, rows[i].Rating.Mu, 1e-9)
+		assert.InDelta(t, before[i].Rating.Sigma, rows[i].Rating.Sigma, 1e-9)
+		assert.Equal(t, i+1, rows[i].Rank)
+	}
+	assert.Equal(t, "Nann", rows[0].Name)
+}

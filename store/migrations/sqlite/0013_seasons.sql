@@ -33,7 +33,8 @@ CREATE TABLE season_boards (
     fastest  INTEGER,            -- nanoseconds; NULL without a win
     fewest   INTEGER,            -- NULL without a win
     streak   INTEGER NOT NULL DEFAULT 0,  -- the best run of daily deals won in the season
-    rating   REAL,               -- the rating at the season's end; NULL if unrated
+    mu       REAL,                -- the rating at the season's end (store/rating); NULL if unrated
+    sigma    REAL,
     PRIMARY KEY (guild_id, season, game, options, user_id)
 ) WITHOUT ROWID;
 CREATE INDEX season_boards_user ON season_boards (user_id);
