@@ -21,6 +21,7 @@ func (b *Bot) leaderboardCommand(g gameChoices) *discordgo.ApplicationCommand {
 			gameOption(g.all),
 			{Type: discordgo.ApplicationCommandOptionString, Name: "by", Description: "Rank by (default: wins)", Choices: []*discordgo.ApplicationCommandOptionChoice{
 				{Name: "wins", Value: "wins"}, {Name: "points", Value: "points"}, {Name: "best score", Value: "score"}, {Name: "today's daily deal", Value: "daily"},
+				{Name: "rating (multiplayer games)", Value: byRating},
 			}},
 			{Type: discordgo.ApplicationCommandOptionString, Name: "rules", Description: "House rules: their own board (default: the standard game)",
 				Autocomplete: true, MaxLength: 100},
@@ -57,7 +58,7 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 	switch by {
 	case "daily":
 		return b.dailyBoard(i, info.Info)
-	case "", "wins", "points", "score":
+	case "", "wins", "points", "score", byRating:
 	default:
 		return private(words.T(userLang(i), "Rank by wins, points or score."))
 	}
@@ -68,6 +69,9 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 	season, ok := b.seasonOf(opts.str("season"))
 	if !ok {
 		return private(words.T(userLang(i), "Choose a season from the list: this one, a past one or all time."))
+	}
+	if by == byRating {
+		return b.ratingBoard(ctx, i, info, info.FormatOptions(house), season)
 	}
 	page, err := b.store.LeaderboardPage(ctx, store.LeaderQuery{Guild: i.GuildID, Game: info.Name, Options: info.FormatOptions(house),
 		By: by, Limit: 10, Season: season})
@@ -173,6 +177,11 @@ func (b *Bot) statsOf(ctx context.Context, i *discordgo.Interaction, user *disco
 		sb.WriteString("\n" + words.T(l, "**%s**: %s, %s, best score %d", title, words.N(l, r.Games, "%d game", "%d games"), words.N(l, r.Wins, "%d win", "%d wins"), r.BestScore))
 		if r.FastestWin > 0 {
 			sb.WriteString(words.T(l, ", fastest win %s", ShortDuration(r.FastestWin)))
+		}
+		if info, ok := b.games.Lookup(r.Game); ok && !info.Solitaire() && r.Options == "" && i.GuildID != "" {
+			if note := b.ratingNote(ctx, l, i.GuildID, r.Game, user.ID); note != "" {
+				sb.WriteString(", " + note)
+			}
 		}
 	}
 	resp := public(sb.String())

@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +13,9 @@ import (
 
 	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/dealer/dealer/internal/testkit"
+	"github.com/dealer/dealer/render/catalog"
+	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/web/webtest"
 )
 
 // A season rolls over at midnight UTC of the first (the store's clock, a
@@ -76,4 +80,35 @@ func TestSeasonRollsOverAtMidnight(t *testing.T) {
 	}
 	off := h.command(carol, "season", map[string]any{"off": true})
 	assert.Contains(t, off.Content, "posted nowhere")
+}
+
+// /leaderboard by:rating ranks a multiplayer game's people by rating, and
+// /stats says a player's rating, their rank in the server and its change
+// over their last games; a solitaire has no ratings.
+func TestRatingsBoardAndStats(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	for n := range 3 {
+		_, err := webtest.PlayGame(ctx, h.st, catalog.Registry(), store.TableRow{Game: "theagents", Deal: uint64(n + 1), GuildID: guildID,
+			Players: []store.Player{{UserID: alice, Name: "alice"}, {Seat: 1, UserID: bob, Name: "bob"}}}, rand.New(rand.NewPCG(uint64(n), 9)), nil)
+		require.NoError(t, err)
+	}
+	ratings, err := h.st.Ratings(ctx, guildID, "theagents", "", 0)
+	require.NoError(t, err)
+	require.Len(t, ratings, 2)
+
+	board := h.command(alice, "leaderboard", map[string]any{"game": "theagents", "by": "rating"})
+	assert.Contains(t, board.Content, "The Agents — ratings of this server** (today)")
+	for _, r := range ratings {
+		assert.Contains(t, board.Content, fmt.Sprintf("%d. <@%s> — rating %.1f, 3 games", r.Rank, r.UserID, r.Rating.Ordinal()))
+	}
+	solitaire := h.command(alice, "leaderboard", map[string]any{"game": "doublets", "by": "rating"})
+	assert.True(t, solitaire.Ephemeral)
+	assert.Contains(t, solitaire.Content, "Ratings are for multiplayer games")
+
+	mine, err := h.st.RatingOf(ctx, guildID, "theagents", alice)
+	require.NoError(t, err)
+	stats := h.command(bob, "stats", map[string]any{"user": alice})
+	assert.Contains(t, stats.Content, fmt.Sprintf("rating %.1f (#%d in this server, %+.1f over the last 3 games)",
+		mine.Rating.Ordinal(), mine.Rank, mine.Rating.Ordinal()), "three games from a new player's 0")
 }
