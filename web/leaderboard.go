@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"slices"
@@ -23,6 +24,7 @@ var orders = []struct{ by, label, metric string }{
 	{store.ByWins, "Wins", "Wins"},
 	{store.ByPoints, "Points", "Points"},
 	{store.ByScore, "Best score", "Best"},
+	{byRating, "Rating", "Rating"},
 }
 
 // serverBody is a server's page: each game with its leaders.
@@ -87,6 +89,10 @@ type leaderBody struct {
 	Rows                []leaderLine
 	Total               int
 	Pager               pager
+	// Kept is false for a past season's rating board that was not kept;
+	// GamesHead heads a rating board's games.
+	Kept      bool
+	GamesHead string
 }
 
 type tab struct {
@@ -133,7 +139,7 @@ func paged(pageNo, total int, link func(page int) string, tooFar func(pages int)
 	return p, nil
 }
 
-// leaderboard answers /g/{guild}/leaderboard/{game}?by=&rules=&page=.
+// leaderboard answers /g/{guild}/leaderboard/{game}?by=&rules=&season=&page=.
 func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 	guild, err := s.guild(r)
 	if err != nil {
@@ -149,6 +155,10 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 	case "", store.ByWins:
 		by = store.ByWins
 	case store.ByPoints, store.ByScore:
+	case byRating:
+		if g.Solitaire() {
+			return notFound("Ratings are for multiplayer games.")
+		}
 	case "daily":
 		if g.Solve == nil {
 			return notFound(g.Title + " has no daily deal.")
@@ -156,61 +166,96 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, s.p.daily(guild, g.Name, ""), http.StatusSeeOther)
 		return nil
 	default:
-		return badRequest("Rank by wins, points or score.")
+		return badRequest("Rank by wins, points, score or rating.")
 	}
-	pageNo, err := pageNumber(q)
-	if err != nil {
+	b := board{guild: guild, g: g, by: by, rules: q.Get("rules"), seasonParam: q.Get("season")}
+	if b.page, err = pageNumber(q); err != nil {
 		return err
 	}
-	rules, seasonParam := q.Get("rules"), q.Get("season")
-	season, err := s.season(seasonParam)
-	if err != nil {
+	if b.season, err = s.season(b.seasonParam); err != nil {
 		return err
 	}
 	played, err := s.st.HouseRulesPlayed(r.Context(), guild, g.Name)
 	if err != nil {
 		return err
 	}
-	if rules != "" && !slices.Contains(played, rules) {
+	if b.rules != "" && !slices.Contains(played, b.rules) {
 		return notFound("Nobody here has finished a game under those rules.")
 	}
-	lp, err := s.st.LeaderboardPage(r.Context(), store.LeaderQuery{Guild: guild, Game: g.Name, Options: rules, By: by,
-		Offset: (pageNo - 1) * pageSize, Limit: pageSize, Season: season})
+	body, err := s.leaderBody(r.Context(), b, played)
 	if err != nil {
 		return err
 	}
-	pg, err := paged(pageNo, lp.Total, func(n int) string { return s.p.leaderboard(guild, g.Name, byParam(by), rules, seasonParam, n) },
+	if by == byRating {
+		body.Rows, body.Total, body.Kept, body.GamesHead, err = s.ratingLines(r.Context(), b)
+		body.Season = ratingWhen(b.season, s.seasons.Of(s.now()))
+	} else {
+		body.Rows, body.Total, err = s.boardLines(r.Context(), b)
+	}
+	if err != nil {
+		return err
+	}
+	body.Pager, err = paged(b.page, body.Total, func(n int) string { return b.link(s.p, by, n) },
 		func(pages int) error { return notFound("The board has " + strconv.Itoa(pages) + " pages.") })
 	if err != nil {
 		return err
 	}
-	body := leaderBody{Title: g.Title, Rules: g.DescribeOptions(mustOptions(g, rules)), Multiplayer: !g.Solitaire(),
-		Action: s.p.leaderboard(guild, g.Name, "", "", "", 1), By: byParam(by), Total: lp.Total,
-		Season: season.Title(), SeasonParam: seasonParam,
-		Rows: s.leaderLines(guild, g, by, lp.Rows, (pageNo-1)*pageSize)}
+	return s.render(w, http.StatusOK, "leaderboard", page{Title: g.Title + " leaderboard", Body: body, Scripts: []string{"site.js"},
+		Crumbs: []crumb{{"This server", s.p.server(guild)}}})
+}
+
+// board is what a leaderboard page shows: a server's game, ranked by an
+// order, under house rules, over a season, a page of it.
+type board struct {
+	guild       string
+	g           render.Game
+	by, rules   string
+	seasonParam string
+	season      store.Season
+	page        int
+}
+
+// link is the board's address ranked by by, at page n.
+func (b board) link(p paths, by string, n int) string {
+	return p.leaderboard(b.guild, b.g.Name, byParam(by), b.rules, b.seasonParam, n)
+}
+
+// boardLines are the rows of b's page, from the results (or the season's
+// archive), and how many players the board ranks.
+func (s *Server) boardLines(ctx context.Context, b board) ([]leaderLine, int, error) {
+	lp, err := s.st.LeaderboardPage(ctx, store.LeaderQuery{Guild: b.guild, Game: b.g.Name, Options: b.rules, By: b.by,
+		Offset: (b.page - 1) * pageSize, Limit: pageSize, Season: b.season})
+	if err != nil {
+		return nil, 0, err
+	}
+	return s.leaderLines(b.guild, b.g, b.by, lp.Rows, (b.page-1)*pageSize), lp.Total, nil
+}
+
+// leaderBody is a board's page but its rows: its tabs and selectors.
+func (s *Server) leaderBody(ctx context.Context, b board, played []string) (leaderBody, error) {
+	g := b.g
+	body := leaderBody{Title: g.Title, Rules: g.DescribeOptions(mustOptions(g, b.rules)), Multiplayer: !g.Solitaire(),
+		Action: s.p.leaderboard(b.guild, g.Name, "", "", "", 1), By: byParam(b.by),
+		Season: b.season.Title(), SeasonParam: b.seasonParam, Kept: true}
 	for _, o := range orders {
-		if o.by == store.ByPoints && g.Solitaire() {
-			continue // a solitaire's points are its scores: the best says more
+		if (o.by == store.ByPoints || o.by == byRating) && g.Solitaire() {
+			continue // a solitaire's points are its scores: the best says more; and it has no ratings
 		}
-		body.Tabs = append(body.Tabs, tab{o.label, s.p.leaderboard(guild, g.Name, byParam(o.by), rules, seasonParam, 1), o.by == by})
-		if o.by == by {
+		body.Tabs = append(body.Tabs, tab{o.label, b.link(s.p, o.by, 1), o.by == b.by})
+		if o.by == b.by {
 			body.Metric = o.metric
 		}
 	}
 	if g.Solve != nil {
-		body.Tabs = append(body.Tabs, tab{"Today's daily", s.p.daily(guild, g.Name, ""), false})
+		body.Tabs = append(body.Tabs, tab{"Today's daily", s.p.daily(b.guild, g.Name, ""), false})
 	}
-	body.RulesChoice = append(body.RulesChoice, choice{"", "Standard rules", rules == ""})
+	body.RulesChoice = append(body.RulesChoice, choice{"", "Standard rules", b.rules == ""})
 	for _, o := range played {
-		body.RulesChoice = append(body.RulesChoice, choice{o, g.DescribeOptions(mustOptions(g, o)), o == rules})
+		body.RulesChoice = append(body.RulesChoice, choice{o, g.DescribeOptions(mustOptions(g, o)), o == b.rules})
 	}
-	if body.SeasonChoice, err = s.seasonChoices(r.Context(), guild, seasonParam); err != nil {
-		return err
-	}
-	body.Pager = pg
-	title := g.Title + " leaderboard"
-	return s.render(w, http.StatusOK, "leaderboard", page{Title: title, Body: body, Scripts: []string{"site.js"},
-		Crumbs: []crumb{{"This server", s.p.server(guild)}}})
+	var err error
+	body.SeasonChoice, err = s.seasonChoices(ctx, b.guild, b.seasonParam)
+	return body, err
 }
 
 // byParam is an order as the query writes it: "" for wins, the default.

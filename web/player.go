@@ -32,6 +32,8 @@ type playerGame struct {
 	Daily  bool
 	Streak streak
 	Plot   template.HTML
+	// Rating is their rating at a multiplayer game (nil: unrated).
+	Rating *playerRating
 }
 
 type playerRules struct {
@@ -85,6 +87,11 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) error {
 			}
 			if pg.Daily {
 				if pg.Streak.Current, pg.Streak.Best, err = s.st.PageStreak(ctx, user, row.Game, today); err != nil {
+					return err
+				}
+			}
+			if g, ok := s.games.Lookup(row.Game); ok && !g.Solitaire() {
+				if pg.Rating, err = s.ratingOf(ctx, guild, g.Name, g.Title, user); err != nil {
 					return err
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/dealer/dealer/store"
 )
@@ -57,17 +58,7 @@ func plotResults(title string, games []store.HistoryRow) template.HTML {
 	summary := fmt.Sprintf("%s: %d games over time, %d won; scores from %d to %d", title, len(games), wins, lo, hi)
 	fmt.Fprintf(&b, `<svg class="plot" viewBox="0 0 %.0f %.0f" role="img" aria-label="%s">`, plotW, plotH, template.HTMLEscapeString(summary))
 	fmt.Fprintf(&b, `<title>%s</title>`, template.HTMLEscapeString(summary))
-	for _, v := range grid {
-		fmt.Fprintf(&b, `<line class="grid" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f"/>`, plotLeft, y(v), plotW-plotRight, y(v))
-		fmt.Fprintf(&b, `<text class="label" x="%.1f" y="%.1f" text-anchor="end">%d</text>`, plotLeft-6, y(v)+4, v)
-	}
-	first, last := t0.Format("2 Jan 2006"), t1.Format("2 Jan 2006")
-	if first == last {
-		fmt.Fprintf(&b, `<text class="label" x="%.1f" y="%.1f" text-anchor="middle">%s</text>`, plotLeft+plotInnerW/2, plotH-6, first)
-	} else {
-		fmt.Fprintf(&b, `<text class="label" x="%.1f" y="%.1f">%s</text>`, plotLeft, plotH-6, first)
-		fmt.Fprintf(&b, `<text class="label" x="%.1f" y="%.1f" text-anchor="end">%s</text>`, plotW-plotRight, plotH-6, last)
-	}
+	plotFrame(&b, grid, func(v int) float64 { return y(v) }, t0, t1)
 	if len(games) > 1 {
 		b.WriteString(`<polyline class="trend" points="`)
 		for i, g := range games {
@@ -90,6 +81,22 @@ func plotResults(title string, games []store.HistoryRow) template.HTML {
 	return template.HTML(b.String()) // built from numbers and escaped text only
 }
 
+// plotFrame draws a plot's grid, a line a tick labelled at y(tick), and
+// its time axis: the first and the last day (one, centred, if the same).
+func plotFrame(b *strings.Builder, grid []int, y func(int) float64, t0, t1 time.Time) {
+	for _, v := range grid {
+		fmt.Fprintf(b, `<line class="grid" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f"/>`, plotLeft, y(v), plotW-plotRight, y(v))
+		fmt.Fprintf(b, `<text class="label" x="%.1f" y="%.1f" text-anchor="end">%d</text>`, plotLeft-6, y(v)+4, v)
+	}
+	first, last := t0.Format("2 Jan 2006"), t1.Format("2 Jan 2006")
+	if first == last {
+		fmt.Fprintf(b, `<text class="label" x="%.1f" y="%.1f" text-anchor="middle">%s</text>`, plotLeft+plotInnerW/2, plotH-6, first)
+		return
+	}
+	fmt.Fprintf(b, `<text class="label" x="%.1f" y="%.1f">%s</text>`, plotLeft, plotH-6, first)
+	fmt.Fprintf(b, `<text class="label" x="%.1f" y="%.1f" text-anchor="end">%s</text>`, plotW-plotRight, plotH-6, last)
+}
+
 // ticks are round values (steps of 1, 2 or 5 times a power of ten), at
 // least two and at most six, the first at or below lo and the last at or
 // above hi: the grid.
@@ -105,4 +112,54 @@ func ticks(lo, hi int) []int {
 		out = append(out, v)
 	}
 	return out
+}
+
+// plotRatings draws a player's rating after each rated game (oldest
+// first) as an SVG, as plotResults draws scores: a dot a game, filled for
+// a first place, joined in order; "" when there are none.
+func plotRatings(title string, points []store.RatingPoint) template.HTML {
+	if len(points) == 0 {
+		return ""
+	}
+	t0, t1 := points[0].At, points[len(points)-1].At
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, p := range points {
+		lo, hi = math.Min(lo, p.Rating.Ordinal()), math.Max(hi, p.Rating.Ordinal())
+	}
+	grid := ticks(int(math.Floor(min(lo, 0))), int(math.Ceil(hi)))
+	glo, ghi := float64(grid[0]), float64(grid[len(grid)-1])
+	span := t1.Sub(t0).Seconds()
+	x := func(i int) float64 {
+		if span <= 0 {
+			return plotLeft + plotInnerW*float64(i+1)/float64(len(points)+1)
+		}
+		return plotLeft + plotInnerW*points[i].At.Sub(t0).Seconds()/span
+	}
+	y := func(v float64) float64 { return plotTop + plotInnerH*(1-(v-glo)/(ghi-glo)) }
+	last := points[len(points)-1].Rating.Ordinal()
+	summary := fmt.Sprintf("%s: rating over %d rated games, from %.1f to %.1f, now %.1f", title, len(points), lo, hi, last)
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="plot rating" viewBox="0 0 %.0f %.0f" role="img" aria-label="%s">`, plotW, plotH, template.HTMLEscapeString(summary))
+	fmt.Fprintf(&b, `<title>%s</title>`, template.HTMLEscapeString(summary))
+	plotFrame(&b, grid, func(v int) float64 { return y(float64(v)) }, t0, t1)
+	if len(points) > 1 {
+		b.WriteString(`<polyline class="trend" points="`)
+		for i, p := range points {
+			fmt.Fprintf(&b, "%.1f,%.1f ", x(i), y(p.Rating.Ordinal()))
+		}
+		b.WriteString(`"/>`)
+	}
+	r := plotDot
+	if len(points) > 100 {
+		r = plotDotSmall
+	}
+	for i, p := range points {
+		class := "lost"
+		if p.Place == 1 {
+			class = "won"
+		}
+		fmt.Fprintf(&b, `<circle class="%s" cx="%.1f" cy="%.1f" r="%.1f"/>`, class, x(i), y(p.Rating.Ordinal()), r)
+	}
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String()) // built from numbers and escaped text only
 }

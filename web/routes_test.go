@@ -84,6 +84,8 @@ func (a addresses) good() []route {
 		{g + "/leaderboard/doublets?season=2026-10", 200}, // before the first game: an empty board
 		{g + "/leaderboard/doublets?season=2026-11&by=points&page=1", 200},
 		{g + "/leaderboard/doublets?season=2026-Q4", 200},
+		{g + "/leaderboard/secretagent?by=rating", 200},
+		{g + "/leaderboard/secretagent?by=rating&season=2026-10", 200}, // no ratings kept: said so
 		{g + "/players/" + a.user, 200},
 		{g + "/daily/doublets", 200},
 		{g + "/daily/doublets/" + a.day, 200},
@@ -159,6 +161,7 @@ func (a addresses) absurd() []route {
 		{g + "/leaderboard/doublets?season=week", 400},
 		{g + "/leaderboard/doublets?season=2026-11%27%3B--", 400},
 		{g + "/leaderboard/doublets?season=2999-01", 404}, // yet to come
+		{g + "/leaderboard/doublets?by=rating", 404},      // a solitaire has no ratings
 		{g + "/daily/doublets/2026-13-45", 400},
 		{g + "/daily/doublets/yesterday", 400},
 		{g + "/daily/doublets?page=-5", 400},
