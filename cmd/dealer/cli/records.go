@@ -12,28 +12,35 @@ import (
 )
 
 func statsUsage(env) string {
-	return `usage: dealer stats [--user NAME] [--db FILE]
+	return `usage: dealer stats [--user NAME] [--server ID] [--db FILE]
 
-A player's record at each game: games, wins, best score, fastest win, and
-the daily deals' streak. Without --user, yours at this terminal. NAME is a
-name the leaderboards show (a terminal's user, or a Discord player's name
-in a database the bot shares), or a Discord user id.
+A player's record at each game: games, wins, best score, fastest win, the
+daily deals' streak, and at multiplayer games their rating. Without
+--user, yours at this terminal. NAME is a name the leaderboards show (a
+terminal's user, or a Discord player's name in a database the bot shares),
+or a Discord user id.
 
   --user NAME     whose record
+  --server ID     whose ratings: a Discord server's id (default: the
+                  terminal's games); ratings are kept per server
   --db FILE       the database (default: the config's, dealer.db)
   --config FILE   the config file (default: config.yaml if present)
 `
 }
 
 func leaderboardUsage(e env) string {
-	return `usage: dealer leaderboard GAME [--by ORDER] [--season SEASON] [--top N] [--db FILE]
+	return `usage: dealer leaderboard GAME [--by ORDER] [--season S] [--top N] [--db FILE]
 
 The best players of GAME, from every game the database holds (at the
 terminal and, if the bot shares the database, in Discord), this season
 unless told otherwise. The games: ` + gameNames(e.reg) + `.
 
-  --by ORDER      wins (the default), points, score, rate, fastest or moves
-  --season SEASON current (the default: this month, or quarter, as the
+  --by ORDER      wins (the default), points, score, rate, fastest, moves,
+                  or rating (multiplayer games: today's ratings, or those
+                  kept at a past season's end)
+  --server ID     a Discord server's board (default: every game; for
+                  ratings, the terminal's own)
+  --season S      current (the default: this month, or quarter, as the
                   config's seasons says), all (all time), or a past one:
                   2026-11 (a month), 2026-Q3 (a quarter)
   --top N         how many players (default 10)
@@ -51,10 +58,14 @@ func statsCmd(e env, args []string) int {
 	fs := newFlags("dealer stats")
 	var rf recordFlags
 	user := fs.String("user", "", "")
+	server := fs.String("server", "", "")
 	fs.StringVar(&rf.db, "db", "", "")
 	fs.StringVar(&rf.config, "config", "", "")
 	if !parseOptions(e.stderr, "stats", fs, args, ": name a player with --user NAME") {
 		return exitUsage
+	}
+	if !validServer(*server) {
+		return usageError(e.stderr, "stats", "--server takes a Discord server's id (digits), not %q", clip(*server, 24))
 	}
 	st, code, err := openStore(rf.db, rf.config, e.getenv)
 	if err != nil {
@@ -62,15 +73,16 @@ func statsCmd(e env, args []string) int {
 		return code
 	}
 	defer st.Close()
-	if err := writeStats(e, st, *user); err != nil {
+	if err := writeStats(e, st, *user, *server); err != nil {
 		fmt.Fprintf(e.stderr, "dealer stats: reading %s: %v\n", st.Path(), err)
 		return exitFail
 	}
 	return exitOK
 }
 
-// writeStats writes a player's record: the terminal's user's, or name's.
-func writeStats(e env, st *store.Store, name string) error {
+// writeStats writes a player's record: the terminal's user's, or name's;
+// their ratings in server ("" for the terminal's games).
+func writeStats(e env, st *store.Store, name, server string) error {
 	ctx := context.Background()
 	id, shown := terminalOwner(e.getenv), "you"
 	if name != "" {
@@ -100,6 +112,15 @@ func writeStats(e env, st *store.Store, name string) error {
 		if r.FastestWin > 0 {
 			line += ", fastest win " + shortDuration(r.FastestWin)
 		}
+		if rg, ok := e.reg.Lookup(r.Game); ok && !rg.Solitaire() && r.Options == "" {
+			note, err := ratingNote(ctx, st, server, r.Game, id)
+			if err != nil {
+				return err
+			}
+			if note != "" {
+				line += ", " + note
+			}
+		}
 		fmt.Fprintln(e.stdout, render.TermWrap(line, width, "  "))
 	}
 	return nil
@@ -127,12 +148,13 @@ func findUser(ctx context.Context, st *store.Store, name string) (string, error)
 }
 
 // leaderboardCmd is `dealer leaderboard GAME`: the bot's /leaderboard,
-// from the same store query, over the whole database.
+// from the same store query, over the whole database (or one server's).
 func leaderboardCmd(e env, args []string) int {
 	fs := newFlags("dealer leaderboard")
 	var rf recordFlags
 	by := fs.String("by", store.ByWins, "")
 	seasonFlag := fs.String("season", "", "")
+	server := fs.String("server", "", "")
 	top := fs.Int("top", 10, "")
 	fs.StringVar(&rf.db, "db", "", "")
 	fs.StringVar(&rf.config, "config", "", "")
@@ -147,10 +169,14 @@ func leaderboardCmd(e env, args []string) int {
 	switch {
 	case !ok:
 		return usageError(e.stderr, "leaderboard", "no game called %q (try one of: %s)", clip(rest[0], 40), gameNames(e.reg))
-	case !validOrder(*by):
-		return usageError(e.stderr, "leaderboard", "--by takes wins, points, score, rate, fastest or moves, not %q", clip(*by, 20))
+	case !validOrder(*by) && *by != byRating:
+		return usageError(e.stderr, "leaderboard", "--by takes wins, points, score, rate, fastest, moves or rating, not %q", clip(*by, 20))
+	case *by == byRating && rg.Solitaire():
+		return usageError(e.stderr, "leaderboard", "--by rating is for multiplayer games: %s is a solitaire", rg.Name)
 	case *top < 1:
 		return usageError(e.stderr, "leaderboard", "--top takes a number from 1")
+	case !validServer(*server):
+		return usageError(e.stderr, "leaderboard", "--server takes a Discord server's id (digits), not %q", clip(*server, 24))
 	}
 	season, err := terminalSeason(*seasonFlag, rf.config, e.getenv)
 	if err != nil {
@@ -162,12 +188,19 @@ func leaderboardCmd(e env, args []string) int {
 		return code
 	}
 	defer st.Close()
-	page, err := st.LeaderboardPage(context.Background(), store.LeaderQuery{Game: rg.Name, By: *by, Limit: *top, Season: season})
+	q := store.LeaderQuery{Guild: *server, Game: rg.Name, By: *by, Limit: *top, Season: season}
+	if *by == byRating {
+		err = writeRatings(e, st, rg, q)
+	} else {
+		var page store.LeaderPage
+		if page, err = st.LeaderboardPage(context.Background(), q); err == nil {
+			writeLeaderboard(e, rg, *by, season, page.Rows)
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "dealer leaderboard: reading %s: %v\n", st.Path(), err)
 		return exitFail
 	}
-	writeLeaderboard(e, rg, *by, season, page.Rows)
 	return exitOK
 }
 

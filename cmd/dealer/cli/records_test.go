@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"regexp"
 	"strconv"
@@ -303,4 +304,49 @@ func statsLines(t *testing.T, db string, env map[string]string, args ...string) 
 		lines[i] = regexp.MustCompile(`, fastest win \S+`).ReplaceAllString(l, ", fastest win")
 	}
 	return lines[1:]
+}
+
+// dealer leaderboard --by rating and dealer stats say the ratings of a
+// server's multiplayer game as the store keeps them; a solitaire has
+// none, and --server takes a server's id.
+func TestRatingsAtTheTerminal(t *testing.T) {
+	db := dbPath(t)
+	st, err := store.Open(db)
+	require.NoError(t, err)
+	ctx := context.Background()
+	const server, dora, eve = "1234567890", "1100000000000000001", "1100000000000000002"
+	for n := range 3 {
+		players := []store.Player{{Seat: 0, UserID: dora, Name: "dora"}, {Seat: 1, UserID: eve, Name: "eve"}}
+		id, err := st.CreateTable(ctx, store.TableRow{Game: "theagents", Deal: uint64(n + 1), Seats: 2, GuildID: server, OwnerID: dora, Players: players})
+		require.NoError(t, err)
+		_, err = st.Finish(ctx, id, 0, store.StatusOver, []store.Result{{Seat: 0, UserID: dora, Name: "dora", Score: 10 + n, Won: n != 1},
+			{Seat: 1, UserID: eve, Name: "eve", Score: 5, Won: n == 1}})
+		require.NoError(t, err)
+	}
+	ratings, err := st.Ratings(ctx, server, "theagents", "", 0)
+	require.NoError(t, err)
+	require.Len(t, ratings, 2)
+	mine, err := st.RatingOf(ctx, server, "theagents", dora)
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+
+	code, out, errs := run(t, "", nil, "leaderboard", "theagents", "--by", "rating", "--server", server, "--db", db)
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "The Agents: ratings, today\n")
+	for _, r := range ratings {
+		assert.Contains(t, out, fmt.Sprintf("%2d. %s: rating %.1f, 3 games\n", r.Rank, r.Name, r.Rating.Ordinal()))
+	}
+	code, out, errs = run(t, "", nil, "stats", "--user", "dora", "--server", server, "--db", db)
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, strings.ReplaceAll(out, "\n  ", " "), fmt.Sprintf("rating %.1f (#%d, %+.1f over the last 3 games)",
+		mine.Rating.Ordinal(), mine.Rank, mine.Rating.Ordinal()))
+	code, out, _ = run(t, "", nil, "leaderboard", "theagents", "--by", "rating", "--db", db)
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "No one rated yet", "the terminal's own games rated no one")
+
+	for _, bad := range [][]string{{"doublets", "--by", "rating"}, {"theagents", "--by", "rating", "--server", "abc"}} {
+		code, _, errs = run(t, "", nil, append(append([]string{"leaderboard"}, bad...), "--db", db)...)
+		assert.Equal(t, 2, code, bad)
+		assert.Contains(t, errs, "(see dealer help leaderboard)", bad)
+	}
 }
