@@ -329,3 +329,64 @@ func boardQuery(ctx context.Context, tx *txn, q LeaderQuery, order string) (lead
 		rowsArgs: append(append([]any{}, nameArgs...), args...),
 	}, nil
 }
+
+// StreakRow is a player's line on a daily-streak board.
+type StreakRow struct {
+	UserID, Name string
+	// Best is their longest run of days won at the game's daily deal.
+	Best int
+}
+
+// StreakBoard ranks guild's players ("" the terminal's) at game by their
+// best run of daily deals won on season's days (all time: every day),
+// best first, ties by user id, at most limit rows (0 for all). A past
+// season archived is read from its archive.
+func (s *Store) StreakBoard(ctx context.Context, guild, game string, season Season, limit int) ([]StreakRow, error) {
+	out := []StreakRow{}
+	err := s.read(ctx, func(tx *txn) error {
+		var archived int
+		if !season.AllTime() && guild != "" {
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM seasons_closed WHERE guild_id = ? AND season = ?`,
+				guild, season.Key).Scan(&archived); err != nil {
+				return err
+			}
+		}
+		if archived > 0 {
+			rows, err := tx.QueryContext(ctx, `SELECT user_id, name, streak FROM season_boards
+				WHERE guild_id = ? AND season = ? AND game = ? AND options = '' AND streak > 0 ORDER BY streak DESC, user_id`,
+				guild, season.Key, game)
+			if err != nil {
+				return err
+			}
+			out, err = appendRows(out, rows, func(row scanner) (StreakRow, error) {
+				var r StreakRow
+				return r, row.Scan(&r.UserID, &r.Name, &r.Best)
+			})
+			return err
+		}
+		runs, err := seasonStreaks(ctx, tx, guild, game, season)
+		if err != nil {
+			return err
+		}
+		sort.SliceStable(runs, func(i, j int) bool { return runs[i].best > runs[j].best })
+		if limit > 0 && len(runs) > limit {
+			runs = runs[:limit]
+		}
+		for _, r := range runs {
+			var name string
+			if err := tx.QueryRowContext(ctx, `SELECT name FROM results WHERE guild_id = ? AND user_id = ? AND computer = 0
+				ORDER BY finished_at DESC LIMIT 1`, guild, r.user).Scan(&name); err != nil {
+				return err
+			}
+			out = append(out, StreakRow{UserID: r.user, Name: name, Best: r.best})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: streak board: %w", err)
+	}
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}

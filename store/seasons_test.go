@@ -147,9 +147,19 @@ func testSeasonStreaksArchived(t *testing.T, e engine) {
 	daily("bob", "2026-11-02", false)
 	nov, err := ParseSeason("2026-11")
 	require.NoError(t, err)
+	streakBoard := func(s Season) []StreakRow {
+		t.Helper()
+		rows, err := st.StreakBoard(ctx, "g", "doublets", s, 0)
+		require.NoError(t, err)
+		return rows
+	}
+	assert.Equal(t, []StreakRow{{"ann", "ann", 5}, {"bob", "bob", 1}}, streakBoard(Season{}), "all time: five days")
+	computed := streakBoard(nov)
+	assert.Equal(t, []StreakRow{{"ann", "ann", 3}, {"bob", "bob", 1}}, computed, "November's days only")
 	clk.Advance(nov.End.Sub(clk.Now()))
 	_, err = st.CloseSeason(ctx, nov)
 	require.NoError(t, err)
+	assert.Equal(t, computed, streakBoard(nov), "the archive's, the same")
 	var got []int
 	for _, u := range []string{"ann", "bob"} {
 		var n int
