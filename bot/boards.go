@@ -21,7 +21,7 @@ func (b *Bot) leaderboardCommand(g gameChoices) *discordgo.ApplicationCommand {
 			gameOption(g.all),
 			{Type: discordgo.ApplicationCommandOptionString, Name: "by", Description: "Rank by (default: wins)", Choices: []*discordgo.ApplicationCommandOptionChoice{
 				{Name: "wins", Value: "wins"}, {Name: "points", Value: "points"}, {Name: "best score", Value: "score"}, {Name: "today's daily deal", Value: "daily"},
-				{Name: "rating (multiplayer games)", Value: byRating},
+				{Name: "rating (multiplayer games)", Value: byRating}, {Name: "daily deal streaks", Value: byStreak},
 			}},
 			{Type: discordgo.ApplicationCommandOptionString, Name: "rules", Description: "House rules: their own board (default: the standard game)",
 				Autocomplete: true, MaxLength: 100},
@@ -58,7 +58,7 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 	switch by {
 	case "daily":
 		return b.dailyBoard(i, info.Info)
-	case "", "wins", "points", "score", byRating:
+	case "", "wins", "points", "score", byRating, byStreak:
 	default:
 		return private(words.T(userLang(i), "Rank by wins, points or score."))
 	}
@@ -70,8 +70,11 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 	if !ok {
 		return private(words.T(userLang(i), "Choose a season from the list: this one, a past one or all time."))
 	}
-	if by == byRating {
+	switch by {
+	case byRating:
 		return b.ratingBoard(ctx, i, info, info.FormatOptions(house), season)
+	case byStreak:
+		return b.streakBoard(ctx, i, info, season)
 	}
 	page, err := b.store.LeaderboardPage(ctx, store.LeaderQuery{Guild: i.GuildID, Game: info.Name, Options: info.FormatOptions(house),
 		By: by, Limit: 10, Season: season})

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/dealer/dealer/bot/discord"
+	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store"
 )
@@ -305,4 +306,30 @@ func seasonHeader(l lang.Lang, s store.Season) string {
 		return words.T(l, "(all time)")
 	}
 	return words.T(l, "(season: %s)", seasonName(l, s))
+}
+
+// byStreak is /leaderboard's by:streak: the daily deals' best runs.
+const byStreak = "streak"
+
+// streakBoard answers /leaderboard by:streak: the server's best runs of
+// daily deals won at a game, over the season.
+func (b *Bot) streakBoard(ctx context.Context, i *discordgo.Interaction, info render.Game, season store.Season) *discordgo.InteractionResponse {
+	if info.Solve == nil {
+		return private(words.T(userLang(i), "%s has no daily deal: rank it by wins or points.", info.Title))
+	}
+	rows, err := b.store.StreakBoard(ctx, i.GuildID, info.Name, season, 10)
+	if err != nil {
+		return b.unreadRecords(i, "streak board", err)
+	}
+	l := guildLang(i)
+	var sb strings.Builder
+	sb.WriteString(words.T(l, "**%s — daily deal streaks of this server**", info.Title) + " " + seasonHeader(l, season))
+	if len(rows) == 0 {
+		sb.WriteString("\n" + words.T(l, "Nobody has won a daily deal here: `/daily game:%s`.", info.Name))
+	}
+	for n, r := range rows {
+		sb.WriteString("\n" + words.T(l, "%d. %s — %s", n+1, mention(r.UserID),
+			words.N(l, r.Best, "%d day won in a row", "%d days won in a row")))
+	}
+	return public(sb.String())
 }

@@ -102,6 +102,12 @@ func TestRatingsBoardAndStats(t *testing.T) {
 	for _, r := range ratings {
 		assert.Contains(t, board.Content, fmt.Sprintf("%d. <@%s> — rating %.1f, 3 games", r.Rank, r.UserID, r.Rating.Ordinal()))
 	}
+	noDaily := h.command(alice, "leaderboard", map[string]any{"game": "theagents", "by": "streak"})
+	assert.True(t, noDaily.Ephemeral)
+	assert.Contains(t, noDaily.Content, "The Agents has no daily deal")
+	streaks := h.command(alice, "leaderboard", map[string]any{"game": "doublets", "by": "streak", "season": "all"})
+	assert.Contains(t, streaks.Content, "Doublets — daily deal streaks of this server** (all time)")
+	assert.Contains(t, streaks.Content, "Nobody has won a daily deal here")
 	solitaire := h.command(alice, "leaderboard", map[string]any{"game": "doublets", "by": "rating"})
 	assert.True(t, solitaire.Ephemeral)
 	assert.Contains(t, solitaire.Content, "Ratings are for multiplayer games")
