@@ -25,6 +25,7 @@ var orders = []struct{ by, label, metric string }{
 	{store.ByPoints, "Points", "Points"},
 	{store.ByScore, "Best score", "Best"},
 	{byRating, "Rating", "Rating"},
+	{byStreak, "Daily streaks", "Streak"},
 }
 
 // serverBody is a server's page: each game with its leaders.
@@ -159,6 +160,10 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 		if g.Solitaire() {
 			return notFound("Ratings are for multiplayer games.")
 		}
+	case byStreak:
+		if g.Solve == nil {
+			return notFound(g.Title + " has no daily deal.")
+		}
 	case "daily":
 		if g.Solve == nil {
 			return notFound(g.Title + " has no daily deal.")
@@ -166,7 +171,7 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, s.p.daily(guild, g.Name, ""), http.StatusSeeOther)
 		return nil
 	default:
-		return badRequest("Rank by wins, points, score or rating.")
+		return badRequest("Rank by wins, points, score, rating or streak.")
 	}
 	b := board{guild: guild, g: g, by: by, rules: q.Get("rules"), seasonParam: q.Get("season")}
 	if b.page, err = pageNumber(q); err != nil {
@@ -186,10 +191,13 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if by == byRating {
+	switch by {
+	case byRating:
 		body.Rows, body.Total, body.Kept, body.GamesHead, err = s.ratingLines(r.Context(), b)
 		body.Season = ratingWhen(b.season, s.seasons.Of(s.now()))
-	} else {
+	case byStreak:
+		body.Rows, body.Total, err = s.streakLines(r.Context(), b)
+	default:
 		body.Rows, body.Total, err = s.boardLines(r.Context(), b)
 	}
 	if err != nil {
@@ -238,8 +246,8 @@ func (s *Server) leaderBody(ctx context.Context, b board, played []string) (lead
 		Action: s.p.leaderboard(b.guild, g.Name, "", "", "", 1), By: byParam(b.by),
 		Season: b.season.Title(), SeasonParam: b.seasonParam, Kept: true}
 	for _, o := range orders {
-		if (o.by == store.ByPoints || o.by == byRating) && g.Solitaire() {
-			continue // a solitaire's points are its scores: the best says more; and it has no ratings
+		if (o.by == store.ByPoints || o.by == byRating) && g.Solitaire() || o.by == byStreak && g.Solve == nil {
+			continue // a solitaire's points are its scores: the best says more; it has no ratings; only a daily deal has streaks
 		}
 		body.Tabs = append(body.Tabs, tab{o.label, b.link(s.p, o.by, 1), o.by == b.by})
 		if o.by == b.by {

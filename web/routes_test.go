@@ -47,6 +47,13 @@ func TestRoutes(t *testing.T) {
 	_, houseBoard := f.get(t, g+"/leaderboard/doublets?rules=passes%3D1")
 	assert.Contains(t, houseBoard, `<option value="passes=1" selected>`)
 	assert.Contains(t, houseBoard, "under house rules")
+	// The daily deals' streaks: those who won one, by their best run.
+	streaks, err := f.st.StreakBoard(context.Background(), guild, "doublets", store.Season{}, 0)
+	require.NoError(t, err)
+	require.NotEmpty(t, streaks, "the seed wins daily deals")
+	_, streakBoard := f.get(t, g+"/leaderboard/doublets?by=streak&season=all")
+	assert.Contains(t, streakBoard, "Days won in a row")
+	assert.Equal(t, len(streaks), strings.Count(streakBoard, `<td class="rank">`))
 
 	// Only reading.
 	res, err := http.Post(f.url+g, "text/plain", strings.NewReader("x"))
@@ -85,6 +92,7 @@ func (a addresses) good() []route {
 		{g + "/leaderboard/doublets?season=2026-11&by=points&page=1", 200},
 		{g + "/leaderboard/doublets?season=2026-Q4", 200},
 		{g + "/leaderboard/secretagent?by=rating", 200},
+		{g + "/leaderboard/doublets?by=streak&season=all", 200},
 		{g + "/leaderboard/secretagent?by=rating&season=2026-10", 200}, // no ratings kept: said so
 		{g + "/players/" + a.user, 200},
 		{g + "/daily/doublets", 200},
@@ -162,6 +170,7 @@ func (a addresses) absurd() []route {
 		{g + "/leaderboard/doublets?season=2026-11%27%3B--", 400},
 		{g + "/leaderboard/doublets?season=2999-01", 404}, // yet to come
 		{g + "/leaderboard/doublets?by=rating", 404},      // a solitaire has no ratings
+		{g + "/leaderboard/secretagent?by=streak", 404},   // no daily deal, no streaks
 		{g + "/daily/doublets/2026-13-45", 400},
 		{g + "/daily/doublets/yesterday", 400},
 		{g + "/daily/doublets?page=-5", 400},

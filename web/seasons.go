@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/dealer/dealer/store"
 )
@@ -53,4 +54,23 @@ func (s *Server) seasonChoices(ctx context.Context, guild, param string) ([]choi
 		out = append(out, choice{se.Key, se.Title(), param == se.Key})
 	}
 	return out, nil
+}
+
+// byStreak is the daily-streak board's order parameter.
+const byStreak = "streak"
+
+// streakLines are the rows of b's daily-streak board page (the best runs
+// of daily deals won over its season), and how many players it ranks.
+func (s *Server) streakLines(ctx context.Context, b board) ([]leaderLine, int, error) {
+	rows, err := s.st.StreakBoard(ctx, b.guild, b.g.Name, b.season, 0)
+	if err != nil {
+		return nil, 0, err
+	}
+	from := min((b.page-1)*pageSize, len(rows))
+	out := []leaderLine{}
+	for i, r := range rows[from:min(from+pageSize, len(rows))] {
+		out = append(out, leaderLine{Rank: from + i + 1, Name: displayName(r.Name, r.UserID), URL: s.p.player(b.guild, r.UserID),
+			Metric: strconv.Itoa(r.Best)})
+	}
+	return out, len(rows), nil
 }
