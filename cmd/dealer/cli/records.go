@@ -36,10 +36,11 @@ terminal and, if the bot shares the database, in Discord), this season
 unless told otherwise. The games: ` + gameNames(e.reg) + `.
 
   --by ORDER      wins (the default), points, score, rate, fastest, moves,
-                  or rating (multiplayer games: today's ratings, or those
-                  kept at a past season's end)
+                  rating (multiplayer games: today's ratings, or those
+                  kept at a past season's end) or streak (the daily
+                  deals' best runs of days won)
   --server ID     a Discord server's board (default: every game; for
-                  ratings, the terminal's own)
+                  ratings and streaks, the terminal's own)
   --season S      current (the default: this month, or quarter, as the
                   config's seasons says), all (all time), or a past one:
                   2026-11 (a month), 2026-Q3 (a quarter)
@@ -169,10 +170,12 @@ func leaderboardCmd(e env, args []string) int {
 	switch {
 	case !ok:
 		return usageError(e.stderr, "leaderboard", "no game called %q (try one of: %s)", clip(rest[0], 40), gameNames(e.reg))
-	case !validOrder(*by) && *by != byRating:
-		return usageError(e.stderr, "leaderboard", "--by takes wins, points, score, rate, fastest, moves or rating, not %q", clip(*by, 20))
+	case !validOrder(*by) && *by != byRating && *by != byStreak:
+		return usageError(e.stderr, "leaderboard", "--by takes wins, points, score, rate, fastest, moves, rating or streak, not %q", clip(*by, 20))
 	case *by == byRating && rg.Solitaire():
 		return usageError(e.stderr, "leaderboard", "--by rating is for multiplayer games: %s is a solitaire", rg.Name)
+	case *by == byStreak && rg.Solve == nil:
+		return usageError(e.stderr, "leaderboard", "--by streak is for games with a daily deal: %s has none", rg.Name)
 	case *top < 1:
 		return usageError(e.stderr, "leaderboard", "--top takes a number from 1")
 	case !validServer(*server):
@@ -189,9 +192,12 @@ func leaderboardCmd(e env, args []string) int {
 	}
 	defer st.Close()
 	q := store.LeaderQuery{Guild: *server, Game: rg.Name, By: *by, Limit: *top, Season: season}
-	if *by == byRating {
+	switch *by {
+	case byRating:
 		err = writeRatings(e, st, rg, q)
-	} else {
+	case byStreak:
+		err = writeStreaks(e, st, rg, q)
+	default:
 		var page store.LeaderPage
 		if page, err = st.LeaderboardPage(context.Background(), q); err == nil {
 			writeLeaderboard(e, rg, *by, season, page.Rows)

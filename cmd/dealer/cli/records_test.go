@@ -344,7 +344,11 @@ func TestRatingsAtTheTerminal(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "No one rated yet", "the terminal's own games rated no one")
 
-	for _, bad := range [][]string{{"doublets", "--by", "rating"}, {"theagents", "--by", "rating", "--server", "abc"}} {
+	code, out, _ = run(t, "", nil, "leaderboard", "doublets", "--by", "streak", "--server", server, "--season", "all", "--db", db)
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "Doublets: daily deal streaks, all time\nNo daily deal won yet")
+
+	for _, bad := range [][]string{{"doublets", "--by", "rating"}, {"theagents", "--by", "rating", "--server", "abc"}, {"theagents", "--by", "streak"}} {
 		code, _, errs = run(t, "", nil, append(append([]string{"leaderboard"}, bad...), "--db", db)...)
 		assert.Equal(t, 2, code, bad)
 		assert.Contains(t, errs, "(see dealer help leaderboard)", bad)

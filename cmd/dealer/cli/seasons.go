@@ -117,3 +117,24 @@ func ratingNote(ctx context.Context, st *store.Store, server, game, user string)
 	return fmt.Sprintf("rating %.1f (#%d, %+.1f over the last %s)", r.Rating.Ordinal(), r.Rank,
 		hist[len(hist)-1].Rating.Ordinal()-from, render.Plural(n, "game")), nil
 }
+
+// byStreak is `dealer leaderboard --by streak`.
+const byStreak = "streak"
+
+// writeStreaks writes q's daily-streak board: the best runs of daily
+// deals won in q.Guild ("" the terminal's) over q.Season.
+func writeStreaks(e env, st *store.Store, rg render.Game, q store.LeaderQuery) error {
+	rows, err := st.StreakBoard(context.Background(), q.Guild, q.Game, q.Season, q.Limit)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s: daily deal streaks, %s\n", rg.Title, q.Season.Title())
+	if len(rows) == 0 {
+		fmt.Fprintln(e.stdout, "No daily deal won yet (the bot's /daily; --server ID names a server).")
+	}
+	for n, r := range rows {
+		line := fmt.Sprintf("%2d. %s: %s won in a row", n+1, clip(safeText(r.Name), 24), render.Plural(r.Best, "day"))
+		fmt.Fprintln(e.stdout, render.TermWrap(line, width, "    "))
+	}
+	return nil
+}
