@@ -55,6 +55,9 @@ type PlayerData struct {
 	// Ratings are their skill ratings, by server, game and house rules,
 	// with the rating each rated game left them.
 	Ratings []PlayerRating `json:"ratings"`
+	// Seasons are their lines on the final boards of seasons past, as
+	// archived (seasonboards.go).
+	Seasons []PlayerSeason `json:"seasons"`
 }
 
 // PlayerRating is a player's skill rating at one game in one server under
@@ -179,11 +182,11 @@ func (s *Store) PlayerData(ctx context.Context, userID string) (PlayerData, erro
 		return PlayerData{}, err
 	}
 	d := PlayerData{Format: 1, UserID: userID, ExportedAt: time.Unix(0, s.now()).UTC(),
-		Names: []ShownName{}, Tables: []PlayerTable{}, Results: []PlayerResult{}, Ratings: []PlayerRating{}}
+		Names: []ShownName{}, Tables: []PlayerTable{}, Results: []PlayerResult{}, Ratings: []PlayerRating{}, Seasons: []PlayerSeason{}}
 	err := s.read(ctx, func(tx *txn) error {
 		for _, part := range []func(context.Context, *txn, *PlayerData) error{
 			readPlayerSettings, readPlayerTables, readPlayerSeats, readPlayerMoves, readPlayerRounds, readPlayerResults,
-			readPlayerRatings, readPlayerRatingHistory,
+			readPlayerRatings, readPlayerRatingHistory, readPlayerSeasons,
 		} {
 			if err := part(ctx, tx, &d); err != nil {
 				return fmt.Errorf("store: a player's data: %w", err)

@@ -39,6 +39,9 @@ func newPrivacyFixture(t *testing.T, s *Store) privacyFixture {
 	require.NoError(t, s.AppendMove(ctx, f.open, 0, 1, "bob's"))
 	f.bobs = play(t, s, newClock(), "g2", "doublets", time.Minute, 2, StatusLost, human("bob", "Bob", 10, false))
 
+	// November's boards archived: her lines on them are hers too.
+	_, err := s.CloseSeason(ctx, SeasonsMonth.Of(newClock().Now()))
+	require.NoError(t, err)
 	require.NoError(t, s.SetSettings(ctx, "ann", Settings{FourColour: true}))
 	require.NoError(t, s.SetPlayerLang(ctx, "ann", "es"))
 	require.NoError(t, s.SetSettings(ctx, "bob", Settings{Large: true}))
@@ -78,6 +81,11 @@ func TestPlayerData(t *testing.T) {
 			History: []PlayerRatingPoint{{Table: f.duel, Place: 2, Mu: d.Ratings[0].Mu, Sigma: d.Ratings[0].Sigma, FinishedAt: d.Results[1].FinishedAt}}},
 			d.Ratings[0])
 		assert.Less(t, d.Ratings[0].Mu, 25.0, "she lost")
+		require.Len(t, d.Seasons, 2, "her two boards of November")
+		assert.Equal(t, PlayerSeason{GuildID: "g1", Season: "2026-11", Game: "doublets", Name: "Ann", Games: 1, Wins: 1, Best: 52, Points: 52},
+			d.Seasons[0])
+		require.NotNil(t, d.Seasons[1].Rating)
+		assert.InDelta(t, d.Ratings[0].Ordinal, *d.Seasons[1].Rating, 1e-9, "the duel's board kept her rating")
 
 		js, err := json.Marshal(d)
 		require.NoError(t, err)

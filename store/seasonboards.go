@@ -390,3 +390,39 @@ func (s *Store) StreakBoard(ctx context.Context, guild, game string, season Seas
 	}
 	return out, nil
 }
+
+// PlayerSeason is a player's line on a past season's final board of one
+// game (under house rules, "" the standard game) in one server.
+type PlayerSeason struct {
+	GuildID string `json:"guild_id"`
+	Season  string `json:"season"`
+	Game    string `json:"game"`
+	Options string `json:"house_rules"`
+	Name    string `json:"name"`
+	Games   int    `json:"games"`
+	Wins    int    `json:"wins"`
+	Best    int    `json:"best_score"`
+	Points  int    `json:"points"`
+	Streak  int    `json:"daily_streak"`
+	// Rating is the rating shown at the season's end; nil if unrated.
+	Rating *float64 `json:"rating"`
+}
+
+// readPlayerSeasons reads the player's lines on archived season boards
+// (PlayerData).
+func readPlayerSeasons(ctx context.Context, tx *txn, d *PlayerData) error {
+	rows, err := tx.QueryContext(ctx, `SELECT guild_id, season, game, options, name, games, wins, best, total, streak,
+		mu - 3 * sigma FROM season_boards WHERE user_id = ? ORDER BY guild_id, season, game, options`, d.UserID)
+	if err != nil {
+		return err
+	}
+	return eachRow(rows, func(row scanner) error {
+		var p PlayerSeason
+		if err := row.Scan(&p.GuildID, &p.Season, &p.Game, &p.Options, &p.Name, &p.Games, &p.Wins, &p.Best, &p.Points,
+			&p.Streak, &p.Rating); err != nil {
+			return err
+		}
+		d.Seasons = append(d.Seasons, p)
+		return nil
+	})
+}
