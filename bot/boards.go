@@ -60,7 +60,7 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 		return b.dailyBoard(i, info.Info)
 	case "", "wins", "points", "score", byRating, byStreak:
 	default:
-		return private(words.T(userLang(i), "Rank by wins, points or score."))
+		return private(words.T(userLang(i), "Rank by wins, points, score, rating or streak."))
 	}
 	house, err := info.ParseOptions(opts.str("rules"))
 	if err != nil && opts.str("rules") != standardRules {
