@@ -89,6 +89,9 @@ func rate(seats []ratedSeat, before []rating.Rating) []rating.Rating {
 // finished at at with results, in tx, and keeps a history row for each.
 // A game with fewer than two people changes nothing.
 func rateFinished(ctx context.Context, tx *txn, id int64, k ratingKey, at int64, results []Result) error {
+	if ratedSeats(results, nil) == nil {
+		return nil // a solitaire, or one person: no query
+	}
 	standIns := map[int]bool{}
 	rows, err := tx.QueryContext(ctx, `SELECT seat FROM players WHERE session_id = ? AND stand_in = 1`, id)
 	if err != nil {
@@ -104,9 +107,6 @@ func rateFinished(ctx context.Context, tx *txn, id int64, k ratingKey, at int64,
 		return fmt.Errorf("store: session %d: ratings: %w", id, err)
 	}
 	seats := ratedSeats(results, standIns)
-	if seats == nil {
-		return nil
-	}
 	before, games, err := lockRatings(ctx, tx, k, seats, at)
 	if err != nil {
 		return fmt.Errorf("store: session %d: ratings: %w", id, err)
