@@ -154,7 +154,7 @@ func testRebuildRatings(t *testing.T, e engine) {
 	ctx := context.Background()
 	s, c, _ := openTemp(t, e)
 	people := []string{"ann", "bob", "cy", "dee", "eve"}
-	for g := range 40 {
+	for g := range 160 { // over 500 history rows: a rebuild writes them in batches
 		var seats []seat
 		for i := range 2 + g%4 {
 			user := people[(g+i*(1+g%3))%len(people)]
