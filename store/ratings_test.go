@@ -235,3 +235,33 @@ func testRatingsTwoProcesses(t *testing.T, e engine) {
 	assert.Len(t, history, 2*each)
 	assert.Greater(t, rows["ann"].Rating.Mu, history[0].Rating.Mu, "every win counted")
 }
+
+func TestRatingsMigrationRatesPastGames(t *testing.T) {
+	forEachEngine(t, testRatingsMigrationRatesPastGames)
+}
+
+// A database of schema 11 with games played gets their ratings from
+// migration 0012 itself, in its transaction: the numbers Finish gives.
+func testRatingsMigrationRatesPastGames(t *testing.T, e engine) {
+	s, c, db := openTemp(t, e)
+	playRated(t, s, c, "g", "", StatusOver, seat{user: "ann", won: true}, seat{user: "bob", score: 3}, seat{})
+	playRated(t, s, c, "g", "", StatusOver, seat{user: "bob", won: true}, seat{user: "cy", score: 1}, seat{user: "ann"})
+	want := board(t, s, "g", "")
+	require.Len(t, want, 3)
+	require.NoError(t, s.Close())
+
+	// Back to schema 11: no ratings tables.
+	raw, d := rawDB(t, e, db)
+	for _, q := range []string{`DROP TABLE rating_history`, `DROP TABLE ratings`} {
+		_, err := raw.Exec(q)
+		require.NoError(t, err)
+	}
+	setVersion(t, d, raw, 11)
+	require.NoError(t, raw.Close())
+
+	again := openAgain(t, db)
+	v, err := again.SchemaVersion(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, 12, v)
+	assert.Equal(t, want, board(t, again, "g", ""), "the past games rated as they were played")
+}

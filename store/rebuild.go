@@ -14,18 +14,22 @@ import (
 // It is one write transaction, all or nothing, bounded by ctx's deadline
 // (WriteTimeout without one: give a large database more).
 func (s *Store) RebuildRatings(ctx context.Context) error {
-	return s.write(ctx, func(tx *txn) error {
-		games, err := finishedGames(ctx, tx)
-		if err != nil {
+	return s.write(ctx, func(tx *txn) error { return rebuildRatings(ctx, tx) })
+}
+
+// rebuildRatings is RebuildRatings in tx. It is also migration 0012's
+// second half (migrationFills): the ratings of the games played before.
+func rebuildRatings(ctx context.Context, tx *txn) error {
+	games, err := finishedGames(ctx, tx)
+	if err != nil {
+		return fmt.Errorf("store: rebuild ratings: %w", err)
+	}
+	for _, table := range []string{"rating_history", "ratings"} {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM `+table); err != nil {
 			return fmt.Errorf("store: rebuild ratings: %w", err)
 		}
-		for _, table := range []string{"rating_history", "ratings"} {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM `+table); err != nil {
-				return fmt.Errorf("store: rebuild ratings: %w", err)
-			}
-		}
-		return replayRatings(ctx, tx, games)
-	})
+	}
+	return replayRatings(ctx, tx, games)
 }
 
 // finishedGame is a finished table's results, as the ratings read them.
