@@ -217,8 +217,11 @@ func testRatingsTwoProcesses(t *testing.T, e engine) {
 		go func() {
 			defer func() { done <- struct{}{} }()
 			for range each {
-				id := mustCreate(t, st, TableRow{Game: "theagents", Seats: 2, GuildID: "g", Status: StatusPlaying,
+				id, err := st.CreateTable(context.Background(), TableRow{Game: "theagents", Seats: 2, GuildID: "g", Status: StatusPlaying,
 					Players: []Player{{Seat: 0, UserID: "ann", Name: "Ann"}, {Seat: 1, UserID: "bob", Name: "Bob"}}})
+				if !assert.NoError(t, err) { // no require outside the test's goroutine
+					return
+				}
 				assert.NoError(t, finish(st, id, StatusOver, []Result{
 					{Seat: 0, UserID: "ann", Name: "Ann", Won: true}, {Seat: 1, UserID: "bob", Name: "Bob"}}))
 			}
