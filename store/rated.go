@@ -89,6 +89,9 @@ func rate(seats []ratedSeat, before []rating.Rating) []rating.Rating {
 // finished at at with results, in tx, and keeps a history row for each.
 // A game with fewer than two people changes nothing.
 func rateFinished(ctx context.Context, tx *txn, id int64, k ratingKey, at int64, results []Result) error {
+	if ratedSeats(results, nil) == nil {
+		return nil // a solitaire, or one person: no query
+	}
 	standIns := map[int]bool{}
 	rows, err := tx.QueryContext(ctx, `SELECT seat FROM players WHERE session_id = ? AND stand_in = 1`, id)
 	if err != nil {
@@ -104,21 +107,23 @@ func rateFinished(ctx context.Context, tx *txn, id int64, k ratingKey, at int64,
 		return fmt.Errorf("store: session %d: ratings: %w", id, err)
 	}
 	seats := ratedSeats(results, standIns)
-	if seats == nil {
-		return nil
-	}
 	before, games, err := lockRatings(ctx, tx, k, seats, at)
 	if err != nil {
 		return fmt.Errorf("store: session %d: ratings: %w", id, err)
 	}
-	after := rate(seats, before)
-	for i, s := range seats {
-		if err := saveRating(ctx, tx, k, s.UserID, after[i], games[i]+1, at); err != nil {
-			return fmt.Errorf("store: session %d: ratings: %w", id, err)
-		}
-		if err := saveHistory(ctx, tx, k, id, s, after[i], at); err != nil {
-			return fmt.Errorf("store: session %d: ratings: %w", id, err)
-		}
+	var (
+		ratings []ratingRow
+		history []historyRow
+	)
+	for i, r := range rate(seats, before) {
+		ratings = append(ratings, ratingRow{k, seats[i].UserID, r, games[i] + 1, at})
+		history = append(history, historyRow{k, id, seats[i], r, at})
+	}
+	if err := saveRatings(ctx, tx, ratings); err != nil {
+		return fmt.Errorf("store: session %d: ratings: %w", id, err)
+	}
+	if err := saveHistory(ctx, tx, history); err != nil {
+		return fmt.Errorf("store: session %d: rating history: %w", id, err)
 	}
 	return nil
 }
@@ -185,22 +190,63 @@ func lockRatings(ctx context.Context, tx *txn, k ratingKey, seats []ratedSeat, a
 	return before, games, nil
 }
 
-// saveRating writes a person's rating after games rated games, the last
-// finished at at.
-func saveRating(ctx context.Context, tx *txn, k ratingKey, user string, r rating.Rating, games int, at int64) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO ratings (guild_id, game, options, user_id, mu, sigma, ordinal, games, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (guild_id, game, options, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
-			ordinal = excluded.ordinal, games = excluded.games, updated_at = excluded.updated_at`,
-		k.guild, k.game, k.options, user, r.Mu, r.Sigma, r.Ordinal(), games, at)
-	return err
+// ratingRow is a person's rating to save: after games rated games, the
+// last finished at at.
+type ratingRow struct {
+	k     ratingKey
+	user  string
+	r     rating.Rating
+	games int
+	at    int64
 }
 
-// saveHistory keeps seat s's rating after table id, finished at at.
-func saveHistory(ctx context.Context, tx *txn, k ratingKey, id int64, s ratedSeat, r rating.Rating, at int64) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO rating_history
-		(session_id, seat, user_id, guild_id, game, options, place, mu, sigma, ordinal, finished_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, s.Seat, s.UserID, k.guild, k.game, k.options, s.Place, r.Mu, r.Sigma, r.Ordinal(), at)
-	return err
+// historyRow is seat's rating after table id, finished at at.
+type historyRow struct {
+	k    ratingKey
+	id   int64
+	seat ratedSeat
+	r    rating.Rating
+	at   int64
+}
+
+// saveRatings writes rows over the ratings they replace.
+func saveRatings(ctx context.Context, tx *txn, rows []ratingRow) error {
+	values := make([][]any, len(rows))
+	for i, w := range rows {
+		values[i] = []any{w.k.guild, w.k.game, w.k.options, w.user, w.r.Mu, w.r.Sigma, w.r.Ordinal(), w.games, w.at}
+	}
+	return insertRows(ctx, tx, `INSERT INTO ratings (guild_id, game, options, user_id, mu, sigma, ordinal, games, updated_at) VALUES `,
+		` ON CONFLICT (guild_id, game, options, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
+			ordinal = excluded.ordinal, games = excluded.games, updated_at = excluded.updated_at`, values)
+}
+
+// saveHistory keeps rows in the rating history.
+func saveHistory(ctx context.Context, tx *txn, rows []historyRow) error {
+	values := make([][]any, len(rows))
+	for i, h := range rows {
+		values[i] = []any{h.id, h.seat.Seat, h.seat.UserID, h.k.guild, h.k.game, h.k.options, h.seat.Place,
+			h.r.Mu, h.r.Sigma, h.r.Ordinal(), h.at}
+	}
+	return insertRows(ctx, tx, `INSERT INTO rating_history
+		(session_id, seat, user_id, guild_id, game, options, place, mu, sigma, ordinal, finished_at) VALUES `, ``, values)
+}
+
+// insertRows runs head VALUES tail with values, many rows a statement
+// (one round trip for a game's people; a rebuild's in batches, within
+// both engines' limits on parameters).
+func insertRows(ctx context.Context, tx *txn, head, tail string, values [][]any) error {
+	const perInsert = 500
+	for len(values) > 0 {
+		batch := values[:min(perInsert, len(values))]
+		values = values[len(batch):]
+		row := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(batch[0])), ", ") + ")"
+		var args []any
+		for _, v := range batch {
+			args = append(args, v...)
+		}
+		if _, err := tx.ExecContext(ctx, head+strings.TrimSuffix(strings.Repeat(row+", ", len(batch)), ", ")+tail, args...); err != nil {
+			return err
+		}
+	}
+	return nil
 }

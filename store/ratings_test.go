@@ -154,7 +154,7 @@ func testRebuildRatings(t *testing.T, e engine) {
 	ctx := context.Background()
 	s, c, _ := openTemp(t, e)
 	people := []string{"ann", "bob", "cy", "dee", "eve"}
-	for g := range 40 {
+	for g := range 160 { // over 500 history rows: a rebuild writes them in batches
 		var seats []seat
 		for i := range 2 + g%4 {
 			user := people[(g+i*(1+g%3))%len(people)]
@@ -217,8 +217,11 @@ func testRatingsTwoProcesses(t *testing.T, e engine) {
 		go func() {
 			defer func() { done <- struct{}{} }()
 			for range each {
-				id := mustCreate(t, st, TableRow{Game: "theagents", Seats: 2, GuildID: "g", Status: StatusPlaying,
+				id, err := st.CreateTable(context.Background(), TableRow{Game: "theagents", Seats: 2, GuildID: "g", Status: StatusPlaying,
 					Players: []Player{{Seat: 0, UserID: "ann", Name: "Ann"}, {Seat: 1, UserID: "bob", Name: "Bob"}}})
+				if !assert.NoError(t, err) { // no require outside the test's goroutine
+					return
+				}
 				assert.NoError(t, finish(st, id, StatusOver, []Result{
 					{Seat: 0, UserID: "ann", Name: "Ann", Won: true}, {Seat: 1, UserID: "bob", Name: "Bob"}}))
 			}
@@ -234,4 +237,34 @@ func testRatingsTwoProcesses(t *testing.T, e engine) {
 	require.NoError(t, err)
 	assert.Len(t, history, 2*each)
 	assert.Greater(t, rows["ann"].Rating.Mu, history[0].Rating.Mu, "every win counted")
+}
+
+func TestRatingsMigrationRatesPastGames(t *testing.T) {
+	forEachEngine(t, testRatingsMigrationRatesPastGames)
+}
+
+// A database of schema 11 with games played gets their ratings from
+// migration 0012 itself, in its transaction: the numbers Finish gives.
+func testRatingsMigrationRatesPastGames(t *testing.T, e engine) {
+	s, c, db := openTemp(t, e)
+	playRated(t, s, c, "g", "", StatusOver, seat{user: "ann", won: true}, seat{user: "bob", score: 3}, seat{})
+	playRated(t, s, c, "g", "", StatusOver, seat{user: "bob", won: true}, seat{user: "cy", score: 1}, seat{user: "ann"})
+	want := board(t, s, "g", "")
+	require.Len(t, want, 3)
+	require.NoError(t, s.Close())
+
+	// Back to schema 11: no ratings tables.
+	raw, d := rawDB(t, e, db)
+	for _, q := range []string{`DROP TABLE rating_history`, `DROP TABLE ratings`} {
+		_, err := raw.Exec(q)
+		require.NoError(t, err)
+	}
+	setVersion(t, d, raw, 11)
+	require.NoError(t, raw.Close())
+
+	again := openAgain(t, db)
+	v, err := again.SchemaVersion(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, 12, v)
+	assert.Equal(t, want, board(t, again, "g", ""), "the past games rated as they were played")
 }

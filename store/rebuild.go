@@ -14,18 +14,22 @@ import (
 // It is one write transaction, all or nothing, bounded by ctx's deadline
 // (WriteTimeout without one: give a large database more).
 func (s *Store) RebuildRatings(ctx context.Context) error {
-	return s.write(ctx, func(tx *txn) error {
-		games, err := finishedGames(ctx, tx)
-		if err != nil {
+	return s.write(ctx, func(tx *txn) error { return rebuildRatings(ctx, tx) })
+}
+
+// rebuildRatings is RebuildRatings in tx. It is also migration 0012's
+// second half (migrationFills): the ratings of the games played before.
+func rebuildRatings(ctx context.Context, tx *txn) error {
+	games, err := finishedGames(ctx, tx)
+	if err != nil {
+		return fmt.Errorf("store: rebuild ratings: %w", err)
+	}
+	for _, table := range []string{"rating_history", "ratings"} {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM `+table); err != nil {
 			return fmt.Errorf("store: rebuild ratings: %w", err)
 		}
-		for _, table := range []string{"rating_history", "ratings"} {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM `+table); err != nil {
-				return fmt.Errorf("store: rebuild ratings: %w", err)
-			}
-		}
-		return replayRatings(ctx, tx, games)
-	})
+	}
+	return replayRatings(ctx, tx, games)
 }
 
 // finishedGame is a finished table's results, as the ratings read them.
@@ -74,21 +78,15 @@ func finishedGames(ctx context.Context, tx *txn) ([]finishedGame, error) {
 	return out, err
 }
 
-// heldRating is a person's rating during a rebuild.
-type heldRating struct {
-	r     rating.Rating
-	games int
-	at    int64
-}
-
-// replayRatings rates games in order, from the prior, keeping each
-// person's history, then writes their ratings.
+// replayRatings rates games in order, from the prior, and writes each
+// person's rating and history.
 func replayRatings(ctx context.Context, tx *txn, games []finishedGame) error {
 	type who struct {
 		key  ratingKey
 		user string
 	}
-	held := map[who]*heldRating{}
+	held := map[who]*ratingRow{}
+	var history []historyRow
 	for _, g := range games {
 		seats := ratedSeats(g.results, g.standIns)
 		if seats == nil {
@@ -98,7 +96,7 @@ func replayRatings(ctx context.Context, tx *txn, games []finishedGame) error {
 		for i, s := range seats {
 			h := held[who{g.key, s.UserID}]
 			if h == nil {
-				h = &heldRating{r: rating.New()}
+				h = &ratingRow{k: g.key, user: s.UserID, r: rating.New()}
 				held[who{g.key, s.UserID}] = h
 			}
 			before[i] = h.r
@@ -106,15 +104,18 @@ func replayRatings(ctx context.Context, tx *txn, games []finishedGame) error {
 		for i, r := range rate(seats, before) {
 			h := held[who{g.key, seats[i].UserID}]
 			h.r, h.games, h.at = r, h.games+1, g.at
-			if err := saveHistory(ctx, tx, g.key, g.id, seats[i], r, g.at); err != nil {
-				return fmt.Errorf("store: rebuild ratings: session %d: %w", g.id, err)
-			}
+			history = append(history, historyRow{g.key, g.id, seats[i], r, g.at})
 		}
 	}
-	for w, h := range held { // in any order: each row stands alone
-		if err := saveRating(ctx, tx, w.key, w.user, h.r, h.games, h.at); err != nil {
-			return fmt.Errorf("store: rebuild ratings: %w", err)
-		}
+	ratings := make([]ratingRow, 0, len(held))
+	for _, h := range held { // in any order: each row stands alone
+		ratings = append(ratings, *h)
+	}
+	if err := saveRatings(ctx, tx, ratings); err != nil {
+		return fmt.Errorf("store: rebuild ratings: %w", err)
+	}
+	if err := saveHistory(ctx, tx, history); err != nil {
+		return fmt.Errorf("store: rebuild ratings: history: %w", err)
 	}
 	return nil
 }

@@ -8,7 +8,9 @@ import (
 // Rate returns the players' new ratings after one game, in the order
 // given: ranks[i] is player i's place (1 the best; equal ranks tie; only
 // their order counts, so 1, 3, 3 is 1, 2, 2). Fewer than two players, or
-// ranks not one a player, change nothing: the ratings come back as given.
+// a rank missing or extra, change nothing: the ratings come back as given.
+// The players' order changes nothing either: the same game in another
+// order gives the same ratings, in that order.
 func Rate(players []Rating, ranks []int) []Rating {
 	out := make([]Rating, len(players))
 	copy(out, players)
