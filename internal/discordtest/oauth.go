@@ -3,10 +3,10 @@ package discordtest
 import (
 	"bytes"
 	"crypto/rand"
-	"encoding/hex"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"net/http"
