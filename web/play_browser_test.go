@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/store/play"
 	"github.com/dealer/dealer/web"
 	"github.com/dealer/dealer/web/webtest"
 )
@@ -20,7 +22,8 @@ import (
 // Discord's OAuth2 from a table page, then plays a whole Doublets deal by
 // drag and drop and a whole Double FreeCell deal by clicks (a place, then
 // its destination), the solver's moves, each to a win that the store
-// records; the first moves of another deal by keyboard alone. The
+// records; the first moves of another deal by keyboard alone, and the
+// next made elsewhere shows on the page at once. The
 // playable tables are screenshot at 390 and 1280 px.
 func TestPlayInBrowser(t *testing.T) {
 	t.Parallel()
@@ -47,13 +50,21 @@ func TestPlayInBrowser(t *testing.T) {
 	})
 	t.Run("keyboard", func(t *testing.T) {
 		moves := solution(t, "doublefreecell", 4)
-		_, token := rig.deal(t, "doublefreecell", 4, ann)
+		id, token := rig.deal(t, "doublefreecell", 4, ann)
 		b.open(t, "/t/"+token)
 		b.wait(t, `document.getElementById("play").dataset.ready === "1"`)
 		for i, m := range moves[:5] {
 			b.keys(t, m)
 			b.wait(t, fmt.Sprintf(`document.getElementById("play").dataset.version === "%d"`, i+1))
 		}
+		// A move made elsewhere (a click in Discord): the page's board and
+		// picture follow it.
+		reg, _ := shared()
+		elsewhere, err := play.Load(context.Background(), rig.st, reg.Engines(), id)
+		require.NoError(t, err)
+		require.NoError(t, elsewhere.Apply(context.Background(), 0, moves[5]))
+		rig.srv.Notify(id)
+		b.wait(t, `document.getElementById("play").dataset.version === "6" && document.getElementById("picture").getAttribute("src").endsWith("/at/6.png")`)
 	})
 	require.Empty(t, rig.fake.Violations())
 }
