@@ -3,7 +3,10 @@
 // played, pushed by server-sent events; a replay once it ends). It reads
 // the store and draws pictures with the same renderer and per-game
 // registration as the bot. It writes nothing, so that `dealer web` may run
-// on a read-only database user, apart from the bot.
+// on a read-only database user, apart from the bot; unless Config.SignIn
+// lets players sign in with Discord and play their own solitaires from
+// their tables' pages (signin.go, move.go), each move saved through
+// store/play as a click in Discord is.
 //
 // It also serves /livez, /readyz and, when given a Prometheus registry,
 // /metrics.

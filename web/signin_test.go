@@ -222,3 +222,33 @@ func TestStreamsPerUser(t *testing.T) {
 	status, _ = open(anon)
 	assert.Equal(t, http.StatusOK, status, "another watcher is let in")
 }
+
+// TestMoveWithoutScript: the list of legal moves is a form that works
+// without JavaScript: a move sent by it is made and the page shown again
+// (303); a refused one is an error page saying why, nothing changed; a
+// body past a few kilobytes is not read.
+func TestMoveWithoutScript(t *testing.T) {
+	t.Parallel()
+	rig := newPlayRig(t, nil)
+	id, token := rig.deal(t, "doublets", 3, ann)
+	c := rig.client(t, ann)
+	csrf := rig.csrf(t, c, token)
+	send := func(form url.Values) (int, string, string) {
+		res, err := noRedirect(c).PostForm(rig.url+"/t/"+token+"/move", form)
+		require.NoError(t, err)
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, res.Header.Get("Location"), string(b)
+	}
+	status, loc, _ := send(url.Values{"version": {"0"}, "move": {"flip"}, "csrf": {csrf}})
+	assert.Equal(t, http.StatusSeeOther, status)
+	assert.Equal(t, "/t/"+token, loc)
+	status, _, body := send(url.Values{"version": {"0"}, "move": {"flip"}, "csrf": {csrf}})
+	assert.Equal(t, http.StatusConflict, status)
+	assert.Contains(t, body, "<html")
+	assert.Contains(t, body, "moved on")
+	status, _, _ = send(url.Values{"version": {"1"}, "move": {"flip"}, "csrf": {csrf}, "pad": {strings.Repeat("x", 8<<10)}})
+	assert.Equal(t, http.StatusForbidden, status, "a form too long is not read: no token")
+	_, rec := rig.record(t, id)
+	assert.Len(t, rec.Moves, 1)
+}
