@@ -1,8 +1,10 @@
 package web_test
 
 import (
+	"context"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -11,6 +13,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/play"
 	"github.com/dealer/dealer/web"
 	"github.com/dealer/dealer/web/webtest"
 )
@@ -251,4 +256,56 @@ func TestMoveWithoutScript(t *testing.T) {
 	assert.Equal(t, http.StatusForbidden, status, "a form too long is not read: no token")
 	_, rec := rig.record(t, id)
 	assert.Len(t, rec.Moves, 1)
+}
+
+// TestSeatedAtMultiplayer: a player signed in at their own multiplayer
+// table's page is shown no board and no hand (its hands stay in Discord),
+// and a move sent there is refused, nothing changed.
+func TestSeatedAtMultiplayer(t *testing.T) {
+	t.Parallel()
+	rig := newPlayRig(t, nil)
+	reg, _ := shared()
+	ctx := context.Background()
+	lobby, err := play.Open(ctx, rig.st, reg.Engines(), store.TableRow{Game: "theagents", Deal: 5, Seats: 2, Status: store.StatusLobby,
+		GuildID: guild, ChannelID: "410000000000000001", OwnerID: ann.ID})
+	require.NoError(t, err)
+	require.NoError(t, lobby.Start(ctx, []store.Player{{Seat: 0, UserID: ann.ID, Name: ann.Name}, {Seat: 1, UserID: bob.ID, Name: bob.Name}}))
+	token, err := rig.st.TableToken(ctx, lobby.Row.ID)
+	require.NoError(t, err)
+	c := rig.client(t, ann)
+	_, page := get(t, c, rig.url+"/t/"+token)
+	assert.Contains(t, page, "Signed in as")
+	assert.NotContains(t, page, `id="play"`)
+	assert.NotRegexp(t, `/at/\d+/\d+\.png`, page, "no hand")
+	csrf := rig.csrf(t, c, token)
+	legal := lobby.Game.Legal(games.WaitingOn(lobby.Game)[0])[0].String()
+	status, body := rig.post(t, c, "/t/"+token+"/move", url.Values{"version": {"0"}, "move": {legal}, "csrf": {csrf}}, "")
+	assert.Equal(t, http.StatusForbidden, status)
+	assert.Contains(t, body, "played in Discord")
+	_, rec := rig.record(t, lobby.Row.ID)
+	assert.Empty(t, rec.Moves)
+}
+
+// TestSessionCookie: behind https the session and sign-in cookies are
+// Secure, and always HttpOnly and SameSite=Lax.
+func TestSessionCookie(t *testing.T) {
+	t.Parallel()
+	reg, rend := shared()
+	st, _ := webtest.OpenStore(t)
+	srv, err := web.New(web.Config{Store: st, Games: reg, Renderer: rend, Watch: -1, PublicURL: "https://dealer.example.org",
+		SignIn: &web.SignIn{ClientID: "1", ClientSecret: "s", SessionKey: []byte(strings.Repeat("k", 32)), Discord: "https://discord.example"}})
+	require.NoError(t, err)
+	t.Cleanup(func() { srv.Close() })
+	w := httptest.NewRecorder()
+	srv.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/signin?next=/t/x", nil))
+	require.Equal(t, http.StatusFound, w.Code)
+	assert.True(t, strings.HasPrefix(w.Header().Get("Location"), "https://discord.example/oauth2/authorize?"))
+	cookies := w.Result().Cookies()
+	require.Len(t, cookies, 1)
+	assert.True(t, cookies[0].Secure)
+	assert.True(t, cookies[0].HttpOnly)
+	assert.Equal(t, http.SameSiteLaxMode, cookies[0].SameSite)
+	_, err = web.New(web.Config{Store: st, Games: reg, Renderer: rend, Watch: -1, PublicURL: "https://dealer.example.org",
+		SignIn: &web.SignIn{ClientID: "1", ClientSecret: "s", SessionKey: []byte("short")}})
+	assert.ErrorContains(t, err, "at least 32 bytes")
 }
