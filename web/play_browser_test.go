@@ -82,6 +82,10 @@ func (b *player) signIn(t *testing.T, token string) {
 	b.rig.fake.ApproveAs(ann.ID)
 	b.open(t, "/t/"+token)
 	assert.Empty(t, b.js(t, `document.getElementById("play") ? "board" : ""`), "no board before signing in")
+	if b.shots != "" {
+		b.wait(t, loaded("#picture"))
+		b.shoot(t, "play-signed-out")
+	}
 	b.navigating(t, chromedp.Click(chromedp.CSS(`.signin-btn`)))
 	b.wait(t, `!!document.getElementById("play") && document.getElementById("play").dataset.ready === "1"`)
 	assert.Equal(t, "Signed in as Ann", b.js(t, `document.querySelector(".signin span").textContent`))
