@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -308,4 +309,35 @@ func TestSessionCookie(t *testing.T) {
 	_, err = web.New(web.Config{Store: st, Games: reg, Renderer: rend, Watch: -1, PublicURL: "https://dealer.example.org",
 		SignIn: &web.SignIn{ClientID: "1", ClientSecret: "s", SessionKey: []byte("short")}})
 	assert.ErrorContains(t, err, "at least 32 bytes")
+}
+
+// TestHintAndBoard: a hint is the solver's next move, counted at the
+// table as the bot counts one; the board reads as the player's alone.
+func TestHintAndBoard(t *testing.T) {
+	t.Parallel()
+	rig := newPlayRig(t, nil)
+	id, token := rig.deal(t, "doublefreecell", 6, ann)
+	annC, bobC := rig.client(t, ann), rig.client(t, bob)
+	csrf := rig.csrf(t, annC, token)
+	status, body := rig.post(t, annC, "/t/"+token+"/hint", url.Values{"version": {"0"}, "csrf": {csrf}}, "")
+	require.Equal(t, http.StatusOK, status, body)
+	var b struct {
+		Version      int
+		Hint, Notice string
+		Legal        []string
+	}
+	require.NoError(t, json.Unmarshal([]byte(body), &b))
+	assert.Contains(t, b.Legal, b.Hint)
+	assert.Contains(t, b.Notice, "Hint: "+b.Hint)
+	row, rec := rig.record(t, id)
+	assert.Equal(t, 1, row.Hints)
+	assert.Empty(t, rec.Moves)
+
+	status, body = get(t, annC, rig.url+"/t/"+token+"/board")
+	assert.Equal(t, http.StatusOK, status)
+	assert.Contains(t, body, `"version":0`)
+	status, _ = get(t, bobC, rig.url+"/t/"+token+"/board")
+	assert.Equal(t, http.StatusForbidden, status)
+	status, _ = get(t, rig.client(t, webtest.Person{}), rig.url+"/t/"+token+"/board")
+	assert.Equal(t, http.StatusUnauthorized, status)
 }
