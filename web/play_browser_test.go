@@ -2,8 +2,8 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -65,6 +65,14 @@ func TestPlayInBrowser(t *testing.T) {
 		require.NoError(t, elsewhere.Apply(context.Background(), 0, moves[5]))
 		rig.srv.Notify(id)
 		b.wait(t, `document.getElementById("play").dataset.version === "6" && document.getElementById("picture").getAttribute("src").endsWith("/at/6.png")`)
+		// Resign asks first: the first click only asks "Sure?".
+		b.click(t, `#commands [data-move="resign"]`)
+		assert.Equal(t, "Sure? Resign", b.js(t, `document.querySelector('#commands [data-move="resign"]').textContent`))
+		row, _ := rig.record(t, id)
+		assert.Equal(t, "playing", row.Status.String())
+		b.click(t, `#commands [data-move="resign"]`)
+		b.reloaded(t, `!!document.querySelector(".ending")`)
+		assert.Contains(t, b.js(t, `document.querySelector(".ending").textContent`), "Lost")
 	})
 	require.Empty(t, rig.fake.Violations())
 }
@@ -129,61 +137,69 @@ func (b *player) reloaded(t *testing.T, expr string) {
 	require.NoError(t, err, "waiting for %s", expr)
 }
 
-// how says how the board makes m: "command" (its button), "direct" (a
-// click on its first place, or a verb's place), "to" (its first place,
-// then its second), or "" (the board makes another move between them).
-func (b *player) how(t *testing.T, m string) string {
-	return b.js(t, fmt.Sprintf(`(() => {
+// plan is how the board makes a move, and where on the screen.
+type plan struct {
+	How            string // "command", "direct", "to", or "" (the board makes another move between its places)
+	X0, Y0, X1, Y1 float64
+}
+
+// plan says how the board makes m: "command" (its button, at X0 Y0),
+// "direct" (a click on its first place at X0 Y0, or a drop on the drop
+// zone at X1 Y1), "to" (its first place, then its second at X1 Y1).
+func (b *player) plan(t *testing.T, m string) plan {
+	v := b.js(t, fmt.Sprintf(`(() => {
 		const m = %q, w = m.split(" "), bd = JSON.parse(document.getElementById("play").dataset.board);
-		if (document.querySelector('#commands [data-move="' + m + '"]')) return "command";
+		document.getElementById("places").scrollIntoView({block: "center"});
+		const at = el => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+		const tile = p => document.querySelector('#places .tile[data-place="' + p + '"]');
+		const cmd = document.querySelector('#commands [data-move="' + m + '"]');
+		if (cmd) { cmd.scrollIntoView({block: "center"}); const [x, y] = at(cmd); return JSON.stringify({How: "command", X0: x, Y0: y}); }
 		const f = bd.from[w[0]];
-		if (f && f.direct === m) return "direct";
-		if (f && f.to && w.length > 1 && f.to[w[1]] === m) return "to";
-		return "";
+		if (f && f.direct === m) {
+			const [x0, y0] = at(tile(w[0])), drop = document.querySelector("#places .tile.drop");
+			const [x1, y1] = drop ? at(drop) : [0, 0];
+			return JSON.stringify({How: "direct", X0: x0, Y0: y0, X1: x1, Y1: y1});
+		}
+		if (f && f.to && w.length > 1 && f.to[w[1]] === m) {
+			const [x0, y0] = at(tile(w[0])), [x1, y1] = at(tile(w[1]));
+			return JSON.stringify({How: "to", X0: x0, Y0: y0, X1: x1, Y1: y1});
+		}
+		return JSON.stringify({How: ""});
 	})()`, m))
+	var p plan
+	require.NoError(t, json.Unmarshal([]byte(v), &p))
+	return p
 }
 
 // clicks makes m by clicking: a command, a place's own move, or a place
 // then its destination. False if the board has no such clicks for m.
 func (b *player) clicks(t *testing.T, m string) bool {
-	w := strings.Fields(m)
-	switch b.how(t, m) {
-	case "command":
-		b.click(t, fmt.Sprintf(`#commands [data-move=%q]`, m))
-	case "direct":
-		b.click(t, tile(w[0]))
+	p := b.plan(t, m)
+	switch p.How {
+	case "command", "direct":
+		require.NoError(t, chromedp.Do(b.bounded(t), chromedp.MouseClickXY(p.X0, p.Y0)))
 	case "to":
-		b.click(t, tile(w[0]))
-		b.wait(t, fmt.Sprintf(`!!document.querySelector(%q)`, tile(w[1])+".dest"))
-		b.click(t, tile(w[1]))
+		require.NoError(t, chromedp.Do(b.bounded(t), chromedp.MouseClickXY(p.X0, p.Y0), chromedp.MouseClickXY(p.X1, p.Y1)))
 	default:
 		return false
 	}
 	return true
 }
 
-// drag makes m by dragging its place onto its destination (or, for a move
-// of one place or a command, by clicking).
+// drag makes m by dragging its place onto its destination, or a card whose
+// move has none onto the drop zone (a command is clicked).
 func (b *player) drag(t *testing.T, m string) bool {
-	w := strings.Fields(m)
-	to := ""
-	switch b.how(t, m) {
-	case "to":
-		to = tile(w[1])
-	case "direct":
-		to = `#places .tile.drop` // to the foundation
-	default:
+	p := b.plan(t, m)
+	if p.How != "to" && p.How != "direct" {
 		return b.clicks(t, m)
 	}
 	b.drags++
-	x0, y0 := b.center(t, tile(w[0]))
-	x1, y1 := b.center(t, to)
 	held := func(p *input.DispatchMouseEventParams) { p.Button, p.Buttons = input.MouseButtonLeft, 1 }
 	require.NoError(t, chromedp.Do(b.bounded(t),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x0, y0, held, chromedp.ClickCount(1)),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (x0+x1)/2, (y0+y1)/2, held),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1, y1, held),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x1, y1, held, chromedp.ClickCount(1))))
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, p.X0, p.Y0, held, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (p.X0+p.X1)/2, (p.Y0+p.Y1)/2, held),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, p.X1, p.Y1, held),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, p.X1, p.Y1, held, chromedp.ClickCount(1))))
 	return true
 }
 
@@ -244,16 +260,4 @@ func tile(place string) string { return fmt.Sprintf(`#places .tile[data-place=%q
 // click clicks what sel finds.
 func (b *player) click(t *testing.T, sel string) {
 	require.NoError(t, chromedp.Do(b.bounded(t), chromedp.Click(chromedp.CSS(sel))))
-}
-
-// center scrolls sel's element into view and returns its centre.
-func (b *player) center(t *testing.T, sel string) (float64, float64) {
-	v := b.js(t, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return (r.x + r.width / 2) + " " + (r.y + r.height / 2); })()`, sel))
-	f := strings.Fields(v)
-	require.Len(t, f, 2)
-	x, err1 := strconv.ParseFloat(f[0], 64)
-	y, err2 := strconv.ParseFloat(f[1], 64)
-	require.NoError(t, err1)
-	require.NoError(t, err2)
-	return x, y
 }
