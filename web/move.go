@@ -128,7 +128,9 @@ func (s *Server) tableMove(w http.ResponseWriter, r *http.Request) error {
 	}
 	s.Notify(t.Row.ID)
 	if s.moved != nil {
-		s.moved(t.Row.ID)
+		// Off the answer: the bot may hold the table's lock for a click
+		// (up to its 3 s); its redraw draws the table as it then is.
+		go s.moved(t.Row.ID)
 	}
 	if !wantsJSON(r) {
 		http.Redirect(w, r, s.p.table(at.token), http.StatusSeeOther)

@@ -81,9 +81,10 @@ type Config struct {
 	// seats from the table pages (which then write to the database, as
 	// the bot does). nil: the pages only read.
 	SignIn *SignIn
-	// Moved is told of every move made from the pages, after it is saved:
-	// the bot in the same process redraws the table's message in Discord.
-	// nil: nothing is told beyond the live pages.
+	// Moved is told of every move made from the pages, after it is saved
+	// (on a goroutine of its own): the bot in the same process redraws the
+	// table's message in Discord. nil: nothing is told beyond the live
+	// pages.
 	Moved func(tableID int64)
 }
 
