@@ -57,6 +57,7 @@ func TestPlayInBrowser(t *testing.T) {
 			b.keys(t, m)
 			b.wait(t, fmt.Sprintf(`document.getElementById("play").dataset.version === "%d"`, i+1))
 		}
+		assert.Equal(t, 1, b.focused, "after a move the focus stays on the board")
 		// A move made elsewhere (a click in Discord): the page's board and
 		// picture follow it.
 		reg, _ := shared()
@@ -80,8 +81,9 @@ func TestPlayInBrowser(t *testing.T) {
 // player is a browser signed in at a playRig.
 type player struct {
 	browser
-	rig   *playRig
-	drags int // moves made by dragging
+	rig     *playRig
+	drags   int // moves made by dragging
+	focused int // times the keyboard's player had to find the board again
 }
 
 // signIn opens table token's page, clicks "Sign in with Discord" and
@@ -208,11 +210,16 @@ func (b *player) direct(t *testing.T, a string) string {
 	return b.js(t, fmt.Sprintf(`(() => { const f = JSON.parse(document.getElementById("play").dataset.board).from[%q]; return (f && f.direct) || ""; })()`, a))
 }
 
-// keys makes m from the keyboard: Tab to the board's first tile, arrows to
-// the place, Enter; then arrows to the destination, Enter.
+// keys makes m from the keyboard: the board's tab stop, arrows to the
+// place, Enter; then arrows to the destination, Enter.
 func (b *player) keys(t *testing.T, m string) {
 	w := strings.Fields(m)
-	require.NoError(t, chromedp.Do(b.bounded(t), chromedp.Focus(chromedp.CSS(`#places .tile`))))
+	if b.js(t, `document.activeElement && document.activeElement.dataset.place ? "on the board" : ""`) == "" {
+		// The first move: the board's one tab stop (after a move, the
+		// focus stays on the board).
+		require.NoError(t, chromedp.Do(b.bounded(t), chromedp.Focus(chromedp.CSS(`#places .tile[tabindex="0"]`))))
+		b.focused++
+	}
 	for _, place := range w[:min(2, len(w))] {
 		b.arrowTo(t, place)
 		require.NoError(t, chromedp.Do(b.bounded(t), chromedp.KeyEvent(kb.Enter)))
