@@ -173,7 +173,7 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return badRequest("Rank by wins, points, score, rating or streak.")
 	}
-	b := board{guild: guild, g: g, by: by, rules: q.Get("rules"), seasonParam: q.Get("season")}
+	b := boardPage{guild: guild, g: g, by: by, rules: q.Get("rules"), seasonParam: q.Get("season")}
 	if b.page, err = pageNumber(q); err != nil {
 		return err
 	}
@@ -212,9 +212,9 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) error {
 		Crumbs: []crumb{{"This server", s.p.server(guild)}}})
 }
 
-// board is what a leaderboard page shows: a server's game, ranked by an
+// boardPage is what a leaderboard page shows: a server's game, ranked by an
 // order, under house rules, over a season, a page of it.
-type board struct {
+type boardPage struct {
 	guild       string
 	g           render.Game
 	by, rules   string
@@ -224,13 +224,13 @@ type board struct {
 }
 
 // link is the board's address ranked by by, at page n.
-func (b board) link(p paths, by string, n int) string {
+func (b boardPage) link(p paths, by string, n int) string {
 	return p.leaderboard(b.guild, b.g.Name, byParam(by), b.rules, b.seasonParam, n)
 }
 
 // boardLines are the rows of b's page, from the results (or the season's
 // archive), and how many players the board ranks.
-func (s *Server) boardLines(ctx context.Context, b board) ([]leaderLine, int, error) {
+func (s *Server) boardLines(ctx context.Context, b boardPage) ([]leaderLine, int, error) {
 	lp, err := s.st.LeaderboardPage(ctx, store.LeaderQuery{Guild: b.guild, Game: b.g.Name, Options: b.rules, By: b.by,
 		Offset: (b.page - 1) * pageSize, Limit: pageSize, Season: b.season})
 	if err != nil {
@@ -240,7 +240,7 @@ func (s *Server) boardLines(ctx context.Context, b board) ([]leaderLine, int, er
 }
 
 // leaderBody is a board's page but its rows: its tabs and selectors.
-func (s *Server) leaderBody(ctx context.Context, b board, played []string) (leaderBody, error) {
+func (s *Server) leaderBody(ctx context.Context, b boardPage, played []string) (leaderBody, error) {
 	g := b.g
 	body := leaderBody{Title: g.Title, Rules: g.DescribeOptions(mustOptions(g, b.rules)), Multiplayer: !g.Solitaire(),
 		Action: s.p.leaderboard(b.guild, g.Name, "", "", "", 1), By: byParam(b.by),

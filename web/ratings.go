@@ -19,7 +19,7 @@ const byRating = "rating"
 // the current season and all time: a rating goes on across seasons), or
 // those kept at a past season's end; the count of players rated, whether
 // the season kept its ratings, and what the games counted are.
-func (s *Server) ratingLines(ctx context.Context, b board) (lines []leaderLine, total int, kept bool, head string, err error) {
+func (s *Server) ratingLines(ctx context.Context, b boardPage) (lines []leaderLine, total int, kept bool, head string, err error) {
 	var rows []store.RatingRow
 	kept, head = true, "Rated games"
 	if ratingWhen(b.season, s.seasons.Of(s.now())) == "today" {

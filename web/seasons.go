@@ -61,7 +61,7 @@ const byStreak = "streak"
 
 // streakLines are the rows of b's daily-streak board page (the best runs
 // of daily deals won over its season), and how many players it ranks.
-func (s *Server) streakLines(ctx context.Context, b board) ([]leaderLine, int, error) {
+func (s *Server) streakLines(ctx context.Context, b boardPage) ([]leaderLine, int, error) {
 	rows, err := s.st.StreakBoard(ctx, b.guild, b.g.Name, b.season, 0)
 	if err != nil {
 		return nil, 0, err
