@@ -32,7 +32,7 @@ func TestDeferredMyHandKeepsPictureAndButtons(t *testing.T) {
 	assert.True(t, hand.Ephemeral, "the hand is private")
 	assert.Len(t, hand.Attachments, 1, "with its picture")
 	assert.NotEmpty(t, hand.Buttons(), "and its buttons")
-	assert.Contains(t, hand.Content, "Your agent")
+	assert.Contains(t, hand.Text(), "Your agent")
 }
 
 func TestDeferredCommandAnsweredPrivatelyStaysPrivate(t *testing.T) {
@@ -49,11 +49,11 @@ func TestDeferredCommandAnsweredPrivatelyStaysPrivate(t *testing.T) {
 	require.True(t, h.fake.WaitUntil(wait, func() bool { r, _ := in.Response(); return len(r.Followups) > 0 }))
 	r, _ := in.Response()
 	assert.True(t, r.Message.Deleted, "the public \"thinking\" message is gone")
-	assert.True(t, r.LastMessage().Ephemeral, "the refusal is private: %q", r.LastMessage().Content)
-	assert.Contains(t, r.LastMessage().Content, "today's")
+	assert.True(t, r.LastMessage().Ephemeral, "the refusal is private: %q", r.LastMessage().Text())
+	assert.Contains(t, r.LastMessage().Text(), "today's")
 	for _, m := range h.fake.ChannelMessages(channelID) {
 		if !m.Ephemeral && !m.Deleted {
-			assert.NotContains(t, m.Content, "today's Doublets attempt", "a private answer never shows in the channel")
+			assert.NotContains(t, m.Text(), "today's Doublets attempt", "a private answer never shows in the channel")
 		}
 	}
 }
@@ -83,7 +83,7 @@ func TestClosedLobbySendsNoControlsAsEmptyList(t *testing.T) {
 	h := newHarness(t)
 	lobby := h.command(alice, "play", map[string]any{"game": "theagents"})
 	over := h.click(lobby.ID, alice, button(t, lobby.Message, "Leave").CustomID)
-	require.Contains(t, over.Content, "closed by its opener")
+	require.Contains(t, over.Text(), "closed by its opener")
 	assert.Contains(t, string(over.Callback.JSON), `"components":[]`)
 	assert.NotContains(t, string(over.Callback.JSON), `"components":null`)
 }

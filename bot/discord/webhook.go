@@ -73,11 +73,14 @@ func original(i *discordgo.Interaction) string {
 	return discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
 }
 
-// editOriginal replaces an interaction's original answer with d.
+// editOriginal replaces an interaction's original answer with d. The
+// edit carries d's IS_COMPONENTS_V2 flag (discordgo's WebhookEdit has no
+// flags; an edit may set that one, and a deferral cannot: Discord ignores
+// it there).
 func (w *Wire) editOriginal(ctx context.Context, i *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
-	edit := &discordgo.WebhookEdit{
+	edit := &discordgo.MessageEdit{
 		Content: &d.Content, Components: &d.Components, Embeds: &d.Embeds,
-		Attachments: d.Attachments, AllowedMentions: d.AllowedMentions,
+		Attachments: d.Attachments, AllowedMentions: d.AllowedMentions, Flags: d.Flags & discordgo.MessageFlagsIsComponentsV2,
 	}
 	if edit.Attachments == nil {
 		edit.Attachments = &[]*discordgo.MessageAttachment{}
