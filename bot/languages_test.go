@@ -124,7 +124,8 @@ func TestGermanServer(t *testing.T) {
 // TestEveryLanguagePlaysAGame: a whole game in each language: the lobby,
 // every hand, every move and the end, the boards and the settings, with the
 // fake checking every request against Discord's limits (labels, 2,000
-// characters, menus) and every picture's description.
+// characters, menus, Components V2's) and every picture's description;
+// the table, its hands and the board are V2 messages from first to last.
 func TestEveryLanguagePlaysAGame(t *testing.T) {
 	for _, tc := range []struct {
 		locale, start, over, board string
@@ -152,15 +153,21 @@ func TestEveryLanguagePlaysAGame(t *testing.T) {
 					require.NoError(t, err, "Alice can always act until the game is over")
 					break
 				}
+				requireV2(t, hand.Message, true)
 				played := h.click(hand.ID, alice, b.CustomID)
 				require.NotEmpty(t, played.LastMessage().Text())
 			}
 			final, _ := h.fake.Message(lobby.ID)
 			assert.Contains(t, final.Text(), tc.over)
+			requireV2(t, final, true)
+			for _, b := range final.History {
+				assert.True(t, b.IsV2(), "the lobby and every state of the table V2: %s", b.Text())
+			}
 			require.Len(t, labels(final), 1)
 			assert.NotEqual(t, "Rematch", labels(final)[0], "Rematch in the server's language")
 			board := h.command(alice, "leaderboard", map[string]any{"game": "secretagent", "by": "points"})
 			assert.Contains(t, board.Text(), tc.board)
+			requireV2(t, board.Message, false)
 			stats := h.command(alice, "stats", nil)
 			assert.NotContains(t, stats.Text(), "Statistics of")
 			settings := h.command(alice, "settings", map[string]any{"deck": "four-colour"})
