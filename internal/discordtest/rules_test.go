@@ -94,9 +94,15 @@ func messageRules() []ruleCase {
 // a message with the IS_COMPONENTS_V2 flag.
 func v2Rules() []ruleCase {
 	text := func(s string) map[string]any { return map[string]any{"type": 10, "content": s} }
-	v2 := func(components ...any) map[string]any { return map[string]any{"flags": 1 << 15, "components": components} }
-	box := func(children ...any) map[string]any { return map[string]any{"type": 17, "accent_color": 0x57F287, "components": children} }
-	button := func(id string) map[string]any { return map[string]any{"type": 2, "style": 1, "label": id, "custom_id": id} }
+	v2 := func(components ...any) map[string]any {
+		return map[string]any{"flags": 1 << 15, "components": components}
+	}
+	box := func(children ...any) map[string]any {
+		return map[string]any{"type": 17, "accent_color": 0x57F287, "components": children}
+	}
+	button := func(id string) map[string]any {
+		return map[string]any{"type": 2, "style": 1, "label": id, "custom_id": id}
+	}
 	row := func(ids ...string) map[string]any {
 		var bs []any
 		for _, id := range ids {
