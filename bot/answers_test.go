@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/internal/discordtest"
 )
 
 // Answers as Discord really takes them: after a deferral a private answer
@@ -78,13 +80,16 @@ func TestNewPicturesAreListedInAttachments(t *testing.T) {
 }
 
 // TestClosedLobbySendsNoControlsAsEmptyList: a message left with no
-// controls (a lobby its opener closed) sends them as [], not null.
+// controls (a lobby its opener closed) is its words alone, a V2 message of
+// one container and its text: no row, and no list sent as null.
 func TestClosedLobbySendsNoControlsAsEmptyList(t *testing.T) {
 	h := newHarness(t)
 	lobby := h.command(alice, "play", map[string]any{"game": "theagents"})
 	over := h.click(lobby.ID, alice, button(t, lobby.Message, "Leave").CustomID)
 	require.Contains(t, over.Text(), "closed by its opener")
-	assert.Contains(t, string(over.Callback.JSON), `"components":[]`)
+	requireV2(t, over.Message, false)
+	assert.Empty(t, over.Components, "no controls")
+	assert.Equal(t, []int{discordtest.ComponentTextDisplay}, over.V2.Children)
 	assert.NotContains(t, string(over.Callback.JSON), `"components":null`)
 }
 
