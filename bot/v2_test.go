@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
@@ -234,4 +235,18 @@ func (h *harness) playFirst(t *testing.T, hand discordtest.Response) {
 			return
 		}
 	}
+}
+
+// TestDeferredTableIsV2: an answer deferred at once (a type 5 carries no
+// V2 flag: Discord ignores it there) comes by the edit of the deferral,
+// which sets the flag: the table is V2 all the same.
+func TestDeferredTableIsV2(t *testing.T) {
+	h := newHarness(t)
+	h.deferAfter = time.Nanosecond
+	h.restart()
+	m := h.play(alice)
+	assert.Equal(t, "webhook edit", m.Via)
+	requireV2(t, m, true)
+	moved := h.moveOnce(alice, m)
+	requireV2(t, moved, true)
 }

@@ -65,6 +65,12 @@ func listFiles(message any, files []*discordgo.File) ([]byte, error) {
 			Components  *[]any          `json:"components,omitempty"`
 			Attachments []attachmentRef `json:"attachments"`
 		}{m, plainComponentsOf(m.Components), refs})
+	case *webhookEdit:
+		return json.Marshal(struct {
+			*webhookEdit
+			Components  *[]any          `json:"components,omitempty"`
+			Attachments []attachmentRef `json:"attachments"`
+		}{m, plainComponentsOf(m.Components), refs})
 	case *discordgo.WebhookParams:
 		return json.Marshal(struct {
 			*discordgo.WebhookParams
