@@ -69,11 +69,10 @@ func (b *Bot) ratingBoard(ctx context.Context, i *discordgo.Interaction, info re
 		sb.WriteString("\n" + words.T(l, "%d. %s — rating %.1f, %s", r.Rank, mention(r.UserID), r.Rating.Ordinal(),
 			words.N(l, r.Games, "%d game", "%d games")))
 	}
-	resp := public(sb.String())
-	if b.links != nil {
-		withLinks(resp, words.T(l, "Full leaderboard"), b.links.Leaderboard(i.GuildID, info.Name, byRating, options, seasonParam(season, current)))
+	if b.links == nil {
+		return public(sb.String())
 	}
-	return resp
+	return public(sb.String(), words.T(l, "Full leaderboard"), b.links.Leaderboard(i.GuildID, info.Name, byRating, options, seasonParam(season, current)))
 }
 
 // seasonParam is a season as the web's address says it.

@@ -30,26 +30,26 @@ func TestSeasonRollsOverAtMidnight(t *testing.T) {
 
 	refused := h.command(alice, "season", map[string]any{"channel": channelID})
 	assert.True(t, refused.Ephemeral)
-	assert.Contains(t, refused.Content, "manage this server")
+	assert.Contains(t, refused.Text(), "manage this server")
 	shown := h.command(alice, "season", nil)
-	assert.Contains(t, shown.Content, "The season is **November 2026**; it ends at midnight UTC on 2026-12-01")
-	assert.Contains(t, shown.Content, "posted nowhere")
+	assert.Contains(t, shown.Text(), "The season is **November 2026**; it ends at midnight UTC on 2026-12-01")
+	assert.Contains(t, shown.Text(), "posted nowhere")
 	saved := h.command(carol, "season", map[string]any{"channel": channelID})
-	assert.Contains(t, saved.Content, "posted in <#"+channelID+">")
+	assert.Contains(t, saved.Text(), "posted in <#"+channelID+">")
 
 	h.resignSolitaire(alice, map[string]any{"game": "doublets"})
 	h.resignSolitaire(bob, map[string]any{"game": "doublets"})
 	november := h.command(alice, "leaderboard", map[string]any{"game": "doublets"})
-	assert.Contains(t, november.Content, "(season: November 2026)")
-	assert.Contains(t, november.Content, "<@"+alice+">")
+	assert.Contains(t, november.Text(), "(season: November 2026)")
+	assert.Contains(t, november.Text(), "<@"+alice+">")
 
 	h.clock.Advance(time.Hour) // midnight UTC, the first of December
 	december := h.command(alice, "leaderboard", map[string]any{"game": "doublets"})
-	assert.Contains(t, december.Content, "(season: December 2026)")
-	assert.Contains(t, december.Content, "No finished games this season")
-	assert.NotContains(t, december.Content, "<@"+alice+">")
+	assert.Contains(t, december.Text(), "(season: December 2026)")
+	assert.Contains(t, december.Text(), "No finished games this season")
+	assert.NotContains(t, december.Text(), "<@"+alice+">")
 	last := h.command(alice, "leaderboard", map[string]any{"game": "doublets", "season": "2026-11"})
-	assert.Contains(t, last.Content, "<@"+bob+">", "the last season, computed until it is archived")
+	assert.Contains(t, last.Text(), "<@"+bob+">", "the last season, computed until it is archived")
 
 	h.clock.Advance(time.Minute) // the last writes have landed: archived and posted
 	final, err := h.fake.WaitChannelMessage(channelID, wait, func(m discordtest.Message) bool {
@@ -71,15 +71,15 @@ func TestSeasonRollsOverAtMidnight(t *testing.T) {
 	assert.Equal(t, []string{"this season (December 2026)=current", "all time=all", "November 2026=2026-11"}, names)
 	assert.Len(t, h.autocomplete(alice, "leaderboard", map[string]any{"game": "doublets"}, "season", "nov"), 1, "filtered by what is typed")
 	allTime := h.command(alice, "leaderboard", map[string]any{"game": "doublets", "season": "all"})
-	assert.Contains(t, allTime.Content, "(all time)")
-	assert.Contains(t, allTime.Content, "<@"+alice+">")
+	assert.Contains(t, allTime.Text(), "(all time)")
+	assert.Contains(t, allTime.Text(), "<@"+alice+">")
 	for _, bad := range []string{"2027-01", "2026-13", "' OR 1=1 --"} {
 		r := h.command(alice, "leaderboard", map[string]any{"game": "doublets", "season": bad})
 		assert.True(t, r.Ephemeral, bad)
-		assert.Contains(t, r.Content, "Choose a season from the list", bad)
+		assert.Contains(t, r.Text(), "Choose a season from the list", bad)
 	}
 	off := h.command(carol, "season", map[string]any{"off": true})
-	assert.Contains(t, off.Content, "posted nowhere")
+	assert.Contains(t, off.Text(), "posted nowhere")
 }
 
 // /leaderboard by:rating ranks a multiplayer game's people by rating, and
@@ -98,23 +98,23 @@ func TestRatingsBoardAndStats(t *testing.T) {
 	require.Len(t, ratings, 2)
 
 	board := h.command(alice, "leaderboard", map[string]any{"game": "theagents", "by": "rating"})
-	assert.Contains(t, board.Content, "The Agents — ratings of this server** (today)")
+	assert.Contains(t, board.Text(), "The Agents — ratings of this server** (today)")
 	for _, r := range ratings {
-		assert.Contains(t, board.Content, fmt.Sprintf("%d. <@%s> — rating %.1f, 3 games", r.Rank, r.UserID, r.Rating.Ordinal()))
+		assert.Contains(t, board.Text(), fmt.Sprintf("%d. <@%s> — rating %.1f, 3 games", r.Rank, r.UserID, r.Rating.Ordinal()))
 	}
 	noDaily := h.command(alice, "leaderboard", map[string]any{"game": "theagents", "by": "streak"})
 	assert.True(t, noDaily.Ephemeral)
-	assert.Contains(t, noDaily.Content, "The Agents has no daily deal")
+	assert.Contains(t, noDaily.Text(), "The Agents has no daily deal")
 	streaks := h.command(alice, "leaderboard", map[string]any{"game": "doublets", "by": "streak", "season": "all"})
-	assert.Contains(t, streaks.Content, "Doublets — daily deal streaks of this server** (all time)")
-	assert.Contains(t, streaks.Content, "Nobody has won a daily deal here")
+	assert.Contains(t, streaks.Text(), "Doublets — daily deal streaks of this server** (all time)")
+	assert.Contains(t, streaks.Text(), "Nobody has won a daily deal here")
 	solitaire := h.command(alice, "leaderboard", map[string]any{"game": "doublets", "by": "rating"})
 	assert.True(t, solitaire.Ephemeral)
-	assert.Contains(t, solitaire.Content, "Ratings are for multiplayer games")
+	assert.Contains(t, solitaire.Text(), "Ratings are for multiplayer games")
 
 	mine, err := h.st.RatingOf(ctx, guildID, "theagents", alice)
 	require.NoError(t, err)
 	stats := h.command(bob, "stats", map[string]any{"user": alice})
-	assert.Contains(t, stats.Content, fmt.Sprintf("rating %.1f (#%d in this server, %+.1f over the last 3 games)",
+	assert.Contains(t, stats.Text(), fmt.Sprintf("rating %.1f (#%d in this server, %+.1f over the last 3 games)",
 		mine.Rating.Ordinal(), mine.Rank, mine.Rating.Ordinal()), "three games from a new player's 0")
 }
