@@ -1,0 +1,302 @@
+package bot
+
+import (
+	"hash/fnv"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/dealer/dealer/bot/discord"
+	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/render/lang"
+)
+
+// Play anywhere: a user may install the dealer to their account and use
+// it in any DM or group DM, and in servers that never invited it. There
+// the bot is no member: it may not post, edit or read the channel's
+// messages. A table dealt there is interaction-only (store.TableRow's
+// InteractionOnly, kept for its life): it lives on the answers to its
+// players' clicks alone. Each click's answer updates the clicked message
+// (type 7); My hand on the table answers with the table as it is now and
+// follows up with the hand, privately; between clicks, the table and a
+// player's hand are edited through the token of the latest answer that
+// showed them while it lives (Discord's 15 minutes). Nothing goes by DM or
+// to the channel; what computer players or the turn clock did after the
+// tokens ran out shows at the next click, and the table says so.
+
+// installedWhere sets who may use a command and where: a command for
+// anywhere is offered to a server's install and a user's, in servers, in
+// the DM with the bot and in other DMs and group DMs; any other, to a
+// server's install alone, in the contexts its definition names.
+func installedWhere(d *discordgo.ApplicationCommand, anywhere bool) {
+	if !anywhere {
+		d.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+		return
+	}
+	d.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{
+		discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}
+	d.Contexts = &[]discordgo.InteractionContextType{
+		discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
+}
+
+// interactionOnly reports whether an interaction comes from where the bot
+// may not post: no server install authorized it (a user's install alone:
+// a DM between users, a group DM, a server that never invited the bot),
+// or, in a server, the bot may not see or write in the channel. An
+// interaction without the owners at all is an older payload, a server's.
+// (In DMs app_permissions never holds SEND_MESSAGES, even in the bot's own
+// DM, where it may post: there the owners decide.)
+func interactionOnly(i *discordgo.Interaction) bool {
+	if i.AuthorizingIntegrationOwners == nil {
+		return false
+	}
+	if _, guild := i.AuthorizingIntegrationOwners[discordgo.ApplicationIntegrationGuildInstall]; !guild {
+		return true
+	}
+	const write = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages
+	return i.Context == discordgo.InteractionContextGuild && i.AppPermissions&write != write
+}
+
+// tokenLife is how long an answer's token is used for edits: Discord's
+// 15 minutes, less a margin for the clocks and the request's way.
+const tokenLife = 14 * time.Minute
+
+// reach is how an interaction-only table's messages are reached between
+// clicks. It is kept in memory alone (a token is a credential): after a
+// restart, or in another process, the table shows what changed at its
+// next click.
+type reach struct {
+	table answered                // the table's message
+	hands map[games.Seat]answered // each seat's latest private hand
+}
+
+// answered is a message an interaction's token may edit, and the table's
+// version it shows.
+type answered struct {
+	interaction  string // its id, whose age is the token's
+	appID, token string
+	message      string // "@original", or a follow-up's id
+	version      int    // store.TableRow.Version
+}
+
+// answeredBy is the message of i's answer at path, showing t as it is.
+func answeredBy(i *discordgo.Interaction, message string, t *table) answered {
+	return answered{interaction: i.ID, appID: i.AppID, token: i.Token, message: message, version: t.Row.Version}
+}
+
+// fresh reports whether a's token may still edit it.
+func (b *Bot) fresh(a answered) bool {
+	return a.token != "" && b.wire.Age(a.interaction) < tokenLife
+}
+
+// noteAnswer remembers, for an interaction-only table, the message an
+// answer showed it in: a new table's message, the table updated, or a
+// player's hand updated. t is locked.
+func (b *Bot) noteAnswer(t *table, i *discordgo.Interaction, resp *discordgo.InteractionResponse) {
+	if !t.Row.InteractionOnly || resp.Data == nil {
+		return
+	}
+	switch {
+	case resp.Type == discordgo.InteractionResponseChannelMessageWithSource && resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0:
+		t.reach.table = answeredBy(i, "@original", t) // /play, /daily, a rematch: the table's new message
+	case resp.Type != discordgo.InteractionResponseUpdateMessage || i.Message == nil:
+	case i.Message.Flags&discordgo.MessageFlagsEphemeral != 0:
+		if seat, ok := t.SeatOf(discord.UserOf(i).ID); ok {
+			t.noteHand(seat, answeredBy(i, "@original", t))
+		}
+	case i.Message.ID == t.Row.MessageID || t.Row.MessageID == "":
+		t.reach.table = answeredBy(i, "@original", t)
+	}
+}
+
+// noteHand remembers where seat's latest hand is. t is locked.
+func (t *table) noteHand(seat games.Seat, a answered) {
+	if t.reach.hands == nil {
+		t.reach.hands = map[games.Seat]answered{}
+	}
+	t.reach.hands[seat] = a
+}
+
+// tokenBucket is the rate-limit bucket of a token's requests: the wire's
+// own (bot/discord's interactionBucket), so that edits between clicks
+// queue behind the answers on the same token.
+func tokenBucket(token string) string {
+	h := fnv.New32a()
+	h.Write([]byte(token))
+	return "interaction/" + strconv.Itoa(int(h.Sum32()%256))
+}
+
+// editAnswered replaces a's message with data through a's token.
+func (b *Bot) editAnswered(a answered, data *discordgo.InteractionResponseData) error {
+	edit := &discordgo.WebhookEdit{Content: &data.Content, Components: &data.Components, Attachments: data.Attachments,
+		AllowedMentions: discord.NoMentions}
+	if edit.Attachments == nil {
+		edit.Attachments = &[]*discordgo.MessageAttachment{}
+	}
+	_, err := b.wire.Request("PATCH", discordgo.EndpointWebhookMessage(a.appID, a.token, a.message), tokenBucket(a.token), edit, data.Files)
+	return err
+}
+
+// redrawAnswered is redraw for an interaction-only table: its message is
+// edited through the latest answer that showed it, unless that shows it
+// as it is already or its token is spent. t is locked.
+func (b *Bot) redrawAnswered(t *table) {
+	a := t.reach.table
+	if t.redrawQueued || a.version == t.Row.Version || !b.fresh(a) {
+		return
+	}
+	t.redrawQueued = true
+	b.wire.Post(t.Row.ChannelID, discord.Letter{
+		What: "a table redraw through its last answer",
+		Send: func() error { return b.redrawAnsweredNow(t) },
+		Failed: func(err error) {
+			b.log.Info("redrawing a table through its last answer failed: it shows at the next click", "table", t.Row.ID, "err", err)
+			t.mu.Lock()
+			defer t.mu.Unlock()
+			t.reach.table = answered{}
+		},
+	})
+}
+
+// redrawAnsweredNow draws the table as it is and edits its message, under
+// the table's lock (as answers are sent: see redrawNow).
+func (b *Bot) redrawAnsweredNow(t *table) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.redrawQueued = false
+	ctx, cancel := b.background()
+	err := t.Sync(ctx)
+	cancel()
+	a := t.reach.table
+	if err != nil || t.Game == nil || a.version == t.Row.Version || !b.fresh(a) {
+		return err
+	}
+	data, err := b.message(t, "")
+	if err != nil {
+		b.log.Error("drawing a table failed", "table", t.Row.ID, "err", err)
+		return nil
+	}
+	if err := b.editAnswered(a, data); err != nil {
+		return err
+	}
+	t.reach.table.version = t.Row.Version
+	return nil
+}
+
+// sendHandAnswered is sendHand for an interaction-only table: seat's
+// latest hand is edited through its token, while it lives. t is locked.
+func (b *Bot) sendHandAnswered(t *table, seat games.Seat) {
+	a, ok := t.reach.hands[seat]
+	if !ok || t.dmQueued[seat] || a.version == t.Row.Version || !b.fresh(a) {
+		return
+	}
+	if t.dmQueued == nil {
+		t.dmQueued = map[games.Seat]bool{}
+	}
+	t.dmQueued[seat] = true
+	b.wire.Post(t.Row.ChannelID, discord.Letter{
+		What: "a hand through its last answer",
+		Send: func() error { return b.sendHandAnsweredNow(t, seat) },
+		Failed: func(err error) {
+			b.log.Info("updating a hand through its last answer failed: it shows with My hand", "table", t.Row.ID, "seat", seat, "err", err)
+			t.mu.Lock()
+			defer t.mu.Unlock()
+			delete(t.reach.hands, seat)
+		},
+	})
+}
+
+// sendHandAnsweredNow draws seat's hand as it is and edits it.
+func (b *Bot) sendHandAnsweredNow(t *table, seat games.Seat) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.dmQueued[seat] = false
+	ctx, cancel := b.background()
+	err := t.Sync(ctx)
+	cancel()
+	a := t.reach.hands[seat]
+	if err != nil || t.Game == nil || a.version == t.Row.Version || !b.fresh(a) {
+		return err
+	}
+	data, err := b.privateMessage(t, seat)
+	t.lastHand = drawnHand{}
+	if err != nil {
+		b.log.Error("drawing a hand failed", "table", t.Row.ID, "err", err)
+		return nil
+	}
+	if err := b.editAnswered(a, data); err != nil {
+		return err
+	}
+	a.version = t.Row.Version
+	t.reach.hands[seat] = a
+	return nil
+}
+
+// handByFollowUp answers My hand on an interaction-only table's message:
+// the table as it is now (the click's token then reaches it for 15
+// minutes), and the hand in a private follow-up (its one follow-up, of
+// Discord's five).
+func (b *Bot) handByFollowUp(c click) reply {
+	t, seat := c.t, c.seat
+	table, err := b.message(t, "")
+	if err != nil {
+		b.log.Error("drawing a table failed", "table", t.Row.ID, "err", err)
+		return c.refuse("I couldn't draw your hand: try again.")
+	}
+	hand, err := b.privateMessage(t, seat)
+	if err != nil {
+		b.log.Error("drawing a hand failed", "table", t.Row.ID, "err", err)
+		return c.refuse("I couldn't draw your hand: try again.")
+	}
+	return reply{
+		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: table},
+		then: func(err error) {
+			if err == nil {
+				b.followUpHand(c.i, t, seat, hand)
+			}
+		},
+	}
+}
+
+// followUpHand sends seat's hand as a private follow-up of i and
+// remembers it. t is locked.
+func (b *Bot) followUpHand(i *discordgo.Interaction, t *table, seat games.Seat, hand *discordgo.InteractionResponseData) {
+	params := &discordgo.WebhookParams{Content: hand.Content, Components: hand.Components, Flags: discordgo.MessageFlagsEphemeral,
+		AllowedMentions: discord.NoMentions}
+	body, err := b.wire.Request("POST", discordgo.EndpointWebhookToken(i.AppID, i.Token)+"?wait=true", tokenBucket(i.Token), params, hand.Files)
+	var m discord.MessageRef
+	if err == nil {
+		err = discordgo.Unmarshal(body, &m)
+	}
+	if err != nil || m.ID == "" {
+		b.log.Warn("sending a hand as a follow-up failed", "table", t.Row.ID, "seat", seat, "err", err)
+		return
+	}
+	t.noteHand(seat, answeredBy(i, m.ID, t))
+}
+
+// toPlayLine is a multiplayer table's line on who plays and how the
+// seated players see their cards: by DM or My hand, or, at an
+// interaction-only table, by My hand alone, the table changing only as
+// its players click.
+func toPlayLine(l lang.Lang, t *table, waiting, totals string) string {
+	if t.Row.InteractionOnly {
+		return words.T(l, "To play: %s. Totals: %s.\nSeated players: your cards are under **My hand**. This table changes as its players click: what the computer players and the turn clock play shows at the next click.", waiting, totals)
+	}
+	return words.T(l, "To play: %s. Totals: %s.\nSeated players: your cards are in your DMs, or under **My hand**.", waiting, totals)
+}
+
+// lastWordsAnswered is lastWords for an interaction-only table: its
+// message says content alone, its buttons taken away, through its last
+// answer while that lives. t is locked.
+func (b *Bot) lastWordsAnswered(t *table, content string) {
+	a := t.reach.table
+	if !b.fresh(a) {
+		return // its buttons answer that it was closed
+	}
+	data := &discordgo.InteractionResponseData{Content: content, Components: []discordgo.MessageComponent{}}
+	b.wire.Post(t.Row.ChannelID, discord.Letter{What: "a closed lobby through its last answer", Send: func() error {
+		return b.editAnswered(a, data)
+	}})
+}
