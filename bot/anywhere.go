@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"hash/fnv"
 	"strconv"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render/lang"
+	"github.com/dealer/dealer/store/play"
 )
 
 // Play anywhere: a user may install the dealer to their account and use
@@ -299,4 +301,28 @@ func (b *Bot) lastWordsAnswered(t *table, content string) {
 	b.wire.Post(t.Row.ChannelID, discord.Letter{What: "a closed lobby through its last answer", Send: func() error {
 		return b.editAnswered(a, data)
 	}})
+}
+
+// endAnswered answers a click on an interaction-only table's own message
+// once its game is over with the table as it ended (type 7): no redraw may
+// have reached it since (the last moves were a computer's or the clock's,
+// or the tokens had run out). ok is false for any other click.
+func (b *Bot) endAnswered(ctx context.Context, i *discordgo.Interaction, id int64) (reply, bool) {
+	if i.Message == nil || i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		return reply{}, false
+	}
+	row, err := b.store.TableRow(ctx, id)
+	if err != nil || !row.InteractionOnly || row.MessageID != i.Message.ID || row.ChannelID != i.ChannelID || !row.Status.Finished() {
+		return reply{}, false
+	}
+	st, err := play.Load(ctx, b.store, b.games.Engines(), id)
+	if err != nil || st.Game == nil {
+		return reply{}, false
+	}
+	data, err := b.message(b.newTable(st), "")
+	if err != nil {
+		b.log.Error("drawing a table failed", "table", id, "err", err)
+		return reply{}, false
+	}
+	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}), true
 }

@@ -134,3 +134,149 @@ func TestUserInstalledDailyInAGroupDM(t *testing.T) {
 	assert.NotEqual(t, id, tableOf(t, theirs.Message), "Bob's own attempt")
 	noChannelRoutes(t, h)
 }
+
+// myHandHere clicks My hand on an interaction-only table as user: the
+// table is answered as it is now (type 7), and the hand follows,
+// privately, unless the game is over. It returns the table and the hand.
+func (h *harness) myHandHere(tableID, user string) (table, hand discordtest.Message) {
+	h.t.Helper()
+	now, ok := h.fake.Message(tableID)
+	require.True(h.t, ok)
+	in, err := h.fake.Click(tableID, user, button(h.t, now, "My hand").CustomID)
+	require.NoError(h.t, err)
+	r, err := in.WaitFinal(wait)
+	require.NoError(h.t, err)
+	require.Equal(h.t, discordtest.CallbackUpdateMessage, r.Type, "My hand shows the table as it is: %s", r.LastMessage().Content)
+	if strings.Contains(r.Content, "Game over") {
+		return r.Message, hand
+	}
+	hand, err = h.fake.WaitChannelMessage(r.ChannelID, wait, func(m discordtest.Message) bool { return m.InteractionID == in.ID && m.ID != tableID })
+	require.NoError(h.t, err, "the hand follows")
+	require.True(h.t, hand.Ephemeral, "a hand is private")
+	require.Equal(h.t, user, hand.UserID, "a hand is its player's alone")
+	return r.Message, hand
+}
+
+// playHandsOut plays a multiplayer table to its end by My hand: whoever
+// may act plays the first enabled button of their hand. It returns the
+// table's final message.
+func (h *harness) playHandsOut(tableID string, humans []string) discordtest.Message {
+	h.t.Helper()
+	for round := 0; round < 500; round++ {
+		acted := false
+		for _, u := range humans {
+			table, hand := h.myHandHere(tableID, u)
+			if strings.Contains(table.Content, "Game over") {
+				return table
+			}
+			b, ok := hand.EnabledButton("")
+			if !ok {
+				continue
+			}
+			played := h.click(hand.ID, u, b.CustomID)
+			require.Equal(h.t, discordtest.CallbackUpdateMessage, played.Type, played.LastMessage().Content)
+			require.True(h.t, played.Ephemeral, "the hand stays private")
+			acted = true
+			break
+		}
+		if !acted {
+			break
+		}
+	}
+	final, err := h.fake.WaitMessage(tableID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
+	require.NoError(h.t, err, "someone can act until the game is over")
+	return final
+}
+
+// editedBetweenClicks reports whether a message was edited through an
+// interaction's token, not only by the answers to clicks on it.
+func editedBetweenClicks(m discordtest.Message) bool {
+	for _, b := range append(m.History, m.Body) {
+		if b.Via == "webhook edit" {
+			return true
+		}
+	}
+	return false
+}
+
+// A user-installed dealer opens a Secret Agent lobby in a group DM: a
+// friend joins, computer players fill the other seats, both play by My
+// hand to the end on answers alone; every hand went to its player alone,
+// every move was saved, the game counts in their /stats.
+func TestUserInstalledSecretAgentInAGroupDM(t *testing.T) {
+	h := newDMHarness(t)
+	h.fake.AddUser(discordtest.User{ID: carol, Name: "carol"})
+	gdm, err := h.fake.GroupDM(alice, bob, carol)
+	require.NoError(t, err)
+	lobby := h.userCommand(gdm, alice, "play", map[string]any{"game": "secretagent"})
+	require.False(t, lobby.Ephemeral, lobby.Content)
+	joined := h.click(lobby.ID, bob, button(t, lobby.Message, "Join").CustomID)
+	assert.Contains(t, joined.Content, "<@"+bob+">")
+	table := h.click(lobby.ID, alice, button(t, joined.Message, "Start").CustomID)
+	require.False(t, table.Ephemeral, table.Content)
+	assert.Contains(t, table.Content, "changes as its players click", "the table says what its players will see")
+	id := tableOf(t, table.Message)
+	row := h.tableOf(id)
+	require.True(t, row.InteractionOnly)
+	require.Len(t, row.Players, 4)
+	assert.True(t, row.Players[2].Computer && row.Players[3].Computer, "computer players fill the seats")
+
+	final := h.playHandsOut(lobby.ID, []string{alice, bob})
+	assert.Equal(t, []string{"Rematch"}, labels(final), "a finished table deals the next")
+	assert.True(t, editedBetweenClicks(final), "the table followed the moves made from the hands through its last answer")
+	row = h.tableOf(id)
+	assert.NotEqual(t, store.StatusPlaying, row.Status, "finished in the store")
+	assert.Len(t, h.storedMoves(id), shownMoves(t, final), "every move saved")
+	for _, m := range h.fake.ChannelMessages(gdm) {
+		if m.Ephemeral {
+			assert.Contains(t, []string{alice, bob}, m.UserID, "a private answer to a player")
+			continue
+		}
+		for _, body := range append(m.History, m.Body) {
+			assert.NotContains(t, body.Content, "Your agent", "no hand on the table")
+		}
+	}
+	stats := h.userCommand(gdm, bob, "stats", nil)
+	assert.Contains(t, stats.Content, "**Secret Agent**: 1 game")
+	noChannelRoutes(t, h)
+}
+
+// The commands a user may install: those for anywhere are offered to both
+// installs in every context; the server's admin commands and boards to a
+// server's install alone, in servers.
+func TestCommandsForUserInstalls(t *testing.T) {
+	h := newDMHarness(t)
+	cmds, err := h.fake.WaitCommands("", wait)
+	require.NoError(t, err)
+	byName := map[string]map[string]any{}
+	for _, c := range cmds {
+		byName[c["name"].(string)] = c
+	}
+	for _, tc := range []struct {
+		name               string
+		installs, contexts []any
+	}{
+		{"play", []any{0.0, 1.0}, []any{0.0, 1.0, 2.0}},
+		{"daily", []any{0.0, 1.0}, []any{0.0, 1.0, 2.0}},
+		{"stats", []any{0.0, 1.0}, []any{0.0, 1.0, 2.0}},
+		{"rules", []any{0.0, 1.0}, []any{0.0, 1.0, 2.0}},
+		{"settings", []any{0.0, 1.0}, []any{0.0, 1.0, 2.0}},
+		{"privacy", []any{0.0, 1.0}, []any{0.0, 1.0, 2.0}},
+		{"leaderboard", []any{0.0}, []any{0.0}},
+		{"Dealer stats", []any{0.0}, []any{0.0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := byName[tc.name]
+			require.NotNil(t, c, "registered")
+			assert.Equal(t, tc.installs, c["integration_types"])
+			assert.Equal(t, tc.contexts, c["contexts"])
+		})
+	}
+	gdm, err := h.fake.GroupDM(alice, bob)
+	require.NoError(t, err)
+	_, err = h.fake.UserInstalledCommand(gdm, alice, "leaderboard", map[string]any{"game": "doublets"})
+	assert.ErrorContains(t, err, "not registered for user installs", "a server's board is a server's")
+	rules := h.userCommand(gdm, alice, "rules", map[string]any{"game": "doublets"})
+	assert.True(t, rules.Ephemeral, "the rules, privately, anywhere")
+	noChannelRoutes(t, h)
+}
