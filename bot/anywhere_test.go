@@ -3,6 +3,7 @@ package bot_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -278,5 +279,31 @@ func TestCommandsForUserInstalls(t *testing.T) {
 	assert.ErrorContains(t, err, "not registered for user installs", "a server's board is a server's")
 	rules := h.userCommand(gdm, alice, "rules", map[string]any{"game": "doublets"})
 	assert.True(t, rules.Ephemeral, "the rules, privately, anywhere")
+	noChannelRoutes(t, h)
+}
+
+// At an interaction-only table the turn clock plays for an absent player
+// and the table follows through its last answer; no reminder is posted
+// (there is nowhere to post it). After a restart the tokens are gone: the
+// table shows how it went on at the next click.
+func TestUserInstalledTurnClockAndRestart(t *testing.T) {
+	h := newHarness(t)
+	h.global, h.turnTimeout = true, 300*time.Millisecond
+	h.restart()
+	gdm, err := h.fake.GroupDM(alice, bob)
+	require.NoError(t, err)
+	lobby := h.userCommand(gdm, alice, "play", map[string]any{"game": "secretagent"})
+	h.click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
+	played, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "took too long") })
+	require.NoError(t, err, "the clock's move shows through the last answer")
+	assert.True(t, editedBetweenClicks(played))
+	id := tableOf(t, lobby.Message)
+	moves := len(h.storedMoves(id))
+	assert.NotZero(t, moves, "saved")
+
+	h.restart()
+	table, _ := h.myHandHere(lobby.ID, alice)
+	assert.GreaterOrEqual(t, shownMoves(t, table), moves, "the table as it is now, at the click")
+	assert.Len(t, h.storedMoves(id), shownMoves(t, table), "every move shown was saved")
 	noChannelRoutes(t, h)
 }
