@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"hash/fnv"
 	"strconv"
 	"time"
@@ -140,99 +141,124 @@ func (b *Bot) editAnswered(a answered, data *discordgo.InteractionResponseData) 
 	return err
 }
 
-// redrawAnswered is redraw for an interaction-only table: its message is
-// edited through the latest answer that showed it, unless that shows it
-// as it is already or its token is spent. t is locked.
+// redrawAnswered is redraw, and sendHand, for an interaction-only table:
+// what its players last saw of it follows it through the latest answers,
+// while their tokens live: its message, and every player's latest hand (a
+// hand's buttons name the table's version: one left behind would be
+// refused). Each is a letter of its own (a token's rate limit holds no
+// other), which draws it as it is when its turn comes. t is locked.
 func (b *Bot) redrawAnswered(t *table) {
-	a := t.reach.table
-	if t.redrawQueued || a.version == t.Row.Version || !b.fresh(a) {
-		return
+	table, hands := b.behind(t)
+	if table && !t.redrawQueued {
+		t.redrawQueued = true
+		b.postFollow(t, t.Row.ChannelID, "a table followed through its last answer", shown{table: true},
+			func() (*discordgo.InteractionResponseData, error) { return b.message(t, "") },
+			func() { t.redrawQueued = false })
 	}
-	t.redrawQueued = true
-	b.wire.Post(t.Row.ChannelID, discord.Letter{
-		What: "a table redraw through its last answer",
-		Send: func() error { return b.redrawAnsweredNow(t) },
-		Failed: func(err error) {
-			b.log.Info("redrawing a table through its last answer failed: it shows at the next click", "table", t.Row.ID, "err", err)
-			t.mu.Lock()
-			defer t.mu.Unlock()
-			t.reach.table = answered{}
-		},
-	})
+	for _, seat := range hands {
+		if t.dmQueued[seat] {
+			continue
+		}
+		if t.dmQueued == nil {
+			t.dmQueued = map[games.Seat]bool{}
+		}
+		t.dmQueued[seat] = true
+		b.postFollow(t, t.Player(seat).UserID, "a hand followed through its last answer", shown{seat: seat},
+			func() (*discordgo.InteractionResponseData, error) {
+				defer func() { t.lastHand = drawnHand{} }()
+				return b.privateMessage(t, seat)
+			},
+			func() { t.dmQueued[seat] = false })
+	}
 }
 
-// redrawAnsweredNow draws the table as it is and edits its message, under
-// the table's lock (as answers are sent: see redrawNow).
-func (b *Bot) redrawAnsweredNow(t *table) error {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.redrawQueued = false
-	ctx, cancel := b.background()
-	err := t.Sync(ctx)
-	cancel()
-	a := t.reach.table
-	if err != nil || t.Game == nil || a.version == t.Row.Version || !b.fresh(a) {
-		return err
+// behind reports what shows t behind its version and may still be
+// edited: its message, and the seats whose hands do. t is locked.
+func (b *Bot) behind(t *table) (table bool, hands []games.Seat) {
+	table = b.isBehind(t, t.reach.table)
+	for seat, a := range t.reach.hands {
+		if b.isBehind(t, a) && t.Game != nil {
+			hands = append(hands, seat)
+		}
 	}
-	data, err := b.message(t, "")
+	return table, hands
+}
+
+// isBehind reports whether a shows t behind its version and may still be
+// edited. t is locked.
+func (b *Bot) isBehind(t *table, a answered) bool { return a.version != t.Row.Version && b.fresh(a) }
+
+// shown names a message that shows a table: its own, or a seat's hand.
+type shown struct {
+	table bool
+	seat  games.Seat
+}
+
+// at is where the message is reached. t is locked.
+func (t *table) at(s shown) answered {
+	if s.table {
+		return t.reach.table
+	}
+	return t.reach.hands[s.seat]
+}
+
+// setAt remembers where the message is reached. t is locked.
+func (t *table) setAt(s shown, a answered) {
+	if s.table {
+		t.reach.table = a
+		return
+	}
+	t.noteHand(s.seat, a)
+}
+
+// postFollow queues a letter to recipient that edits the message s to
+// what draw draws of t then, once its token's rate limit has passed (off
+// the lock: discordgo would wait for it holding it; see redrawNow), and
+// under the lock, as answers are sent. dequeued runs as it starts. A
+// message its token no longer reaches is forgotten until the next click
+// shows it.
+func (b *Bot) postFollow(t *table, recipient, what string, s shown, draw func() (*discordgo.InteractionResponseData, error), dequeued func()) {
+	b.wire.Post(recipient, discord.Letter{What: what, Send: func() error {
+		t.mu.Lock()
+		token := t.at(s).token
+		t.mu.Unlock()
+		if !b.wire.WaitBucket(tokenBucket(token)) {
+			return nil
+		}
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		dequeued()
+		ctx, cancel := b.background()
+		err := t.Sync(ctx)
+		cancel()
+		if err != nil || !b.isBehind(t, t.at(s)) {
+			return err
+		}
+		a, err := b.editTo(t, t.at(s), draw)
+		t.setAt(s, a)
+		return err
+	}, Failed: func(err error) {
+		b.log.Info("following a table through its last answers failed: it shows at the next click", "table", t.Row.ID, "err", err)
+	}})
+}
+
+// editTo edits a's message to what draw draws of t now, and returns
+// where it stands: at t's version; as it was when rate limited (the
+// outbox sends it again later); forgotten when its token failed.
+func (b *Bot) editTo(t *table, a answered, draw func() (*discordgo.InteractionResponseData, error)) (answered, error) {
+	data, err := draw()
 	if err != nil {
 		b.log.Error("drawing a table failed", "table", t.Row.ID, "err", err)
-		return nil
+		return a, nil
 	}
-	if err := b.editAnswered(a, data); err != nil {
-		return err
-	}
-	t.reach.table.version = t.Row.Version
-	return nil
-}
-
-// sendHandAnswered is sendHand for an interaction-only table: seat's
-// latest hand is edited through its token, while it lives. t is locked.
-func (b *Bot) sendHandAnswered(t *table, seat games.Seat) {
-	a, ok := t.reach.hands[seat]
-	if !ok || t.dmQueued[seat] || a.version == t.Row.Version || !b.fresh(a) {
-		return
-	}
-	if t.dmQueued == nil {
-		t.dmQueued = map[games.Seat]bool{}
-	}
-	t.dmQueued[seat] = true
-	b.wire.Post(t.Row.ChannelID, discord.Letter{
-		What: "a hand through its last answer",
-		Send: func() error { return b.sendHandAnsweredNow(t, seat) },
-		Failed: func(err error) {
-			b.log.Info("updating a hand through its last answer failed: it shows with My hand", "table", t.Row.ID, "seat", seat, "err", err)
-			t.mu.Lock()
-			defer t.mu.Unlock()
-			delete(t.reach.hands, seat)
-		},
-	})
-}
-
-// sendHandAnsweredNow draws seat's hand as it is and edits it.
-func (b *Bot) sendHandAnsweredNow(t *table, seat games.Seat) error {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.dmQueued[seat] = false
-	ctx, cancel := b.background()
-	err := t.Sync(ctx)
-	cancel()
-	a := t.reach.hands[seat]
-	if err != nil || t.Game == nil || a.version == t.Row.Version || !b.fresh(a) {
-		return err
-	}
-	data, err := b.privateMessage(t, seat)
-	t.lastHand = drawnHand{}
-	if err != nil {
-		b.log.Error("drawing a hand failed", "table", t.Row.ID, "err", err)
-		return nil
-	}
-	if err := b.editAnswered(a, data); err != nil {
-		return err
+	var rl *discordgo.RateLimitError
+	if err := b.editAnswered(a, data); errors.As(err, &rl) {
+		return a, err
+	} else if err != nil {
+		return answered{}, err
 	}
 	a.version = t.Row.Version
-	t.reach.hands[seat] = a
-	return nil
+	return a, nil
 }
 
 // handByFollowUp answers My hand on an interaction-only table's message:

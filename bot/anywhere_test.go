@@ -1,6 +1,8 @@
 package bot_test
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -36,11 +38,11 @@ func noChannelRoutes(t *testing.T, h *harness) {
 
 // playSolitaireOut plays a solitaire to its end by its buttons as user: a
 // one-click move when one is lit, else a place and its first lit
-// destination; with no move left, Resign. It returns the last message and
-// the moves the table said it made.
-func (h *harness) playSolitaireOut(user string, m discordtest.Message) (discordtest.Message, int) {
+// destination; with no move left, or after upTo clicks, Resign. It returns
+// the last message and the moves the table said it made.
+func (h *harness) playSolitaireOut(user string, m discordtest.Message, upTo int) (discordtest.Message, int) {
 	h.t.Helper()
-	for clicks := 0; clicks < 600 && !finishedTable(m); clicks++ {
+	for clicks := 0; clicks < upTo+2 && !finishedTable(m); clicks++ {
 		var next string
 		for _, b := range enabledButtons(m) {
 			if a := action(b.CustomID); (a == 'm' || a == 's') && !strings.Contains(b.Label, "Undo") {
@@ -48,11 +50,10 @@ func (h *harness) playSolitaireOut(user string, m discordtest.Message) (discordt
 				break
 			}
 		}
-		if next == "" {
-			next = button(h.t, m, "Resign").CustomID
-		}
 		if b, ok := m.EnabledButton("Yes"); ok {
 			next = b.CustomID
+		} else if next == "" || clicks >= upTo {
+			next = button(h.t, m, "Resign").CustomID
 		}
 		r := h.click(m.ID, user, next)
 		require.False(h.t, r.Ephemeral, r.Content)
@@ -95,7 +96,7 @@ func TestUserInstalledDoubletsInADM(t *testing.T) {
 	assert.True(t, theirs.Ephemeral, "Bob is told privately")
 	assert.Contains(t, theirs.Content, "<@"+alice+">'s game")
 
-	last, moves := h.playSolitaireOut(alice, r.Message)
+	last, moves := h.playSolitaireOut(alice, r.Message, 600)
 	assert.Contains(t, last.Content, "Game over")
 	row := h.tableOf(id)
 	assert.NotEqual(t, store.StatusPlaying, row.Status, "finished in the store")
@@ -108,8 +109,8 @@ func TestUserInstalledDoubletsInADM(t *testing.T) {
 }
 
 // A user-installed dealer deals the daily deal in a group DM: each player
-// their own attempt, on answers alone, saved as a daily attempt; a second
-// attempt is refused.
+// their own attempt, on answers alone (played a while, then resigned),
+// saved as a daily attempt; a second attempt is refused.
 func TestUserInstalledDailyInAGroupDM(t *testing.T) {
 	h := newDMHarness(t)
 	h.fake.AddUser(discordtest.User{ID: carol, Name: "carol"})
@@ -123,7 +124,7 @@ func TestUserInstalledDailyInAGroupDM(t *testing.T) {
 	assert.True(t, row.InteractionOnly)
 	assert.NotEmpty(t, row.Daily, "a daily attempt")
 
-	last, moves := h.playSolitaireOut(alice, r.Message)
+	last, moves := h.playSolitaireOut(alice, r.Message, 12)
 	assert.Len(t, h.storedMoves(id), moves, "every move saved")
 	assert.NotContains(t, last.Content, "daily deal #", "the day's deal number stays hidden")
 	again := h.userCommand(gdm, alice, "daily", map[string]any{"game": "doublets"})
@@ -158,35 +159,60 @@ func (h *harness) myHandHere(tableID, user string) (table, hand discordtest.Mess
 	return r.Message, hand
 }
 
-// playHandsOut plays a multiplayer table to its end by My hand: whoever
-// may act plays the first enabled button of their hand. It returns the
-// table's final message.
+// movesSaid is a table's or a hand's move count as its text says it.
+var movesSaid = regexp.MustCompile(`· move ([0-9]+)`)
+
+// moveOf is the move count a message says, or -1.
+func moveOf(m discordtest.Message) int {
+	found := movesSaid.FindStringSubmatch(m.Content)
+	if found == nil {
+		return -1
+	}
+	n, _ := strconv.Atoi(found[1])
+	return n
+}
+
+// playHandsOut plays a multiplayer table to its end as its players
+// would: each clicks My hand once, then plays on the hand in front of
+// them, which follows the table (the first enabled button of a hand that
+// shows the latest move). It returns the table's final message.
 func (h *harness) playHandsOut(tableID string, humans []string) discordtest.Message {
 	h.t.Helper()
-	for round := 0; round < 500; round++ {
-		acted := false
-		for _, u := range humans {
-			table, hand := h.myHandHere(tableID, u)
-			if strings.Contains(table.Content, "Game over") {
-				return table
-			}
-			b, ok := hand.EnabledButton("")
-			if !ok {
-				continue
-			}
-			played := h.click(hand.ID, u, b.CustomID)
-			require.Equal(h.t, discordtest.CallbackUpdateMessage, played.Type, played.LastMessage().Content)
-			require.True(h.t, played.Ephemeral, "the hand stays private")
-			acted = true
-			break
-		}
-		if !acted {
-			break
-		}
+	hands := map[string]string{}
+	for _, u := range humans {
+		_, hand := h.myHandHere(tableID, u)
+		hands[u] = hand.ID
 	}
-	final, err := h.fake.WaitMessage(tableID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
-	require.NoError(h.t, err, "someone can act until the game is over")
-	return final
+	for clicks := 0; clicks < 500; clicks++ {
+		var user string
+		var next discordtest.Button
+		var table discordtest.Message
+		ok := h.fake.WaitUntil(wait, func() bool {
+			table, _ = h.fake.Message(tableID)
+			latest, now := moveOf(table), map[string]discordtest.Message{}
+			for _, u := range humans {
+				now[u], _ = h.fake.Message(hands[u])
+				latest = max(latest, moveOf(now[u]))
+			}
+			for _, u := range humans {
+				if b, ok := now[u].EnabledButton(""); ok && moveOf(now[u]) == latest {
+					user, next = u, b
+					return true
+				}
+			}
+			return strings.Contains(table.Content, "Game over")
+		})
+		require.True(h.t, ok, "someone can act until the game is over: %s", table.Content)
+		if user == "" {
+			return table
+		}
+		played := h.click(hands[user], user, next.CustomID)
+		require.Contains(h.t, []int{discordtest.CallbackUpdateMessage, discordtest.CallbackDeferredUpdate}, played.Type, played.LastMessage().Content)
+		require.Equal(h.t, hands[user], played.ID, "the move's answer is the hand updated")
+		require.True(h.t, played.Ephemeral, "the hand stays private")
+	}
+	h.t.Fatal("the game did not end")
+	return discordtest.Message{}
 }
 
 // editedBetweenClicks reports whether a message was edited through an
