@@ -142,7 +142,7 @@ func TestUserInstalledDailyInAGroupDM(t *testing.T) {
 // privately, unless the game is over. It returns the table and the hand.
 func (h *harness) myHandHere(tableID, user string) (table, hand discordtest.Message) {
 	h.t.Helper()
-	now, ok := h.fake.Message(tableID)
+	now, ok := h.fake.Latest(tableID)
 	require.True(h.t, ok)
 	in, err := h.fake.Click(tableID, user, button(h.t, now, "My hand").CustomID)
 	require.NoError(h.t, err)
@@ -188,10 +188,10 @@ func (h *harness) playHandsOut(tableID string, humans []string) discordtest.Mess
 		var next discordtest.Button
 		var table discordtest.Message
 		ok := h.fake.WaitUntil(wait, func() bool {
-			table, _ = h.fake.Message(tableID)
+			table, _ = h.fake.Latest(tableID)
 			latest, now := moveOf(table), map[string]discordtest.Message{}
 			for _, u := range humans {
-				now[u], _ = h.fake.Message(hands[u])
+				now[u], _ = h.fake.Latest(hands[u])
 				latest = max(latest, moveOf(now[u]))
 			}
 			for _, u := range humans {

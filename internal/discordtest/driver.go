@@ -767,6 +767,21 @@ func (s *Server) Message(id string) (Message, bool) {
 	return snap.clone(), true
 }
 
+// Latest returns a copy of a stored message as it is now, without its
+// history: cheap enough to read at every change of the fake (WaitUntil).
+func (s *Server) Latest(id string) (Message, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.messages[id]
+	if !ok {
+		return Message{}, false
+	}
+	c := *m
+	c.History = nil
+	c.Body = m.Body.clone()
+	return c, true
+}
+
 // ChannelMessages returns the channel's messages that are not deleted, oldest
 // first, ephemeral ones included (see Message.Ephemeral and UserID).
 func (s *Server) ChannelMessages(channelID string) []Message {
