@@ -290,7 +290,7 @@ func (b *Bot) handByFollowUp(c click) reply {
 // followUpHand sends seat's hand as a private follow-up of i and
 // remembers it. t is locked.
 func (b *Bot) followUpHand(i *discordgo.Interaction, t *table, seat games.Seat, hand *discordgo.InteractionResponseData) {
-	params := &discordgo.WebhookParams{Content: hand.Content, Components: hand.Components, Flags: discordgo.MessageFlagsEphemeral,
+	params := &discordgo.WebhookParams{Content: hand.Content, Components: hand.Components, Flags: hand.Flags | discordgo.MessageFlagsEphemeral,
 		AllowedMentions: discord.NoMentions}
 	body, err := b.wire.Request("POST", discordgo.EndpointWebhookToken(i.AppID, i.Token)+"?wait=true", tokenBucket(i.Token), params, hand.Files)
 	var m discord.MessageRef

@@ -56,21 +56,21 @@ func (h *harness) playSolitaireOut(user string, m discordtest.Message, upTo int)
 			next = button(h.t, m, "Resign").CustomID
 		}
 		r := h.click(m.ID, user, next)
-		require.False(h.t, r.Ephemeral, r.Content)
+		require.False(h.t, r.Ephemeral, r.Text())
 		require.Equal(h.t, discordtest.CallbackUpdateMessage, r.Type, "each click updates the table")
 		m = r.Message
 	}
-	require.True(h.t, finishedTable(m), "the game ended: %s", m.Content)
+	require.True(h.t, finishedTable(m), "the game ended: %s", m.Text())
 	return m, shownMoves(h.t, m)
 }
 
 // shownMoves is the move count a table message says ("move 12").
 func shownMoves(t *testing.T, m discordtest.Message) int {
 	t.Helper()
-	i := strings.LastIndex(m.Content, "move ")
-	require.GreaterOrEqual(t, i, 0, m.Content)
+	i := strings.LastIndex(m.Text(), "move ")
+	require.GreaterOrEqual(t, i, 0, m.Text())
 	n := 0
-	for _, c := range m.Content[i+len("move "):] {
+	for _, c := range m.Text()[i+len("move "):] {
 		if c < '0' || c > '9' {
 			break
 		}
@@ -87,24 +87,24 @@ func TestUserInstalledDoubletsInADM(t *testing.T) {
 	dm, err := h.fake.UserDM(alice, bob)
 	require.NoError(t, err)
 	r := h.userCommand(dm, alice, "play", map[string]any{"game": "doublets"})
-	require.False(t, r.Ephemeral, r.Content)
+	require.False(t, r.Ephemeral, r.Text())
 	assert.Equal(t, dm, r.ChannelID, "the table is in their DM")
 	id := tableOf(t, r.Message)
 	assert.True(t, h.tableOf(id).InteractionOnly, "the table knows the bot is no member there")
 
 	theirs := h.click(r.ID, bob, enabledButtons(r.Message)[0].CustomID)
 	assert.True(t, theirs.Ephemeral, "Bob is told privately")
-	assert.Contains(t, theirs.Content, "<@"+alice+">'s game")
+	assert.Contains(t, theirs.Text(), "<@"+alice+">'s game")
 
 	last, moves := h.playSolitaireOut(alice, r.Message, 600)
-	assert.Contains(t, last.Content, "Game over")
+	assert.Contains(t, last.Text(), "Game over")
 	row := h.tableOf(id)
 	assert.NotEqual(t, store.StatusPlaying, row.Status, "finished in the store")
 	assert.Len(t, h.storedMoves(id), moves, "every move saved")
 
 	mine := h.userCommand(dm, alice, "stats", nil)
-	assert.True(t, mine.Ephemeral || strings.Contains(mine.Content, "everywhere"), mine.Content)
-	assert.Contains(t, mine.Content, "**Doublets**: 1 game")
+	assert.True(t, mine.Ephemeral || strings.Contains(mine.Text(), "everywhere"), mine.Text())
+	assert.Contains(t, mine.Text(), "**Doublets**: 1 game")
 	noChannelRoutes(t, h)
 }
 
@@ -117,7 +117,7 @@ func TestUserInstalledDailyInAGroupDM(t *testing.T) {
 	gdm, err := h.fake.GroupDM(alice, bob, carol)
 	require.NoError(t, err)
 	r := h.userCommand(gdm, alice, "daily", map[string]any{"game": "doublets"})
-	require.False(t, r.Ephemeral, r.Content)
+	require.False(t, r.Ephemeral, r.Text())
 	assert.Equal(t, gdm, r.ChannelID)
 	id := tableOf(t, r.Message)
 	row := h.tableOf(id)
@@ -126,13 +126,13 @@ func TestUserInstalledDailyInAGroupDM(t *testing.T) {
 
 	last, moves := h.playSolitaireOut(alice, r.Message, 12)
 	assert.Len(t, h.storedMoves(id), moves, "every move saved")
-	assert.NotContains(t, last.Content, "daily deal #", "the day's deal number stays hidden")
+	assert.NotContains(t, last.Text(), "daily deal #", "the day's deal number stays hidden")
 	again := h.userCommand(gdm, alice, "daily", map[string]any{"game": "doublets"})
 	assert.True(t, again.Ephemeral)
-	assert.Contains(t, again.Content, "You have had today's")
+	assert.Contains(t, again.Text(), "You have had today's")
 
 	theirs := h.userCommand(gdm, bob, "daily", map[string]any{"game": "doublets"})
-	require.False(t, theirs.Ephemeral, theirs.Content)
+	require.False(t, theirs.Ephemeral, theirs.Text())
 	assert.NotEqual(t, id, tableOf(t, theirs.Message), "Bob's own attempt")
 	noChannelRoutes(t, h)
 }
@@ -148,8 +148,8 @@ func (h *harness) myHandHere(tableID, user string) (table, hand discordtest.Mess
 	require.NoError(h.t, err)
 	r, err := in.WaitFinal(wait)
 	require.NoError(h.t, err)
-	require.Equal(h.t, discordtest.CallbackUpdateMessage, r.Type, "My hand shows the table as it is: %s", r.LastMessage().Content)
-	if strings.Contains(r.Content, "Game over") {
+	require.Equal(h.t, discordtest.CallbackUpdateMessage, r.Type, "My hand shows the table as it is: %s", r.LastMessage().Text())
+	if strings.Contains(r.Text(), "Game over") {
 		return r.Message, hand
 	}
 	hand, err = h.fake.WaitChannelMessage(r.ChannelID, wait, func(m discordtest.Message) bool { return m.InteractionID == in.ID && m.ID != tableID })
@@ -164,7 +164,7 @@ var movesSaid = regexp.MustCompile(`· move ([0-9]+)`)
 
 // moveOf is the move count a message says, or -1.
 func moveOf(m discordtest.Message) int {
-	found := movesSaid.FindStringSubmatch(m.Content)
+	found := movesSaid.FindStringSubmatch(m.Text())
 	if found == nil {
 		return -1
 	}
@@ -200,14 +200,14 @@ func (h *harness) playHandsOut(tableID string, humans []string) discordtest.Mess
 					return true
 				}
 			}
-			return strings.Contains(table.Content, "Game over")
+			return strings.Contains(table.Text(), "Game over")
 		})
-		require.True(h.t, ok, "someone can act until the game is over: %s", table.Content)
+		require.True(h.t, ok, "someone can act until the game is over: %s", table.Text())
 		if user == "" {
 			return table
 		}
 		played := h.click(hands[user], user, next.CustomID)
-		require.Contains(h.t, []int{discordtest.CallbackUpdateMessage, discordtest.CallbackDeferredUpdate}, played.Type, played.LastMessage().Content)
+		require.Contains(h.t, []int{discordtest.CallbackUpdateMessage, discordtest.CallbackDeferredUpdate}, played.Type, played.LastMessage().Text())
 		require.Equal(h.t, hands[user], played.ID, "the move's answer is the hand updated")
 		require.True(h.t, played.Ephemeral, "the hand stays private")
 	}
@@ -236,12 +236,12 @@ func TestUserInstalledSecretAgentInAGroupDM(t *testing.T) {
 	gdm, err := h.fake.GroupDM(alice, bob, carol)
 	require.NoError(t, err)
 	lobby := h.userCommand(gdm, alice, "play", map[string]any{"game": "secretagent"})
-	require.False(t, lobby.Ephemeral, lobby.Content)
+	require.False(t, lobby.Ephemeral, lobby.Text())
 	joined := h.click(lobby.ID, bob, button(t, lobby.Message, "Join").CustomID)
-	assert.Contains(t, joined.Content, "<@"+bob+">")
+	assert.Contains(t, joined.Text(), "<@"+bob+">")
 	table := h.click(lobby.ID, alice, button(t, joined.Message, "Start").CustomID)
-	require.False(t, table.Ephemeral, table.Content)
-	assert.Contains(t, table.Content, "changes as its players click", "the table says what its players will see")
+	require.False(t, table.Ephemeral, table.Text())
+	assert.Contains(t, table.Text(), "changes as its players click", "the table says what its players will see")
 	id := tableOf(t, table.Message)
 	row := h.tableOf(id)
 	require.True(t, row.InteractionOnly)
@@ -260,11 +260,11 @@ func TestUserInstalledSecretAgentInAGroupDM(t *testing.T) {
 			continue
 		}
 		for _, body := range append(m.History, m.Body) {
-			assert.NotContains(t, body.Content, "Your agent", "no hand on the table")
+			assert.NotContains(t, body.Text(), "Your agent", "no hand on the table")
 		}
 	}
 	stats := h.userCommand(gdm, bob, "stats", nil)
-	assert.Contains(t, stats.Content, "**Secret Agent**: 1 game")
+	assert.Contains(t, stats.Text(), "**Secret Agent**: 1 game")
 	noChannelRoutes(t, h)
 }
 
@@ -320,7 +320,7 @@ func TestUserInstalledTurnClockAndRestart(t *testing.T) {
 	require.NoError(t, err)
 	lobby := h.userCommand(gdm, alice, "play", map[string]any{"game": "secretagent"})
 	h.click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
-	played, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "took too long") })
+	played, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "took too long") })
 	require.NoError(t, err, "the clock's move shows through the last answer")
 	assert.True(t, editedBetweenClicks(played))
 	id := tableOf(t, lobby.Message)
