@@ -103,8 +103,22 @@ func TestUserInstalledDoubletsInADM(t *testing.T) {
 	assert.Len(t, h.storedMoves(id), moves, "every move saved")
 
 	mine := h.userCommand(dm, alice, "stats", nil)
-	assert.True(t, mine.Ephemeral || strings.Contains(mine.Text(), "everywhere"), mine.Text())
+	assert.Contains(t, mine.Text(), "everywhere")
 	assert.Contains(t, mine.Text(), "**Doublets**: 1 game")
+	noChannelRoutes(t, h)
+}
+
+// In her DM with the bot, a player who installed the dealer to her account
+// alone (no server of hers has it) plays on answers alone too: the bot may
+// not write there.
+func TestUserInstalledInTheBotsDM(t *testing.T) {
+	h := newDMHarness(t)
+	r := h.userCommand("", alice, "play", map[string]any{"game": "doublets"})
+	require.False(t, r.Ephemeral, r.Text())
+	id := tableOf(t, r.Message)
+	assert.True(t, h.tableOf(id).InteractionOnly)
+	_, moves := h.playSolitaireOut(alice, r.Message, 3)
+	assert.Len(t, h.storedMoves(id), moves, "every move saved")
 	noChannelRoutes(t, h)
 }
 
