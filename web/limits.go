@@ -45,6 +45,12 @@ type Limits struct {
 	// live streams: in all, on one table, and from one client address
 	// (an IPv6 client's /64, which one subscriber usually holds whole).
 	MaxStreams, MaxStreamsPerTable, MaxStreamsPerClient int
+	// MovesPerSecond and MoveBurst bound a signed-in player's moves and
+	// hints from the pages: MovesPerSecond on average, MoveBurst at once.
+	MovesPerSecond, MoveBurst int
+	// MaxStreamsPerUser bounds a signed-in player's live streams, wherever
+	// they connect from.
+	MaxStreamsPerUser int
 }
 
 // DefaultLimits are the limits of a Config that sets none. A stream
@@ -54,7 +60,10 @@ type Limits struct {
 // TestWatchersFlood): 10,000 streams are about 80 MB, and 0.2 s of CPU a
 // move of a table they all watch. A client behind a shared address (an
 // office, a school, a mobile carrier's NAT) gets 32 streams: more pages
-// of live tables than a person keeps open.
+// of live tables than a person keeps open; a signed-in player 16, wherever
+// they connect from. A player's moves from the pages (each a replay of
+// the table and a commit) come at 5 a second, 30 at once: faster than
+// hands click.
 var DefaultLimits = Limits{
 	ReadHeaderTimeout:   10 * time.Second,
 	ReadTimeout:         30 * time.Second,
@@ -67,6 +76,9 @@ var DefaultLimits = Limits{
 	MaxStreams:          10000,
 	MaxStreamsPerTable:  2000,
 	MaxStreamsPerClient: 32,
+	MovesPerSecond:      5,
+	MoveBurst:           30,
+	MaxStreamsPerUser:   16,
 }
 
 // withDefaults fills l's zero fields from DefaultLimits, and refuses a
@@ -90,6 +102,9 @@ func (l Limits) withDefaults() (Limits, error) {
 		{"MaxStreams", &l.MaxStreams, d.MaxStreams},
 		{"MaxStreamsPerTable", &l.MaxStreamsPerTable, d.MaxStreamsPerTable},
 		{"MaxStreamsPerClient", &l.MaxStreamsPerClient, d.MaxStreamsPerClient},
+		{"MovesPerSecond", &l.MovesPerSecond, d.MovesPerSecond},
+		{"MoveBurst", &l.MoveBurst, d.MoveBurst},
+		{"MaxStreamsPerUser", &l.MaxStreamsPerUser, d.MaxStreamsPerUser},
 	})
 	return l, err
 }

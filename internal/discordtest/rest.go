@@ -38,6 +38,7 @@ func (s *Server) routes() {
 	s.handle(RouteGetGuild, authBot, s.getGuild)
 	s.handle(RouteGetGuildMember, authBot, s.getGuildMember)
 	s.handle(RouteGetApplication, authBot, s.getApplication)
+	s.oauthRoutes()
 
 	// Everything else: 404 like Discord, and recorded in Unhandled().
 	s.handle(RouteAnyUnknownRoute, authNone, func(r *http.Request, rec *Request) (int, any) {
