@@ -15,6 +15,8 @@ var copyTables = []struct{ name, columns, order string }{
 	{"moves", "session_id, seq, seat, move, at", "session_id, seq"},
 	{"rounds", "session_id, round, seat, score", "session_id, round, seat"},
 	{"results", "session_id, seat, user_id, name, computer, game, guild_id, score, won, duration, moves, finished_at, options, rules_version", "session_id, seat"},
+	{"ratings", "guild_id, game, options, user_id, mu, sigma, ordinal, games, updated_at", "guild_id, game, options, user_id"},
+	{"rating_history", "session_id, seat, user_id, guild_id, game, options, place, mu, sigma, ordinal, finished_at", "session_id, seat"},
 	{"daily_deals", "game, day, deal", "game, day"},
 	{"guild_settings", "guild_id, pages_off, lang", "guild_id"},
 	{"timers", "session_id, kind, due_at, version, claimed_by, claimed_until, attempts", "session_id, kind"},

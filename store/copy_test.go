@@ -59,6 +59,8 @@ func seedEverything(t *testing.T, s *Store, c *testkit.Clock) []int64 {
 	require.NoError(t, s.SetTimer(ctx, Timer{Table: ids[0], Kind: "turn", Due: time.Unix(1_800_000_000, 5), Version: 2}))
 	require.NoError(t, s.SetSettings(ctx, "ann", Settings{FourColour: true}))
 	require.NoError(t, s.SetSettings(ctx, "bob", Settings{Large: true}))
+	// A rated game of two people and a computer player.
+	ids = append(ids, playRated(t, s, c, "g1", "", StatusOver, seat{user: "ann", won: true}, seat{user: "bob"}, seat{}))
 	return ids
 }
 
@@ -75,6 +77,8 @@ type snapshot struct {
 	Tokens   map[int64]string
 	Settings map[string]int
 	Players  map[string]Settings
+	Ratings  []RatingRow
+	History  []RatingPoint
 }
 
 // everything reads back what seedEverything wrote, through the store's API.
@@ -110,6 +114,11 @@ func everything(t *testing.T, s *Store, ids []int64) snapshot {
 	snap.Tokens = queryMap[int64, string](t, s, `SELECT id, token FROM sessions`)
 	assert.Len(t, snap.Tokens, len(ids))
 	snap.Settings = queryMap[string, int](t, s, `SELECT guild_id, pages_off FROM guild_settings`)
+	snap.Ratings, err = s.Ratings(ctx, "g1", "theagents", "", 0)
+	require.NoError(t, err)
+	assert.Len(t, snap.Ratings, 2)
+	snap.History, err = s.RatingHistory(ctx, "g1", "theagents", "ann", 0)
+	require.NoError(t, err)
 	snap.Players = map[string]Settings{}
 	for _, u := range []string{"ann", "bob", "cy"} {
 		st, err := s.Settings(ctx, u)
@@ -142,9 +151,9 @@ func TestCopyTo(t *testing.T) {
 				got[c.Table] = [2]int64{c.Read, c.Written}
 			}
 			assert.Equal(t, map[string][2]int64{
-				"sessions": {5, 5}, "players": {7, 7}, "moves": {50, 50}, "rounds": {6, 6},
-				"results": {3, 3}, "daily_deals": {2, 2}, "guild_settings": {1, 1}, "timers": {1, 1},
-				"player_settings": {2, 2}, "interactions": {0, 0},
+				"sessions": {6, 6}, "players": {10, 10}, "moves": {50, 50}, "rounds": {6, 6},
+				"results": {6, 6}, "daily_deals": {2, 2}, "guild_settings": {1, 1}, "timers": {1, 1},
+				"player_settings": {2, 2}, "interactions": {0, 0}, "ratings": {2, 2}, "rating_history": {2, 2},
 			}, got)
 			assert.Equal(t, want, everything(t, dst, ids), "the same through the store's API")
 
@@ -155,7 +164,7 @@ func TestCopyTo(t *testing.T) {
 			// Again: the target is no longer empty, and is left alone.
 			_, err = src.CopyTo(ctx, dst)
 			require.ErrorIs(t, err, ErrNotEmpty)
-			assert.ErrorContains(t, err, "6 sessions")
+			assert.ErrorContains(t, err, "7 sessions")
 			sessions, err := dst.Unfinished(ctx)
 			require.NoError(t, err)
 			assert.Len(t, sessions, 3)

@@ -32,6 +32,11 @@ func (d *dialect) migrations() ([]migration, error) {
 // version of the dealer, whose schema this version does not know.
 var ErrNewerSchema = errors.New("store: the database is from a newer version of the dealer")
 
+// migrationFills are what a migration computes in Go, by its file's name,
+// after its SQL and in its transaction: 0012's ratings of the games
+// played before it (both engines' files are named alike).
+var migrationFills = map[string]func(ctx context.Context, tx *txn) error{"0012_ratings.sql": rebuildRatings}
+
 type migration struct {
 	version int
 	name    string
@@ -112,6 +117,12 @@ func migrate(ctx context.Context, d *dialect, db *sql.DB, ms []migration) (appli
 		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 			tx.Rollback()
 			return applied, fmt.Errorf("store: migration %s: %w", m.name, err)
+		}
+		if fill := migrationFills[m.name]; fill != nil {
+			if err := fill(ctx, &txn{tx, d, ctx}); err != nil {
+				tx.Rollback()
+				return applied, fmt.Errorf("store: migration %s: %w", m.name, err)
+			}
 		}
 		if err := d.setSchemaVersion(ctx, tx, m.version); err != nil {
 			tx.Rollback()

@@ -52,6 +52,32 @@ type PlayerData struct {
 	Tables []PlayerTable `json:"tables"`
 	// Results are how each of their finished games ended for them.
 	Results []PlayerResult `json:"results"`
+	// Ratings are their skill ratings, by server, game and house rules,
+	// with the rating each rated game left them.
+	Ratings []PlayerRating `json:"ratings"`
+}
+
+// PlayerRating is a player's skill rating at one game in one server under
+// one set of house rules ("" the standard game), and its history.
+type PlayerRating struct {
+	GuildID string  `json:"guild_id"`
+	Game    string  `json:"game"`
+	Options string  `json:"house_rules"`
+	Mu      float64 `json:"mu"`
+	Sigma   float64 `json:"sigma"`
+	Ordinal float64 `json:"shown"`
+	Games   int     `json:"games"`
+	// History is the rating after each rated game, oldest first.
+	History []PlayerRatingPoint `json:"history"`
+}
+
+// PlayerRatingPoint is a player's rating after one rated game.
+type PlayerRatingPoint struct {
+	Table      int64     `json:"table"`
+	Place      int       `json:"place"`
+	Mu         float64   `json:"mu"`
+	Sigma      float64   `json:"sigma"`
+	FinishedAt time.Time `json:"finished_at"`
 }
 
 // PlayerSettings are a player's settings row: the deck drawn for them
@@ -153,10 +179,11 @@ func (s *Store) PlayerData(ctx context.Context, userID string) (PlayerData, erro
 		return PlayerData{}, err
 	}
 	d := PlayerData{Format: 1, UserID: userID, ExportedAt: time.Unix(0, s.now()).UTC(),
-		Names: []ShownName{}, Tables: []PlayerTable{}, Results: []PlayerResult{}}
+		Names: []ShownName{}, Tables: []PlayerTable{}, Results: []PlayerResult{}, Ratings: []PlayerRating{}}
 	err := s.read(ctx, func(tx *txn) error {
 		for _, part := range []func(context.Context, *txn, *PlayerData) error{
 			readPlayerSettings, readPlayerTables, readPlayerSeats, readPlayerMoves, readPlayerRounds, readPlayerResults,
+			readPlayerRatings, readPlayerRatingHistory,
 		} {
 			if err := part(ctx, tx, &d); err != nil {
 				return fmt.Errorf("store: a player's data: %w", err)
@@ -339,6 +366,50 @@ func readPlayerResults(ctx context.Context, tx *txn, d *PlayerData) error {
 	})
 }
 
+// readPlayerRatings reads the player's ratings.
+func readPlayerRatings(ctx context.Context, tx *txn, d *PlayerData) error {
+	rows, err := tx.QueryContext(ctx, `SELECT guild_id, game, options, mu, sigma, ordinal, games FROM ratings
+		WHERE user_id = ? AND games > 0 ORDER BY guild_id, game, options`, d.UserID)
+	if err != nil {
+		return err
+	}
+	return eachRow(rows, func(row scanner) error {
+		r := PlayerRating{History: []PlayerRatingPoint{}}
+		if err := row.Scan(&r.GuildID, &r.Game, &r.Options, &r.Mu, &r.Sigma, &r.Ordinal, &r.Games); err != nil {
+			return err
+		}
+		d.Ratings = append(d.Ratings, r)
+		return nil
+	})
+}
+
+// readPlayerRatingHistory reads the player's rating history into their
+// ratings (readPlayerRatings').
+func readPlayerRatingHistory(ctx context.Context, tx *txn, d *PlayerData) error {
+	rows, err := tx.QueryContext(ctx, `SELECT guild_id, game, options, session_id, place, mu, sigma, finished_at
+		FROM rating_history WHERE user_id = ? ORDER BY finished_at, session_id`, d.UserID)
+	if err != nil {
+		return err
+	}
+	return eachRow(rows, func(row scanner) error {
+		var (
+			guild, game, options string
+			p                    PlayerRatingPoint
+			finished             int64
+		)
+		if err := row.Scan(&guild, &game, &options, &p.Table, &p.Place, &p.Mu, &p.Sigma, &finished); err != nil {
+			return err
+		}
+		p.FinishedAt = fromNanos(finished)
+		for i, r := range d.Ratings {
+			if r.GuildID == guild && r.Game == game && r.Options == options {
+				d.Ratings[i].History = append(d.Ratings[i].History, p)
+			}
+		}
+		return nil
+	})
+}
+
 // shownNames are the names the player's seats show, by server, each once.
 func shownNames(tables []PlayerTable) []ShownName {
 	names := []ShownName{}
@@ -374,8 +445,8 @@ type Forgotten struct {
 // Forget erases userID from the store, in one transaction: their settings
 // and language are deleted, and in every table and result that named them
 // their user id and name become a placeholder (Forgotten.UserID and Name,
-// the same in every row, naming nobody), so the other players' games and
-// results stay whole and still replay. Each such table's version moves on,
+// the same in every row, naming nobody), so the other players' games,
+// results and ratings stay whole and still replay. Each such table's version moves on,
 // so that a process holding a copy reads it again before its next write.
 // A seat of theirs at a table still in play is played for as an absent
 // player's, by the turn clock.
@@ -451,6 +522,8 @@ func forgetTables(ctx context.Context, tx *txn, userID string, f *Forgotten) err
 			[]any{userID, userID, userID}},
 		{"players", `UPDATE players SET user_id = ?, name = ? WHERE user_id = ?`, []any{f.UserID, f.Name, userID}},
 		{"owners", `UPDATE sessions SET owner_id = ? WHERE owner_id = ?`, []any{f.UserID, userID}},
+		{"ratings", `UPDATE ratings SET user_id = ? WHERE user_id = ?`, []any{f.UserID, userID}},
+		{"rating history", `UPDATE rating_history SET user_id = ? WHERE user_id = ?`, []any{f.UserID, userID}},
 	} {
 		if _, err := tx.ExecContext(ctx, w.sql, w.args...); err != nil {
 			return fmt.Errorf("store: forget: %s: %w", w.what, err)

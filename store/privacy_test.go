@@ -72,6 +72,12 @@ func TestPlayerData(t *testing.T) {
 		assert.Empty(t, d.Tables[2].Moves, "bob moved there, she did not")
 		require.Len(t, d.Results, 2)
 		assert.Equal(t, []int{52, 3}, []int{d.Results[0].Score, d.Results[1].Score})
+		require.Len(t, d.Ratings, 1, "the duel rated her")
+		assert.Equal(t, PlayerRating{GuildID: "g2", Game: "theagents", Mu: d.Ratings[0].Mu, Sigma: d.Ratings[0].Sigma,
+			Ordinal: d.Ratings[0].Mu - 3*d.Ratings[0].Sigma, Games: 1,
+			History: []PlayerRatingPoint{{Table: f.duel, Place: 2, Mu: d.Ratings[0].Mu, Sigma: d.Ratings[0].Sigma, FinishedAt: d.Results[1].FinishedAt}}},
+			d.Ratings[0])
+		assert.Less(t, d.Ratings[0].Mu, 25.0, "she lost")
 
 		js, err := json.Marshal(d)
 		require.NoError(t, err)

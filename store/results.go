@@ -28,7 +28,8 @@ type Result struct {
 // ErrConflict and nothing is written, so a stale copy never ends a game
 // that went on, nor changes the results of one that ended. Only the
 // results given count on the leaderboards: an abandoned table finished
-// without results counts for nobody.
+// without results counts for nobody. A game not abandoned, with two
+// people or more, moves their ratings in the same transaction (rated.go).
 func (s *Store) Finish(ctx context.Context, id int64, seen int, status games.Status, results []Result) (int, error) {
 	if !finishedStatus(status) {
 		return 0, fmt.Errorf("store: session %d: finish with status %v (want won, lost, over or abandoned)", id, status)
@@ -76,6 +77,11 @@ func (s *Store) Finish(ctx context.Context, id int64, seen int, status games.Sta
 				id, r.Seat, r.UserID, r.Name, boolInt(r.Computer), game, guild, options, r.Score, boolInt(r.Won),
 				duration, moves, at, rules); err != nil {
 				return fmt.Errorf("store: session %d: finish: seat %d: %w", id, r.Seat, err)
+			}
+		}
+		if status != StatusAbandoned {
+			if err := rateFinished(ctx, tx, id, ratingKey{guild, game, options}, at, results); err != nil {
+				return err
 			}
 		}
 		if _, err := tx.ExecContext(ctx,

@@ -36,7 +36,7 @@ type command struct {
 }
 
 // commandOrder names the subcommands in the order the usage lists them.
-var commandOrder = []string{"play", "games", "rules", "stats", "leaderboard", "solve", "export", "cards", "run", "web", "db", "version", "help"}
+var commandOrder = []string{"play", "games", "rules", "stats", "leaderboard", "solve", "export", "cards", "run", "web", "db", "ratings", "version", "help"}
 
 // commands are the subcommands by name.
 func commands() map[string]command {
@@ -52,6 +52,7 @@ func commands() map[string]command {
 		"run":         {"run [--config FILE]", "the Discord bot", runUsage, runCmd},
 		"web":         {"web --listen HOST:PORT", "the web pages alone, beside a bot", webUsage, webCmd},
 		"db":          {"db copy|check|backup|export|forget", "copy to PostgreSQL; check tables replay; back up; a player's data", dbUsage, dbCmd},
+		"ratings":     {"ratings rebuild", "every skill rating again, from the results", ratingsUsage, ratingsCmd},
 		"version":     {"version [--json]", "this dealer's version, schema and rules", versionUsage, versionCmd},
 		"help":        {"help [COMMAND]", "this, or a command's usage", helpUsage, helpCmd},
 	}

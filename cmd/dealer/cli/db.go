@@ -22,8 +22,8 @@ func dbUsage(env) string {
        dealer db forget USER [--yes] [--db FILE-or-URL] [--config FILE]
 
 copy: copies a bot's SQLite file into an empty PostgreSQL database: every
-session with its players, moves, rounds and results, the daily deals and the
-servers' settings, with their ids. It prints each table's rows read and written, and fails (exit
+session with its players, moves, rounds and results, the ratings, the daily
+deals and the servers' settings, with their ids. It prints each table's rows read and written, and fails (exit
 status 1) if they differ. The file is first brought up to this version's
 schema, as dealer run would. Stop the bot first: what it writes during the
 copy is not copied.
@@ -60,8 +60,9 @@ database is backed up with pg_dump: backup prints the command line.
 
 export: writes everything kept about a player (USER, their Discord id) as
 JSON on standard output: their settings and language, the names they were
-shown under, their tables with their own seats, moves and round scores, and
-their results. It is the file /privacy export sends them.
+shown under, their tables with their own seats, moves and round scores,
+their results, and their ratings with their history. It is the file
+/privacy export sends them.
 
 forget: erases a player (USER, their Discord id), as /privacy delete does:
 their settings and language are deleted, and every table and result that

@@ -1,0 +1,45 @@
+-- 0012: skill ratings of the multiplayer games (issue 29, store/rating):
+-- one rating per server, game and house rules (options, "" the standard
+-- game) and person, and one history row per person per rated game.
+--
+-- A finished game with two people or more moves their ratings in the
+-- transaction that records its results (Finish); RebuildRatings makes
+-- both tables again from the results, in finish order, to the same
+-- numbers. mu and sigma are the model's mean and uncertainty; ordinal,
+-- mu - 3 sigma, is the number shown and the boards' order. place is the
+-- person's place among the people of that game (1 the best; equal places
+-- tie; a seat a computer player stood in for at the end is last).
+
+CREATE TABLE ratings (
+    guild_id   TEXT    NOT NULL,
+    game       TEXT    NOT NULL,
+    options    TEXT    NOT NULL,
+    user_id    TEXT    NOT NULL,
+    mu         REAL    NOT NULL,
+    sigma      REAL    NOT NULL,
+    ordinal    REAL    NOT NULL,
+    games      INTEGER NOT NULL,   -- rated games played
+    updated_at INTEGER NOT NULL,   -- the last rated game's finish
+    PRIMARY KEY (guild_id, game, options, user_id)
+) WITHOUT ROWID;
+
+-- A board: one server's game under one set of rules, best first.
+CREATE INDEX ratings_board ON ratings (guild_id, game, options, ordinal DESC);
+
+CREATE TABLE rating_history (
+    session_id  INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    seat        INTEGER NOT NULL CHECK (seat >= 0),
+    user_id     TEXT    NOT NULL,
+    guild_id    TEXT    NOT NULL,
+    game        TEXT    NOT NULL,
+    options     TEXT    NOT NULL,
+    place       INTEGER NOT NULL,
+    mu          REAL    NOT NULL,   -- after the game
+    sigma       REAL    NOT NULL,
+    ordinal     REAL    NOT NULL,
+    finished_at INTEGER NOT NULL,
+    PRIMARY KEY (session_id, seat)
+) WITHOUT ROWID;
+
+-- One person's curve, latest first.
+CREATE INDEX rating_history_user ON rating_history (guild_id, game, options, user_id, finished_at);
