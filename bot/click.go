@@ -49,6 +49,9 @@ func (b *Bot) onClick(ctx context.Context, i *discordgo.Interaction, gone func()
 		return respond(private(b.unreachableTable(userLang(i), err)))
 	}
 	if t == nil {
+		if rep, ok := b.endAnswered(ctx, i, id.Table); ok {
+			return rep
+		}
 		return respond(private(words.T(userLang(i), "This game is over or no longer at the table. Deal a new one with `/play`.")))
 	}
 	t.mu.Lock()

@@ -20,21 +20,25 @@ type slashCommand struct {
 	// private: the answer is private, and so is its deferral.
 	private bool
 	// pages: offered only with web pages (Options.Links).
-	pages  bool
-	handle func(b *Bot, ctx context.Context, i *discordgo.Interaction, opts options) reply
+	pages bool
+	// anywhere: also for a user who installed the dealer to their account,
+	// in any server, DM or group DM (anywhere.go); else for a server's
+	// install alone, in the contexts its definition names.
+	anywhere bool
+	handle   func(b *Bot, ctx context.Context, i *discordgo.Interaction, opts options) reply
 }
 
 // slashCommands are the bot's commands, in the order Discord lists them.
 var slashCommands = []slashCommand{
-	{name: "play", define: (*Bot).playCommand, handle: (*Bot).play},
+	{name: "play", define: (*Bot).playCommand, anywhere: true, handle: (*Bot).play},
 	{name: "leaderboard", define: (*Bot).leaderboardCommand, handle: text((*Bot).leaderboard)},
-	{name: "stats", define: (*Bot).statsCommand, handle: text((*Bot).stats)},
-	{name: "daily", define: (*Bot).dailyCommand, handle: (*Bot).daily},
-	{name: "rules", define: (*Bot).rulesCommand, private: true, handle: text((*Bot).rules)},
-	{name: "settings", define: (*Bot).settingsCommand, private: true, handle: text((*Bot).settings)},
+	{name: "stats", define: (*Bot).statsCommand, anywhere: true, handle: text((*Bot).stats)},
+	{name: "daily", define: (*Bot).dailyCommand, anywhere: true, handle: (*Bot).daily},
+	{name: "rules", define: (*Bot).rulesCommand, private: true, anywhere: true, handle: text((*Bot).rules)},
+	{name: "settings", define: (*Bot).settingsCommand, private: true, anywhere: true, handle: text((*Bot).settings)},
 	{name: "web", define: (*Bot).webCommand, pages: true, handle: text((*Bot).pages)},
 	{name: "season", define: (*Bot).seasonCommand, private: true, handle: text((*Bot).season)},
-	{name: "privacy", define: (*Bot).privacyCommand, private: true, handle: text((*Bot).privacy)},
+	{name: "privacy", define: (*Bot).privacyCommand, private: true, anywhere: true, handle: text((*Bot).privacy)},
 	{name: "Dealer stats", define: (*Bot).statsUserCommand, handle: text((*Bot).memberStats)},
 }
 
@@ -53,6 +57,7 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 		if b.offers(c) {
 			d := c.define(b, g)
 			d.Name = c.name
+			installedWhere(d, c.anywhere)
 			cmds = append(cmds, d)
 		}
 	}

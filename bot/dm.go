@@ -13,6 +13,10 @@ import (
 // cannot be reached is told in the channel (without a card in it) to use
 // My hand.
 func (b *Bot) sendHand(t *table, seat games.Seat) {
+	if t.Row.InteractionOnly { // no DM: the hands players last saw follow the table
+		b.redrawAnswered(t)
+		return
+	}
 	if t.dmClosed[seat] || t.dmQueued[seat] {
 		return
 	}

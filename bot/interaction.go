@@ -90,6 +90,8 @@ func (b *Bot) answer(ctx context.Context, r *discord.Responder) {
 	err := r.Send(ctx, rep.resp)
 	if err != nil {
 		b.log.Warn("answering interaction failed", "interaction", i.ID, "user", discord.UserOf(i).ID, "err", err)
+	} else if rep.table != nil {
+		b.noteAnswer(rep.table, i, rep.resp)
 	}
 	if rep.then != nil {
 		rep.then(err)

@@ -165,8 +165,7 @@ func (b *Bot) channelCaption(l lang.Lang, t *table) string {
 		sb.WriteString("\n" + words.T(l, "🏆 **Game over.** Winner: %s. Totals: %s.", t.namesOf(l, t.Game.Winners(), playerName), t.totals(l)))
 		return sb.String()
 	}
-	sb.WriteString("\n" + words.T(l, "To play: %s. Totals: %s.\nSeated players: your cards are in your DMs, or under **My hand**.",
-		t.namesOf(l, games.WaitingOn(t.Game), playerName), t.totals(l)))
+	sb.WriteString("\n" + toPlayLine(l, t, t.namesOf(l, games.WaitingOn(t.Game), playerName), t.totals(l)))
 	if line := t.standInLine(l); line != "" {
 		sb.WriteString("\n" + line)
 	}

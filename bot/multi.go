@@ -55,6 +55,9 @@ func (b *Bot) playFromHand(ctx context.Context, c click, move string) reply {
 
 // myHand answers My hand: the seat's private message, privately.
 func (b *Bot) myHand(_ context.Context, c click) reply {
+	if c.t.Row.InteractionOnly && isTableMessage(c) {
+		return b.handByFollowUp(c)
+	}
 	t, seat := c.t, c.seat
 	data, err := b.privateMessage(t, seat)
 	if err != nil {

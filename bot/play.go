@@ -67,6 +67,7 @@ func (b *Bot) newTableRow(i *discordgo.Interaction, game string, deal uint64) st
 	return store.TableRow{
 		Game: game, Deal: deal, Seats: 1, GuildID: i.GuildID, ChannelID: i.ChannelID, OwnerID: user.ID,
 		Players: []store.Player{{Seat: 0, UserID: user.ID, Name: displayName(i)}}, Status: store.StatusPlaying,
+		InteractionOnly: interactionOnly(i),
 	}
 }
 

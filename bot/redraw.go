@@ -23,9 +23,14 @@ import (
 // message instead.
 const oldMessage = 55 * time.Minute
 
-// redraw queues a redraw of t's message, unless one waits already; t is
+// redraw queues a redraw of t's message, unless one waits already (an
+// interaction-only table's through its last answer: anywhere.go); t is
 // locked.
 func (b *Bot) redraw(t *table) {
+	if t.Row.InteractionOnly {
+		b.redrawAnswered(t)
+		return
+	}
 	if t.redrawQueued || t.Row.MessageID == "" || t.Game == nil || t.noEdits {
 		return
 	}

@@ -35,6 +35,7 @@ type table struct {
 	dmQueued     map[games.Seat]bool // seats whose hand waits in the outbox
 	lastHand     drawnHand           // the hand drawn last (privateMessage)
 	lastSeats    []store.Player      // a rematch's lobby: the seats of the game it follows (lastPlayers)
+	reach        reach               // an interaction-only table: the answers that reach its messages (anywhere.go)
 }
 
 // drawnHand is a hand's picture as drawn for seat at a version of the game

@@ -215,7 +215,9 @@ func (b *Bot) fire(tm store.Timer) (err error) {
 	case timerTurn:
 		return b.turnTimedOut(ctx, t, tm.Version)
 	case timerRemind:
-		b.remind(t, tm.Version)
+		if !t.Row.InteractionOnly { // it may post nothing to name anyone with
+			b.remind(t, tm.Version)
+		}
 	case timerLobby:
 		if t.Game == nil && t.Row.Moves == tm.Version {
 			return b.expireLobby(ctx, t)
@@ -237,9 +239,12 @@ func (b *Bot) expireLobby(ctx context.Context, t *table) error {
 	b.log.Info("lobby expired", "table", t.Row.ID, "game", t.Info.Name)
 	content := b.closedText(t)
 	channel, message := t.Row.ChannelID, t.Row.MessageID
-	if message == "" {
-		return nil
+	switch {
+	case message == "":
+	case t.Row.InteractionOnly:
+		b.lastWordsAnswered(t, content)
+	default:
+		b.lastWords(channel, message, content, "a closed lobby")
 	}
-	b.lastWords(channel, message, content, "a closed lobby")
 	return nil
 }

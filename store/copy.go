@@ -10,7 +10,7 @@ import (
 // copyTables are the tables CopyTo copies, parents before children, each
 // with every one of its columns (a test checks them against the schema).
 var copyTables = []struct{ name, columns, order string }{
-	{"sessions", "id, game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, finished_at, hints, daily, options, token, version, rules_version, broken, rematch_of", "id"},
+	{"sessions", "id, game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, finished_at, hints, daily, options, token, version, rules_version, broken, rematch_of, interaction_only", "id"},
 	{"players", "session_id, seat, user_id, name, computer, level, stand_in, timeouts, timed_out", "session_id, seat"},
 	{"moves", "session_id, seq, seat, move, at", "session_id, seq"},
 	{"rounds", "session_id, round, seat, score", "session_id, round, seat"},

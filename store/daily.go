@@ -94,10 +94,10 @@ func (s *Store) CreateDaily(ctx context.Context, sess TableRow, day string) (int
 			return ErrAttempted
 		}
 		err := tx.QueryRowContext(ctx, `INSERT INTO sessions
-			(game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, daily, rules_version)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING id`,
+			(game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, daily, rules_version, interaction_only)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING id`,
 			sess.Game, int64(sess.Deal), sess.Seats, sess.GuildID, sess.ChannelID, sess.MessageID,
-			sess.OwnerID, sess.Status.String(), now, now, day, max(sess.Rules, 1)).Scan(&id)
+			sess.OwnerID, sess.Status.String(), now, now, day, max(sess.Rules, 1), boolInt(sess.InteractionOnly)).Scan(&id)
 		if s.d.uniqueViolation(err) {
 			// Another process made the attempt since the count above
 			// (PostgreSQL: the unique index sessions_daily decides).

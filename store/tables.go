@@ -75,6 +75,11 @@ type TableRow struct {
 	// follower that is not abandoned: CreateTable refuses a second with
 	// ErrRematched.
 	RematchOf int64
+	// InteractionOnly: the table lives on interaction answers alone,
+	// dealt where the bot is no member (a user-installed dealer in a DM or
+	// group DM): nothing may be posted or edited in its channel but
+	// through the answers to its players' clicks.
+	InteractionOnly bool
 }
 
 func checkPlayers(seats int, players []Player) error {
@@ -129,10 +134,10 @@ func (s *Store) CreateTable(ctx context.Context, sess TableRow) (int64, error) {
 	var id int64
 	err := s.write(ctx, func(tx *txn) error {
 		err := tx.QueryRowContext(ctx, `INSERT INTO sessions
-			(game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, options, rules_version, rematch_of)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING id`,
+			(game, deal, seats, guild_id, channel_id, message_id, owner_id, status, moves, created_at, updated_at, options, rules_version, rematch_of, interaction_only)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			sess.Game, int64(sess.Deal), sess.Seats, sess.GuildID, sess.ChannelID, sess.MessageID,
-			sess.OwnerID, sess.Status.String(), now, now, sess.Options, max(sess.Rules, 1), sess.RematchOf).Scan(&id)
+			sess.OwnerID, sess.Status.String(), now, now, sess.Options, max(sess.Rules, 1), sess.RematchOf, boolInt(sess.InteractionOnly)).Scan(&id)
 		if sess.RematchOf != 0 && s.d.uniqueViolation(err) {
 			return ErrRematched // another click, in any process, opened it first
 		}
@@ -148,7 +153,7 @@ func (s *Store) CreateTable(ctx context.Context, sess TableRow) (int64, error) {
 }
 
 const tableColumns = `id, game, deal, seats, guild_id, channel_id, message_id, owner_id,
-	status, moves, created_at, updated_at, finished_at, hints, daily, options, rules_version, version, broken, rematch_of`
+	status, moves, created_at, updated_at, finished_at, hints, daily, options, rules_version, version, broken, rematch_of, interaction_only`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -160,13 +165,15 @@ func scanTable(row scanner) (TableRow, error) {
 		updated  int64
 		finished sql.NullInt64
 		status   string
+		only     int
 	)
 	err := row.Scan(&sess.ID, &sess.Game, &deal, &sess.Seats, &sess.GuildID, &sess.ChannelID,
 		&sess.MessageID, &sess.OwnerID, &status, &sess.Moves, &created, &updated, &finished, &sess.Hints, &sess.Daily, &sess.Options,
-		&sess.Rules, &sess.Version, &sess.Broken, &sess.RematchOf)
+		&sess.Rules, &sess.Version, &sess.Broken, &sess.RematchOf, &only)
 	if err != nil {
 		return TableRow{}, err
 	}
+	sess.InteractionOnly = only != 0
 	if err := sess.Status.UnmarshalText([]byte(status)); err != nil {
 		return TableRow{}, fmt.Errorf("session %d: %w", sess.ID, err)
 	}

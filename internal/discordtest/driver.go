@@ -9,6 +9,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -416,8 +417,11 @@ func (s *Server) clickableLocked(messageID, userID string) (*Message, error) {
 	case m.Loading:
 		return nil, fmt.Errorf("discordtest: message %s is still a deferred \"thinking…\" message", messageID)
 	}
-	if ch := s.channels[m.ChannelID]; ch != nil && ch.Type == ChannelDM && ch.Recipient != userID {
+	if ch := s.channels[m.ChannelID]; ch != nil && ch.Type == ChannelDM && !ch.BotAbsent && ch.Recipient != userID {
 		return nil, fmt.Errorf("discordtest: message %s is in %s's DMs; user %s cannot see it", messageID, ch.Recipient, userID)
+	}
+	if ch := s.channels[m.ChannelID]; ch != nil && ch.BotAbsent && !slices.Contains(ch.Recipients, userID) {
+		return nil, fmt.Errorf("discordtest: message %s is in a private channel user %s is not in", messageID, userID)
 	}
 	return m, nil
 }
@@ -529,9 +533,11 @@ type interactionJSON struct {
 }
 
 // ownersJSON is an interaction's authorizing_integration_owners: the
-// guild install's owner (the guild, or in DMs the user).
+// guild install's owner ("0": the guild, or "0" in a DM with the bot),
+// the user install's ("1": the user who installed the app), or both.
 type ownersJSON struct {
-	Guild string `json:"0"`
+	Guild string `json:"0,omitempty"`
+	User  string `json:"1,omitempty"`
 }
 
 // componentDataJSON is a component interaction's data.
@@ -557,6 +563,11 @@ type interactionSpec struct {
 	name, customID             string
 	values                     []string
 	raw                        bool // forged: skip channel checks
+	// userInstall: the interaction is authorized by installer's user
+	// install alone (the bot is no member where it happens): a command of
+	// a user-installed app, or a click on a message one made.
+	userInstall bool
+	installer   string
 }
 
 func randToken() string {
@@ -571,9 +582,10 @@ func (s *Server) dispatchInteraction(sp interactionSpec) (*Interaction, error) {
 		s.mu.Unlock()
 		return nil, err
 	}
+	s.inheritInstallLocked(&sp)
 	in := &Interaction{ID: s.NewID(), Token: randToken(), Type: sp.typ, GuildID: sp.guildID,
 		ChannelID: sp.channelID, UserID: sp.userID, Name: sp.name, CustomID: sp.customID,
-		Values: sp.values, s: s}
+		Values: sp.values, s: s, userInstall: sp.userInstall, installer: sp.installer}
 	w := s.interactionWireLocked(sp, in)
 	var msg *messageOut
 	if m := sp.msg; m != nil {
@@ -624,6 +636,9 @@ func (s *Server) checkSpecLocked(sp *interactionSpec) error {
 	if _, ok := s.users[sp.userID]; !ok {
 		return fmt.Errorf("discordtest: unknown user %q (AddUser first)", sp.userID)
 	}
+	if ch := s.channels[sp.channelID]; sp.guildID == "" && ch != nil && ch.BotAbsent && !sp.raw && !slices.Contains(ch.Recipients, sp.userID) {
+		return fmt.Errorf("discordtest: user %s is not in private channel %s", sp.userID, sp.channelID)
+	}
 	if sp.guildID == "" || sp.raw {
 		return nil
 	}
@@ -647,25 +662,38 @@ func (s *Server) checkSpecLocked(sp *interactionSpec) error {
 }
 
 // interactionWireLocked is interaction in as Discord sends it: in a guild
-// with its member, or in a DM with its user (in's channel then the DM's).
+// with its member, or in a DM with its user (in's channel then the DM's
+// with the bot, unless it is a private channel the bot is not in).
 // Caller holds s.mu.
 func (s *Server) interactionWireLocked(sp interactionSpec, in *Interaction) interactionJSON {
 	w := interactionJSON{ID: in.ID, ApplicationID: s.opts.AppID, Type: sp.typ, Data: sp.data, Token: in.Token,
 		Version: 1, Locale: s.userLocaleLocked(sp.userID), AppPermissions: s.appPermissionsLocked(sp.channelID),
 		Entitlements: []struct{}{}, AttachmentSizeLimit: s.opts.MaxFileSize}
-	if sp.guildID != "" {
+	switch ch := s.channels[in.ChannelID]; {
+	case sp.guildID != "":
 		member := s.memberWire(sp.userID)
 		w.GuildID, w.GuildLocale, w.Context, w.Member = sp.guildID, s.guildLocaleLocked(sp.guildID), 0, &member
 		w.AuthorizingIntegrationOwners = ownersJSON{Guild: sp.guildID}
 		w.Channel = channelRefJSON{ID: sp.channelID, Type: ChannelGuildText, GuildID: sp.guildID, Name: "cards"}
-	} else {
+	case ch != nil && ch.BotAbsent:
+		// A DM between users or a group DM (context 2): a user install's
+		// alone, with the permissions Discord documents there.
+		user := s.userWire(sp.userID)
+		w.User, w.Context, w.AppPermissions = &user, 2, strconv.FormatInt(privateChannelPerms, 10)
+		w.AuthorizingIntegrationOwners = ownersJSON{User: sp.installer}
+		w.Channel = channelRefJSON{ID: in.ChannelID, Type: ch.Type}
+	default:
 		// DM with the bot: "user" instead of "member", context 1, no guild_id.
-		if ch := s.channels[in.ChannelID]; ch == nil || ch.Type != ChannelDM || ch.Recipient != sp.userID {
+		if ch == nil || ch.Type != ChannelDM || ch.Recipient != sp.userID {
 			in.ChannelID = s.dmChannelLocked(sp.userID).ID
 		}
 		user := s.userWire(sp.userID)
 		w.User, w.Context = &user, 1
-		w.AuthorizingIntegrationOwners = ownersJSON{Guild: sp.userID}
+		w.AuthorizingIntegrationOwners = ownersJSON{Guild: "0"}
+		if sp.userInstall {
+			w.AppPermissions = strconv.FormatInt(botDMPerms, 10)
+			w.AuthorizingIntegrationOwners = ownersJSON{User: sp.installer}
+		}
 		w.Channel = channelRefJSON{ID: in.ChannelID, Type: ChannelDM}
 	}
 	w.ChannelID = in.ChannelID
@@ -737,6 +765,21 @@ func (s *Server) Message(id string) (Message, bool) {
 		return Message{}, false
 	}
 	return snap.clone(), true
+}
+
+// Latest returns a copy of a stored message as it is now, without its
+// history: cheap enough to read at every change of the fake (WaitUntil).
+func (s *Server) Latest(id string) (Message, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.messages[id]
+	if !ok {
+		return Message{}, false
+	}
+	c := *m
+	c.History = nil
+	c.Body = m.Body.clone()
+	return c, true
 }
 
 // ChannelMessages returns the channel's messages that are not deleted, oldest

@@ -42,6 +42,11 @@ type Interaction struct {
 	Values    []string // select menu: chosen values
 	Created   time.Time
 
+	// userInstall: authorized by installer's user install alone (see
+	// interactionSpec).
+	userInstall bool
+	installer   string
+
 	s  *Server
 	st interactionState // guarded by s.mu
 }
@@ -704,6 +709,9 @@ func (s *Server) followupCreate(r *http.Request, rec *Request) (int, any) {
 		m.Loading = false
 		m.Flags &^= FlagLoading
 	} else {
+		if e := s.followupRefusedLocked(in); e != nil {
+			return s.reject(e, "interaction %s (%s): follow-up #%d of a user install's interaction", in.ID, in.describe(), len(in.st.followups)+1)
+		}
 		m = s.newMessageLocked(in.ChannelID, in.GuildID)
 		m.InteractionID, m.Type = in.ID, 19
 		if e := s.applyPayload(m, rec.JSON, rec.Files, true, "", "followup"); e != nil {

@@ -11,6 +11,7 @@ import (
 const (
 	ChannelGuildText = 0
 	ChannelDM        = 1
+	ChannelGroupDM   = 3
 )
 
 // Component types (wire values: classic components, then Components V2's).
@@ -50,12 +51,17 @@ const (
 	FlagComponentsV2   = 1 << 15
 )
 
-// Channel is a guild text channel or a DM channel.
+// Channel is a guild text channel, a DM channel, or a private channel
+// of users the bot is not in (see PrivateChannel).
 type Channel struct {
 	ID, GuildID, Name string
-	Type              int    // ChannelGuildText or ChannelDM
-	Recipient         string // DM only: the user
-	messages          []string
+	Type              int    // ChannelGuildText, ChannelDM or ChannelGroupDM
+	Recipient         string // a DM with the bot: the user
+	// BotAbsent: a DM between users or a group DM, which the bot is not
+	// in; Recipients are its users.
+	BotAbsent  bool
+	Recipients []string
+	messages   []string
 }
 
 // Attachment is a stored file, with its bytes.

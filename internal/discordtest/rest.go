@@ -241,6 +241,7 @@ func (s *Server) putCommands(r *http.Request, rec *Request) (int, any) {
 		if opts, _ := c["options"].([]any); len(opts) > 0 {
 			errs = append(errs, validateOptions(opts, fmt.Sprintf("%d.options", i))...)
 		}
+		errs = append(errs, validateInstall(c, strconv.Itoa(i))...)
 	}
 	if len(errs) > 0 {
 		return s.reject(invalidForm(errs...), "bulk overwrite of commands")
@@ -337,6 +338,9 @@ func (s *Server) channelLocked(r *http.Request) (*Channel, *apiErr) {
 	}
 	if s.lacksLocked(ch, PermViewChannel) {
 		return nil, apiError(403, 50001, "Missing Access") // not a violation: permissions change under the bot
+	}
+	if e := s.botAbsentLocked(r.Method, r.URL.Path, ch); e != nil {
+		return nil, e
 	}
 	return ch, nil
 }
