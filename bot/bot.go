@@ -75,6 +75,11 @@ type Options struct {
 	// Metrics is where the bot registers its Prometheus metrics (nil: not
 	// registered; they are counted all the same).
 	Metrics prometheus.Registerer
+	// Activity registers the app's Entry Point command, which launches the
+	// Activity (the web table inside Discord: activity.go). Set it when
+	// Activities are enabled in the developer portal, where a bulk
+	// overwrite without the Entry Point command is refused.
+	Activity bool
 }
 
 // Bot hosts card tables in Discord: the table side (commands, lobbies,
@@ -91,6 +96,7 @@ type Bot struct {
 	lobbyTimeout time.Duration
 	metrics      *metrics
 	links        Links
+	activity     bool
 	onChange     func(tableID int64)
 	processID    string            // names this process in the timers it claims
 	timerWake    chan struct{}     // a timer was armed: the timer loop looks again
@@ -110,7 +116,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	}
 	b := &Bot{
 		store: o.Store, games: o.Games, render: o.Renderer, guildID: o.GuildID, newDeal: o.NewDeal,
-		turnTimeout: o.TurnTimeout, lobbyTimeout: o.LobbyTimeout, links: o.Links, onChange: o.OnChange,
+		turnTimeout: o.TurnTimeout, lobbyTimeout: o.LobbyTimeout, links: o.Links, activity: o.Activity, onChange: o.OnChange,
 		processID: newProcessID(), timerWake: make(chan struct{}, 1), ready: make(chan struct{}), tables: map[int64]*table{},
 	}
 	w, err := discord.New(discord.Options{

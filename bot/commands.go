@@ -19,9 +19,10 @@ type slashCommand struct {
 	define func(b *Bot, g gameChoices) *discordgo.ApplicationCommand
 	// private: the answer is private, and so is its deferral.
 	private bool
-	// pages: offered only with web pages (Options.Links).
-	pages  bool
-	handle func(b *Bot, ctx context.Context, i *discordgo.Interaction, opts options) reply
+	// pages: offered only with web pages (Options.Links); activity: only
+	// with the Activity (Options.Activity).
+	pages, activity bool
+	handle          func(b *Bot, ctx context.Context, i *discordgo.Interaction, opts options) reply
 }
 
 // slashCommands are the bot's commands, in the order Discord lists them.
@@ -35,6 +36,7 @@ var slashCommands = []slashCommand{
 	{name: "web", define: (*Bot).webCommand, pages: true, handle: text((*Bot).pages)},
 	{name: "privacy", define: (*Bot).privacyCommand, private: true, handle: text((*Bot).privacy)},
 	{name: "Dealer stats", define: (*Bot).statsUserCommand, handle: text((*Bot).memberStats)},
+	{name: "launch", define: (*Bot).launchCommand, activity: true, handle: (*Bot).launch},
 }
 
 // text is a handler whose answer names no table.
@@ -60,7 +62,9 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 }
 
 // offers reports whether the bot offers command c.
-func (b *Bot) offers(c slashCommand) bool { return !c.pages || b.links != nil }
+func (b *Bot) offers(c slashCommand) bool {
+	return (!c.pages || b.links != nil) && (!c.activity || b.activity)
+}
 
 // command is the slash command named name, if the bot offers it.
 func (b *Bot) command(name string) (slashCommand, bool) {
