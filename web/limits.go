@@ -45,6 +45,12 @@ type Limits struct {
 	// live streams: in all, on one table, and from one client address
 	// (an IPv6 client's /64, which one subscriber usually holds whole).
 	MaxStreams, MaxStreamsPerTable, MaxStreamsPerClient int
+	// MovesPerSecond and MoveBurst bound a signed-in player's moves and
+	// hints from the pages: MovesPerSecond on average, MoveBurst at once.
+	MovesPerSecond, MoveBurst int
+	// MaxStreamsPerUser bounds a signed-in player's live streams, wherever
+	// they connect from.
+	MaxStreamsPerUser int
 }
 
 // DefaultLimits are the limits of a Config that sets none. A stream
@@ -67,6 +73,9 @@ var DefaultLimits = Limits{
 	MaxStreams:          10000,
 	MaxStreamsPerTable:  2000,
 	MaxStreamsPerClient: 32,
+	MovesPerSecond:      5,
+	MoveBurst:           30,
+	MaxStreamsPerUser:   16,
 }
 
 // withDefaults fills l's zero fields from DefaultLimits, and refuses a
@@ -90,6 +99,9 @@ func (l Limits) withDefaults() (Limits, error) {
 		{"MaxStreams", &l.MaxStreams, d.MaxStreams},
 		{"MaxStreamsPerTable", &l.MaxStreamsPerTable, d.MaxStreamsPerTable},
 		{"MaxStreamsPerClient", &l.MaxStreamsPerClient, d.MaxStreamsPerClient},
+		{"MovesPerSecond", &l.MovesPerSecond, d.MovesPerSecond},
+		{"MoveBurst", &l.MoveBurst, d.MoveBurst},
+		{"MaxStreamsPerUser", &l.MaxStreamsPerUser, d.MaxStreamsPerUser},
 	})
 	return l, err
 }

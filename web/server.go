@@ -74,6 +74,14 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the clock of today's daily deal; nil is time.Now.
 	Now func() time.Time
+	// SignIn, when set, lets players sign in with Discord and play their
+	// seats from the table pages (which then write to the database, as
+	// the bot does). nil: the pages only read.
+	SignIn *SignIn
+	// Moved is told of every move made from the pages, after it is saved:
+	// the bot in the same process redraws the table's message in Discord.
+	// nil: nothing is told beyond the live pages.
+	Moved func(tableID int64)
 }
 
 // DefaultWatch is the watcher's period when Config.Watch is 0.
@@ -98,6 +106,13 @@ type Server struct {
 	lim    Limits
 	// trusted are the proxies whose X-Forwarded-For is believed.
 	trusted []netip.Prefix
+	// signIn is signing in with Discord (nil: not offered); moved is
+	// Config.Moved; the limits are per player (moves) and per client
+	// address (sign-ins).
+	signIn      *signIn
+	moved       func(int64)
+	moveLimit   *rateLimit
+	signInLimit *rateLimit
 
 	closing   chan struct{}
 	ctx       context.Context    // ends with Close: the feeds' reads
@@ -123,6 +138,14 @@ func New(cfg Config) (*Server, error) {
 		closing: make(chan struct{})}
 	if s.trusted == nil {
 		s.trusted = DefaultTrustedProxies
+	}
+	if cfg.SignIn != nil {
+		if s.signIn, err = newSignIn(cfg.SignIn, cfg.PublicURL); err != nil {
+			return nil, err
+		}
+		s.moved = cfg.Moved
+		s.moveLimit = newRateLimit(float64(lim.MovesPerSecond), lim.MoveBurst)
+		s.signInLimit = newRateLimit(1, 10)
 	}
 	if cfg.PublicURL != "" {
 		u, err := NewURLs(cfg.PublicURL)
@@ -187,6 +210,12 @@ func (s *Server) routes(metrics *prometheus.Registry) {
 	s.handle("GET /t/{token}/at/{step}", "table_picture", s.tablePicture)
 	s.handle("GET /t/{token}/at/{step}/{seat}", "table_hand", s.handPicture)
 	s.handle("GET /static/{file}", "static", s.static.serve)
+	s.handle("GET /signin", "signin", s.signInStart)
+	s.handle("GET /signin/callback", "signin_callback", s.signInDone)
+	s.handle("POST /signout", "signout", s.signOut)
+	s.handle("POST /t/{token}/move", "table_move", s.tableMove)
+	s.handle("POST /t/{token}/hint", "table_hint", s.tableHint)
+	s.handle("GET /t/{token}/board", "table_board", s.tableBoard)
 	s.mount("GET /livez", "livez", LiveHandler())
 	s.mount("GET /readyz", "readyz", ReadyHandler(s.isReady, s.log))
 	if metrics != nil {
@@ -195,7 +224,7 @@ func (s *Server) routes(metrics *prometheus.Registry) {
 	s.handle("/", "notfound", func(w http.ResponseWriter, r *http.Request) error {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			return &httpError{http.StatusMethodNotAllowed, "The pages are only read."}
+			return &httpError{http.StatusMethodNotAllowed, "There is nothing to send here."}
 		}
 		return notFound("There is no such page.")
 	})

@@ -179,6 +179,10 @@ type tableBody struct {
 	Events, Version, LiveOff string
 	Now                      liveEvent
 	Replay                   *replayBody
+	// Player is the signed-in part (nil: the site offers no sign-in);
+	// Playing is set when it holds the player's board.
+	Player  *seatBody
+	Playing bool
 }
 
 // liveEvent is a playing table as its page shows it, and as the live
@@ -206,6 +210,10 @@ func (s *Server) table(w http.ResponseWriter, r *http.Request) error {
 	if s.dealHidden(sess) {
 		body.Deal, p.Title = 0, info.Title
 	}
+	if body.Player, err = s.playerPart(w, r, sess, token); err != nil {
+		return err
+	}
+	body.Playing = body.Player != nil && body.Player.Board != nil
 	if sess.GuildID != "" {
 		p.Crumbs = []crumb{{"This server", s.p.server(sess.GuildID)}}
 	}
@@ -243,6 +251,9 @@ func (s *Server) table(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	p.Scripts = []string{"live.js"}
+	if body.Playing {
+		p.Scripts = append(p.Scripts, "play.js")
+	}
 	return s.render(w, http.StatusOK, "table", p)
 }
 

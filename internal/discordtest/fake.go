@@ -206,6 +206,7 @@ type Server struct {
 	schemaSeen   map[string]*atomic.Uint64  // bodies seen by route, for Options.SchemaSample
 	hd           httpDelivery               // interactions over HTTP (httpdelivery.go)
 	guildIDs     map[string]bool            // the ids of Options.Guilds (a load test has hundreds)
+	oauth        oauthState                 // OAuth2's application and grants (oauth.go)
 }
 
 // New starts a fake on 127.0.0.1 and registers its Close with t.Cleanup.

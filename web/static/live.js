@@ -28,7 +28,7 @@
     var img = document.getElementById("picture");
     if (img && img.getAttribute("src") !== t.picture) {
       img.src = t.picture;
-      img.alt = "The table after move " + t.moves + ", as the channel shows it";
+      if (!document.getElementById("play")) img.alt = "The table after move " + t.moves + ", as the channel shows it";
     }
     text("moves", t.moves);
     text("turn", t.turn);
@@ -36,6 +36,8 @@
     var line = document.getElementById("turn-line");
     if (line) line.hidden = !t.turn;
     live.dataset.moves = t.moves;
+    // The player's board (play.js) learns of a move made elsewhere.
+    document.dispatchEvent(new CustomEvent("dealer:table", { detail: t }));
   });
   source.addEventListener("reload", function () {
     source.close();
