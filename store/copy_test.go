@@ -59,6 +59,8 @@ func seedEverything(t *testing.T, s *Store, c *testkit.Clock) []int64 {
 	require.NoError(t, s.SetTimer(ctx, Timer{Table: ids[0], Kind: "turn", Due: time.Unix(1_800_000_000, 5), Version: 2}))
 	require.NoError(t, s.SetSettings(ctx, "ann", Settings{FourColour: true}))
 	require.NoError(t, s.SetSettings(ctx, "bob", Settings{Large: true}))
+	_, err = s.BindActivity(ctx, "i-1", ids[0])
+	require.NoError(t, err)
 	return ids
 }
 
@@ -75,6 +77,7 @@ type snapshot struct {
 	Tokens   map[int64]string
 	Settings map[string]int
 	Players  map[string]Settings
+	Activity int64
 }
 
 // everything reads back what seedEverything wrote, through the store's API.
@@ -116,6 +119,8 @@ func everything(t *testing.T, s *Store, ids []int64) snapshot {
 		require.NoError(t, err)
 		snap.Players[u] = st
 	}
+	snap.Activity, err = s.ActivityTable(ctx, "i-1")
+	require.NoError(t, err)
 	return snap
 }
 
@@ -144,7 +149,7 @@ func TestCopyTo(t *testing.T) {
 			assert.Equal(t, map[string][2]int64{
 				"sessions": {5, 5}, "players": {7, 7}, "moves": {50, 50}, "rounds": {6, 6},
 				"results": {3, 3}, "daily_deals": {2, 2}, "guild_settings": {1, 1}, "timers": {1, 1},
-				"player_settings": {2, 2}, "interactions": {0, 0},
+				"player_settings": {2, 2}, "interactions": {0, 0}, "activities": {1, 1},
 			}, got)
 			assert.Equal(t, want, everything(t, dst, ids), "the same through the store's API")
 
