@@ -122,8 +122,8 @@ func get(t testing.TB, c *http.Client, u string) (int, string) {
 func TestForgedMoves(t *testing.T) {
 	t.Parallel()
 	rig := newPlayRig(t, func(l *web.Limits) { l.MovesPerSecond, l.MoveBurst = 1000, 1000 })
-	moves := solution(t, "doublefreecell", 1)
-	id, token := rig.deal(t, "doublefreecell", 1, ann)
+	moves := solution(t, "doublefreecell", 6)
+	id, token := rig.deal(t, "doublefreecell", 6, ann)
 	annC, bobC, nobody := rig.client(t, ann), rig.client(t, bob), rig.client(t, webtest.Person{})
 	annCSRF, bobCSRF := rig.csrf(t, annC, token), rig.csrf(t, bobC, token)
 	path := "/t/" + token + "/move"

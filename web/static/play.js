@@ -42,6 +42,7 @@
 
   function draw() {
     root.dataset.version = board.version;
+    root.dataset.board = JSON.stringify(board); // the board as shown, for tools and tests
     form.elements.version.value = board.version;
     places.textContent = "";
     var dests = destinations();
@@ -62,6 +63,16 @@
       });
       places.appendChild(line);
     });
+    // A card whose move needs no destination (to the foundation) may be
+    // dropped here, as well as clicked.
+    if (Object.keys(board.from).some(function (k) { return board.from[k].direct; })) {
+      var drop = button("tile drop", "Drop a card here to play it");
+      drop.dataset.drop = "1";
+      drop.tabIndex = -1;
+      drop.setAttribute("aria-hidden", "true");
+      if (selected && board.from[selected] && board.from[selected].direct) drop.classList.add("dest");
+      places.appendChild(drop);
+    }
     commands.textContent = "";
     (board.commands || []).forEach(function (c) {
       var b = button("cmd" + (c.confirm ? " danger" : ""), confirming === c.move ? "Sure? " + c.label : c.label);
@@ -157,13 +168,13 @@
 
   places.addEventListener("click", function (e) {
     var t = e.target.closest(".tile");
-    if (t && !dragged) pick(t.dataset.place);
+    if (t && t.dataset.place && !dragged) pick(t.dataset.place);
   });
 
   // Arrow keys move between tiles; Escape lets go of the selection.
   places.addEventListener("keydown", function (e) {
     var t = e.target.closest(".tile");
-    if (!t) return;
+    if (!t || !t.dataset.place) return;
     if (e.key === "Escape") { selected = ""; draw(); focusPlace(t.dataset.place); return; }
     var r = +t.dataset.r, c = +t.dataset.c;
     var moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[e.key];
@@ -181,7 +192,7 @@
   var drag = null, dragged = false;
   places.addEventListener("pointerdown", function (e) {
     var t = e.target.closest(".tile");
-    if (!t || !board.from[t.dataset.place] || !board.from[t.dataset.place].to) return;
+    if (!t || !t.dataset.place || !board.from[t.dataset.place]) return;
     drag = { tile: t, x: e.clientX, y: e.clientY, ghost: null };
     dragged = false;
   });
@@ -210,7 +221,8 @@
     delete root.dataset.dragging;
     var over = document.elementFromPoint(e.clientX, e.clientY);
     var t = over && over.closest && over.closest(".tile");
-    var move = t && destinations()[t.dataset.place];
+    var f = board.from[d.tile.dataset.place] || {};
+    var move = t && (t.dataset.drop ? f.direct : destinations()[t.dataset.place]);
     if (move) send(move); else { selected = ""; draw(); }
     setTimeout(function () { dragged = false; }, 0);
   });

@@ -1,0 +1,244 @@
+package web_test
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/web"
+	"github.com/dealer/dealer/web/webtest"
+)
+
+// TestPlayInBrowser: in a real browser, Ann signs in through the fake
+// Discord's OAuth2 from a table page, then plays a whole Doublets deal by
+// drag and drop and a whole Double FreeCell deal by clicks (a place, then
+// its destination), the solver's moves, each to a win that the store
+// records; the first moves of another deal by keyboard alone. The
+// playable tables are screenshot at 390 and 1280 px.
+func TestPlayInBrowser(t *testing.T) {
+	t.Parallel()
+	rig := newPlayRig(t, func(l *web.Limits) { l.MovesPerSecond, l.MoveBurst = 1000, 1000 })
+	b := &player{browser: browser{ctx: webtest.Browser(t), f: &fixture{url: rig.url}, shots: webtest.ShotsDir(t)}, rig: rig}
+	t.Logf("screenshots in %s", b.shots)
+	dID, doublets := rig.deal(t, "doublets", 29, ann)
+	b.signIn(t, doublets)
+
+	t.Run("doublets by drag and drop", func(t *testing.T) {
+		b.playAll(t, doublets, solution(t, "doublets", 29), b.drag, "doublets")
+		row, _ := rig.record(t, dID)
+		assert.Equal(t, "won", row.Status.String())
+		assert.Positive(t, b.drags)
+		t.Logf("%d moves by drag and drop", b.drags)
+	})
+	t.Run("double freecell by clicks", func(t *testing.T) {
+		moves := solution(t, "doublefreecell", 6)
+		fID, token := rig.deal(t, "doublefreecell", 6, ann)
+		b.open(t, "/t/"+token)
+		b.playAll(t, token, moves, b.clicks, "doublefreecell")
+		row, _ := rig.record(t, fID)
+		assert.Equal(t, "won", row.Status.String())
+	})
+	t.Run("keyboard", func(t *testing.T) {
+		moves := solution(t, "doublefreecell", 4)
+		_, token := rig.deal(t, "doublefreecell", 4, ann)
+		b.open(t, "/t/"+token)
+		b.wait(t, `document.getElementById("play").dataset.ready === "1"`)
+		for i, m := range moves[:5] {
+			b.keys(t, m)
+			b.wait(t, fmt.Sprintf(`document.getElementById("play").dataset.version === "%d"`, i+1))
+		}
+	})
+	require.Empty(t, rig.fake.Violations())
+}
+
+// player is a browser signed in at a playRig.
+type player struct {
+	browser
+	rig   *playRig
+	drags int // moves made by dragging
+}
+
+// signIn opens table token's page, clicks "Sign in with Discord" and
+// comes back signed in as Ann, the board ready.
+func (b *player) signIn(t *testing.T, token string) {
+	b.rig.fake.ApproveAs(ann.ID)
+	b.open(t, "/t/"+token)
+	assert.Empty(t, b.js(t, `document.getElementById("play") ? "board" : ""`), "no board before signing in")
+	b.navigating(t, chromedp.Click(chromedp.CSS(`.signin-btn`)))
+	b.wait(t, `!!document.getElementById("play") && document.getElementById("play").dataset.ready === "1"`)
+	assert.Equal(t, "Signed in as Ann", b.js(t, `document.querySelector(".signin span").textContent`))
+}
+
+// playAll plays moves at table token's open page with do, each awaited
+// (the board at the next version), to the game's end, when the page
+// becomes the replay. Screenshots are taken at the fifth move.
+func (b *player) playAll(t *testing.T, token string, moves []string, do func(*testing.T, string) bool, name string) {
+	b.wait(t, `document.getElementById("play").dataset.ready === "1"`)
+	fallbacks := 0
+	for i, m := range moves {
+		if !do(t, m) {
+			fallbacks++
+			b.listMove(t, m)
+		}
+		if i == len(moves)-1 {
+			break
+		}
+		b.wait(t, fmt.Sprintf(`document.getElementById("play").dataset.version === "%d" && !document.getElementById("play").dataset.busy`, i+1))
+		if i == 4 {
+			b.wait(t, loaded("#picture"))
+			b.shoot(t, "play-"+name)
+		}
+	}
+	t.Logf("%s: %d moves, %d through the move list (the board's move between those places was another)", name, len(moves), fallbacks)
+	b.reloaded(t, `!!document.querySelector(".ending")`)
+	assert.Contains(t, b.js(t, `document.querySelector(".ending").textContent`), "Won")
+}
+
+// reloaded waits for expr on a page that is reloading (the live stream's
+// "reload" at the game's end): a wait cut by the reload waits again.
+func (b *player) reloaded(t *testing.T, expr string) {
+	t.Helper()
+	var err error
+	for range 5 {
+		if _, err = chromedp.Run(b.bounded(t), chromedp.Poll[chromedp.Void](expr)); err == nil || !strings.Contains(err.Error(), "-32000") {
+			break
+		}
+	}
+	require.NoError(t, err, "waiting for %s", expr)
+}
+
+// how says how the board makes m: "command" (its button), "direct" (a
+// click on its first place, or a verb's place), "to" (its first place,
+// then its second), or "" (the board makes another move between them).
+func (b *player) how(t *testing.T, m string) string {
+	return b.js(t, fmt.Sprintf(`(() => {
+		const m = %q, w = m.split(" "), bd = JSON.parse(document.getElementById("play").dataset.board);
+		if (document.querySelector('#commands [data-move="' + m + '"]')) return "command";
+		const f = bd.from[w[0]];
+		if (f && f.direct === m) return "direct";
+		if (f && f.to && w.length > 1 && f.to[w[1]] === m) return "to";
+		return "";
+	})()`, m))
+}
+
+// clicks makes m by clicking: a command, a place's own move, or a place
+// then its destination. False if the board has no such clicks for m.
+func (b *player) clicks(t *testing.T, m string) bool {
+	w := strings.Fields(m)
+	switch b.how(t, m) {
+	case "command":
+		b.click(t, fmt.Sprintf(`#commands [data-move=%q]`, m))
+	case "direct":
+		b.click(t, tile(w[0]))
+	case "to":
+		b.click(t, tile(w[0]))
+		b.wait(t, fmt.Sprintf(`!!document.querySelector(%q)`, tile(w[1])+".dest"))
+		b.click(t, tile(w[1]))
+	default:
+		return false
+	}
+	return true
+}
+
+// drag makes m by dragging its place onto its destination (or, for a move
+// of one place or a command, by clicking).
+func (b *player) drag(t *testing.T, m string) bool {
+	w := strings.Fields(m)
+	to := ""
+	switch b.how(t, m) {
+	case "to":
+		to = tile(w[1])
+	case "direct":
+		to = `#places .tile.drop` // to the foundation
+	default:
+		return b.clicks(t, m)
+	}
+	b.drags++
+	x0, y0 := b.center(t, tile(w[0]))
+	x1, y1 := b.center(t, to)
+	held := func(p *input.DispatchMouseEventParams) { p.Button, p.Buttons = input.MouseButtonLeft, 1 }
+	require.NoError(t, chromedp.Do(b.bounded(t),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x0, y0, held, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (x0+x1)/2, (y0+y1)/2, held),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1, y1, held),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x1, y1, held, chromedp.ClickCount(1))))
+	return true
+}
+
+// direct is the board's one-click move on place a ("" if none).
+func (b *player) direct(t *testing.T, a string) string {
+	return b.js(t, fmt.Sprintf(`(() => { const f = JSON.parse(document.getElementById("play").dataset.board).from[%q]; return (f && f.direct) || ""; })()`, a))
+}
+
+// keys makes m from the keyboard: Tab to the board's first tile, arrows to
+// the place, Enter; then arrows to the destination, Enter.
+func (b *player) keys(t *testing.T, m string) {
+	w := strings.Fields(m)
+	require.NoError(t, chromedp.Do(b.bounded(t), chromedp.Focus(chromedp.CSS(`#places .tile`))))
+	for _, place := range w[:min(2, len(w))] {
+		b.arrowTo(t, place)
+		require.NoError(t, chromedp.Do(b.bounded(t), chromedp.KeyEvent(kb.Enter)))
+		if b.direct(t, w[0]) == m {
+			return
+		}
+	}
+}
+
+// arrowTo presses arrow keys until place's tile has the focus.
+func (b *player) arrowTo(t *testing.T, place string) {
+	for range 20 {
+		at := b.js(t, `(() => { const e = document.activeElement; return e && e.dataset.place ? e.dataset.r + " " + e.dataset.c : ""; })()`)
+		want := b.js(t, fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e.dataset.r + " " + e.dataset.c; })()`, tile(place)))
+		require.NotEmpty(t, at, "a tile has the focus")
+		if at == want {
+			return
+		}
+		var r0, c0, r1, c1 int
+		_, _ = fmt.Sscan(at, &r0, &c0)
+		_, _ = fmt.Sscan(want, &r1, &c1)
+		key := map[bool]string{true: "ArrowDown", false: "ArrowUp"}[r1 > r0]
+		if r0 == r1 {
+			key = map[bool]string{true: "ArrowRight", false: "ArrowLeft"}[c1 > c0]
+		}
+		require.NoError(t, chromedp.Do(b.bounded(t), chromedp.KeyEvent(arrowKeys[key])))
+	}
+	t.Fatalf("the arrows never reached %s", place)
+}
+
+// arrowKeys are the arrows as chromedp's KeyEvent names them.
+var arrowKeys = map[string]string{"ArrowDown": kb.ArrowDown, "ArrowUp": kb.ArrowUp, "ArrowLeft": kb.ArrowLeft, "ArrowRight": kb.ArrowRight}
+
+// listMove makes m from the list of legal moves (the path without a
+// pointer: a screen reader's, or the keyboard's).
+func (b *player) listMove(t *testing.T, m string) {
+	require.NoError(t, chromedp.Do(b.bounded(t),
+		chromedp.SetValue(chromedp.CSS(`#move-list`), m),
+		chromedp.Click(chromedp.CSS(`#move-form button`))))
+}
+
+// tile is the selector of place's tile.
+func tile(place string) string { return fmt.Sprintf(`#places .tile[data-place=%q]`, place) }
+
+// click clicks what sel finds.
+func (b *player) click(t *testing.T, sel string) {
+	require.NoError(t, chromedp.Do(b.bounded(t), chromedp.Click(chromedp.CSS(sel))))
+}
+
+// center scrolls sel's element into view and returns its centre.
+func (b *player) center(t *testing.T, sel string) (float64, float64) {
+	v := b.js(t, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return (r.x + r.width / 2) + " " + (r.y + r.height / 2); })()`, sel))
+	f := strings.Fields(v)
+	require.Len(t, f, 2)
+	x, err1 := strconv.ParseFloat(f[0], 64)
+	y, err2 := strconv.ParseFloat(f[1], 64)
+	require.NoError(t, err1)
+	require.NoError(t, err2)
+	return x, y
+}
