@@ -28,8 +28,12 @@ const (
 	maxEntryPointCommands = 1
 )
 
-// RouteActivityInstance is the backend's lookup of an Activity instance.
-const RouteActivityInstance = "GET " + APIPrefix + "/applications/{app}/activity-instances/{instance}"
+// RouteActivityInstance is the backend's lookup of an Activity instance,
+// on API v9 (discordgo's) and v10 (the web pages').
+const (
+	RouteActivityInstance    = "GET " + APIPrefix + "/applications/{app}/activity-instances/{instance}"
+	RouteActivityInstanceV10 = "GET /api/v10/applications/{app}/activity-instances/{instance}"
+)
 
 // ActivityInstance is an Activity running in a channel: who launched it,
 // where, and who is in it now.
@@ -182,4 +186,34 @@ func (s *Server) getActivityInstance(r *http.Request, _ *Request) (int, any) {
 	}
 	return 200, activityInstanceJSON{ApplicationID: s.opts.AppID, InstanceID: a.ID, LaunchID: a.LaunchID,
 		Location: loc, Users: slices.Clone(a.Users)}
+}
+
+// StartActivity has userID launch the app's Activity from the App Launcher
+// in guildID's channelID ("" guildID: a DM or group DM), as Discord does
+// for an Entry Point command it handles itself: a new instance with
+// userID in it.
+func (s *Server) StartActivity(guildID, channelID, userID string) (ActivityInstance, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.users[userID]; !ok {
+		return ActivityInstance{}, fmt.Errorf("discordtest: unknown user %q (AddUser first)", userID)
+	}
+	a := &ActivityInstance{ID: "i-" + s.NewID() + "-" + channelID, LaunchID: s.NewID(),
+		GuildID: guildID, ChannelID: channelID, Users: []string{userID}}
+	s.activities[a.ID] = a
+	c := *a
+	c.Users = slices.Clone(a.Users)
+	return c, nil
+}
+
+// AuthorizeActivity is the code the Discord client gives an Activity's
+// page when userID approves it (the SDK's authorize): exchanged by the
+// app's backend with its client secret alone, no redirect, no PKCE.
+func (s *Server) AuthorizeActivity(userID string) string {
+	o := &s.oauth
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	code := s.NewID() + "a" + randomHex(8)
+	o.codes[code] = &grant{user: userID, at: time.Now()}
+	return code
 }

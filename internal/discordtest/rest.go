@@ -39,6 +39,7 @@ func (s *Server) routes() {
 	s.handle(RouteGetGuildMember, authBot, s.getGuildMember)
 	s.handle(RouteGetApplication, authBot, s.getApplication)
 	s.handle(RouteActivityInstance, authBot, s.getActivityInstance)
+	s.handle(RouteActivityInstanceV10, authBot, s.getActivityInstance)
 	s.oauthRoutes()
 
 	// Everything else: 404 like Discord, and recorded in Unhandled().
