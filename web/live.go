@@ -48,6 +48,8 @@ var (
 var (
 	errTooManyFromYou = &httpError{http.StatusTooManyRequests,
 		"Too many live pages are open from your address: close some, then reload this one."}
+	errTooManyForYou = &httpError{http.StatusTooManyRequests,
+		"Too many live pages are open for you: close some, then reload this one."}
 	errTooManyOnTable = &httpError{http.StatusServiceUnavailable,
 		"Too many people are watching this table: live updates are unavailable for now. Reload the page later."}
 	errTooManyInAll = &httpError{http.StatusServiceUnavailable,
@@ -60,6 +62,8 @@ func refusedCap(e *httpError) string {
 	switch e {
 	case errTooManyFromYou:
 		return "client"
+	case errTooManyForYou:
+		return "user"
 	case errTooManyOnTable:
 		return "table"
 	case errTooManyInAll:
@@ -86,10 +90,11 @@ type hub struct {
 	tokens  map[string]*feed // the same feeds, by their tables' tokens
 	total   int
 	clients map[string]int // streams by client address
+	users   map[string]int // streams by signed-in player
 }
 
 func newHub(lim Limits) *hub {
-	return &hub{lim: lim, feeds: map[int64]*feed{}, tokens: map[string]*feed{}, clients: map[string]int{}}
+	return &hub{lim: lim, feeds: map[int64]*feed{}, tokens: map[string]*feed{}, clients: map[string]int{}, users: map[string]int{}}
 }
 
 // feed is one watched table: its latest state as its streams push it,
@@ -128,6 +133,7 @@ type snapshot struct {
 type watcher struct {
 	f      *feed
 	client string
+	user   string // the signed-in player's id, "" for none
 	ch     chan struct{}
 }
 
@@ -138,21 +144,24 @@ func (f *feed) current() snapshot {
 	return f.cur
 }
 
-// refusal says whether a stream of table id from client would be refused
-// now, and with what (nil: it would be admitted). The table's page asks,
-// so as to say so rather than listen in vain.
-func (h *hub) refusal(id int64, client string) *httpError {
+// refusal says whether a stream of table id from client (signed in as
+// user, or "") would be refused now, and with what (nil: it would be
+// admitted). The table's page asks, so as to say so rather than listen in
+// vain.
+func (h *hub) refusal(id int64, client, user string) *httpError {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.refusalLocked(id, client)
+	return h.refusalLocked(id, client, user)
 }
 
-func (h *hub) refusalLocked(id int64, client string) *httpError {
+func (h *hub) refusalLocked(id int64, client, user string) *httpError {
 	switch {
 	case h.closed:
 		return errClosing
 	case h.clients[client] >= h.lim.MaxStreamsPerClient:
 		return errTooManyFromYou
+	case user != "" && h.users[user] >= h.lim.MaxStreamsPerUser:
+		return errTooManyForYou
 	case h.feeds[id] != nil && len(h.feeds[id].watchers) >= h.lim.MaxStreamsPerTable:
 		return errTooManyOnTable
 	case h.total >= h.lim.MaxStreams:
@@ -161,12 +170,13 @@ func (h *hub) refusalLocked(id int64, client string) *httpError {
 	return nil
 }
 
-// join adds a stream of table id (token) from client, starting the
-// table's feed with start if it has none; or says which cap refuses it.
-func (h *hub) join(id int64, token, client string, start func(*feed)) (*watcher, *httpError) {
+// join adds a stream of table id (token) from client (signed in as user,
+// or ""), starting the table's feed with start if it has none; or says
+// which cap refuses it.
+func (h *hub) join(id int64, token, client, user string, start func(*feed)) (*watcher, *httpError) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if no := h.refusalLocked(id, client); no != nil {
+	if no := h.refusalLocked(id, client, user); no != nil {
 		return nil, no
 	}
 	f := h.feeds[id]
@@ -177,11 +187,14 @@ func (h *hub) join(id int64, token, client string, start func(*feed)) (*watcher,
 		h.tokens[token] = f
 		start(f)
 	}
-	w := &watcher{f: f, client: client, ch: make(chan struct{}, 1)}
+	w := &watcher{f: f, client: client, user: user, ch: make(chan struct{}, 1)}
 	f.watchers[w] = struct{}{}
 	h.streams.Add(1)
 	h.total++
 	h.clients[client]++
+	if user != "" {
+		h.users[user]++
+	}
 	if f.current().ready {
 		w.ch <- struct{}{} // compare with what the feed shows now
 	}
@@ -201,6 +214,11 @@ func (h *hub) leave(w *watcher) {
 	h.total--
 	if h.clients[w.client]--; h.clients[w.client] <= 0 {
 		delete(h.clients, w.client)
+	}
+	if w.user != "" {
+		if h.users[w.user]--; h.users[w.user] <= 0 {
+			delete(h.users, w.user)
+		}
 	}
 	if len(f.watchers) == 0 {
 		delete(h.feeds, f.id)
@@ -455,6 +473,13 @@ func (s *Server) feedEvent(ctx context.Context, f *feed) (liveEvent, error) {
 	return s.liveNow(ts), nil
 }
 
+// user is the request's signed-in player's id, "" for none: their live
+// streams are capped wherever they connect from.
+func (s *Server) user(r *http.Request) string {
+	sess, _ := s.session(r)
+	return sess.User
+}
+
 // tableVersion is what changes when a table changes.
 func tableVersion(sess store.TableRow) store.TableVersion {
 	return store.TableVersion{Moves: sess.Moves, Status: sess.Status, UpdatedAt: sess.UpdatedAt}
@@ -513,7 +538,7 @@ func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
 		w.WriteHeader(http.StatusOK)
 		return nil
 	}
-	wt, refused := s.live.join(id, token, s.client(r), s.startFeed)
+	wt, refused := s.live.join(id, token, s.client(r), s.user(r), s.startFeed)
 	if refused != nil {
 		s.m.refused.WithLabelValues(refusedCap(refused)).Inc()
 		w.Header().Set("Retry-After", streamRetry)

@@ -193,3 +193,32 @@ func TestMoveRateLimit(t *testing.T) {
 	_, rec := rig.record(t, id)
 	assert.Empty(t, rec.Moves)
 }
+
+// TestStreamsPerUser: a signed-in player's live streams are capped
+// (MaxStreamsPerUser) whatever their address; a stream past the cap is
+// told so, and another watcher is still let in.
+func TestStreamsPerUser(t *testing.T) {
+	t.Parallel()
+	rig := newPlayRig(t, func(l *web.Limits) { l.MaxStreamsPerUser = 2 })
+	_, token := rig.deal(t, "doublets", 3, ann)
+	c, anon := rig.client(t, ann), rig.client(t, webtest.Person{})
+	open := func(c *http.Client) (int, string) {
+		res, err := c.Get(rig.url + "/t/" + token + "/events")
+		require.NoError(t, err)
+		t.Cleanup(func() { res.Body.Close() })
+		if res.StatusCode != http.StatusOK {
+			b, _ := io.ReadAll(res.Body)
+			return res.StatusCode, string(b)
+		}
+		return res.StatusCode, ""
+	}
+	for i := 0; i < 2; i++ {
+		status, _ := open(c)
+		require.Equal(t, http.StatusOK, status)
+	}
+	status, body := open(c)
+	assert.Equal(t, http.StatusTooManyRequests, status)
+	assert.Contains(t, body, "open for you")
+	status, _ = open(anon)
+	assert.Equal(t, http.StatusOK, status, "another watcher is let in")
+}

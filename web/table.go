@@ -233,7 +233,7 @@ func (s *Server) table(w http.ResponseWriter, r *http.Request) error {
 	body.Lobby = sess.Status == store.StatusLobby
 	body.Seated = seated(sess)
 	body.Live, body.Version = true, version(tableVersion(sess))
-	if no := s.live.refusal(sess.ID, s.client(r)); no != nil {
+	if no := s.live.refusal(sess.ID, s.client(r), s.user(r)); no != nil {
 		body.LiveOff = no.msg // the page still shows the table as it is
 	} else {
 		body.Events = s.p.table(token) + "/events"

@@ -233,6 +233,26 @@ func checkWeb(c *Config) error {
 	if _, err := web.ParseTrustedProxies(c.Web.TrustedProxies); err != nil {
 		return keyErr("web.trusted_proxies", "web.trusted_proxies: %v", strings.TrimPrefix(err.Error(), "web: "))
 	}
+	return checkSignIn(c)
+}
+
+// checkSignIn: web.client_id a Discord id, and with it web.public_url
+// (Discord's redirect), DEALER_CLIENT_SECRET and a DEALER_SESSION_KEY of
+// at least web.MinSessionKey characters. Neither secret is ever said.
+func checkSignIn(c *Config) error {
+	id := c.Web.ClientID
+	switch {
+	case id == "":
+		return nil
+	case len(id) > 20 || strings.Trim(id, "0123456789") != "":
+		return keyErr("web.client_id", "web.client_id must be the application's numeric id, 1 to 20 digits (got %q)", clip(id, 30))
+	case c.Web.PublicURL == "":
+		return keyErr("web.client_id", "web.client_id needs web.public_url: Discord sends players back to PUBLIC_URL/signin/callback")
+	case c.ClientSecret == "":
+		return keyErr("web.client_id", "web.client_id needs the application's OAuth2 secret in %s", clientSecretEnv)
+	case len(c.SessionKey) < web.MinSessionKey:
+		return keyErr("web.client_id", "web.client_id needs %s of at least %d characters (it has %d), the same in every process", sessionKeyEnv, web.MinSessionKey, len(c.SessionKey))
+	}
 	return nil
 }
 

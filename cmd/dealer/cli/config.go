@@ -57,6 +57,10 @@ type Config struct {
 		Listen         string `yaml:"listen"`
 		PublicURL      string `yaml:"public_url"`
 		TrustedProxies string `yaml:"trusted_proxies"`
+		// ClientID is the application's OAuth2 client id: set, players
+		// sign in with Discord on the pages and play their seats there
+		// (the secret and the session key come from the environment).
+		ClientID string `yaml:"client_id"`
 	} `yaml:"web"`
 	// Backup is the periodic backups of a SQLite database (backups.go):
 	// into Dir, every RawEvery, the newest RawKeep kept; none if Dir is "".
@@ -73,6 +77,11 @@ type Config struct {
 	// DatabasePassword is DEALER_DATABASE_PASSWORD: the PostgreSQL
 	// password, kept out of the file (it wins over the URL's).
 	DatabasePassword string `yaml:"-"`
+	// ClientSecret is DEALER_CLIENT_SECRET (the application's OAuth2
+	// secret) and SessionKey DEALER_SESSION_KEY (at least 32 characters,
+	// the same in every process): signing in on the pages, kept out of
+	// the file.
+	ClientSecret, SessionKey string `yaml:"-"`
 	// TurnTimeout is how long a multiplayer player may think (0: for
 	// ever); LobbyTimeout how long a lobby waits to be started.
 	TurnTimeout  time.Duration `yaml:"-"`
@@ -93,6 +102,12 @@ const defaultConfigPath = "config.yaml"
 // databasePasswordEnv holds the PostgreSQL password, so that it need not
 // be written in the config's URL.
 const databasePasswordEnv = "DEALER_DATABASE_PASSWORD"
+
+// The environment's secrets of signing in on the web pages.
+const (
+	clientSecretEnv = "DEALER_CLIENT_SECRET"
+	sessionKeyEnv   = "DEALER_SESSION_KEY"
+)
 
 // loadConfig reads the YAML file at path (a missing default file is fine: the
 // defaults and the environment then stand), applies DISCORD_TOKEN from the
@@ -119,6 +134,7 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (Config,
 	}
 	c.Discord.Token = strings.TrimPrefix(strings.TrimSpace(c.Discord.Token), "Bot ")
 	c.DatabasePassword = getenv(databasePasswordEnv)
+	c.ClientSecret, c.SessionKey = strings.TrimSpace(getenv(clientSecretEnv)), strings.TrimSpace(getenv(sessionKeyEnv))
 	if err := checkConfig(&c); err != nil {
 		var ke keyError
 		if errors.As(err, &ke) && lines[ke.key] > 0 {

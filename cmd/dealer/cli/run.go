@@ -109,7 +109,13 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 		}
 		return errors.New("the bot is starting")
 	}
-	pages, err := startWeb(ctx, cfg, st, reg, o.Renderer, metrics, log, ready)
+	// A move made on the pages is redrawn in Discord by the bot.
+	moved := func(id int64) {
+		if b := started.Load(); b != nil {
+			b.TableMoved(id)
+		}
+	}
+	pages, err := startWeb(ctx, cfg, st, reg, o.Renderer, metrics, log, ready, moved)
 	if err != nil {
 		return err
 	}
@@ -238,7 +244,7 @@ func newMetricsRegistry(rel release) *prometheus.Registry {
 // startWeb serves the web pages on web.listen, when set (nil otherwise):
 // the address is taken at once, so a taken one stops the start.
 func startWeb(ctx context.Context, cfg Config, st *store.Store, reg *render.Registry, r *render.Renderer,
-	metrics *prometheus.Registry, log *slog.Logger, ready func(context.Context) error) (*web.Server, error) {
+	metrics *prometheus.Registry, log *slog.Logger, ready func(context.Context) error, moved func(int64)) (*web.Server, error) {
 	if cfg.Web.Listen == "" {
 		return nil, nil
 	}
@@ -251,8 +257,13 @@ func startWeb(ctx context.Context, cfg Config, st *store.Store, reg *render.Regi
 		ln.Close()
 		return nil, err
 	}
-	srv, err := web.New(web.Config{Store: st, Games: reg, Renderer: r, PublicURL: cfg.Web.PublicURL, Metrics: metrics,
-		Ready: ready, Logger: log, TrustedProxies: proxies})
+	wc := web.Config{Store: st, Games: reg, Renderer: r, PublicURL: cfg.Web.PublicURL, Metrics: metrics,
+		Ready: ready, Logger: log, TrustedProxies: proxies}
+	if cfg.Web.ClientID != "" && moved != nil { // checkSignIn saw the rest
+		wc.SignIn = &web.SignIn{ClientID: cfg.Web.ClientID, ClientSecret: cfg.ClientSecret, SessionKey: []byte(cfg.SessionKey)}
+		wc.Moved = moved
+	}
+	srv, err := web.New(wc)
 	if err != nil {
 		ln.Close()
 		return nil, err

@@ -19,7 +19,8 @@ func webUsage(env) string {
 Serves the web pages alone, beside a bot that runs elsewhere on the same
 database: every server's leaderboards, players, daily deals, and tables
 (live while played, replays after), with /livez, /readyz and /metrics.
-It only reads the database. Until SIGINT (Ctrl-C) or SIGTERM.
+It only reads the database (players sign in and play only on the pages
+that dealer run serves). Until SIGINT (Ctrl-C) or SIGTERM.
 
   --listen HOST:PORT   the address to serve on, such as :8080
   --database DB        a SQLite file or a postgres:// URL (default: the
@@ -92,7 +93,9 @@ func serveWebAlone(ctx context.Context, reg *render.Registry, cfg Config, stderr
 		fmt.Fprintln(stderr, "dealer web:", err)
 		return exitFail
 	}
-	pages, err := startWeb(ctx, cfg, st, reg, r, newMetricsRegistry(thisRelease(reg)), log, nil)
+	// Alone, the pages only read: no signing in, no play (no bot here
+	// would redraw a move in Discord).
+	pages, err := startWeb(ctx, cfg, st, reg, r, newMetricsRegistry(thisRelease(reg)), log, nil, nil)
 	if err != nil {
 		fmt.Fprintln(stderr, "dealer web:", err)
 		return exitFail
