@@ -54,7 +54,7 @@ func runBot(reg *render.Registry, cfgPath string, stderr io.Writer, getenv func(
 		return exitUsage
 	}
 	if cfg.Discord.Token == "" {
-		fmt.Fprintln(stderr, `dealer run: no Discord bot token. Set DISCORD_TOKEN in the environment, or put it in config.yaml under discord.token (see config.example.yaml and the README: "Running the bot").`)
+		fmt.Fprintln(stderr, `dealer run: no Discord bot token. Set DISCORD_TOKEN in the environment, or put it in config.yaml under discord.token (see config.example.yaml and the README: "Run (the bot)").`)
 		return exitUsage
 	}
 	// No secret in a log line, whoever logs it (the bot, the web pages, the
