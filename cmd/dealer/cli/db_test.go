@@ -51,7 +51,7 @@ func TestDBCopyToPostgres(t *testing.T) {
 	assert.Equal(t, map[string][2]string{
 		"sessions": {"2", "2"}, "players": {"2", "2"}, "moves": {"3", "3"}, "rounds": {"0", "0"},
 		"results": {"1", "1"}, "daily_deals": {"0", "0"}, "guild_settings": {"0", "0"}, "timers": {"0", "0"},
-		"player_settings": {"0", "0"}, "interactions": {"0", "0"},
+		"player_settings": {"0", "0"}, "interactions": {"0", "0"}, "activities": {"0", "0"},
 	}, got, out)
 
 	code, out, errs = run(t, moves[2]+"\nquit\n", env, "play", "--resume", "1", "--db", to)
