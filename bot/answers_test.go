@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/internal/discordtest"
 )
 
 // Answers as Discord really takes them: after a deferral a private answer
@@ -32,7 +34,7 @@ func TestDeferredMyHandKeepsPictureAndButtons(t *testing.T) {
 	assert.True(t, hand.Ephemeral, "the hand is private")
 	assert.Len(t, hand.Attachments, 1, "with its picture")
 	assert.NotEmpty(t, hand.Buttons(), "and its buttons")
-	assert.Contains(t, hand.Content, "Your agent")
+	assert.Contains(t, hand.Text(), "Your agent")
 }
 
 func TestDeferredCommandAnsweredPrivatelyStaysPrivate(t *testing.T) {
@@ -49,11 +51,11 @@ func TestDeferredCommandAnsweredPrivatelyStaysPrivate(t *testing.T) {
 	require.True(t, h.fake.WaitUntil(wait, func() bool { r, _ := in.Response(); return len(r.Followups) > 0 }))
 	r, _ := in.Response()
 	assert.True(t, r.Message.Deleted, "the public \"thinking\" message is gone")
-	assert.True(t, r.LastMessage().Ephemeral, "the refusal is private: %q", r.LastMessage().Content)
-	assert.Contains(t, r.LastMessage().Content, "today's")
+	assert.True(t, r.LastMessage().Ephemeral, "the refusal is private: %q", r.LastMessage().Text())
+	assert.Contains(t, r.LastMessage().Text(), "today's")
 	for _, m := range h.fake.ChannelMessages(channelID) {
 		if !m.Ephemeral && !m.Deleted {
-			assert.NotContains(t, m.Content, "today's Doublets attempt", "a private answer never shows in the channel")
+			assert.NotContains(t, m.Text(), "today's Doublets attempt", "a private answer never shows in the channel")
 		}
 	}
 }
@@ -78,13 +80,16 @@ func TestNewPicturesAreListedInAttachments(t *testing.T) {
 }
 
 // TestClosedLobbySendsNoControlsAsEmptyList: a message left with no
-// controls (a lobby its opener closed) sends them as [], not null.
+// controls (a lobby its opener closed) is its words alone, a V2 message of
+// one container and its text: no row, and no list sent as null.
 func TestClosedLobbySendsNoControlsAsEmptyList(t *testing.T) {
 	h := newHarness(t)
 	lobby := h.command(alice, "play", map[string]any{"game": "theagents"})
 	over := h.click(lobby.ID, alice, button(t, lobby.Message, "Leave").CustomID)
-	require.Contains(t, over.Content, "closed by its opener")
-	assert.Contains(t, string(over.Callback.JSON), `"components":[]`)
+	require.Contains(t, over.Text(), "closed by its opener")
+	requireV2(t, over.Message, false)
+	assert.Empty(t, over.Components, "no controls")
+	assert.Equal(t, []int{discordtest.ComponentTextDisplay}, over.V2.Children)
 	assert.NotContains(t, string(over.Callback.JSON), `"components":null`)
 }
 

@@ -14,10 +14,10 @@ import (
 func (h *harness) resignSolitaire(user string, opts map[string]any) {
 	h.t.Helper()
 	r := h.command(user, "play", opts)
-	require.False(h.t, r.Ephemeral, r.Content)
+	require.False(h.t, r.Ephemeral, r.Text())
 	ask := h.click(r.ID, user, button(h.t, r.Message, "Resign").CustomID)
 	over := h.click(r.ID, user, button(h.t, ask.Message, "Yes").CustomID)
-	require.Contains(h.t, over.Content, "Game over")
+	require.Contains(h.t, over.Text(), "Game over")
 }
 
 // autocomplete types typed into /command's option focused as user and
@@ -49,15 +49,15 @@ func TestLeaderboardHouseRules(t *testing.T) {
 	assert.Empty(t, h.autocomplete(alice, "leaderboard", map[string]any{"game": "doubleagent"}, "rules", "pass"), "nothing played under such rules")
 
 	house := h.command(alice, "leaderboard", map[string]any{"game": "doublets", "rules": "passes=1"})
-	assert.Contains(t, house.Content, "(house rules:")
-	assert.Contains(t, house.Content, "<@"+bob+">")
-	assert.NotContains(t, house.Content, "<@"+alice+">", "the standard game's players are not on it")
+	assert.Contains(t, house.Text(), "(house rules:")
+	assert.Contains(t, house.Text(), "<@"+bob+">")
+	assert.NotContains(t, house.Text(), "<@"+alice+">", "the standard game's players are not on it")
 	standard := h.command(alice, "leaderboard", map[string]any{"game": "doublets", "rules": "standard"})
-	assert.Contains(t, standard.Content, "<@"+alice+">")
-	assert.NotContains(t, standard.Content, "<@"+bob+">")
+	assert.Contains(t, standard.Text(), "<@"+alice+">")
+	assert.NotContains(t, standard.Text(), "<@"+bob+">")
 	wrong := h.command(alice, "leaderboard", map[string]any{"game": "doublets", "rules": "cells=99"})
 	assert.True(t, wrong.Ephemeral)
-	assert.Contains(t, wrong.Content, "Choose house rules from the list")
+	assert.Contains(t, wrong.Text(), "Choose house rules from the list")
 }
 
 // The user command "Dealer stats" on a member shows their /stats.
@@ -68,6 +68,6 @@ func TestDealerStatsUserCommand(t *testing.T) {
 	require.NoError(t, err)
 	r, err := in.WaitFinal(wait)
 	require.NoError(t, err)
-	assert.Contains(t, r.Content, "Statistics of <@"+alice+">")
-	assert.Contains(t, r.Content, "**Doublets**: 1 game")
+	assert.Contains(t, r.Text(), "Statistics of <@"+alice+">")
+	assert.Contains(t, r.Text(), "**Doublets**: 1 game")
 }

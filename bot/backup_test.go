@@ -233,7 +233,7 @@ func restoredTable(t *testing.T, r *rig, p *player, open map[int64]bool) string 
 	require.NoError(t, err)
 	resp, err := in.WaitFinal(wait)
 	require.NoError(t, err)
-	assert.Contains(t, resp.LastMessage().Content, "Deal a new one with `/play`", "player %d: a table not in the backup", p.n)
+	assert.Contains(t, resp.LastMessage().Text(), "Deal a new one with `/play`", "player %d: a table not in the backup", p.n)
 	p.table = "" // told so, the player deals again
 	return "gone"
 }
@@ -263,7 +263,7 @@ func nextClicksWork(t *testing.T, r *rig, p *player, atTable bool) (bool, string
 		case kind == 'p', kind == 'h' && len(resp.Components) > 0, resp.Type == discordtest.CallbackUpdateMessage:
 			return true, why
 		}
-		why += fmt.Sprintf(" [%c %q: %q]", kind, in.CustomID, strings.TrimSpace(resp.LastMessage().Content))
+		why += fmt.Sprintf(" [%c %q: %q]", kind, in.CustomID, strings.TrimSpace(resp.LastMessage().Text()))
 		waitRedraw(r.fake, p.table) // a refused click may have a redraw coming
 	}
 	return false, why

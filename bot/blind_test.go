@@ -76,10 +76,10 @@ func TestBlindDoubleFreeCell(t *testing.T) {
 		require.True(t, strings.HasPrefix(description(t, m), render.AltText(rdfc.Text(local.View(0).(dfc.View), false))),
 			"step %d: the description is the table", step)
 		sel := h.click(m.ID, alice, byLabel(t, m, f[0]).CustomID)
-		require.False(t, sel.Ephemeral, sel.Content)
+		require.False(t, sel.Ephemeral, sel.Text())
 		require.Contains(t, description(t, sel.Message), "Selected: "+f[0]+".")
 		moved := h.click(m.ID, alice, byLabel(t, sel.Message, f[1]).CustomID)
-		require.False(t, moved.Ephemeral, moved.Content)
+		require.False(t, moved.Ephemeral, moved.Text())
 		m = moved.Message
 		// The board plays the longest run a click allows: if that is not
 		// the plan's move, the player reads the new table and plans again.
@@ -105,7 +105,7 @@ func TestBlindDoubleFreeCell(t *testing.T) {
 	}
 	require.Equal(t, games.Won, local.Status())
 	require.Contains(t, description(t, m), "WON")
-	require.Contains(t, m.Content, "Won")
+	require.Contains(t, m.Text(), "Won")
 }
 
 // afterMove is g after move, g unchanged.
@@ -124,17 +124,17 @@ func TestBlindSecretAgent(t *testing.T) {
 	h := newHarness(t)
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
 	table := h.click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
-	require.False(t, table.Ephemeral, table.Content)
+	require.False(t, table.Ephemeral, table.Text())
 	description(t, table.Message)
 	plays := 0
 	for step := 0; ; step++ {
 		require.Less(t, step, 2000, "the game ends")
 		now, _ := h.fake.Message(lobby.ID)
 		if len(now.Attachments) == 0 {
-			t.Fatalf("step %d: the table has no picture: %q", step, now.Content)
+			t.Fatalf("step %d: the table has no picture: %q", step, now.Text())
 		}
 		description(t, now)
-		if strings.Contains(now.Content, "Game over") {
+		if strings.Contains(now.Text(), "Game over") {
 			break
 		}
 		in, err := h.fake.Click(lobby.ID, alice, button(t, now, "My hand").CustomID)
@@ -144,13 +144,13 @@ func TestBlindSecretAgent(t *testing.T) {
 		r, err := in.WaitFinal(wait)
 		require.NoError(t, err)
 		hand := r.LastMessage()
-		if strings.Contains(hand.Content, "game is over") { // it ended since now was read
-			_, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
+		if strings.Contains(hand.Text(), "game is over") { // it ended since now was read
+			_, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Game over") })
 			require.NoError(t, err, "the table says the game is over")
 			continue
 		}
 		if len(hand.Attachments) == 0 {
-			t.Fatalf("step %d: My hand answered without a picture: %q", step, hand.Content)
+			t.Fatalf("step %d: My hand answered without a picture: %q", step, hand.Text())
 		}
 		d := description(t, hand)
 		move, ok := firstListedMove(d)
@@ -159,7 +159,7 @@ func TestBlindSecretAgent(t *testing.T) {
 			continue
 		}
 		played := h.click(hand.ID, alice, byLabel(t, hand, saLabel(t, move)).CustomID)
-		require.NotContains(t, played.LastMessage().Content, "can't", move)
+		require.NotContains(t, played.LastMessage().Text(), "can't", move)
 		plays++
 	}
 	require.Greater(t, plays, 13, "the player played every deal")

@@ -92,11 +92,10 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 			sb.WriteString(words.T(l, ", fastest win %s", ShortDuration(r.FastestWin)))
 		}
 	}
-	resp := public(sb.String())
-	if b.links != nil {
-		withLinks(resp, words.T(l, "Full leaderboard"), b.links.Leaderboard(i.GuildID, info.Name, by, info.FormatOptions(house)))
+	if b.links == nil {
+		return public(sb.String())
 	}
-	return resp
+	return public(sb.String(), words.T(l, "Full leaderboard"), b.links.Leaderboard(i.GuildID, info.Name, by, info.FormatOptions(house)))
 }
 
 // stats answers /stats [user].
@@ -163,11 +162,10 @@ func (b *Bot) statsOf(ctx context.Context, i *discordgo.Interaction, user *disco
 			sb.WriteString(words.T(l, ", fastest win %s", ShortDuration(r.FastestWin)))
 		}
 	}
-	resp := public(sb.String())
-	if b.links != nil && i.GuildID != "" {
-		withLinks(resp, words.T(l, "All statistics"), b.links.Player(i.GuildID, user.ID))
+	if b.links == nil || i.GuildID == "" {
+		return public(sb.String())
 	}
-	return resp
+	return public(sb.String(), words.T(l, "All statistics"), b.links.Player(i.GuildID, user.ID))
 }
 
 // rules answers /rules game:<name>, privately.
@@ -187,11 +185,13 @@ func (b *Bot) rules(_ context.Context, i *discordgo.Interaction, opts options) *
 	return private(truncate(text, rules.DiscordLimit-len(house)) + house)
 }
 
-// public returns a text answer everyone in the channel sees.
-func public(text string) *discordgo.InteractionResponse {
+// public returns a board everyone in the channel sees (a leaderboard,
+// statistics): a V2 message of text, with a row of links (label and
+// address pairs; an empty address: no link).
+func public(text string, links ...string) *discordgo.InteractionResponse {
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: truncate(text, 1990)},
+		Data: v2Message(accentWon, text, nil, linkRow(links...)),
 	}
 }
 

@@ -29,7 +29,7 @@ func tableOf(t *testing.T, m discordtest.Message) int64 {
 func (h *harness) play(user string) discordtest.Message {
 	h.t.Helper()
 	r := h.command(user, "play", map[string]any{"game": "doublefreecell"})
-	require.False(h.t, r.Ephemeral, r.Content)
+	require.False(h.t, r.Ephemeral, r.Text())
 	return r.Message
 }
 
@@ -49,11 +49,11 @@ func (h *harness) moveOnce(user string, m discordtest.Message) discordtest.Messa
 			continue
 		}
 		sel := h.click(m.ID, user, b.CustomID)
-		require.False(h.t, sel.Ephemeral, sel.Content)
+		require.False(h.t, sel.Ephemeral, sel.Text())
 		for _, d := range sel.Buttons() {
 			if !d.Disabled && strings.Contains(d.CustomID, ":m") && d.Style == discordtest.ButtonPrimary && !strings.HasPrefix(d.Label, "Auto") {
 				moved := h.click(m.ID, user, d.CustomID)
-				require.False(h.t, moved.Ephemeral, moved.Content)
+				require.False(h.t, moved.Ephemeral, moved.Text())
 				return moved.Message
 			}
 		}
@@ -66,8 +66,8 @@ func (h *harness) moveOnce(user string, m discordtest.Message) discordtest.Messa
 func TestPlayMovesResignAndLeaderboard(t *testing.T) {
 	h := newHarness(t)
 	m := h.play(alice)
-	assert.Contains(t, m.Content, "Double FreeCell")
-	assert.Contains(t, m.Content, "deal #1")
+	assert.Contains(t, m.Text(), "Double FreeCell")
+	assert.Contains(t, m.Text(), "deal #1")
 	assert.GreaterOrEqual(t, picture(t, m), 560)
 	require.LessOrEqual(t, len(m.Components), 5)
 	id := tableOf(t, m)
@@ -75,15 +75,15 @@ func TestPlayMovesResignAndLeaderboard(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		m = h.moveOnce(alice, m)
 	}
-	assert.Contains(t, m.Content, "move 3")
+	assert.Contains(t, m.Text(), "move 3")
 	assert.Len(t, h.storedMoves(id), 3, "every acknowledged move is in the store")
 	picture(t, m)
 
 	// Resign asks first, then ends the game.
 	ask := h.click(m.ID, alice, button(t, m, "Resign").CustomID)
-	assert.Contains(t, ask.Content, "Really resign")
+	assert.Contains(t, ask.Text(), "Really resign")
 	over := h.click(m.ID, alice, button(t, ask.Message, "Yes").CustomID)
-	assert.Contains(t, over.Content, "Game over")
+	assert.Contains(t, over.Text(), "Game over")
 	assert.ElementsMatch(t, []string{"New deal", "Same deal again"}, labels(over.Message), "a finished table's buttons deal the next")
 	assert.Equal(t, []string{"", "", "", "resign"}, append(make([]string, 3), h.storedMoves(id)[3]))
 
@@ -92,18 +92,18 @@ func TestPlayMovesResignAndLeaderboard(t *testing.T) {
 	assert.Equal(t, "lost", sess.Status.String())
 
 	board := h.command(bob, "leaderboard", map[string]any{"game": "doublefreecell"})
-	assert.Contains(t, board.Content, "<@"+alice+">")
-	assert.Contains(t, board.Content, "1 game")
+	assert.Contains(t, board.Text(), "<@"+alice+">")
+	assert.Contains(t, board.Text(), "1 game")
 	stats := h.command(bob, "stats", map[string]any{"user": alice})
-	assert.Contains(t, stats.Content, "Double FreeCell")
+	assert.Contains(t, stats.Text(), "Double FreeCell")
 	rules := h.command(bob, "rules", map[string]any{"game": "doublefreecell"})
 	assert.True(t, rules.Ephemeral)
-	assert.Contains(t, rules.Content, "Double FreeCell")
+	assert.Contains(t, rules.Text(), "Double FreeCell")
 
 	// A click on the finished table changes nothing.
 	late := discordtest.Final(t, wait)(h.fake.SendComponent(discordtest.RawComponent{GuildID: guildID, ChannelID: channelID, MessageID: m.ID, UserID: alice, CustomID: m.CustomIDs()[0]}))
 	assert.True(t, late.LastMessage().Ephemeral)
-	assert.Contains(t, late.LastMessage().Content, "over")
+	assert.Contains(t, late.LastMessage().Text(), "over")
 	assert.Len(t, h.storedMoves(id), 4)
 }
 
@@ -122,7 +122,7 @@ func TestRestartResumesTheTable(t *testing.T) {
 	after := h.storedMoves(id)
 	require.Len(t, after, 3)
 	assert.Equal(t, before, after[:2])
-	assert.Contains(t, m.Content, "move 3")
+	assert.Contains(t, m.Text(), "move 3")
 }
 
 func TestWrongUserStaleAndForgedClicks(t *testing.T) {
@@ -146,10 +146,10 @@ func TestWrongUserStaleAndForgedClicks(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := discordtest.Final(t, wait)(h.fake.SendComponent(discordtest.RawComponent{GuildID: guildID, ChannelID: channelID, MessageID: m.ID, UserID: tt.user, CustomID: tt.customID}))
 			assert.True(t, r.LastMessage().Ephemeral)
-			assert.Contains(t, r.LastMessage().Content, tt.want)
+			assert.Contains(t, r.LastMessage().Text(), tt.want)
 			assert.Len(t, h.storedMoves(id), 1, "nothing changed")
 			now, _ := h.fake.Message(m.ID)
-			assert.Equal(t, m.Content, now.Content)
+			assert.Equal(t, m.Text(), now.Text())
 		})
 	}
 }
@@ -173,7 +173,7 @@ func TestRateLimitedCallback(t *testing.T) {
 	require.NoError(t, err)
 	_, _ = in.WaitFinal(5 * time.Second)
 	require.Eventually(t, func() bool { return len(h.storedMoves(id)) == 2 }, wait, 50*time.Millisecond)
-	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Content, "move 2") })
+	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Text(), "move 2") })
 	require.NoError(t, err)
 	h.moveOnce(alice, redrawn)
 	assert.Len(t, h.storedMoves(id), 3)
@@ -232,11 +232,11 @@ func TestSimultaneousClicksApplyOneAfterTheOther(t *testing.T) {
 	for _, a := range answers {
 		if a.LastMessage().Ephemeral {
 			private++
-			assert.Contains(t, a.LastMessage().Content, "moved on")
+			assert.Contains(t, a.LastMessage().Text(), "moved on")
 		}
 	}
 	assert.Equal(t, 1, private, "exactly one click is refused")
 	assert.Len(t, h.storedMoves(id), 1, "exactly one move is made")
 	now, _ := h.fake.Message(m.ID)
-	assert.Contains(t, now.Content, "move 1")
+	assert.Contains(t, now.Text(), "move 1")
 }

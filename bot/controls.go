@@ -7,10 +7,10 @@ import (
 	"github.com/dealer/dealer/render/lang"
 )
 
-// Discord's limits on a message's components, enforced here and nowhere
-// else: whatever a game's controls describe, the message keeps to them.
+// Discord's limits on a message's controls, enforced here and nowhere
+// else: whatever a game's controls describe, the message keeps to them
+// (and to maxComponents in all, v2.go).
 const (
-	maxRows        = 5   // action rows a message
 	maxButtons     = 5   // buttons a row
 	maxOptions     = 25  // options a select menu
 	maxLabel       = 80  // characters of a button's label
@@ -34,18 +34,15 @@ func (st controlState) id(action byte, arg string) string {
 }
 
 // components turns a game's controls into Discord's rows of buttons and
-// menus, within Discord's limits.
+// menus (v2Message keeps them within Discord's limits).
 func components(c render.Controls, st controlState, legal []string) []discordgo.MessageComponent {
-	var rows []discordgo.MessageComponent
 	switch {
 	case c.Board != nil:
-		rows = boardComponents(c.Board, st, legal)
+		return boardComponents(c.Board, st, legal)
 	case c.Menu != nil:
-		rows = menuComponents(c.Menu, st, legal)
-	default:
-		rows = buttonComponents(c.Buttons, st)
+		return menuComponents(c.Menu, st, legal)
 	}
-	return limitRows(rows)
+	return buttonComponents(c.Buttons, st)
 }
 
 // buttonComponents draws one button per move.
@@ -65,49 +62,96 @@ func buttonComponents(buttons [][]render.Button, st controlState) []discordgo.Me
 	return rows
 }
 
-// limitRows keeps at most five rows of five buttons, labels and menus
-// within their lengths, and drops a control whose custom_id is too long or
-// repeats one already shown (Discord refuses the whole message for either).
-func limitRows(rows []discordgo.MessageComponent) []discordgo.MessageComponent {
-	seen := map[string]bool{}
-	keep := func(id string) bool {
-		ok := id != "" && len(id) <= maxCustomID && !seen[id]
-		seen[id] = true
-		return ok
-	}
-	var out []discordgo.MessageComponent
+// limitRows keeps rows within budget components (a row counts, and each
+// control in it): a row of more than five buttons goes on in the next, a
+// select menu sits alone in its row, labels and menus are cut to their
+// lengths, and a control whose custom_id is too long or repeats one
+// already shown is dropped (Discord refuses the whole message for either).
+// What does not fit is left out, the last rows first.
+func limitRows(rows []discordgo.MessageComponent, budget int) []discordgo.MessageComponent {
+	l := rowLimiter{budget: budget, seen: map[string]bool{}}
 	for _, r := range rows {
-		if len(out) == maxRows {
-			break
+		for _, c := range r.(discordgo.ActionsRow).Components {
+			l.add(c)
 		}
-		in := r.(discordgo.ActionsRow).Components
-		row := make([]discordgo.MessageComponent, 0, min(len(in), maxButtons))
-		for _, c := range in {
-			switch x := c.(type) {
-			case discordgo.Button:
-				if len(row) < maxButtons && keep(x.CustomID) {
-					if label := truncate(x.Label, maxLabel-1); label != x.Label {
-						x.Label = label
-						c = x // else c as it is, not copied anew
-					}
-					row = append(row, c)
-				}
-			case discordgo.SelectMenu:
-				if len(row) == 0 && len(x.Options) > 0 && keep(x.CustomID) {
-					x.Options = x.Options[:min(len(x.Options), maxOptions)]
-					for k := range x.Options {
-						x.Options[k].Label = truncate(x.Options[k].Label, maxOptionLabel-5)
-					}
-					x.Placeholder = truncate(x.Placeholder, maxPlaceholder-10)
-					row = append(row, x)
-				}
-			}
-		}
-		if len(row) > 0 {
-			out = append(out, discordgo.ActionsRow{Components: row})
-		}
+		l.endRow()
 	}
-	return out
+	return l.out
+}
+
+// rowLimiter lays controls out in rows within a budget of components.
+type rowLimiter struct {
+	budget int             // components left
+	seen   map[string]bool // custom ids shown
+	row    []discordgo.MessageComponent
+	out    []discordgo.MessageComponent
+}
+
+// keep reports whether a control of custom id (or a link) may be shown.
+func (l *rowLimiter) keep(id, url string) bool {
+	if id == "" {
+		return url != ""
+	}
+	ok := len(id) <= maxCustomID && !l.seen[id]
+	l.seen[id] = true
+	return ok
+}
+
+// fits takes one more control's room, with its row's when it starts one.
+func (l *rowLimiter) fits() bool {
+	need := 1
+	if len(l.row) == 0 {
+		need = 2
+	}
+	if l.budget < need {
+		return false
+	}
+	l.budget -= need
+	return true
+}
+
+// add lays out one control.
+func (l *rowLimiter) add(c discordgo.MessageComponent) {
+	switch x := c.(type) {
+	case discordgo.Button:
+		if !l.keep(x.CustomID, x.URL) {
+			return
+		}
+		if len(l.row) == maxButtons {
+			l.endRow()
+		}
+		if !l.fits() {
+			return
+		}
+		if label := truncate(x.Label, maxLabel-1); label != x.Label {
+			x.Label = label
+			c = x // else c as it is, not copied anew
+		}
+		l.row = append(l.row, c)
+	case discordgo.SelectMenu:
+		if len(x.Options) == 0 || !l.keep(x.CustomID, "") {
+			return
+		}
+		l.endRow()
+		if !l.fits() {
+			return
+		}
+		x.Options = x.Options[:min(len(x.Options), maxOptions)]
+		for k := range x.Options {
+			x.Options[k].Label = truncate(x.Options[k].Label, maxOptionLabel-5)
+		}
+		x.Placeholder = truncate(x.Placeholder, maxPlaceholder-10)
+		l.row = append(l.row, x)
+		l.endRow()
+	}
+}
+
+// endRow closes the row being laid out.
+func (l *rowLimiter) endRow() {
+	if len(l.row) > 0 {
+		l.out = append(l.out, discordgo.ActionsRow{Components: l.row})
+		l.row = nil
+	}
 }
 
 // buttonStyle is a control's style as Discord's.

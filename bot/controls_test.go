@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"testing"
@@ -54,11 +55,13 @@ func TestControlsKeepDiscordLimits(t *testing.T) {
 
 func checkControls(t *testing.T, lay render.Controls, g games.Game, legal []string, selected string) {
 	t.Helper()
-	rows := components(lay, controlState{table: 42, version: g.Moves(), selected: selected}, legal)
-	require.LessOrEqual(t, len(rows), 5, "at most five rows")
+	const frame = 3 // the container, its header and its picture
+	rows := limitRows(components(lay, controlState{table: 42, version: g.Moves(), selected: selected}, legal), maxComponents-frame)
+	count := frame
 	seen := map[string]bool{}
 	for _, r := range rows {
 		row := r.(discordgo.ActionsRow)
+		count += 1 + len(row.Components)
 		require.LessOrEqual(t, len(row.Components), 5, "at most five buttons a row")
 		for _, c := range row.Components {
 			b := c.(discordgo.Button)
@@ -72,6 +75,7 @@ func checkControls(t *testing.T, lay render.Controls, g games.Game, legal []stri
 			}
 		}
 	}
+	require.LessOrEqual(t, count, maxComponents, "at most 40 components, nested ones counted")
 }
 
 func componentsOf(r discordgo.MessageComponent) []discordgo.MessageComponent {
@@ -179,5 +183,55 @@ func TestTreeControlsKeepDiscordLimits(t *testing.T) {
 			_, err := parseButtonID(id)
 			assert.NoError(t, err, id)
 		}
+	}
+}
+
+// TestLimitRows: rows are laid out within a budget of components (a row
+// counts, and each control in it): a sixth button goes on in a new row, a
+// menu sits alone, links stay, a repeated or too long custom id is
+// dropped, and what does not fit is left out from the end.
+func TestLimitRows(t *testing.T) {
+	btn := func(id string) discordgo.MessageComponent {
+		return discordgo.Button{Label: id, CustomID: id}
+	}
+	row := func(c ...discordgo.MessageComponent) discordgo.MessageComponent {
+		return discordgo.ActionsRow{Components: c}
+	}
+	menu := discordgo.SelectMenu{CustomID: "m", Options: []discordgo.SelectMenuOption{{Label: "x", Value: "x"}}}
+	link := discordgo.Button{Label: "web", Style: discordgo.LinkButton, URL: "https://example.org"}
+	for _, tc := range []struct {
+		name   string
+		rows   []discordgo.MessageComponent
+		budget int
+		want   [][]string // the custom ids (a link: its label), row by row
+	}{
+		{"six buttons: five and one", []discordgo.MessageComponent{row(btn("a"), btn("b"), btn("c"), btn("d"), btn("e"), btn("f"))}, 37,
+			[][]string{{"a", "b", "c", "d", "e"}, {"f"}}},
+		{"a menu alone in its row", []discordgo.MessageComponent{row(btn("a"), menu, btn("b"))}, 37, [][]string{{"a"}, {"m"}, {"b"}}},
+		{"a link kept", []discordgo.MessageComponent{row(btn("a")), row(link)}, 37, [][]string{{"a"}, {"web"}}},
+		{"a repeated id and a long one dropped", []discordgo.MessageComponent{row(btn("a"), btn("a"), btn(strings.Repeat("x", 101)))}, 37, [][]string{{"a"}}},
+		{"out of room: the end left out", []discordgo.MessageComponent{row(btn("a"), btn("b")), row(btn("c"), btn("d"))}, 5, [][]string{{"a", "b"}, {"c"}}},
+		{"no room for a row", []discordgo.MessageComponent{row(btn("a"))}, 1, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := limitRows(tc.rows, tc.budget)
+			var ids [][]string
+			used := 0
+			for _, r := range got {
+				var in []string
+				for _, c := range r.(discordgo.ActionsRow).Components {
+					switch c := c.(type) {
+					case discordgo.Button:
+						in = append(in, cmp.Or(c.CustomID, c.Label))
+					case discordgo.SelectMenu:
+						in = append(in, c.CustomID)
+					}
+				}
+				used += 1 + len(in)
+				ids = append(ids, in)
+			}
+			assert.Equal(t, tc.want, ids)
+			assert.LessOrEqual(t, used, tc.budget)
+		})
 	}
 }

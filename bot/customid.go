@@ -68,17 +68,21 @@ func parseButtonID(s string) (buttonID, error) {
 // shownVersion is the table version a message's buttons were drawn for (the
 // highest, if they differ), or -1 when it has none of the bot's buttons.
 func shownVersion(m *discordgo.Message) int {
-	v := -1
-	for _, row := range m.Components {
-		r, ok := row.(*discordgo.ActionsRow)
-		if !ok {
-			continue
-		}
-		for _, c := range r.Components {
-			if btn, ok := c.(*discordgo.Button); ok {
-				if id, err := parseButtonID(btn.CustomID); err == nil && id.Version > v {
-					v = id.Version
-				}
+	return versionIn(m.Components, -1)
+}
+
+// versionIn is the highest version of the buttons in comps and v, the
+// rows in a V2 message's container too.
+func versionIn(comps []discordgo.MessageComponent, v int) int {
+	for _, c := range comps {
+		switch c := c.(type) {
+		case *discordgo.Container:
+			v = versionIn(c.Components, v)
+		case *discordgo.ActionsRow:
+			v = versionIn(c.Components, v)
+		case *discordgo.Button:
+			if id, err := parseButtonID(c.CustomID); err == nil && id.Version > v {
+				v = id.Version
 			}
 		}
 	}

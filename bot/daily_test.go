@@ -21,15 +21,15 @@ func TestHintLightsTheNextMoveAndCounts(t *testing.T) {
 	h := newHarness(t)
 	m, id := h.playTable(alice)
 	r := h.click(m.ID, alice, button(t, m, "Hint").CustomID)
-	require.False(t, r.Ephemeral, r.Content)
-	assert.Contains(t, r.Content, "💡")
+	require.False(t, r.Ephemeral, r.Text())
+	assert.Contains(t, r.Text(), "💡")
 	hints, err := h.st.Hints(context.Background(), id)
 	require.NoError(t, err)
 	assert.Equal(t, 1, hints)
 	assert.Empty(t, h.storedMoves(id), "a hint is not a move")
-	if strings.Contains(r.Content, "Hint 1: `") {
+	if strings.Contains(r.Text(), "Hint 1: `") {
 		// The hinted move's source is selected: its destination is lit.
-		move := regexp.MustCompile("Hint 1: `([^`]+)`").FindStringSubmatch(r.Content)[1]
+		move := regexp.MustCompile("Hint 1: `([^`]+)`").FindStringSubmatch(r.Text())[1]
 		var lit bool
 		for _, b := range r.Buttons() {
 			lit = lit || strings.HasSuffix(b.CustomID, ":m"+move)
@@ -44,7 +44,7 @@ func (h *harness) clickMove(m discordtest.Message, move string) discordtest.Mess
 	for _, b := range m.Buttons() {
 		if !b.Disabled && strings.HasSuffix(b.CustomID, ":m"+move) {
 			r := h.click(m.ID, alice, b.CustomID)
-			require.False(h.t, r.Ephemeral, r.Content)
+			require.False(h.t, r.Ephemeral, r.Text())
 			return r.Message
 		}
 	}
@@ -55,9 +55,9 @@ func (h *harness) clickMove(m discordtest.Message, move string) discordtest.Mess
 func TestDailyDealOneAttemptBoardAndStreak(t *testing.T) {
 	h := newHarness(t)
 	r := h.command(alice, "daily", map[string]any{"game": "doublets"})
-	require.False(t, r.Ephemeral, r.Content)
+	require.False(t, r.Ephemeral, r.Text())
 	day := time.Now().UTC().Format(time.DateOnly)
-	assert.Contains(t, r.Content, "daily deal of "+day)
+	assert.Contains(t, r.Text(), "daily deal of "+day)
 	deal, ok, err := h.st.DailyDeal(context.Background(), "doublets", day)
 	require.NoError(t, err)
 	require.True(t, ok)
@@ -67,7 +67,7 @@ func TestDailyDealOneAttemptBoardAndStreak(t *testing.T) {
 	assert.Equal(t, deal, h.tableOf(tableOf(t, rb.Message)).Deal)
 	again := h.command(alice, "daily", map[string]any{"game": "doublets"})
 	assert.True(t, again.Ephemeral)
-	assert.Contains(t, again.Content, "today's")
+	assert.Contains(t, again.Text(), "today's")
 
 	// The daily deal is one the solver wins: play its solution by buttons.
 	info, _ := catalog.Registry().Lookup("doublets")
@@ -79,13 +79,13 @@ func TestDailyDealOneAttemptBoardAndStreak(t *testing.T) {
 	for _, move := range sol.Moves {
 		m = h.clickMove(m, move)
 	}
-	assert.Contains(t, m.Content, "Won")
+	assert.Contains(t, m.Text(), "Won")
 
 	board := h.command(bob, "leaderboard", map[string]any{"game": "doublets", "by": "daily"})
-	assert.Contains(t, board.Content, "<@"+alice+"> — 🏆 won")
-	assert.Contains(t, board.Content, "<@"+bob+"> — playing")
+	assert.Contains(t, board.Text(), "<@"+alice+"> — 🏆 won")
+	assert.Contains(t, board.Text(), "<@"+bob+"> — playing")
 	stats := h.command(alice, "stats", nil)
-	assert.Contains(t, stats.Content, "streak of 1 day")
+	assert.Contains(t, stats.Text(), "streak of 1 day")
 }
 
 // tableOf reads a table's row from the store.
@@ -104,7 +104,7 @@ var dealSaid = regexp.MustCompile(`(?i)deal #?[0-9]`)
 func keepsDeal(t *testing.T, m discordtest.Message, deal uint64, what string) {
 	t.Helper()
 	number := regexp.MustCompile(`(^|[^0-9])` + strconv.FormatUint(deal, 10) + `([^0-9]|$)`)
-	seen := []string{m.Content}
+	seen := []string{m.Text()}
 	for _, a := range m.Attachments {
 		seen = append(seen, a.Filename, a.Description)
 	}
@@ -130,12 +130,12 @@ func TestDailyDealNumberIsKeptUntilTheDayIsOver(t *testing.T) {
 	h.links = links
 	h.restart()
 	r := h.command(alice, "daily", map[string]any{"game": "doublets"})
-	require.False(t, r.Ephemeral, r.Content)
+	require.False(t, r.Ephemeral, r.Text())
 	day := time.Now().UTC().Format(time.DateOnly)
 	deal, ok, err := h.st.DailyDeal(context.Background(), "doublets", day)
 	require.NoError(t, err)
 	require.True(t, ok)
-	assert.Contains(t, r.Content, "daily deal of "+day)
+	assert.Contains(t, r.Text(), "daily deal of "+day)
 	keepsDeal(t, r.Message, deal, "the daily table")
 	picture(t, r.Message)
 
@@ -149,8 +149,8 @@ func TestDailyDealNumberIsKeptUntilTheDayIsOver(t *testing.T) {
 	ask := h.click(m.ID, alice, button(t, hint.Message, "Resign").CustomID)
 	keepsDeal(t, ask.Message, deal, "resigning")
 	over := h.click(m.ID, alice, button(t, ask.Message, "Yes").CustomID)
-	assert.Contains(t, over.Content, "Game over")
-	assert.Contains(t, over.Content, "new daily deal comes at midnight UTC")
+	assert.Contains(t, over.Text(), "Game over")
+	assert.Contains(t, over.Text(), "new daily deal comes at midnight UTC")
 	keepsDeal(t, over.Message, deal, "the game over")
 	now, ok := h.fake.Message(m.ID)
 	require.True(t, ok)
@@ -165,7 +165,7 @@ func TestDailyDealNumberIsKeptUntilTheDayIsOver(t *testing.T) {
 		{"stats", nil},
 	} {
 		a := h.command(bob, cmd.name, cmd.opts)
-		seen := a.Content
+		seen := a.Text()
 		for _, b := range a.Buttons() {
 			seen += " " + b.Label
 		}
@@ -174,9 +174,9 @@ func TestDailyDealNumberIsKeptUntilTheDayIsOver(t *testing.T) {
 
 	// The same deal played as an ordinary table says its number.
 	p := h.command(bob, "play", map[string]any{"game": "doublets", "deal": deal})
-	require.False(t, p.Ephemeral, p.Content)
+	require.False(t, p.Ephemeral, p.Text())
 	n := strconv.FormatUint(deal, 10)
-	assert.Contains(t, p.Content, "deal #"+n)
+	assert.Contains(t, p.Text(), "deal #"+n)
 	require.Len(t, p.Message.Attachments, 1)
 	assert.Contains(t, p.Message.Attachments[0].Filename, n)
 	assert.Contains(t, p.Message.Attachments[0].Description, "deal "+n)

@@ -65,7 +65,7 @@ func (b *Bot) sendHandNow(t *table, seat games.Seat, user string) error {
 	if err != nil {
 		return err
 	}
-	msg := &discordgo.MessageSend{Content: data.Content, Components: data.Components, AllowedMentions: discord.NoMentions}
+	msg := &discordgo.MessageSend{Content: data.Content, Components: data.Components, Flags: data.Flags, AllowedMentions: discord.NoMentions}
 	_, err = b.wire.Request("POST", discordgo.EndpointChannelMessages(chID), discordgo.EndpointChannelMessages(chID), msg, data.Files)
 	return err
 }

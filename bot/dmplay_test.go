@@ -31,26 +31,26 @@ func newDMHarness(t *testing.T) *harness {
 func TestSolitaireInADM(t *testing.T) {
 	h := newDMHarness(t)
 	r := h.dmCommand(alice, "play", map[string]any{"game": "doublets"})
-	require.False(t, r.Ephemeral, r.Content)
+	require.False(t, r.Ephemeral, r.Text())
 	dm, ok := h.fake.DMChannelID(alice)
 	require.True(t, ok)
 	assert.Equal(t, dm, r.ChannelID, "the table is in her DM")
 	picture(t, r.Message)
 	flipped := h.click(r.ID, alice, button(t, r.Message, "Flip").CustomID)
-	assert.Contains(t, flipped.Content, "move 1")
+	assert.Contains(t, flipped.Text(), "move 1")
 
 	h.restart()
 	again := h.click(r.ID, alice, button(t, flipped.Message, "Flip").CustomID)
-	assert.Contains(t, again.Content, "move 2", "resumed after a restart")
+	assert.Contains(t, again.Text(), "move 2", "resumed after a restart")
 	ask := h.click(r.ID, alice, button(t, again.Message, "Resign").CustomID)
 	over := h.click(r.ID, alice, button(t, ask.Message, "Yes").CustomID)
-	assert.Contains(t, over.Content, "Game over")
+	assert.Contains(t, over.Text(), "Game over")
 
 	mine := h.dmCommand(alice, "stats", nil)
-	assert.Contains(t, mine.Content, "everywhere")
-	assert.Contains(t, mine.Content, "**Doublets**: 1 game")
+	assert.Contains(t, mine.Text(), "everywhere")
+	assert.Contains(t, mine.Text(), "**Doublets**: 1 game")
 	server := h.command(alice, "stats", nil)
-	assert.Contains(t, server.Content, "No finished games yet.", "a DM game is on no server's records")
+	assert.Contains(t, server.Text(), "No finished games yet.", "a DM game is on no server's records")
 }
 
 // A multiplayer game in a DM, against computer players: the lobby, the
@@ -58,12 +58,12 @@ func TestSolitaireInADM(t *testing.T) {
 func TestComputersInADM(t *testing.T) {
 	h := newDMHarness(t)
 	lobby := h.dmCommand(alice, "play", map[string]any{"game": "secretagent"})
-	require.False(t, lobby.Ephemeral, lobby.Content)
+	require.False(t, lobby.Ephemeral, lobby.Text())
 	table := h.click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
-	require.False(t, table.Ephemeral, table.Content)
+	require.False(t, table.Ephemeral, table.Text())
 	hand := h.click(table.ID, alice, button(t, table.Message, "My hand").CustomID)
 	assert.True(t, hand.Ephemeral)
-	assert.True(t, strings.Contains(hand.Content, "Your turn") || strings.Contains(hand.Content, "hand"), hand.Content)
+	assert.True(t, strings.Contains(hand.Text(), "Your turn") || strings.Contains(hand.Text(), "hand"), hand.Text())
 	_, err := h.fake.SlashCommand("", "", alice, "leaderboard", map[string]any{"game": "secretagent"})
 	assert.ErrorContains(t, err, "not usable in DMs")
 }

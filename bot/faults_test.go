@@ -72,7 +72,7 @@ func TestFaultRateLimitedDeferredEdit(t *testing.T) {
 	require.NoError(t, err, "acknowledged in time, answered after the limit")
 	assert.Equal(t, discordtest.CallbackDeferredUpdate, r.Type)
 	assert.GreaterOrEqual(t, r.FinalAt.Sub(in.Created), 4*time.Second, "the edit waited out the 429")
-	assert.Contains(t, r.Content, "move 1")
+	assert.Contains(t, r.Text(), "move 1")
 	assert.Len(t, h.storedMoves(id), 1)
 	h.moveOnce(alice, r.Message)
 	assert.Len(t, h.storedMoves(id), 2, "the next click works")
@@ -88,7 +88,7 @@ func TestFaultServerErrorOnAnswer(t *testing.T) {
 	_, err := in.WaitFinal(5 * time.Second)
 	require.ErrorIs(t, err, discordtest.ErrNoResponse, "the answer failed")
 	assert.Len(t, h.storedMoves(id), 1, "the move is kept")
-	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Content, "move 1") })
+	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Text(), "move 1") })
 	require.NoError(t, err, "the table is redrawn")
 	h.moveOnce(alice, redrawn)
 	assert.Len(t, h.storedMoves(id), 2)
@@ -109,7 +109,7 @@ func TestFaultServerErrorOnPlay(t *testing.T) {
 		return err == nil && len(open) == 0
 	}, wait, 20*time.Millisecond, "the table without a message is closed")
 	m := h.command(alice, "play", map[string]any{"game": "doublets"})
-	require.False(t, m.Ephemeral, m.Content)
+	require.False(t, m.Ephemeral, m.Text())
 	assert.Equal(t, 1, h.bot.Tables())
 }
 
@@ -131,13 +131,13 @@ func TestFaultTableLeftBehindIsRedrawn(t *testing.T) {
 
 	h.restart()
 	behind, _ := h.fake.Message(m.ID)
-	require.Contains(t, behind.Content, "move 0", "the message is behind")
+	require.Contains(t, behind.Text(), "move 0", "the message is behind")
 	any, ok := behind.EnabledButton("")
 	require.True(t, ok)
 	stale := h.click(m.ID, alice, any.CustomID)
 	assert.True(t, stale.Ephemeral)
-	assert.Contains(t, stale.Content, "old picture")
-	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Content, "move 1") })
+	assert.Contains(t, stale.Text(), "old picture")
+	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Text(), "move 1") })
 	require.NoError(t, err, "the stale click redraws the table")
 	h.moveOnce(alice, redrawn)
 	assert.Len(t, h.storedMoves(id), 2)
@@ -158,7 +158,7 @@ func TestFaultGatewayDropAndResume(t *testing.T) {
 	r, err := sel.WaitFinal(wait)
 	require.NoError(t, err, "the click made during the drop is answered")
 	moved := h.click(m.ID, alice, firstDestination(t, r.Message).CustomID)
-	require.False(t, moved.Ephemeral, moved.Content)
+	require.False(t, moved.Ephemeral, moved.Text())
 	assert.Len(t, h.storedMoves(id), 2)
 }
 
@@ -181,7 +181,7 @@ func TestFaultSlowDiscord(t *testing.T) {
 	require.ErrorIs(t, err, discordtest.ErrNoResponse, "too slow: Discord fails it")
 	h.fake.SetLatency(discordtest.RouteCallback, 0)
 	require.Eventually(t, func() bool { return len(h.storedMoves(id)) == 2 }, wait, 20*time.Millisecond, "the move is kept")
-	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Content, "move 2") })
+	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Text(), "move 2") })
 	require.NoError(t, err)
 	h.moveOnce(alice, redrawn)
 	assert.Len(t, h.storedMoves(id), 3)
@@ -196,20 +196,20 @@ func TestFaultDMsCloseMidGame(t *testing.T) {
 	h := newHarness(t)
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
 	table := h.click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
-	require.False(t, table.Ephemeral, table.Content)
-	_, err := h.fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Your agent") })
+	require.False(t, table.Ephemeral, table.Text())
+	_, err := h.fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Your agent") })
 	require.NoError(t, err, "the first hand goes by DM")
 	require.NoError(t, h.fake.SetDMsClosed(alice, true))
 
 	noticed := func(m discordtest.Message) bool {
-		return strings.Contains(m.Content, "<@"+alice+">") && strings.Contains(m.Content, "My hand") && !m.Ephemeral
+		return strings.Contains(m.Text(), "<@"+alice+">") && strings.Contains(m.Text(), "My hand") && !m.Ephemeral
 	}
 	for n := 0; n < 300; n++ {
 		if len(filter(h.fake.ChannelMessages(channelID), noticed)) > 0 {
 			break
 		}
 		now, _ := h.fake.Message(lobby.ID)
-		if strings.Contains(now.Content, "Game over") {
+		if strings.Contains(now.Text(), "Game over") {
 			break
 		}
 		hand := h.click(lobby.ID, alice, button(t, now, "My hand").CustomID)
@@ -217,11 +217,11 @@ func TestFaultDMsCloseMidGame(t *testing.T) {
 		b, ok := hand.Message.EnabledButton("")
 		require.True(t, ok, "with computers at the other seats, it is always Alice's turn")
 		played := h.click(hand.ID, alice, b.CustomID)
-		require.Equal(t, discordtest.CallbackUpdateMessage, played.Type, played.LastMessage().Content)
+		require.Equal(t, discordtest.CallbackUpdateMessage, played.Type, played.LastMessage().Text())
 	}
 	notices := filter(h.fake.ChannelMessages(channelID), noticed)
 	require.NotEmpty(t, notices, "the channel tells Alice to use My hand")
-	assert.NotContains(t, notices[0].Content, "agent:", "no private card in the channel")
+	assert.NotContains(t, notices[0].Text(), "agent:", "no private card in the channel")
 	now, _ := h.fake.Message(lobby.ID)
 	hand := h.click(lobby.ID, alice, button(t, now, "My hand").CustomID)
 	_, ok := hand.Message.EnabledButton("")
@@ -257,11 +257,11 @@ func TestFaultLobbyLeftBehindIsRedrawn(t *testing.T) {
 	_, err = h.fake.WaitRequest(discordtest.RouteEditMessage, 1, wait) // the failed redraw
 	require.NoError(t, err)
 	behind, _ := h.fake.Message(lobby.ID)
-	require.Contains(t, behind.Content, "Join to take a seat", "the channel still shows the lobby")
+	require.Contains(t, behind.Text(), "Join to take a seat", "the channel still shows the lobby")
 
 	r := h.click(lobby.ID, alice, start)
 	assert.True(t, r.Ephemeral)
-	assert.Contains(t, r.Content, "My hand")
+	assert.Contains(t, r.Text(), "My hand")
 	table, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool {
 		_, ok := m.ButtonByLabel("My hand")
 		return ok
@@ -271,7 +271,7 @@ func TestFaultLobbyLeftBehindIsRedrawn(t *testing.T) {
 	b, ok := hand.Message.EnabledButton("")
 	require.True(t, ok)
 	played := h.click(hand.ID, alice, b.CustomID)
-	assert.Equal(t, discordtest.CallbackUpdateMessage, played.Type, played.LastMessage().Content)
+	assert.Equal(t, discordtest.CallbackUpdateMessage, played.Type, played.LastMessage().Text())
 }
 
 // TestFaultDatabaseLost: the database goes away mid-game: a click is
@@ -280,15 +280,15 @@ func TestFaultLobbyLeftBehindIsRedrawn(t *testing.T) {
 func TestFaultDatabaseLost(t *testing.T) {
 	h := newHarness(t)
 	table := h.command(alice, "play", map[string]any{"game": "doublets"})
-	require.False(t, table.Ephemeral, table.Content)
+	require.False(t, table.Ephemeral, table.Text())
 	moved := h.click(table.ID, alice, button(t, table.Message, "Flip").CustomID)
-	require.False(t, moved.Ephemeral, moved.Content)
+	require.False(t, moved.Ephemeral, moved.Text())
 	id := tableOf(t, table.Message)
 
 	require.NoError(t, h.st.Close()) // the bot's store: as if the database went away
 	refused := h.click(table.ID, alice, button(t, moved.Message, "Flip").CustomID)
 	assert.True(t, refused.LastMessage().Ephemeral || refused.Ephemeral, "a short private answer")
-	assert.Contains(t, refused.LastMessage().Content, "try again")
+	assert.Contains(t, refused.LastMessage().Text(), "try again")
 
 	st, err := store.Open(h.dbPath)
 	require.NoError(t, err)
@@ -351,9 +351,9 @@ func TestFaultDatabaseFrozen(t *testing.T) {
 	h := newHarness(t)
 	proxy := h.onProxy()
 	table := h.command(alice, "play", map[string]any{"game": "doublets"})
-	require.False(t, table.Ephemeral, table.Content)
+	require.False(t, table.Ephemeral, table.Text())
 	moved := h.click(table.ID, alice, button(t, table.Message, "Flip").CustomID)
-	require.False(t, moved.Ephemeral, moved.Content)
+	require.False(t, moved.Ephemeral, moved.Text())
 	id := tableOf(t, table.Message)
 
 	proxy.Freeze()
@@ -362,7 +362,7 @@ func TestFaultDatabaseFrozen(t *testing.T) {
 		require.NoError(t, err)
 		r, err := in.WaitFinal(time.Minute)
 		require.NoError(t, err, "answered, not failed")
-		assert.Contains(t, r.LastMessage().Content, "try again")
+		assert.Contains(t, r.LastMessage().Text(), "try again")
 		assert.True(t, r.LastMessage().Ephemeral || r.Ephemeral, "a short private answer")
 		t.Logf("frozen database: first answer after %v, the final one after %v", r.Latency, r.FinalAt.Sub(in.Created))
 	}
@@ -400,9 +400,9 @@ func TestTimerRetriedAfterDroppedConnection(t *testing.T) {
 	table := h.startSecretAgent()
 	id := tableOf(t, table)
 
-	m, err := h.fake.WaitMessage(table.ID, time.Minute, func(m discordtest.Message) bool { return strings.Contains(m.Content, "took too long") })
+	m, err := h.fake.WaitMessage(table.ID, time.Minute, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "took too long") })
 	require.NoError(t, err, "the absent player is played for in the end")
-	assert.Contains(t, m.Content, "alice")
+	assert.Contains(t, m.Text(), "alice")
 	assert.NotEmpty(t, h.storedMoves(id))
 	logs := h.logs.String()
 	assert.Contains(t, logs, "a timer failed: it is tried again", "the first firing failed")
@@ -419,18 +419,18 @@ func TestUnreplayableTableKept(t *testing.T) {
 	h := newHarness(t)
 	table := h.command(alice, "play", map[string]any{"game": "doublets"})
 	moved := h.click(table.ID, alice, button(t, table.Message, "Flip").CustomID)
-	require.False(t, moved.Ephemeral, moved.Content)
+	require.False(t, moved.Ephemeral, moved.Text())
 	id := tableOf(t, table.Message)
 	require.NoError(t, h.st.AppendMove(context.Background(), id, 1, 0, "not a move"))
 
 	r := h.click(table.ID, alice, button(t, moved.Message, "Flip").CustomID)
 	assert.True(t, r.Ephemeral || r.LastMessage().Ephemeral)
-	assert.Contains(t, r.LastMessage().Content, "can't be played on", "the player is told")
+	assert.Contains(t, r.LastMessage().Text(), "can't be played on", "the player is told")
 	notice, err := h.fake.WaitMessage(table.ID, time.Minute, func(m discordtest.Message) bool {
-		return strings.Contains(m.Content, "can't be played on")
+		return strings.Contains(m.Text(), "can't be played on")
 	})
 	require.NoError(t, err, "the channel is told")
-	assert.Contains(t, notice.Content, "kept as it was")
+	assert.Contains(t, notice.Text(), "kept as it was")
 	assert.Empty(t, notice.Components, "no buttons on a table that takes no moves")
 	assert.Equal(t, 1.0, gathered(t, h.metrics)["dealer_unreplayable_tables"])
 
@@ -451,7 +451,7 @@ func TestUnreplayableTableKept(t *testing.T) {
 func TestOlderRulesSaidOnTheTable(t *testing.T) {
 	h := newHarness(t)
 	lobby := h.command(alice, "play", map[string]any{"game": "theagents"})
-	require.False(t, lobby.Ephemeral, lobby.Content)
+	require.False(t, lobby.Ephemeral, lobby.Text())
 	id := tableOf(t, lobby.Message)
 	h.stop()
 	raw, err := sql.Open("sqlite3", h.dbPath)
@@ -462,13 +462,13 @@ func TestOlderRulesSaidOnTheTable(t *testing.T) {
 	h.start()
 
 	table := h.click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
-	require.False(t, table.Ephemeral, table.Content)
-	assert.Contains(t, table.Content, "older rules (version 1): every seat starts with 0 IP")
+	require.False(t, table.Ephemeral, table.Text())
+	assert.Contains(t, table.Text(), "older rules (version 1): every seat starts with 0 IP")
 	sess, err := h.st.TableRow(context.Background(), id)
 	require.NoError(t, err)
 	assert.Equal(t, 1, sess.Rules, "it keeps the rules it started with")
 	ordinary := h.command(bob, "play", map[string]any{"game": "theagents"})
-	assert.NotContains(t, ordinary.Content, "older rules", "a new table plays the newest")
+	assert.NotContains(t, ordinary.Text(), "older rules", "a new table plays the newest")
 }
 
 // The rules of the real Discord that the fake keeps, met by the bot: a
@@ -485,7 +485,7 @@ func TestAnswersOnTimeWhateverTheClock(t *testing.T) {
 		t.Run(offset.String(), func(t *testing.T) {
 			h := newHarnessWith(t, func(o *discordtest.Options) { o.ClockOffset = offset })
 			table := h.command(alice, "play", map[string]any{"game": "doublefreecell"})
-			require.False(t, table.Ephemeral, table.Content)
+			require.False(t, table.Ephemeral, table.Text())
 			sel := h.click(table.ID, alice, firstSource(t, table.Message).CustomID)
 			assert.Equal(t, discordtest.CallbackUpdateMessage, sel.Type, "answered in place, not deferred or dropped")
 			for _, tm := range h.fake.Timings() {
@@ -502,7 +502,7 @@ func TestRateLimitedHandArrivesLater(t *testing.T) {
 	h := newHarness(t)
 	h.fake.RateLimitNext(discordtest.RouteSendMessage, 1, 300*time.Millisecond, false)
 	h.startSecretAgent()
-	dm, err := h.fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Your agent") })
+	dm, err := h.fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Your agent") })
 	require.NoError(t, err, "the hand comes after the rate limit")
 	assert.Len(t, dm.Attachments, 1)
 	assert.Contains(t, h.logs.String(), "rate limited: sending later")
@@ -520,10 +520,10 @@ func TestPlayerWhoLeftGetsMyHandNotice(t *testing.T) {
 	require.NoError(t, h.fake.RemoveMember(guildID, bob)) // Bob leaves the server as the game starts
 	h.click(lobby.ID, alice, button(t, r.Message, "Start").CustomID)
 	notice, err := h.fake.WaitChannelMessage(channelID, wait, func(m discordtest.Message) bool {
-		return strings.Contains(m.Content, "<@"+bob+">") && strings.Contains(m.Content, "My hand")
+		return strings.Contains(m.Text(), "<@"+bob+">") && strings.Contains(m.Text(), "My hand")
 	})
 	require.NoError(t, err, "the channel tells Bob to use My hand")
-	assert.NotContains(t, notice.Content, "agent:", "without a card in it")
+	assert.NotContains(t, notice.Text(), "agent:", "without a card in it")
 	assert.Empty(t, h.fake.DMs(bob), "no hand reached Bob by DM")
 }
 
@@ -538,9 +538,9 @@ func TestChannelWithoutPermissionStillPlays(t *testing.T) {
 		hand := h.click(table.ID, alice, button(t, table, "My hand").CustomID)
 		require.True(t, hand.Ephemeral)
 		b, ok := hand.Message.EnabledButton("")
-		require.True(t, ok, hand.Content)
+		require.True(t, ok, hand.Text())
 		played := h.click(hand.ID, alice, b.CustomID)
-		require.Equal(t, discordtest.CallbackUpdateMessage, played.Type, "the move is answered: %s", played.LastMessage().Content)
+		require.Equal(t, discordtest.CallbackUpdateMessage, played.Type, "the move is answered: %s", played.LastMessage().Text())
 	}
 	require.True(t, h.fake.WaitUntil(wait, func() bool { return strings.Contains(h.logs.String(), "may not write in this channel") }))
 	assert.Equal(t, 1, strings.Count(h.logs.String(), "may not write in this channel"), "said once")
@@ -556,15 +556,15 @@ func TestOldTableMessageGoesOnInAFreshOne(t *testing.T) {
 	require.NoError(t, h.fake.AgeMessage(table.ID, 2*time.Hour))
 	hand := h.click(table.ID, alice, button(t, table, "My hand").CustomID)
 	b, ok := hand.Message.EnabledButton("")
-	require.True(t, ok, hand.Content)
+	require.True(t, ok, hand.Text())
 	h.click(hand.ID, alice, b.CustomID)
 	fresh, err := h.fake.WaitChannelMessage(channelID, wait, func(m discordtest.Message) bool {
-		return m.ID != table.ID && !m.Ephemeral && !m.Deleted && strings.Contains(m.Content, "Secret Agent") && len(m.Buttons()) > 0
+		return m.ID != table.ID && !m.Ephemeral && !m.Deleted && strings.Contains(m.Text(), "Secret Agent") && len(m.Buttons()) > 0
 	})
 	require.NoError(t, err, "a fresh table message")
 	mine := h.click(fresh.ID, alice, button(t, fresh, "My hand").CustomID)
 	assert.True(t, mine.Ephemeral)
-	assert.Contains(t, mine.Content, "Secret Agent")
+	assert.Contains(t, mine.Text(), "Secret Agent")
 }
 
 // TestResumesAtTheResumeURL: resumes go to READY's resume_gateway_url, which
@@ -595,18 +595,18 @@ func TestInvalidRequestsHoldBackRedrawsAndDMs(t *testing.T) {
 	h.fake.Inject(discordtest.Fault{Route: discordtest.RouteCallback, Status: 429, RetryAfter: 10 * time.Millisecond, Times: 2})
 	h.fake.Inject(discordtest.Fault{Route: discordtest.RouteCallback, Status: 429, RetryAfter: 10 * time.Millisecond, Times: 2, Scope: "shared"})
 	r := h.command(alice, "play", map[string]any{"game": "doublets"})
-	require.False(t, r.Ephemeral, r.Content)
+	require.False(t, r.Ephemeral, r.Text())
 	assert.Equal(t, 2, bot.InvalidRequests(h.bot), "shared 429s do not count")
 
 	// One more: the letters wait from now on.
 	h.fake.Inject(discordtest.Fault{Route: discordtest.RouteCallback, Status: 429, RetryAfter: 10 * time.Millisecond})
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
-	require.False(t, lobby.Ephemeral, lobby.Content)
+	require.False(t, lobby.Ephemeral, lobby.Text())
 	values := gathered(t, h.metrics)
 	assert.Equal(t, 3.0, values["dealer_invalid_requests_total,status=429"])
 	assert.Equal(t, 3.0, values["dealer_invalid_requests"])
 	table := h.click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
-	require.False(t, table.Ephemeral, table.Content)
+	require.False(t, table.Ephemeral, table.Text())
 	require.Eventually(t, func() bool { return gathered(t, h.metrics)["dealer_sends_held_back"] >= 1 }, wait, 10*time.Millisecond,
 		"the hand's DM waits")
 	// Answers still go.
@@ -667,22 +667,22 @@ func TestShards(t *testing.T) {
 	final := discordtest.Final(t, wait)
 	for _, g := range []struct{ guild, channel string }{{g0, "900"}, {g1, "901"}} {
 		r := final(fake.SlashCommand(g.guild, g.channel, alice, "play", map[string]any{"game": "doublets"}))
-		assert.False(t, r.Ephemeral, r.Content)
-		assert.Contains(t, r.Content, "Doublets")
+		assert.False(t, r.Ephemeral, r.Text())
+		assert.Contains(t, r.Text(), "Doublets")
 	}
 
 	// A Secret Agent table in the guild on shard 1; its hand comes by DM
 	// and a card clicked there reaches the bot through shard 0.
 	lobby := final(fake.SlashCommand(g1, "901", alice, "play", map[string]any{"game": "secretagent"}))
 	final(fake.Click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID))
-	dm, err := fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Your agent") })
+	dm, err := fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Your agent") })
 	require.NoError(t, err)
 	var played bool
 	for dealt := time.Now(); time.Since(dealt) < wait && !played; {
 		dm, _ = fake.Message(dm.ID)
 		if bt, ok := dm.EnabledButton(""); ok {
 			r := final(fake.Click(dm.ID, alice, bt.CustomID))
-			assert.NotContains(t, r.LastMessage().Content, "isn't one of mine")
+			assert.NotContains(t, r.LastMessage().Text(), "isn't one of mine")
 			played = true
 			break
 		}

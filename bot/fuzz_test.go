@@ -138,15 +138,15 @@ func TestAbsurdCommands(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := answer(t)(b.onCommand(context.Background(), tt.in))
-			assert.True(t, isPrivate(r) || strings.HasPrefix(tt.name, "stats"), r.Data.Content)
-			assert.Contains(t, r.Data.Content, tt.want)
+			assert.True(t, isPrivate(r) || strings.HasPrefix(tt.name, "stats"), saidIn(r.Data))
+			assert.Contains(t, saidIn(r.Data), tt.want)
 			assert.Zero(t, b.Tables())
 		})
 	}
 	// The largest deal Discord lets through is dealt.
 	r := answer(t)(b.onCommand(context.Background(), slash("play", opt("game", discordgo.ApplicationCommandOptionString, "doublets"), opt("deal", discordgo.ApplicationCommandOptionInteger, 1e15))))
-	assert.False(t, isPrivate(r), r.Data.Content)
-	assert.Contains(t, r.Data.Content, "deal #1000000000000000")
+	assert.False(t, isPrivate(r), saidIn(r.Data))
+	assert.Contains(t, saidIn(r.Data), "deal #1000000000000000")
 }
 
 // FuzzClick sends any custom_id, from the table's owner or a stranger, to
@@ -175,7 +175,7 @@ func FuzzClick(f *testing.F) {
 			before[id] = s.Moves
 		}
 		r := answer(t)(b.onClick(context.Background(), clickBy(user, customID), stillOpen))
-		if isPrivate(r) && !strings.HasPrefix(r.Data.Content, "Played") {
+		if isPrivate(r) && !strings.HasPrefix(saidIn(r.Data), "Played") {
 			for id, n := range before {
 				s, err := b.store.TableRow(ctx, id)
 				require.NoError(t, err)
@@ -196,12 +196,12 @@ func TestClicksOnFinishedTable(t *testing.T) {
 	b := newOfflineBot(t)
 	answer(t)(b.onCommand(context.Background(), slash("play", opt("game", discordgo.ApplicationCommandOptionString, "doublets"))))
 	r := answer(t)(b.onClick(context.Background(), clickBy(owner, "t:1:0:mresign"), stillOpen))
-	require.False(t, isPrivate(r), r.Data.Content)
-	require.Contains(t, r.Data.Content, "Game over")
+	require.False(t, isPrivate(r), saidIn(r.Data))
+	require.Contains(t, saidIn(r.Data), "Game over")
 	for _, id := range []string{"t:1:1:mflip", "t:1:0:mflip", "t:1:1:s" + strconv.Itoa(1), "t:1:1:r"} {
 		r := answer(t)(b.onClick(context.Background(), clickBy(owner, id), stillOpen))
 		assert.True(t, isPrivate(r))
-		assert.Contains(t, r.Data.Content, "over")
+		assert.Contains(t, saidIn(r.Data), "over")
 	}
 	moves, err := b.store.Moves(context.Background(), 1)
 	require.NoError(t, err)

@@ -27,8 +27,8 @@ func TestHouseRulesOutOfRange(t *testing.T) {
 		in := slash("play", opt("game", discordgo.ApplicationCommandOptionString, tt.game),
 			opt(tt.name, discordgo.ApplicationCommandOptionInteger, tt.value))
 		r := answer(t)(b.onCommand(context.Background(), in))
-		assert.True(t, isPrivate(r), r.Data.Content)
-		assert.Contains(t, r.Data.Content, tt.want)
+		assert.True(t, isPrivate(r), saidIn(r.Data))
+		assert.Contains(t, saidIn(r.Data), tt.want)
 		assert.Zero(t, b.Tables())
 	}
 }

@@ -26,22 +26,22 @@ func TestPlayWithHouseRules(t *testing.T) {
 	assert.Subset(t, names, []string{"game", "deal", "cells", "autoplay", "passes", "deals", "goal"})
 
 	r := h.command(alice, "play", map[string]any{"game": "doublets", "passes": 1})
-	require.False(t, r.Ephemeral, r.Content)
-	assert.Contains(t, r.Content, "house rules: passes through the stock 1")
+	require.False(t, r.Ephemeral, r.Text())
+	assert.Contains(t, r.Text(), "house rules: passes through the stock 1")
 	sess, err := h.st.TableRow(context.Background(), 1)
 	require.NoError(t, err)
 	assert.Equal(t, "passes=1", sess.Options)
 
 	h.restart()
 	flip := h.click(r.ID, alice, button(t, r.Message, "Flip").CustomID)
-	require.False(t, flip.Ephemeral, flip.Content)
-	assert.Contains(t, flip.Content, "house rules: passes through the stock 1", "the rules survive a restart")
+	require.False(t, flip.Ephemeral, flip.Text())
+	assert.Contains(t, flip.Text(), "house rules: passes through the stock 1", "the rules survive a restart")
 
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent", "deals": 2})
-	require.False(t, lobby.Ephemeral, lobby.Content)
-	assert.Contains(t, lobby.Content, "house rules: deals 2")
+	require.False(t, lobby.Ephemeral, lobby.Text())
+	assert.Contains(t, lobby.Text(), "house rules: deals 2")
 
 	wrong := h.command(alice, "play", map[string]any{"game": "doublets", "deals": 2})
 	assert.True(t, wrong.Ephemeral)
-	assert.Contains(t, wrong.Content, `Doublets has no option "deals" (passes=1–3 (default 3))`)
+	assert.Contains(t, wrong.Text(), `Doublets has no option "deals" (passes=1–3 (default 3))`)
 }

@@ -49,7 +49,7 @@ func (h *harness) answeredOverHTTP() {
 func TestHTTPSolitairePlaysByButtons(t *testing.T) {
 	h := newHTTPHarness(t)
 	r := h.command(alice, "play", map[string]any{"game": "doublets"})
-	require.False(t, r.Ephemeral, r.Content)
+	require.False(t, r.Ephemeral, r.Text())
 	m := r.Message
 	id := tableOf(t, m)
 	picture(t, m)
@@ -63,19 +63,19 @@ func TestHTTPSolitairePlaysByButtons(t *testing.T) {
 	assert.Len(t, h.storedMoves(id), 4)
 	ask := h.click(m.ID, alice, button(t, m, "Resign").CustomID)
 	over := h.click(m.ID, alice, button(t, ask.Message, "Yes").CustomID)
-	assert.Contains(t, over.Content, "Game over")
+	assert.Contains(t, over.Text(), "Game over")
 	h.answeredOverHTTP()
 }
 
 func TestHTTPLobbyClick(t *testing.T) {
 	h := newHTTPHarness(t)
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
-	require.False(t, lobby.Ephemeral, lobby.Content)
+	require.False(t, lobby.Ephemeral, lobby.Text())
 	id := tableOf(t, lobby.Message)
 	r := h.click(lobby.ID, bob, button(t, lobby.Message, "Join").CustomID)
-	assert.Contains(t, r.Content, "<@"+bob+">", "Bob joined")
+	assert.Contains(t, r.Text(), "<@"+bob+">", "Bob joined")
 	r = h.choose(lobby.ID, alice, menu(t, r.Message, "Add a computer"), "easy")
-	assert.Contains(t, r.Content, "(easy)")
+	assert.Contains(t, r.Text(), "(easy)")
 	sess, err := h.st.TableRow(context.Background(), id)
 	require.NoError(t, err)
 	assert.Len(t, sess.Players, 3, "alice, bob and a computer player")
@@ -148,7 +148,7 @@ func TestHTTPWithDiscordsClockOff(t *testing.T) {
 		t.Run(off.String(), func(t *testing.T) {
 			h := newHarnessMode(t, true, func(o *discordtest.Options) { o.ClockOffset = off })
 			r := h.command(alice, "play", map[string]any{"game": "doublets"})
-			require.False(t, r.Ephemeral, r.Content)
+			require.False(t, r.Ephemeral, r.Text())
 			h.anyMove(alice, r.Message)
 			assert.Len(t, h.storedMoves(tableOf(t, r.Message)), 1)
 			h.answeredOverHTTP()
@@ -483,7 +483,7 @@ func TestEndpointClosesIdleConnections(t *testing.T) {
 	h := newHTTPHarness(t)
 	ln := serveEndpoint(t, h, bot.EndpointLimits{Idle: 200 * time.Millisecond})
 	r := h.command(alice, "play", map[string]any{"game": "doublets"})
-	require.False(t, r.Ephemeral, r.Content)
+	require.False(t, r.Ephemeral, r.Text())
 	h.answeredOverHTTP()
 	accepted, _, _ := ln.counts()
 	require.Positive(t, accepted)
@@ -554,7 +554,7 @@ func TestEndpointConnectionFlood(t *testing.T) {
 	assert.Empty(t, got)
 
 	r := h.command(alice, "play", map[string]any{"game": "doublets"})
-	require.False(t, r.Ephemeral, r.Content)
+	require.False(t, r.Ephemeral, r.Text())
 	picture(t, r.Message)
 	h.answeredOverHTTP()
 

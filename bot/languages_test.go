@@ -57,21 +57,21 @@ func TestSpanishPlayerAtAnEnglishTable(t *testing.T) {
 	h := newHarness(t)
 	h.fake.AddUser(discordtest.User{ID: ana, Name: "ana", Locale: "es-ES"})
 	m := h.play(alice)
-	assert.Contains(t, m.Content, "deal #", "the table is in the server's English")
+	assert.Contains(t, m.Text(), "deal #", "the table is in the server's English")
 
 	r := h.click(m.ID, ana, m.CustomIDs()[0])
 	assert.True(t, r.LastMessage().Ephemeral)
-	assert.Contains(t, r.LastMessage().Content, "Esta es la partida de <@"+alice+">", "Ana's private answer is Spanish")
+	assert.Contains(t, r.LastMessage().Text(), "Esta es la partida de <@"+alice+">", "Ana's private answer is Spanish")
 	now, _ := h.fake.Message(m.ID)
-	assert.Equal(t, m.Content, now.Content, "the channel's message is untouched and English")
+	assert.Equal(t, m.Text(), now.Text(), "the channel's message is untouched and English")
 
 	s := h.command(ana, "settings", nil)
 	assert.True(t, s.Ephemeral)
-	assert.Contains(t, s.Content, "Tus ajustes")
-	assert.Contains(t, s.Content, "Español")
+	assert.Contains(t, s.Text(), "Tus ajustes")
+	assert.Contains(t, s.Text(), "Español")
 	rules := h.command(ana, "rules", map[string]any{"game": "doublefreecell"})
 	assert.True(t, rules.Ephemeral)
-	assert.Contains(t, rules.Content, "FreeCell con dos barajas", "/rules answers in Spanish")
+	assert.Contains(t, rules.Text(), "FreeCell con dos barajas", "/rules answers in Spanish")
 	l, err := h.st.PlayerLang(context.Background(), ana)
 	require.NoError(t, err)
 	assert.Equal(t, "es", l, "Ana's language is kept")
@@ -79,24 +79,24 @@ func TestSpanishPlayerAtAnEnglishTable(t *testing.T) {
 	// A multiplayer table: Ana's hand by DM in Spanish, the table in
 	// English.
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
-	assert.Contains(t, lobby.Content, "a table for", "the lobby is English")
+	assert.Contains(t, lobby.Text(), "a table for", "the lobby is English")
 	r = h.click(lobby.ID, ana, button(t, lobby.Message, "Join").CustomID)
 	table := h.click(lobby.ID, alice, button(t, r.Message, "Start").CustomID)
 	require.False(t, table.Ephemeral)
-	assert.Contains(t, table.Content, "To play:", "the table is English")
+	assert.Contains(t, table.Text(), "To play:", "the table is English")
 	button(t, table.Message, "My hand")
-	dm, err := h.fake.WaitDM(ana, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "mesa #") })
+	dm, err := h.fake.WaitDM(ana, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "mesa #") })
 	require.NoError(t, err, "Ana's hand comes by DM, in Spanish")
-	assert.Contains(t, dm.Content, "<#"+channelID+">")
+	assert.Contains(t, dm.Text(), "<#"+channelID+">")
 	require.NotEmpty(t, dm.Attachments)
 	t.Logf("Ana's hand, described: %s", dm.Attachments[0].Description)
 	assert.Contains(t, dm.Attachments[0].Description, "triunfo", "the picture's description is Spanish too")
 	hand := h.click(lobby.ID, ana, button(t, table.Message, "My hand").CustomID)
 	assert.True(t, hand.Ephemeral)
-	assert.Contains(t, hand.Content, "mesa #", "My hand answers Ana in Spanish")
-	dmAlice, err := h.fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "table #") })
+	assert.Contains(t, hand.Text(), "mesa #", "My hand answers Ana in Spanish")
+	dmAlice, err := h.fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "table #") })
 	require.NoError(t, err, "Alice's hand is English")
-	assert.NotContains(t, dmAlice.Content, "mesa")
+	assert.NotContains(t, dmAlice.Text(), "mesa")
 }
 
 // TestGermanServer: a server whose language is German: its tables speak
@@ -105,8 +105,8 @@ func TestSpanishPlayerAtAnEnglishTable(t *testing.T) {
 func TestGermanServer(t *testing.T) {
 	h := newHarnessWith(t, func(o *discordtest.Options) { o.Guilds[0].Locale = "de" })
 	m := h.play(alice)
-	assert.Contains(t, m.Content, "Spiel #", m.Content)
-	assert.Contains(t, m.Content, "Tisch von <@"+alice+">")
+	assert.Contains(t, m.Text(), "Spiel #", m.Text())
+	assert.Contains(t, m.Text(), "Tisch von <@"+alice+">")
 	var all []string
 	for _, b := range m.Buttons() {
 		all = append(all, b.Label)
@@ -115,7 +115,7 @@ func TestGermanServer(t *testing.T) {
 	assert.Contains(t, labels, "Rückgängig", labels)
 	require.NotEmpty(t, m.Attachments)
 	r := h.click(m.ID, bob, m.CustomIDs()[0])
-	assert.Contains(t, r.LastMessage().Content, "<@"+alice+">'s game", "Bob's client is English: his private answer is too")
+	assert.Contains(t, r.LastMessage().Text(), "<@"+alice+">'s game", "Bob's client is English: his private answer is too")
 	l, err := h.st.GuildLang(context.Background(), guildID)
 	require.NoError(t, err)
 	assert.Equal(t, "de", l)
@@ -124,7 +124,8 @@ func TestGermanServer(t *testing.T) {
 // TestEveryLanguagePlaysAGame: a whole game in each language: the lobby,
 // every hand, every move and the end, the boards and the settings, with the
 // fake checking every request against Discord's limits (labels, 2,000
-// characters, menus) and every picture's description.
+// characters, menus, Components V2's) and every picture's description;
+// the table, its hands and the board are V2 messages from first to last.
 func TestEveryLanguagePlaysAGame(t *testing.T) {
 	for _, tc := range []struct {
 		locale, start, over, board string
@@ -138,35 +139,41 @@ func TestEveryLanguagePlaysAGame(t *testing.T) {
 			h.fake.AddUser(discordtest.User{ID: alice, Name: "alice", Locale: tc.locale})
 			lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
 			table := h.click(lobby.ID, alice, button(t, lobby.Message, tc.start).CustomID)
-			require.False(t, table.Ephemeral, table.Content)
+			require.False(t, table.Ephemeral, table.Text())
 			for range 1000 {
 				now, _ := h.fake.Message(lobby.ID)
-				if strings.Contains(now.Content, tc.over) {
+				if strings.Contains(now.Text(), tc.over) {
 					break
 				}
 				hand := h.click(lobby.ID, alice, now.Buttons()[0].CustomID) // My hand
-				require.True(t, hand.Ephemeral, hand.Content)
+				require.True(t, hand.Ephemeral, hand.Text())
 				b, ok := hand.Message.EnabledButton("")
 				if !ok {
-					_, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, tc.over) })
+					_, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), tc.over) })
 					require.NoError(t, err, "Alice can always act until the game is over")
 					break
 				}
+				requireV2(t, hand.Message, true)
 				played := h.click(hand.ID, alice, b.CustomID)
-				require.NotEmpty(t, played.LastMessage().Content)
+				require.NotEmpty(t, played.LastMessage().Text())
 			}
 			final, _ := h.fake.Message(lobby.ID)
-			assert.Contains(t, final.Content, tc.over)
+			assert.Contains(t, final.Text(), tc.over)
+			requireV2(t, final, true)
+			for _, b := range final.History {
+				assert.True(t, b.IsV2(), "the lobby and every state of the table V2: %s", b.Text())
+			}
 			require.Len(t, labels(final), 1)
 			assert.NotEqual(t, "Rematch", labels(final)[0], "Rematch in the server's language")
 			board := h.command(alice, "leaderboard", map[string]any{"game": "secretagent", "by": "points"})
-			assert.Contains(t, board.Content, tc.board)
+			assert.Contains(t, board.Text(), tc.board)
+			requireV2(t, board.Message, false)
 			stats := h.command(alice, "stats", nil)
-			assert.NotContains(t, stats.Content, "Statistics of")
+			assert.NotContains(t, stats.Text(), "Statistics of")
 			settings := h.command(alice, "settings", map[string]any{"deck": "four-colour"})
-			assert.NotContains(t, settings.Content, "Your settings")
+			assert.NotContains(t, settings.Text(), "Your settings")
 			solo := h.play(alice)
-			assert.NotContains(t, solo.Content, "'s table")
+			assert.NotContains(t, solo.Text(), "'s table")
 		})
 	}
 }

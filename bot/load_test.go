@@ -302,7 +302,7 @@ func (p *player) click(messageID, customID string, kind byte) {
 }
 
 func (p *player) stepSecretAgent(m discordtest.Message) {
-	if strings.Contains(m.Content, "Join to take a seat") {
+	if strings.Contains(m.Text(), "Join to take a seat") {
 		if b, ok := m.ButtonByLabel("Start"); ok {
 			p.click(m.ID, b.CustomID, 'c')
 		}
@@ -325,9 +325,9 @@ func (p *player) stepSecretAgent(m discordtest.Message) {
 // the lobby, the player starts it, and then plays a card of the latest hand
 // the bot sent by DM for this table.
 func (p *player) stepByDM(m discordtest.Message) {
-	if strings.Contains(m.Content, "Join to take a seat") {
+	if strings.Contains(m.Text(), "Join to take a seat") {
 		b, ok := m.ButtonByLabel("Join")
-		if !strings.Contains(m.Content, "<@"+p.partner+">") && ok && !b.Disabled {
+		if !strings.Contains(m.Text(), "<@"+p.partner+">") && ok && !b.Disabled {
 			// The partner's one click; it is not the player's.
 			if in, _ := p.r.fake.Click(m.ID, p.partner, b.CustomID); in != nil {
 				p.sent++

@@ -76,7 +76,7 @@ func (b *Bot) lobbyMessage(t *table) *discordgo.InteractionResponseData {
 			CustomID: id(actKick), Placeholder: words.T(l, "The opener may remove a player…"), Options: opts,
 		}}})
 	}
-	return &discordgo.InteractionResponseData{Content: sb.String(), Components: limitRows(rows), Attachments: &[]*discordgo.MessageAttachment{}}
+	return v2Message(accentLobby, sb.String(), nil, rows)
 }
 
 // levelText says what a level of computer player is like, in l.
@@ -211,10 +211,8 @@ func (b *Bot) closeLobby(ctx context.Context, t *table) (reply, error) {
 	if err := b.close(ctx, t); err != nil {
 		return reply{}, err
 	}
-	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
-		Content: words.T(b.tableLang(t.Row), "**%s** · the table was closed by its opener.", t.Info.Title), Components: []discordgo.MessageComponent{},
-		Attachments: &[]*discordgo.MessageAttachment{},
-	}}), nil
+	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+		Data: textMessage(accentLobby, words.T(b.tableLang(t.Row), "**%s** · the table was closed by its opener.", t.Info.Title))}), nil
 }
 
 // startGame deals: it fills empty seats with computer players, saves the

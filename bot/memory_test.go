@@ -276,7 +276,7 @@ func TestBucketsStayBounded(t *testing.T) {
 		require.NoError(t, err)
 		r, err := in.WaitFinal(wait)
 		require.NoError(t, err)
-		require.True(t, r.Ephemeral, r.Content)
+		require.True(t, r.Ephemeral, r.Text())
 		if i%(n/5) == 0 {
 			heap = append(heap, heapMB())
 			fmt.Printf("buckets: interactions=%d buckets=%d heap=%.1fMB\n", i, bucketCount(h), heap[len(heap)-1])

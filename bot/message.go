@@ -60,18 +60,6 @@ func (b *Bot) picture(t *table, viewer games.Seat, selected string) (*discordgo.
 	return discord.PNG(name, png, t.show.Describe(view, params)), nil
 }
 
-// withPicture is a message of text, a picture and controls. No controls
-// are sent as [] (null is refused by API v10 and leaves v9's buttons).
-func withPicture(content string, file *discordgo.File, comps []discordgo.MessageComponent) *discordgo.InteractionResponseData {
-	if comps == nil {
-		comps = []discordgo.MessageComponent{}
-	}
-	return &discordgo.InteractionResponseData{
-		Content: content, Components: comps, Files: []*discordgo.File{file},
-		Attachments: &[]*discordgo.MessageAttachment{},
-	}
-}
-
 // solitaireMessage is a solitaire's table: its picture and its board.
 func (b *Bot) solitaireMessage(t *table, selected string) (*discordgo.InteractionResponseData, error) {
 	file, err := b.picture(t, games.Spectator, pictureSelection(selected))
@@ -79,18 +67,22 @@ func (b *Bot) solitaireMessage(t *table, selected string) (*discordgo.Interactio
 		return nil, err
 	}
 	l := b.tableLang(t.Row)
-	var comps []discordgo.MessageComponent
+	var links []discordgo.MessageComponent
 	if !dealHidden(t, time.Now()) { // the replay's page names the deal
-		comps = linkRow(words.T(l, "Replay"), b.tableLink(t))
+		links = linkRow(words.T(l, "Replay"), b.tableLink(t))
 	}
+	var comps []discordgo.MessageComponent
 	if !t.Game.Status().Finished() {
 		legal := legalStrings(t.Game, 0)
 		st := controlState{table: t.Row.ID, version: t.Game.Moves(), selected: selected, hints: t.Info.Solve != nil, lang: l}
 		comps = components(t.show.Controls(t.Game.View(0), render.Params{Legal: legal, Lang: l}), st, legal)
 	} else {
-		comps = append(b.nextButtons(t), comps...)
+		comps = b.nextButtons(t)
 	}
-	return withPicture(b.solitaireCaption(l, t, selected), file, comps), nil
+	// The link last: in play, the board's rows come first and take the
+	// room they need.
+	comps = append(comps, links...)
+	return v2Message(solitaireAccent(t.Game.Status()), b.solitaireCaption(l, t, selected), file, comps), nil
 }
 
 // pictureSelection is the place to highlight in the picture.
@@ -159,7 +151,7 @@ func (b *Bot) channelMessage(t *table) (*discordgo.InteractionResponseData, erro
 	} else {
 		comps = append(b.nextButtons(t), comps...)
 	}
-	return withPicture(b.channelCaption(l, t), file, comps), nil
+	return v2Message(seatAccent(t, games.Spectator), b.channelCaption(l, t), file, comps), nil
 }
 
 // channelCaption is a multiplayer table's text.
@@ -229,7 +221,7 @@ func (b *Bot) privateMessage(t *table, seat games.Seat, prefix ...string) (*disc
 		comps = components(controls, controlState{table: t.Row.ID, version: t.Game.Moves(), prefix: prefix, lang: l}, legal)
 	}
 	file := discord.PNG("hand.png", png, t.show.Describe(view, params))
-	return withPicture(sb.String(), file, comps), nil
+	return v2Message(seatAccent(t, seat), sb.String(), file, comps), nil
 }
 
 func legalStrings(g games.Game, seat games.Seat) []string {
@@ -253,16 +245,25 @@ func truncate(s string, n int) string {
 	return s[:n] + "…"
 }
 
+// channelEdit is the edit of a channel message to d: the whole message,
+// with the V2 flag (which turns a message made before the upgrade V2, its
+// content emptied as Discord asks).
+func channelEdit(d *discordgo.InteractionResponseData) *discordgo.MessageEdit {
+	return &discordgo.MessageEdit{Content: &d.Content, Components: &d.Components, Flags: d.Flags,
+		Attachments: d.Attachments, AllowedMentions: discord.NoMentions}
+}
+
 // renderParams are the names and seat's legal moves, for its controls.
 func renderParams(t *table, seat games.Seat, l lang.Lang) render.Params {
 	return render.Params{Names: t.Names(), Legal: legalStrings(t.Game, seat), Lang: l}
 }
 
-// lastWords edits a table's message in channel to content alone, its
+// lastWords edits a table's message in channel to words alone (a V2
+// message: one made before the upgrade turns V2 too), its picture and
 // buttons taken away, by the outbox (what names the letter in its logs);
 // a message deleted meanwhile is left so.
 func (b *Bot) lastWords(channel, message, content, what string) {
-	edit := &discordgo.MessageEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: discord.NoMentions}
+	edit := channelEdit(textMessage(accentLobby, content))
 	b.wire.Post(channel, discord.Letter{What: what, Send: func() error {
 		_, err := b.wire.Request("PATCH", discordgo.EndpointChannelMessage(channel, message), discordgo.EndpointChannelMessage(channel, ""), edit, nil)
 		if discord.Code(err) == discord.ErrCodeUnknownMessage {

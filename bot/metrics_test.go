@@ -15,7 +15,7 @@ import (
 func TestMetrics(t *testing.T) {
 	h := newHarness(t)
 	table := h.command(alice, "play", map[string]any{"game": "doublets"})
-	require.False(t, table.Ephemeral, table.Content)
+	require.False(t, table.Ephemeral, table.Text())
 	h.click(table.ID, alice, button(t, table.Message, "Flip").CustomID)
 	h.command(alice, "play", map[string]any{"game": "secretagent"})
 

@@ -61,7 +61,7 @@ func (b *Bot) myHand(_ context.Context, c click) reply {
 		b.log.Error("drawing a hand failed", "table", t.Row.ID, "err", err)
 		return respond(private(words.T(b.playerLang(t.Player(seat).UserID), "I couldn't draw your hand: try again.")))
 	}
-	data.Flags = discordgo.MessageFlagsEphemeral
+	data.Flags |= discordgo.MessageFlagsEphemeral
 	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
 }
 

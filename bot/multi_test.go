@@ -49,8 +49,8 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	h.fake.AddUser(discordtest.User{ID: dave, Name: "dave"})
 
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
-	require.False(t, lobby.Ephemeral, lobby.Content)
-	assert.Contains(t, lobby.Content, "<@"+alice+">")
+	require.False(t, lobby.Ephemeral, lobby.Text())
+	assert.Contains(t, lobby.Text(), "<@"+alice+">")
 	id := tableOf(t, lobby.Message)
 
 	r := seatSecretAgentLobby(t, h, lobby, id)
@@ -58,11 +58,11 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	// Someone who is not seated gets a short private answer.
 	watcher := h.click(lobby.ID, dave, button(t, table.Message, "My hand").CustomID)
 	assert.True(t, watcher.Ephemeral)
-	assert.Contains(t, watcher.Content, "not seated")
+	assert.Contains(t, watcher.Text(), "not seated")
 
 	playThroughMyHand(t, h, lobby.ID)
 	final, _ := h.fake.Message(lobby.ID)
-	require.Contains(t, final.Content, "Game over")
+	require.Contains(t, final.Text(), "Game over")
 	assert.Equal(t, []string{"Rematch"}, labels(final), "a finished table's one button deals the next")
 	checkNothingPrivateLeaked(t, h)
 
@@ -74,8 +74,8 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 	require.NoError(t, err)
 	assert.GreaterOrEqual(t, len(rounds), 4, "every deal's scores are stored")
 	board := h.command(alice, "leaderboard", map[string]any{"game": "secretagent", "by": "points"})
-	assert.Contains(t, board.Content, "<@"+alice+">")
-	assert.Contains(t, board.Content, "points")
+	assert.Contains(t, board.Text(), "<@"+alice+">")
+	assert.Contains(t, board.Text(), "points")
 }
 
 // seatSecretAgentLobby: Bob joins; only the opener may start; the opener
@@ -83,12 +83,12 @@ func TestSecretAgentLobbyDealsPlaysAndScores(t *testing.T) {
 // are closed) join. It returns the last answer, the lobby as it is.
 func seatSecretAgentLobby(t *testing.T, h *harness, lobby discordtest.Response, id int64) discordtest.Response {
 	r := h.click(lobby.ID, bob, button(t, lobby.Message, "Join").CustomID)
-	assert.Contains(t, r.Content, "<@"+bob+">")
+	assert.Contains(t, r.Text(), "<@"+bob+">")
 	r2 := h.click(lobby.ID, bob, button(t, r.Message, "Start").CustomID)
 	assert.True(t, r2.Ephemeral)
-	assert.Contains(t, r2.Content, "Only the table's opener")
+	assert.Contains(t, r2.Text(), "Only the table's opener")
 	r = h.choose(lobby.ID, alice, menu(t, r.Message, "Add a computer"), "hard")
-	assert.Contains(t, r.Content, "(hard)", "the lobby says the computer player's level")
+	assert.Contains(t, r.Text(), "(hard)", "the lobby says the computer player's level")
 	lobbySess, err := h.st.TableRow(context.Background(), id)
 	require.NoError(t, err)
 	assert.Equal(t, games.Hard, lobbySess.Players[2].Level, "the level is kept with the seat")
@@ -96,7 +96,7 @@ func seatSecretAgentLobby(t *testing.T, h *harness, lobby discordtest.Response, 
 	require.NoError(t, err)
 	r, err = in.WaitFinal(wait)
 	require.NoError(t, err)
-	assert.NotContains(t, r.Content, "<@"+bob+">", "Bob was removed")
+	assert.NotContains(t, r.Text(), "<@"+bob+">", "Bob was removed")
 	r = h.click(lobby.ID, bob, button(t, r.Message, "Join").CustomID)
 	r = h.click(lobby.ID, carol, button(t, r.Message, "Join").CustomID)
 
@@ -108,20 +108,20 @@ func seatSecretAgentLobby(t *testing.T, h *harness, lobby discordtest.Response, 
 // in the channel to use My hand, with no card. It returns the table.
 func startSecretAgentDealsHands(t *testing.T, h *harness, lobbyID string, r discordtest.Response) discordtest.Response {
 	table := h.click(lobbyID, alice, button(t, r.Message, "Start").CustomID)
-	require.False(t, table.Ephemeral, table.Content)
+	require.False(t, table.Ephemeral, table.Text())
 	picture(t, table.Message)
 	button(t, table.Message, "My hand")
 	for _, u := range []string{alice, bob} {
-		dm, err := h.fake.WaitDM(u, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Your agent") })
+		dm, err := h.fake.WaitDM(u, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Your agent") })
 		require.NoError(t, err, "a DM for %s", u)
-		assert.Contains(t, dm.Content, "<#"+channelID+">", "the DM says which table it belongs to")
+		assert.Contains(t, dm.Text(), "<#"+channelID+">", "the DM says which table it belongs to")
 		picture(t, dm)
 	}
 	notice, err := h.fake.WaitChannelMessage(channelID, wait, func(m discordtest.Message) bool {
-		return strings.Contains(m.Content, "<@"+carol+">") && strings.Contains(m.Content, "My hand")
+		return strings.Contains(m.Text(), "<@"+carol+">") && strings.Contains(m.Text(), "My hand")
 	})
 	require.NoError(t, err, "Carol is told to use My hand")
-	assert.NotContains(t, notice.Content, "agent:")
+	assert.NotContains(t, notice.Text(), "agent:")
 
 	return table
 }
@@ -133,7 +133,7 @@ func playThroughMyHand(t *testing.T, h *harness, lobbyID string) {
 	humans := []string{alice, bob, carol}
 	for round := 0; round < 1000; round++ {
 		now, _ := h.fake.Message(lobbyID)
-		if strings.Contains(now.Content, "Game over") {
+		if strings.Contains(now.Text(), "Game over") {
 			break
 		}
 		acted := false
@@ -150,19 +150,19 @@ func playThroughMyHand(t *testing.T, h *harness, lobbyID string) {
 				continue
 			}
 			played := h.click(hand.ID, u, b.CustomID)
-			require.False(t, played.LastMessage().Ephemeral && strings.Contains(played.LastMessage().Content, "can't"), played.LastMessage().Content)
+			require.False(t, played.LastMessage().Ephemeral && strings.Contains(played.LastMessage().Text(), "can't"), played.LastMessage().Text())
 			acted = true
 			break
 		}
 		if !acted {
 			// The last move's table update may still be on its way.
-			_, err := h.fake.WaitMessage(lobbyID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
+			_, err := h.fake.WaitMessage(lobbyID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Game over") })
 			require.NoError(t, err, "someone can always act until the game is over")
 			break
 		}
 	}
 	final, _ := h.fake.Message(lobbyID)
-	require.Contains(t, final.Content, "Game over")
+	require.Contains(t, final.Text(), "Game over")
 	assert.Equal(t, []string{"Rematch"}, labels(final), "a finished table's one button deals the next")
 
 }
@@ -178,17 +178,17 @@ func checkNothingPrivateLeaked(t *testing.T, h *harness) {
 			assert.Contains(t, []string{alice, bob, carol, dave}, m.UserID)
 			continue
 		}
-		assert.NotContains(t, m.Content, "Your agent", "no assignment in the channel")
+		assert.NotContains(t, m.Text(), "Your agent", "no assignment in the channel")
 		for _, id := range m.CustomIDs() {
 			assert.NotContains(t, id, "play", "no card in a channel button")
 		}
 		for _, body := range m.History {
-			assert.NotContains(t, body.Content, "Your agent")
+			assert.NotContains(t, body.Text(), "Your agent")
 		}
 	}
 	for _, u := range []string{alice, bob} {
 		for _, dm := range h.fake.DMs(u) {
-			assert.NotContains(t, dm.Content, "<@", "a DM names no other player's secrets")
+			assert.NotContains(t, dm.Text(), "<@", "a DM names no other player's secrets")
 		}
 	}
 	for _, word := range []string{"Opposite", "Left", "Right", "Self", "hand="} {
@@ -203,7 +203,7 @@ func (h *harness) startSecretAgent() discordtest.Message {
 	h.t.Helper()
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
 	table := h.click(lobby.ID, alice, button(h.t, lobby.Message, "Start").CustomID)
-	require.False(h.t, table.Ephemeral, table.Content)
+	require.False(h.t, table.Ephemeral, table.Text())
 	return table.Message
 }
 
@@ -214,9 +214,9 @@ func TestAbsentPlayerIsPlayedForAfterTheTimeout(t *testing.T) {
 	table := h.startSecretAgent()
 	id := tableOf(t, table)
 	// Alice never acts: the dealer plays for her and says so.
-	m, err := h.fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "took too long") })
+	m, err := h.fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "took too long") })
 	require.NoError(t, err)
-	assert.Contains(t, m.Content, "alice")
+	assert.Contains(t, m.Text(), "alice")
 	assert.NotEmpty(t, h.storedMoves(id))
 }
 
@@ -229,7 +229,7 @@ func TestSecretAgentSurvivesARestart(t *testing.T) {
 		now, _ := h.fake.Message(table.ID)
 		hand := h.click(table.ID, alice, button(t, now, "My hand").CustomID)
 		b, ok := hand.Message.EnabledButton("")
-		require.True(t, ok, hand.Content)
+		require.True(t, ok, hand.Text())
 		h.click(hand.ID, alice, b.CustomID)
 	}
 	before := h.storedMoves(id)
@@ -237,7 +237,7 @@ func TestSecretAgentSurvivesARestart(t *testing.T) {
 	now, _ := h.fake.Message(table.ID)
 	hand := h.click(table.ID, alice, button(t, now, "My hand").CustomID)
 	require.True(t, hand.Ephemeral)
-	assert.Contains(t, hand.Content, "Your turn")
+	assert.Contains(t, hand.Text(), "Your turn")
 	b, ok := hand.Message.EnabledButton("")
 	require.True(t, ok)
 	h.click(hand.ID, alice, b.CustomID)
@@ -254,9 +254,9 @@ func TestLobbyExpires(t *testing.T) {
 	h.lobbyTimeout = 1500 * time.Millisecond
 	h.restart()
 	lobby := h.command(alice, "play", map[string]any{"game": "theagents"})
-	require.False(t, lobby.Ephemeral, lobby.Content)
+	require.False(t, lobby.Ephemeral, lobby.Text())
 	r := h.click(lobby.ID, bob, button(t, lobby.Message, "Join").CustomID)
-	assert.Contains(t, r.Content, "<@"+bob+">")
+	assert.Contains(t, r.Text(), "<@"+bob+">")
 	timers, err := h.st.Timers(context.Background())
 	require.NoError(t, err)
 	require.Len(t, timers, 1)
@@ -264,7 +264,7 @@ func TestLobbyExpires(t *testing.T) {
 
 	h.restart() // the timer is in the store: it fires in the new process
 	closed, err := h.fake.WaitMessage(lobby.ID, time.Minute, func(m discordtest.Message) bool {
-		return strings.Contains(m.Content, "nobody started it")
+		return strings.Contains(m.Text(), "nobody started it")
 	})
 	require.NoError(t, err)
 	assert.Empty(t, closed.Components, "a closed lobby has no buttons")
@@ -317,9 +317,9 @@ func TestStaleTurnClockArmsTheNext(t *testing.T) {
 
 	h.turnTimeout = 300 * time.Millisecond
 	h.start()
-	m, err := h.fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "took too long") })
+	m, err := h.fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "took too long") })
 	require.NoError(t, err, "the absent player is played for")
-	assert.Contains(t, m.Content, "alice")
+	assert.Contains(t, m.Text(), "alice")
 	assert.Greater(t, len(h.storedMoves(id)), moved)
 }
 
@@ -330,7 +330,7 @@ func (h *harness) pickThrough(user string, m discordtest.Message) discordtest.Re
 	h.t.Helper()
 	for step := 0; step < 12; step++ {
 		sels := m.Selects()
-		require.NotEmpty(h.t, sels, "a menu: %s", m.Content)
+		require.NotEmpty(h.t, sels, "a menu: %s", m.Text())
 		sel := sels[0]
 		value := sel.Options[0].Value
 		for _, o := range sel.Options {
@@ -344,7 +344,7 @@ func (h *harness) pickThrough(user string, m discordtest.Message) discordtest.Re
 		require.NoError(h.t, err)
 		r, err := in.WaitFinal(wait)
 		require.NoError(h.t, err)
-		if !strings.Contains(r.Content, "So far:") {
+		if !strings.Contains(r.Text(), "So far:") {
 			return r
 		}
 		m = r.Message
@@ -356,16 +356,16 @@ func (h *harness) pickThrough(user string, m discordtest.Message) discordtest.Re
 func TestTheAgentsPlaysThroughMoveMenus(t *testing.T) {
 	h := newHarness(t)
 	lobby := h.command(alice, "play", map[string]any{"game": "theagents"})
-	require.False(t, lobby.Ephemeral, lobby.Content)
-	assert.Contains(t, lobby.Content, "2–5 players")
+	require.False(t, lobby.Ephemeral, lobby.Text())
+	assert.Contains(t, lobby.Text(), "2–5 players")
 	r := h.click(lobby.ID, bob, button(t, lobby.Message, "Join").CustomID)
 	table := h.click(lobby.ID, alice, button(t, r.Message, "Start").CustomID)
-	require.False(t, table.Ephemeral, table.Content)
+	require.False(t, table.Ephemeral, table.Text())
 	picture(t, table.Message)
 	id := tableOf(t, table.Message)
 
 	for _, u := range []string{alice, bob} {
-		dm, err := h.fake.WaitDM(u, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "The Agents") })
+		dm, err := h.fake.WaitDM(u, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "The Agents") })
 		require.NoError(t, err)
 		picture(t, dm)
 	}
@@ -374,7 +374,7 @@ func TestTheAgentsPlaysThroughMoveMenus(t *testing.T) {
 	moves := 0
 	for round := 0; round < 60 && moves < 25; round++ {
 		now, _ := h.fake.Message(lobby.ID)
-		if strings.Contains(now.Content, "Game over") {
+		if strings.Contains(now.Text(), "Game over") {
 			break
 		}
 		for _, u := range []string{alice, bob} {
@@ -384,7 +384,7 @@ func TestTheAgentsPlaysThroughMoveMenus(t *testing.T) {
 				continue
 			}
 			done := h.pickThrough(u, hand.Message)
-			require.False(t, strings.Contains(done.LastMessage().Content, "isn't possible"), done.LastMessage().Content)
+			require.False(t, strings.Contains(done.LastMessage().Text(), "isn't possible"), done.LastMessage().Text())
 			moves++
 			break
 		}
@@ -396,7 +396,7 @@ func TestTheAgentsPlaysThroughMoveMenus(t *testing.T) {
 	// The channel never shows a hand: only the spectator's picture and text.
 	for _, m := range h.fake.ChannelMessages(channelID) {
 		if !m.Ephemeral {
-			assert.NotContains(t, m.Content, "You have")
+			assert.NotContains(t, m.Text(), "You have")
 		}
 	}
 	sess, err := h.st.TableRow(context.Background(), id)

@@ -79,12 +79,12 @@ func privacyShowsAndExports(t *testing.T, r *privacyRig) {
 	shown := r.command(alice, "privacy", map[string]any{"show": map[string]any{}})
 	require.True(t, shown.Ephemeral)
 	for _, want := range []string{"four-colour", "**alice**", "2 tables (1 still in play)", "1 result", "/privacy delete"} {
-		assert.Contains(t, shown.Content, want)
+		assert.Contains(t, shown.Text(), want)
 	}
 
 	sent := r.command(alice, "privacy", map[string]any{"export": map[string]any{}})
 	require.True(t, sent.Ephemeral)
-	require.Len(t, sent.Attachments, 1, sent.Content)
+	require.Len(t, sent.Attachments, 1, sent.Text())
 	file := sent.Attachments[0]
 	assert.Equal(t, "dealer-data.json", file.Filename)
 	var d store.PlayerData
@@ -103,7 +103,7 @@ func privacyShowsAndExports(t *testing.T, r *privacyRig) {
 
 	nothing := r.command(dave, "privacy", map[string]any{"export": map[string]any{}})
 	assert.Empty(t, nothing.Attachments)
-	assert.Contains(t, nothing.Content, "nothing")
+	assert.Contains(t, nothing.Text(), "nothing")
 }
 
 // /privacy delete asks first; the button is only for its player; once
@@ -124,7 +124,7 @@ func privacyDeleteForgetsEverywhere(t *testing.T, r *privacyRig) {
 
 	ask := r.command(alice, "privacy", map[string]any{"delete": map[string]any{}})
 	require.True(t, ask.Ephemeral)
-	assert.Contains(t, ask.Content, "cannot be undone")
+	assert.Contains(t, ask.Text(), "cannot be undone")
 	confirm := button(t, ask.Message, "Delete my data")
 	_, err = r.fake.Click(ask.ID, bob, confirm.CustomID)
 	require.ErrorContains(t, err, "cannot see it", "nobody else can click her question (the bot checks the clicker too)")
@@ -134,26 +134,26 @@ func privacyDeleteForgetsEverywhere(t *testing.T, r *privacyRig) {
 
 	logged := len(r.logs.String())
 	done := r.click(ask.ID, alice, confirm.CustomID)
-	assert.Contains(t, done.Content, "Done")
+	assert.Contains(t, done.Text(), "Done")
 	assert.Empty(t, done.Message.Components, "the button is gone")
-	placeholder := strings.TrimSuffix(done.Content[strings.Index(done.Content, "**Player #")+2:], "**.")
+	placeholder := strings.TrimSuffix(done.Text()[strings.Index(done.Text(), "**Player #")+2:], "**.")
 
 	data, err = r.st.PlayerData(ctx, alice)
 	require.NoError(t, err)
 	assert.True(t, data.Empty(), "the store keeps nothing of her")
-	redrawn, err := r.fake.WaitMessage(r.open.ID, wait, func(m discordtest.Message) bool { return !strings.Contains(m.Content, alice) })
+	redrawn, err := r.fake.WaitMessage(r.open.ID, wait, func(m discordtest.Message) bool { return !strings.Contains(m.Text(), alice) })
 	require.NoError(t, err, "her open table is redrawn without her")
-	assert.Contains(t, redrawn.Content, placeholder)
+	assert.Contains(t, redrawn.Text(), placeholder)
 	for _, a := range redrawn.Attachments {
 		assert.NotContains(t, a.Description, "alice", "the picture's alt text")
 	}
 
 	stats := r.command(bob, "stats", map[string]any{"user": alice})
-	assert.Contains(t, stats.Content, "No finished games yet.")
+	assert.Contains(t, stats.Text(), "No finished games yet.")
 	board := r.command(bob, "leaderboard", map[string]any{"game": "secretagent"})
-	assert.NotContains(t, board.Content, alice)
-	assert.Contains(t, board.Content, placeholder)
-	assert.Contains(t, board.Content, "<@"+bob+">", "bob's place stands")
+	assert.NotContains(t, board.Text(), alice)
+	assert.Contains(t, board.Text(), placeholder)
+	assert.Contains(t, board.Text(), "<@"+bob+">", "bob's place stands")
 
 	for _, path := range []string{"/t/" + r.finishedToken, "/g/" + guildID + "/leaderboard/secretagent", "/g/" + guildID} {
 		code, body := r.get(path)

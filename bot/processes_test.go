@@ -1083,13 +1083,13 @@ func (s *scaleRun) staleCopies() int {
 	s.lb.pin(ann, s.a.addr)
 	c := &staleChecker{s: s, final: discordtest.Final(t, time.Minute)}
 	lobby := c.final(r.fake.SlashCommand(guild, channel, owner, "play", map[string]any{"game": "secretagent"}))
-	require.False(t, lobby.Ephemeral, lobby.Content)
+	require.False(t, lobby.Ephemeral, lobby.Text())
 	c.id = tableOf(t, lobby.Message)
 	join := button(t, lobby.Message, "Join").CustomID
 	c.final(r.fake.Click(lobby.ID, ann, join))          // at A
 	got := c.final(r.fake.Click(lobby.ID, carol, join)) // at B, whose copy had not seen Ann
-	if !strings.Contains(got.Content, "<@"+ann+">") || !strings.Contains(got.Content, "<@"+carol+">") {
-		t.Errorf("a join at a stale copy lost another's join: %q", got.Content)
+	if !strings.Contains(got.Text(), "<@"+ann+">") || !strings.Contains(got.Text(), "<@"+carol+">") {
+		t.Errorf("a join at a stale copy lost another's join: %q", got.Text())
 		c.bad++
 	}
 	s.lb.pin(ann, s.b.addr)
@@ -1142,8 +1142,8 @@ func (c *staleChecker) check(what string, resp discordtest.Response, want string
 	case now.Version != was.Version || now.Status != was.Status || !slices.Equal(now.Players, was.Players):
 		t.Errorf("%s changed the table: %+v → %+v", what, was, now)
 		c.bad++
-	case !strings.Contains(m.Content, want):
-		t.Errorf("%s was answered %q, not from the table as it is (%q)", what, m.Content, want)
+	case !strings.Contains(m.Text(), want):
+		t.Errorf("%s was answered %q, not from the table as it is (%q)", what, m.Text(), want)
 		c.bad++
 	case len(m.Attachments) > 0 || len(m.Components) > 0:
 		t.Errorf("%s was answered with a picture or controls: %+v", what, m)
@@ -1275,7 +1275,7 @@ func TestCrashRecovery(t *testing.T) {
 				ok = true
 			default:
 				refused++
-				why += fmt.Sprintf(" [%c %q: %q]", kind, in.CustomID, resp.LastMessage().Content)
+				why += fmt.Sprintf(" [%c %q: %q]", kind, in.CustomID, resp.LastMessage().Text())
 				// A refused click may have a redraw coming: let it land.
 				waitRedraw(r.fake, p.table)
 			}
@@ -1352,7 +1352,7 @@ func waitRedraw(fake *discordtest.Server, id string) {
 	before, _ := fake.Message(id)
 	fake.WaitUntil(5*time.Second, func() bool {
 		now, _ := fake.Message(id)
-		return now.Content != before.Content || len(now.Components) != len(before.Components) || customIDs(now) != customIDs(before)
+		return now.Text() != before.Text() || len(now.Components) != len(before.Components) || customIDs(now) != customIDs(before)
 	})
 }
 

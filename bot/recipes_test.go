@@ -107,7 +107,7 @@ func TestRecipeButtonAction(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := tt.answer()
-			assert.Contains(t, got.Content, tt.want)
+			assert.Contains(t, got.Text(), tt.want)
 			assert.Equal(t, tt.private, got.Ephemeral)
 		})
 	}
@@ -120,6 +120,6 @@ func TestRecipeSlashCommand(t *testing.T) {
 	fake := openOnFake(t)
 
 	got := discordtest.Final(t, recipeWait)(fake.SlashCommand(recipeGuild, recipeChannel, owner, "games", nil))
-	assert.Equal(t, fmt.Sprintf("I deal %d games.", len(catalog.Registry().All())), got.Content)
+	assert.Equal(t, fmt.Sprintf("I deal %d games.", len(catalog.Registry().All())), got.Text())
 	assert.True(t, got.Ephemeral, "its entry says private")
 }

@@ -85,7 +85,7 @@ func (b *Bot) redrawNow(t *table) error {
 		t.mu.Unlock()
 		return b.freshMessage(t, data, channel, message)
 	}
-	edit := &discordgo.MessageEdit{Content: &data.Content, Components: &data.Components, AllowedMentions: discord.NoMentions}
+	edit := channelEdit(data) // with the V2 flag: a message from before the upgrade turns V2
 	_, err = b.wire.Request("PATCH", discordgo.EndpointChannelMessage(channel, message), bucket, edit, data.Files)
 	t.mu.Unlock()
 	var rl *discordgo.RateLimitError
@@ -100,7 +100,7 @@ func (b *Bot) redrawNow(t *table) error {
 // freshMessage posts the table as a new message, which becomes the table's
 // message, and deletes the old one.
 func (b *Bot) freshMessage(t *table, data *discordgo.InteractionResponseData, channel, old string) error {
-	send := &discordgo.MessageSend{Content: data.Content, Components: data.Components, AllowedMentions: discord.NoMentions}
+	send := &discordgo.MessageSend{Content: data.Content, Components: data.Components, Flags: data.Flags, AllowedMentions: discord.NoMentions}
 	body, err := b.wire.Request("POST", discordgo.EndpointChannelMessages(channel), discordgo.EndpointChannelMessages(channel), send, data.Files)
 	if err != nil {
 		return err

@@ -255,9 +255,7 @@ func (b *Bot) notIn(ctx context.Context, c click) (reply, error) {
 		return reply{}, err
 	}
 	text := words.T(b.tableLang(c.t.Row), "**%s** · the rematch was called off by %s.", c.t.Info.Title, mention(user))
-	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
-		Content: text, Components: []discordgo.MessageComponent{}, Attachments: &[]*discordgo.MessageAttachment{},
-	}}), nil
+	return respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: textMessage(accentLobby, text)}), nil
 }
 
 // lastPlayers are the seats of the game a rematch follows, read once; t is
@@ -300,8 +298,7 @@ func (b *Bot) rematchLobby(t *table) (*discordgo.InteractionResponseData, error)
 		discordgo.Button{Label: words.T(l, "I'm in"), Style: discordgo.SuccessButton, CustomID: buttonID{Table: t.Row.ID, Action: actImIn}.String()},
 		discordgo.Button{Label: words.T(l, "Not this time"), Style: discordgo.SecondaryButton, CustomID: buttonID{Table: t.Row.ID, Action: actNotIn}.String()},
 	}
-	return &discordgo.InteractionResponseData{Content: sb.String(), Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}},
-		Attachments: &[]*discordgo.MessageAttachment{}}, nil
+	return v2Message(accentLobby, sb.String(), nil, []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}), nil
 }
 
 // nextButtons are a finished table's buttons for the next one: Rematch,

@@ -20,7 +20,7 @@ func TestFollowRefusals(t *testing.T) {
 	ctx := context.Background()
 	const third = "1100000000000000003"
 	do := func(user, id string) string {
-		return answer(t)(b.onClick(ctx, clickBy(user, id), stillOpen)).Data.Content
+		return saidIn(answer(t)(b.onClick(ctx, clickBy(user, id), stillOpen)).Data)
 	}
 	command := func(name, game string) {
 		answer(t)(b.onCommand(ctx, slash(name, opt("game", discordgo.ApplicationCommandOptionString, game))))
@@ -57,12 +57,12 @@ func TestFollowRefusals(t *testing.T) {
 		t.Run(tt.user[len(tt.user)-1:]+" "+tt.id, func(t *testing.T) {
 			r := answer(t)(b.onClick(ctx, clickBy(tt.user, tt.id), stillOpen))
 			assert.Equal(t, discordgo.MessageFlagsEphemeral, r.Data.Flags)
-			assert.Contains(t, r.Data.Content, tt.want)
+			assert.Contains(t, saidIn(r.Data), tt.want)
 		})
 	}
-	assert.Contains(t, answer(t)(b.onClick(ctx, other, stillOpen)).Data.Content, "isn't one of mine", "another server's table")
+	assert.Contains(t, saidIn(answer(t)(b.onClick(ctx, other, stillOpen)).Data), "isn't one of mine", "another server's table")
 	other.GuildID, other.ChannelID = "3", "98"
-	assert.Contains(t, answer(t)(b.onClick(ctx, other, stillOpen)).Data.Content, "isn't one of mine", "another channel's table")
+	assert.Contains(t, saidIn(answer(t)(b.onClick(ctx, other, stillOpen)).Data), "isn't one of mine", "another channel's table")
 	for _, id := range []int64{1, 3, 4} {
 		_, err := b.store.NextTable(ctx, id)
 		assert.ErrorIs(t, err, store.ErrNotFound, "table %d was not dealt again", id)
@@ -82,16 +82,16 @@ func checkNotThisTime(t *testing.T, b *Bot) {
 	ctx := context.Background()
 	const third = "1100000000000000003"
 	refused := answer(t)(b.onClick(ctx, clickBy(third, "t:6:0:o"), stillOpen))
-	assert.Contains(t, refused.Data.Content, "Only the last game's players")
+	assert.Contains(t, saidIn(refused.Data), "Only the last game's players")
 	off := answer(t)(b.onClick(ctx, clickBy(stranger, "t:6:0:o"), stillOpen))
 	assert.Equal(t, discordgo.InteractionResponseUpdateMessage, off.Type)
-	assert.Contains(t, off.Data.Content, "called off by <@"+stranger+">")
-	assert.Empty(t, off.Data.Components)
+	assert.Contains(t, saidIn(off.Data), "called off by <@"+stranger+">")
+	assert.Empty(t, customIDs(off.Data.Components), "no controls left")
 	row, err := b.store.TableRow(ctx, 6)
 	require.NoError(t, err)
 	assert.Equal(t, "abandoned", row.Status.String())
 	again := answer(t)(b.onClick(ctx, clickBy(stranger, "t:2:0:f"), stillOpen))
-	assert.Contains(t, again.Data.Content, "a rematch of table #2", "a rematch called off frees the table for another")
+	assert.Contains(t, saidIn(again.Data), "a rematch of table #2", "a rematch called off frees the table for another")
 }
 
 // TestRematchAloneDealsAtOnce: a rematch whose only human asks for it
@@ -107,8 +107,8 @@ func TestRematchAloneDealsAtOnce(t *testing.T) {
 	playOut(t, b, 1)
 	r := answer(t)(b.onClick(ctx, clickBy(owner, "t:1:0:f"), stillOpen))
 	assert.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, r.Type)
-	assert.Zero(t, r.Data.Flags, "a table in the channel")
-	assert.Contains(t, r.Data.Content, "Secret Agent")
+	assert.Zero(t, r.Data.Flags&discordgo.MessageFlagsEphemeral, "a table in the channel")
+	assert.Contains(t, saidIn(r.Data), "Secret Agent")
 	assert.Contains(t, customIDs(r.Data.Components), "t:2:0:h", "My hand: the game is on")
 	row, err := b.store.TableRow(ctx, 2)
 	require.NoError(t, err)

@@ -27,14 +27,14 @@ func TestRematchTwoHumansOneComputer(t *testing.T) {
 	over, first := playAgentsToTheEnd(t, h)
 	refused := h.click(over.ID, dave, button(t, over, "Rematch").CustomID)
 	assert.True(t, refused.Ephemeral)
-	assert.Contains(t, refused.Content, "Only this game's players")
+	assert.Contains(t, refused.Text(), "Only this game's players")
 
 	h.lobbyTimeout = time.Second
 	h.restart()
 	lobby := h.click(over.ID, alice, button(t, over, "Rematch").CustomID)
-	require.False(t, lobby.Ephemeral, lobby.Content)
+	require.False(t, lobby.Ephemeral, lobby.Text())
 	closed, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool {
-		return strings.Contains(m.Content, "the rematch was closed")
+		return strings.Contains(m.Text(), "the rematch was closed")
 	})
 	require.NoError(t, err)
 	assert.Empty(t, closed.Components, "a closed rematch has no buttons")
@@ -42,34 +42,34 @@ func TestRematchTwoHumansOneComputer(t *testing.T) {
 	h.lobbyTimeout, h.deal = 0, 2
 	h.restart()
 	lobby = h.click(over.ID, alice, button(t, over, "Rematch").CustomID)
-	require.False(t, lobby.Ephemeral, lobby.Content)
+	require.False(t, lobby.Ephemeral, lobby.Text())
 	for _, want := range []string{"a rematch of table #", "<@" + alice + "> ✅", "<@" + bob + "> ⏳", "(hard)", "goal IP 20"} {
-		assert.Contains(t, lobby.Content, want)
+		assert.Contains(t, lobby.Text(), want)
 	}
 	again := h.click(over.ID, bob, button(t, over, "Rematch").CustomID)
 	assert.True(t, again.Ephemeral)
-	assert.Contains(t, again.Content, "dealt again already: https://discord.com/channels/"+guildID+"/"+channelID+"/"+lobby.ID)
+	assert.Contains(t, again.Text(), "dealt again already: https://discord.com/channels/"+guildID+"/"+channelID+"/"+lobby.ID)
 	for user, want := range map[string]string{dave: "Only the last game's players", alice: "already seated"} {
 		r := h.click(lobby.ID, user, button(t, lobby.Message, "I'm in").CustomID)
 		assert.True(t, r.Ephemeral)
-		assert.Contains(t, r.Content, want)
+		assert.Contains(t, r.Text(), want)
 	}
 
 	table := h.click(lobby.ID, bob, button(t, lobby.Message, "I'm in").CustomID)
-	require.False(t, table.Ephemeral, table.Content)
-	assert.Contains(t, table.Content, "deal #2")
+	require.False(t, table.Ephemeral, table.Text())
+	assert.Contains(t, table.Text(), "deal #2")
 	picture(t, table.Message)
 	button(t, table.Message, "My hand")
 	next := tableOf(t, lobby.Message)
 	for _, u := range []string{alice, bob} {
 		_, err := h.fake.WaitDM(u, wait, func(m discordtest.Message) bool {
-			return strings.Contains(m.Content, fmt.Sprintf("table #%d ", next))
+			return strings.Contains(m.Text(), fmt.Sprintf("table #%d ", next))
 		})
 		require.NoError(t, err, "%s's new hand by DM", u)
 	}
 	checkRematchRow(t, h, next, first)
 	now, _ := h.fake.Message(over.ID)
-	assert.Contains(t, now.Content, "Game over", "the finished table still says its result")
+	assert.Contains(t, now.Text(), "Game over", "the finished table still says its result")
 }
 
 // checkRematchRow: the rematch of table first is in play, following it,
@@ -103,13 +103,13 @@ func playAgentsToTheEnd(t *testing.T, h *harness) (discordtest.Message, int64) {
 	h.restart()
 	defer func() { h.turnTimeout = 0 }()
 	lobby := h.command(alice, "play", map[string]any{"game": "theagents", "goal": 20})
-	require.False(t, lobby.Ephemeral, lobby.Content)
+	require.False(t, lobby.Ephemeral, lobby.Text())
 	r := h.click(lobby.ID, bob, button(t, lobby.Message, "Join").CustomID)
 	r = h.choose(lobby.ID, alice, menu(t, r.Message, "Add a computer"), "hard")
 	h.click(lobby.ID, alice, button(t, r.Message, "Start").CustomID)
 	for round := 0; round < 2000; round++ {
 		now, _ := h.fake.Message(lobby.ID)
-		if strings.Contains(now.Content, "Game over") {
+		if strings.Contains(now.Text(), "Game over") {
 			break
 		}
 		for _, u := range []string{alice, bob} {
@@ -129,7 +129,7 @@ func playAgentsToTheEnd(t *testing.T, h *harness) (discordtest.Message, int64) {
 			}
 		}
 	}
-	over, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
+	over, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Game over") })
 	require.NoError(t, err)
 	return over, tableOf(t, lobby.Message)
 }
@@ -140,7 +140,7 @@ func (h *harness) resign(user string, m discordtest.Message) discordtest.Message
 	h.t.Helper()
 	ask := h.click(m.ID, user, button(h.t, m, "Resign").CustomID)
 	over := h.click(m.ID, user, button(h.t, ask.Message, "Yes").CustomID)
-	require.Contains(h.t, over.Content, "Game over")
+	require.Contains(h.t, over.Text(), "Game over")
 	return over.Message
 }
 
@@ -162,22 +162,22 @@ func TestNewDealAndSameDealAgain(t *testing.T) {
 	over := h.resign(alice, start.Message)
 	refused := h.click(over.ID, bob, button(t, over, "New deal").CustomID)
 	assert.True(t, refused.Ephemeral)
-	assert.Contains(t, refused.Content, "This is <@"+alice+">'s game")
+	assert.Contains(t, refused.Text(), "This is <@"+alice+">'s game")
 
 	same := h.click(over.ID, alice, button(t, over, "Same deal again").CustomID)
-	require.False(t, same.Ephemeral, same.Content)
+	require.False(t, same.Ephemeral, same.Text())
 	assert.NotEqual(t, over.ID, same.ID, "a new message: the finished one keeps its result")
-	assert.Contains(t, same.Content, "deal #1")
-	assert.Contains(t, same.Content, "free cells 8")
+	assert.Contains(t, same.Text(), "deal #1")
+	assert.Contains(t, same.Text(), "free cells 8")
 	again := h.click(over.ID, alice, button(t, over, "New deal").CustomID)
 	assert.True(t, again.Ephemeral)
-	assert.Contains(t, again.Content, "dealt again already: https://discord.com/channels/"+guildID+"/"+channelID+"/"+same.ID)
+	assert.Contains(t, again.Text(), "dealt again already: https://discord.com/channels/"+guildID+"/"+channelID+"/"+same.ID)
 
 	h.deal = 2
 	next := h.click(same.ID, alice, button(t, h.resign(alice, same.Message), "New deal").CustomID)
-	require.False(t, next.Ephemeral, next.Content)
-	assert.Contains(t, next.Content, "deal #2")
-	assert.Contains(t, next.Content, "free cells 8")
+	require.False(t, next.Ephemeral, next.Text())
+	assert.Contains(t, next.Text(), "deal #2")
+	assert.Contains(t, next.Text(), "free cells 8")
 	ctx := context.Background()
 	first, second, third := tableOf(t, start.Message), tableOf(t, same.Message), tableOf(t, next.Message)
 	for follower, of := range map[int64]int64{second: first, third: second} {
@@ -187,7 +187,7 @@ func TestNewDealAndSameDealAgain(t *testing.T) {
 		assert.Equal(t, "cells=8", row.Options)
 	}
 	now, _ := h.fake.Message(over.ID)
-	assert.Contains(t, now.Content, "Game over", "the finished table still says its result")
+	assert.Contains(t, now.Text(), "Game over", "the finished table still says its result")
 }
 
 // TestNewDealAfterTheDaily: a finished daily deal offers New deal, an
@@ -197,15 +197,15 @@ func TestNewDealAfterTheDaily(t *testing.T) {
 	h := newHarness(t)
 	h.deal = 7
 	daily := h.command(alice, "daily", map[string]any{"game": "doublets"})
-	require.False(t, daily.Ephemeral, daily.Content)
+	require.False(t, daily.Ephemeral, daily.Text())
 	over := h.resign(alice, daily.Message)
 	assert.Contains(t, labels(over), "New deal")
 	assert.NotContains(t, labels(over), "Same deal again", "the day's deal is secret until midnight")
 
 	next := h.click(over.ID, alice, button(t, over, "New deal").CustomID)
-	require.False(t, next.Ephemeral, next.Content)
-	assert.Contains(t, next.Content, "deal #7")
-	assert.NotContains(t, next.Content, "daily")
+	require.False(t, next.Ephemeral, next.Text())
+	assert.Contains(t, next.Text(), "deal #7")
+	assert.NotContains(t, next.Text(), "daily")
 	row, err := h.st.TableRow(context.Background(), tableOf(t, next.Message))
 	require.NoError(t, err)
 	assert.Empty(t, row.Daily, "an ordinary game, not another attempt")
@@ -217,14 +217,14 @@ func TestNewDealAfterTheDaily(t *testing.T) {
 func TestNewDealInADM(t *testing.T) {
 	h := newDMHarness(t)
 	r := h.dmCommand(alice, "play", map[string]any{"game": "doublets"})
-	require.False(t, r.Ephemeral, r.Content)
+	require.False(t, r.Ephemeral, r.Text())
 	over := h.resign(alice, r.Message)
 	next := h.click(over.ID, alice, button(t, over, "New deal").CustomID)
-	require.False(t, next.Ephemeral, next.Content)
+	require.False(t, next.Ephemeral, next.Text())
 	dm, ok := h.fake.DMChannelID(alice)
 	require.True(t, ok)
 	assert.Equal(t, dm, next.ChannelID, "the next table is in her DM too")
 	again := h.click(over.ID, alice, button(t, over, "Same deal again").CustomID)
 	assert.True(t, again.Ephemeral)
-	assert.Contains(t, again.Content, "dealt again already: https://discord.com/channels/@me/"+dm+"/"+next.ID)
+	assert.Contains(t, again.Text(), "dealt again already: https://discord.com/channels/@me/"+dm+"/"+next.ID)
 }

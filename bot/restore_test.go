@@ -56,7 +56,7 @@ func TestRestoredTableMessages(t *testing.T) {
 			m, kept := tc.outOfStep(t, h, id, m)
 
 			shown := h.click(m.ID, alice, firstSource(t, m).CustomID)
-			require.False(t, shown.Ephemeral, shown.Content)
+			require.False(t, shown.Ephemeral, shown.Text())
 			assert.Equal(t, m.ID, shown.ID, "the table message itself")
 			for _, cid := range shown.CustomIDs() {
 				assert.Contains(t, cid, ":"+strconv.FormatInt(id, 36)+":"+strconv.Itoa(kept)+":", "its buttons are the database's")
@@ -83,16 +83,16 @@ func TestRestoredLobby(t *testing.T) {
 	_, err := h.st.Backup(context.Background(), file)
 	require.NoError(t, err)
 	table := h.click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
-	require.False(t, table.Ephemeral, table.Content)
+	require.False(t, table.Ephemeral, table.Text())
 	h.restoreFrom(file)
 
 	again := h.click(lobby.ID, alice, button(t, table.Message, "My hand").CustomID)
-	require.False(t, again.Ephemeral, again.Content)
+	require.False(t, again.Ephemeral, again.Text())
 	assert.Equal(t, lobby.ID, again.ID)
-	assert.Contains(t, again.Content, "Join to take a seat")
+	assert.Contains(t, again.Text(), "Join to take a seat")
 	started := h.click(lobby.ID, alice, button(t, again.Message, "Start").CustomID)
-	require.False(t, started.Ephemeral, started.Content)
-	assert.NotContains(t, started.Content, "Join to take a seat")
+	require.False(t, started.Ephemeral, started.Text())
+	assert.NotContains(t, started.Text(), "Join to take a seat")
 }
 
 // A button of a table in another server — after a restore, a new table
@@ -108,7 +108,7 @@ func TestButtonOfAnotherServer(t *testing.T) {
 	r := discordtest.Final(t, wait)(h.fake.SendComponent(discordtest.RawComponent{
 		GuildID: otherGuild, ChannelID: otherChannel, UserID: alice, CustomID: firstSource(t, m).CustomID}))
 	assert.True(t, r.LastMessage().Ephemeral)
-	assert.Contains(t, r.LastMessage().Content, "no longer at the table")
+	assert.Contains(t, r.LastMessage().Text(), "no longer at the table")
 	now, ok := h.fake.Message(m.ID)
 	require.True(t, ok)
 	assert.Equal(t, m.Edits(), now.Edits(), "the table unchanged")

@@ -373,7 +373,7 @@ func (rr *rollingRun) leftBehind(p *player) string {
 		return ""
 	}
 	return fmt.Sprintf("table %d, %s in the store at %s (%d moves), shows in play: %q; the processes' log of it:\n%s",
-		id, row.Status, row.UpdatedAt.Format(time.StampMilli), row.Moves, tail(m.Content, 120), tail(rr.logOf(id), 2000))
+		id, row.Status, row.UpdatedAt.Format(time.StampMilli), row.Moves, tail(m.Text(), 120), tail(rr.logOf(id), 2000))
 }
 
 // refusals are the fake's violations but for answers after the 3 s: a

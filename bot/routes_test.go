@@ -57,8 +57,8 @@ func FuzzParseButtonID(f *testing.F) {
 // customIDs are the custom ids of a message's buttons and menus.
 func customIDs(comps []discordgo.MessageComponent) []string {
 	var out []string
-	for _, row := range comps {
-		for _, c := range row.(discordgo.ActionsRow).Components {
+	for _, row := range actionRows(comps) {
+		for _, c := range row.Components {
 			switch c := c.(type) {
 			case discordgo.Button:
 				if c.CustomID != "" {
@@ -99,7 +99,7 @@ func writtenIDs(t *testing.T, b *Bot) map[string][]string {
 	out["multi"] = append(out["multi"], customIDs(hand.Data.Components)...)
 	pick := clickBy(owner, customIDs(hand.Data.Components)[0])
 	pick.Data = discordgo.MessageComponentInteractionData{CustomID: pick.MessageComponentData().CustomID, ComponentType: discordgo.SelectMenuComponent,
-		Values: []string{hand.Data.Components[0].(discordgo.ActionsRow).Components[0].(discordgo.SelectMenu).Options[0].Value}}
+		Values: []string{actionRows(hand.Data.Components)[0].Components[0].(discordgo.SelectMenu).Options[0].Value}}
 	out["multi"] = append(out["multi"], customIDs(answer(t)(b.onClick(ctx, pick, stillOpen)).Data.Components)...)
 	out["multi"] = append(out["multi"], standInIDs(t, b, 2)...)
 	out["finished"] = customIDs(clickAs(owner, "t:1:0:mresign").Data.Components)

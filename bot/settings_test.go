@@ -63,8 +63,8 @@ func TestSettingsFollowThePlayer(t *testing.T) {
 
 	r := h.command(alice, "settings", nil)
 	require.True(t, r.Ephemeral, "settings are private")
-	assert.Contains(t, r.Content, "deck: **classic**")
-	assert.Contains(t, r.Content, "cards: **normal**")
+	assert.Contains(t, r.Text(), "deck: **classic**")
+	assert.Contains(t, r.Text(), "cards: **normal**")
 
 	// Bob's table is classic: no blue diamonds, no green clubs.
 	bobs := decoded(t, h.play(bob))
@@ -73,9 +73,9 @@ func TestSettingsFollowThePlayer(t *testing.T) {
 
 	r = h.command(alice, "settings", map[string]any{"deck": "four-colour"})
 	require.True(t, r.Ephemeral)
-	assert.Contains(t, r.Content, "Saved")
-	assert.Contains(t, r.Content, "deck: **four-colour**")
-	assert.Contains(t, r.Content, "cards: **normal**")
+	assert.Contains(t, r.Text(), "Saved")
+	assert.Contains(t, r.Text(), "deck: **four-colour**")
+	assert.Contains(t, r.Text(), "cards: **normal**")
 
 	// Alice's table of the same deal: diamonds in blue, clubs in green.
 	alices := h.play(alice)
@@ -90,8 +90,8 @@ func TestSettingsFollowThePlayer(t *testing.T) {
 
 	// Large cards: her table grows taller for the longer steps.
 	r = h.command(alice, "settings", map[string]any{"cards": "large"})
-	assert.Contains(t, r.Content, "deck: **four-colour**", "the deck is kept")
-	assert.Contains(t, r.Content, "cards: **large**")
+	assert.Contains(t, r.Text(), "deck: **four-colour**", "the deck is kept")
+	assert.Contains(t, r.Text(), "cards: **large**")
 	large := decoded(t, h.moveOnce(alice, moved))
 	assert.True(t, fourColoured(large))
 	assert.Greater(t, large.Bounds().Dy(), bobs.Bounds().Dy())
@@ -103,12 +103,12 @@ func TestSettingsFollowThePlayer(t *testing.T) {
 	lr = h.choose(lobby.ID, alice, menu(t, lr.Message, "Add a computer"), "normal")
 	lr = h.choose(lobby.ID, alice, menu(t, lr.Message, "Add a computer"), "normal")
 	table := h.click(lobby.ID, alice, button(t, lr.Message, "Start").CustomID)
-	require.False(t, table.Ephemeral, table.Content)
+	require.False(t, table.Ephemeral, table.Text())
 	assert.False(t, fourColoured(decoded(t, table.Message)), "the channel's table is classic")
-	dm, err := h.fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Your agent") })
+	dm, err := h.fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Your agent") })
 	require.NoError(t, err)
 	assert.True(t, fourColoured(decoded(t, dm)), "Alice's hand follows her settings")
-	dm, err = h.fake.WaitDM(bob, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Your agent") })
+	dm, err = h.fake.WaitDM(bob, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Your agent") })
 	require.NoError(t, err)
 	assert.False(t, fourColoured(decoded(t, dm)), "Bob's hand is classic")
 	hand := h.click(lobby.ID, alice, button(t, table.Message, "My hand").CustomID)
@@ -118,9 +118,9 @@ func TestSettingsFollowThePlayer(t *testing.T) {
 	// A restart keeps them.
 	h.restart()
 	r = h.command(alice, "settings", nil)
-	assert.NotContains(t, r.Content, "Saved")
-	assert.Contains(t, r.Content, "deck: **four-colour**")
-	assert.Contains(t, r.Content, "cards: **large**")
+	assert.NotContains(t, r.Text(), "Saved")
+	assert.Contains(t, r.Text(), "deck: **four-colour**")
+	assert.Contains(t, r.Text(), "cards: **large**")
 	again := h.play(alice)
 	assert.True(t, fourColoured(decoded(t, again)))
 	hand = h.click(lobby.ID, alice, button(t, table.Message, "My hand").CustomID)
@@ -128,6 +128,6 @@ func TestSettingsFollowThePlayer(t *testing.T) {
 
 	// Back to classic.
 	r = h.command(alice, "settings", map[string]any{"deck": "classic", "cards": "normal"})
-	assert.Contains(t, r.Content, "deck: **classic**")
+	assert.Contains(t, r.Text(), "deck: **classic**")
 	assert.False(t, fourColoured(decoded(t, h.moveOnce(alice, again))))
 }

@@ -17,7 +17,7 @@ func (h *harness) anyMove(user string, m discordtest.Message) discordtest.Messag
 	for _, b := range m.Buttons() {
 		if !b.Disabled && strings.Contains(b.CustomID, ":m") && !strings.HasSuffix(b.CustomID, ":mundo") && !strings.Contains(b.CustomID, "resign") {
 			r := h.click(m.ID, user, b.CustomID)
-			require.False(h.t, r.Ephemeral, r.Content)
+			require.False(h.t, r.Ephemeral, r.Text())
 			return r.Message
 		}
 	}
@@ -29,7 +29,7 @@ func TestEverySolitairePlaysByButtons(t *testing.T) {
 		t.Run(game, func(t *testing.T) {
 			h := newHarness(t)
 			r := h.command(alice, "play", map[string]any{"game": game})
-			require.False(t, r.Ephemeral, r.Content)
+			require.False(t, r.Ephemeral, r.Text())
 			m := r.Message
 			id := tableOf(t, m)
 			picture(t, m)
@@ -39,8 +39,8 @@ func TestEverySolitairePlaysByButtons(t *testing.T) {
 			}
 			assert.Len(t, h.storedMoves(id), 4)
 			hint := h.click(m.ID, alice, button(t, m, "Hint").CustomID)
-			require.False(t, hint.Ephemeral, hint.Content)
-			assert.Contains(t, hint.Content, "💡")
+			require.False(t, hint.Ephemeral, hint.Text())
+			assert.Contains(t, hint.Text(), "💡")
 			picture(t, hint.Message)
 			m = hint.Message
 			if b, ok := m.ButtonByLabel("Undo"); ok && !b.Disabled {
@@ -51,9 +51,9 @@ func TestEverySolitairePlaysByButtons(t *testing.T) {
 			m = h.anyMove(alice, m)
 			ask := h.click(m.ID, alice, button(t, m, "Resign").CustomID)
 			over := h.click(m.ID, alice, button(t, ask.Message, "Yes").CustomID)
-			assert.Contains(t, over.Content, "Game over")
+			assert.Contains(t, over.Text(), "Game over")
 			board := h.command(alice, "leaderboard", map[string]any{"game": game})
-			assert.Contains(t, board.Content, "<@"+alice+">")
+			assert.Contains(t, board.Text(), "<@"+alice+">")
 		})
 	}
 }

@@ -49,7 +49,7 @@ func standInAndTakeBack(t *testing.T, h *harness, say sayer) {
 	id := tableOf(t, table)
 
 	replaced := h.untilStandIn(table.ID, say)
-	assert.Contains(t, replaced.Content, say(standInNotice, "alice"))
+	assert.Contains(t, replaced.Text(), say(standInNotice, "alice"))
 	checkReminders(t, h, 1, 2)
 	row, err := h.st.TableRow(context.Background(), id)
 	require.NoError(t, err)
@@ -63,7 +63,7 @@ func standInAndTakeBack(t *testing.T, h *harness, say sayer) {
 	} {
 		r := h.click(table.ID, who.user, takeBack).LastMessage() // a follow-up when the answer was deferred
 		assert.True(t, r.Ephemeral, who.user)
-		assert.Equal(t, who.says, r.Content, who.user)
+		assert.Equal(t, who.says, r.Text(), who.user)
 	}
 	h.playIfTurn(table.ID, bob) // his clock, armed before the restart, is then his first to run out at most
 
@@ -71,7 +71,7 @@ func standInAndTakeBack(t *testing.T, h *harness, say sayer) {
 	h.restart()
 	moved := len(h.storedMoves(id))
 	now := h.waitTurn(table.ID, bob, say)
-	assert.Contains(t, now.Content, say(standInLine, "alice"), "the table still says so")
+	assert.Contains(t, now.Text(), say(standInLine, "alice"), "the table still says so")
 	require.True(t, h.playIfTurn(table.ID, bob))
 	h.waitTurn(table.ID, bob, say) // Alice's seat was played at once
 	entries, err := h.st.Moves(context.Background(), id)
@@ -82,9 +82,9 @@ func standInAndTakeBack(t *testing.T, h *harness, say sayer) {
 	assert.True(t, back.Ephemeral, "Alice gets her hand, privately")
 	picture(t, back)
 	tookBack := say("%s took their seat back.", "alice")
-	now, err = h.fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, tookBack) })
+	now, err = h.fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), tookBack) })
 	require.NoError(t, err)
-	assert.NotContains(t, now.Content, say(standInLine))
+	assert.NotContains(t, now.Text(), say(standInLine))
 	_, shown := now.EnabledButton(say("Take my seat back"))
 	assert.False(t, shown, "no Take my seat back while no computer player stands in")
 	require.True(t, h.playIfTurn(table.ID, bob))
@@ -135,7 +135,7 @@ func (h *harness) startAliceAndBob(say sayer) discordtest.Message {
 	lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
 	r := h.click(lobby.ID, bob, button(h.t, lobby.Message, say("Join")).CustomID)
 	table := h.click(lobby.ID, alice, button(h.t, r.Message, say("Start")).CustomID)
-	require.False(h.t, table.Ephemeral, table.Content)
+	require.False(h.t, table.Ephemeral, table.Text())
 	return table.Message
 }
 
@@ -147,10 +147,10 @@ func (h *harness) untilStandIn(tableMsg string, say sayer) discordtest.Message {
 	notice, bobs := say(standInNotice, "alice"), say(toPlay, "<@"+bob+">")
 	for step := 0; step < 200; step++ {
 		m, err := h.fake.WaitMessage(tableMsg, wait, func(m discordtest.Message) bool {
-			return strings.Contains(m.Content, notice) || strings.Contains(m.Content, bobs)
+			return strings.Contains(m.Text(), notice) || strings.Contains(m.Text(), bobs)
 		})
 		require.NoError(h.t, err)
-		if strings.Contains(m.Content, notice) {
+		if strings.Contains(m.Text(), notice) {
 			return m
 		}
 		h.playIfTurn(tableMsg, bob)
@@ -163,7 +163,7 @@ func (h *harness) untilStandIn(tableMsg string, say sayer) discordtest.Message {
 func (h *harness) waitTurn(tableMsg, user string, say sayer) discordtest.Message {
 	h.t.Helper()
 	turn := say(toPlay, "<@"+user+">")
-	m, err := h.fake.WaitMessage(tableMsg, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, turn) })
+	m, err := h.fake.WaitMessage(tableMsg, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), turn) })
 	require.NoError(h.t, err)
 	return m
 }
@@ -173,7 +173,7 @@ func (h *harness) waitTurn(tableMsg, user string, say sayer) discordtest.Message
 func (h *harness) playIfTurn(tableMsg, user string) bool {
 	h.t.Helper()
 	now, _ := h.fake.Message(tableMsg)
-	require.NotEmpty(h.t, now.Buttons(), now.Content)
+	require.NotEmpty(h.t, now.Buttons(), now.Text())
 	hand := h.click(tableMsg, user, now.Buttons()[0].CustomID).LastMessage()
 	b, ok := hand.EnabledButton("")
 	if !ok {

@@ -57,6 +57,7 @@ func (s *Server) playerSeat(ctx context.Context, r *http.Request) (*seatAt, erro
 	if s.signIn == nil {
 		return nil, errNoSignIn
 	}
+	limitForm(r)
 	sess, ok := s.session(r)
 	switch {
 	case !ok:
@@ -127,7 +128,9 @@ func (s *Server) tableMove(w http.ResponseWriter, r *http.Request) error {
 	}
 	s.Notify(t.Row.ID)
 	if s.moved != nil {
-		s.moved(t.Row.ID)
+		// Off the answer: the bot may hold the table's lock for a click
+		// (up to its 3 s); its redraw draws the table as it then is.
+		go s.moved(t.Row.ID)
 	}
 	if !wantsJSON(r) {
 		http.Redirect(w, r, s.p.table(at.token), http.StatusSeeOther)
@@ -178,8 +181,11 @@ func (s *Server) tableBoard(w http.ResponseWriter, r *http.Request) error {
 		return errNoSignIn
 	}
 	sess, ok := s.session(r)
-	if !ok {
+	switch {
+	case !ok:
 		return s.moveRefused(w, r, errSignInToPlay)
+	case !s.moveLimit.allow(sess.User, s.now()): // each reading replays the game
+		return s.moveRefused(w, r, errTooFast)
 	}
 	row, token, err := s.byToken(r)
 	if err != nil {
@@ -194,6 +200,16 @@ func (s *Server) tableBoard(w http.ResponseWriter, r *http.Request) error {
 		return s.moveRefused(w, r, errNotYourSeat)
 	}
 	return writeJSON(w, http.StatusOK, s.boardOf(&seatAt{t: t, sess: sess, seat: seat, token: token}, ""))
+}
+
+// maxForm bounds a POST's body: a move, a version and a token are a few
+// dozen bytes.
+const maxForm = 4 << 10
+
+// limitForm bounds r's body before its form is read: a longer one reads
+// as no form, and is refused for what it lacks.
+func limitForm(r *http.Request) {
+	r.Body = http.MaxBytesReader(nil, r.Body, maxForm)
 }
 
 // wantsJSON reports whether the request is the page's script (which asks

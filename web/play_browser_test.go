@@ -1,8 +1,9 @@
 package web_test
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/store/play"
 	"github.com/dealer/dealer/web"
 	"github.com/dealer/dealer/web/webtest"
 )
@@ -20,7 +22,8 @@ import (
 // Discord's OAuth2 from a table page, then plays a whole Doublets deal by
 // drag and drop and a whole Double FreeCell deal by clicks (a place, then
 // its destination), the solver's moves, each to a win that the store
-// records; the first moves of another deal by keyboard alone. The
+// records; the first moves of another deal by keyboard alone, and the
+// next made elsewhere shows on the page at once. The
 // playable tables are screenshot at 390 and 1280 px.
 func TestPlayInBrowser(t *testing.T) {
 	t.Parallel()
@@ -47,13 +50,30 @@ func TestPlayInBrowser(t *testing.T) {
 	})
 	t.Run("keyboard", func(t *testing.T) {
 		moves := solution(t, "doublefreecell", 4)
-		_, token := rig.deal(t, "doublefreecell", 4, ann)
+		id, token := rig.deal(t, "doublefreecell", 4, ann)
 		b.open(t, "/t/"+token)
 		b.wait(t, `document.getElementById("play").dataset.ready === "1"`)
 		for i, m := range moves[:5] {
 			b.keys(t, m)
 			b.wait(t, fmt.Sprintf(`document.getElementById("play").dataset.version === "%d"`, i+1))
 		}
+		assert.Equal(t, 1, b.focused, "after a move the focus stays on the board")
+		// A move made elsewhere (a click in Discord): the page's board and
+		// picture follow it.
+		reg, _ := shared()
+		elsewhere, err := play.Load(context.Background(), rig.st, reg.Engines(), id)
+		require.NoError(t, err)
+		require.NoError(t, elsewhere.Apply(context.Background(), 0, moves[5]))
+		rig.srv.Notify(id)
+		b.wait(t, `document.getElementById("play").dataset.version === "6" && document.getElementById("picture").getAttribute("src").endsWith("/at/6.png")`)
+		// Resign asks first: the first click only asks "Sure?".
+		b.click(t, `#commands [data-move="resign"]`)
+		assert.Equal(t, "Sure? Resign", b.js(t, `document.querySelector('#commands [data-move="resign"]').textContent`))
+		row, _ := rig.record(t, id)
+		assert.Equal(t, "playing", row.Status.String())
+		b.click(t, `#commands [data-move="resign"]`)
+		b.reloaded(t, `!!document.querySelector(".ending")`)
+		assert.Contains(t, b.js(t, `document.querySelector(".ending").textContent`), "Lost")
 	})
 	require.Empty(t, rig.fake.Violations())
 }
@@ -61,8 +81,9 @@ func TestPlayInBrowser(t *testing.T) {
 // player is a browser signed in at a playRig.
 type player struct {
 	browser
-	rig   *playRig
-	drags int // moves made by dragging
+	rig     *playRig
+	drags   int // moves made by dragging
+	focused int // times the keyboard's player had to find the board again
 }
 
 // signIn opens table token's page, clicks "Sign in with Discord" and
@@ -71,6 +92,10 @@ func (b *player) signIn(t *testing.T, token string) {
 	b.rig.fake.ApproveAs(ann.ID)
 	b.open(t, "/t/"+token)
 	assert.Empty(t, b.js(t, `document.getElementById("play") ? "board" : ""`), "no board before signing in")
+	if b.shots != "" {
+		b.wait(t, loaded("#picture"))
+		b.shoot(t, "play-signed-out")
+	}
 	b.navigating(t, chromedp.Click(chromedp.CSS(`.signin-btn`)))
 	b.wait(t, `!!document.getElementById("play") && document.getElementById("play").dataset.ready === "1"`)
 	assert.Equal(t, "Signed in as Ann", b.js(t, `document.querySelector(".signin span").textContent`))
@@ -114,61 +139,69 @@ func (b *player) reloaded(t *testing.T, expr string) {
 	require.NoError(t, err, "waiting for %s", expr)
 }
 
-// how says how the board makes m: "command" (its button), "direct" (a
-// click on its first place, or a verb's place), "to" (its first place,
-// then its second), or "" (the board makes another move between them).
-func (b *player) how(t *testing.T, m string) string {
-	return b.js(t, fmt.Sprintf(`(() => {
+// plan is how the board makes a move, and where on the screen.
+type plan struct {
+	How            string // "command", "direct", "to", or "" (the board makes another move between its places)
+	X0, Y0, X1, Y1 float64
+}
+
+// plan says how the board makes m: "command" (its button, at X0 Y0),
+// "direct" (a click on its first place at X0 Y0, or a drop on the drop
+// zone at X1 Y1), "to" (its first place, then its second at X1 Y1).
+func (b *player) plan(t *testing.T, m string) plan {
+	v := b.js(t, fmt.Sprintf(`(() => {
 		const m = %q, w = m.split(" "), bd = JSON.parse(document.getElementById("play").dataset.board);
-		if (document.querySelector('#commands [data-move="' + m + '"]')) return "command";
+		document.getElementById("places").scrollIntoView({block: "center"});
+		const at = el => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+		const tile = p => document.querySelector('#places .tile[data-place="' + p + '"]');
+		const cmd = document.querySelector('#commands [data-move="' + m + '"]');
+		if (cmd) { cmd.scrollIntoView({block: "center"}); const [x, y] = at(cmd); return JSON.stringify({How: "command", X0: x, Y0: y}); }
 		const f = bd.from[w[0]];
-		if (f && f.direct === m) return "direct";
-		if (f && f.to && w.length > 1 && f.to[w[1]] === m) return "to";
-		return "";
+		if (f && f.direct === m) {
+			const [x0, y0] = at(tile(w[0])), drop = document.querySelector("#places .tile.drop");
+			const [x1, y1] = drop ? at(drop) : [0, 0];
+			return JSON.stringify({How: "direct", X0: x0, Y0: y0, X1: x1, Y1: y1});
+		}
+		if (f && f.to && w.length > 1 && f.to[w[1]] === m) {
+			const [x0, y0] = at(tile(w[0])), [x1, y1] = at(tile(w[1]));
+			return JSON.stringify({How: "to", X0: x0, Y0: y0, X1: x1, Y1: y1});
+		}
+		return JSON.stringify({How: ""});
 	})()`, m))
+	var p plan
+	require.NoError(t, json.Unmarshal([]byte(v), &p))
+	return p
 }
 
 // clicks makes m by clicking: a command, a place's own move, or a place
 // then its destination. False if the board has no such clicks for m.
 func (b *player) clicks(t *testing.T, m string) bool {
-	w := strings.Fields(m)
-	switch b.how(t, m) {
-	case "command":
-		b.click(t, fmt.Sprintf(`#commands [data-move=%q]`, m))
-	case "direct":
-		b.click(t, tile(w[0]))
+	p := b.plan(t, m)
+	switch p.How {
+	case "command", "direct":
+		require.NoError(t, chromedp.Do(b.bounded(t), chromedp.MouseClickXY(p.X0, p.Y0)))
 	case "to":
-		b.click(t, tile(w[0]))
-		b.wait(t, fmt.Sprintf(`!!document.querySelector(%q)`, tile(w[1])+".dest"))
-		b.click(t, tile(w[1]))
+		require.NoError(t, chromedp.Do(b.bounded(t), chromedp.MouseClickXY(p.X0, p.Y0), chromedp.MouseClickXY(p.X1, p.Y1)))
 	default:
 		return false
 	}
 	return true
 }
 
-// drag makes m by dragging its place onto its destination (or, for a move
-// of one place or a command, by clicking).
+// drag makes m by dragging its place onto its destination, or a card whose
+// move has none onto the drop zone (a command is clicked).
 func (b *player) drag(t *testing.T, m string) bool {
-	w := strings.Fields(m)
-	to := ""
-	switch b.how(t, m) {
-	case "to":
-		to = tile(w[1])
-	case "direct":
-		to = `#places .tile.drop` // to the foundation
-	default:
+	p := b.plan(t, m)
+	if p.How != "to" && p.How != "direct" {
 		return b.clicks(t, m)
 	}
 	b.drags++
-	x0, y0 := b.center(t, tile(w[0]))
-	x1, y1 := b.center(t, to)
 	held := func(p *input.DispatchMouseEventParams) { p.Button, p.Buttons = input.MouseButtonLeft, 1 }
 	require.NoError(t, chromedp.Do(b.bounded(t),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x0, y0, held, chromedp.ClickCount(1)),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (x0+x1)/2, (y0+y1)/2, held),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1, y1, held),
-		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x1, y1, held, chromedp.ClickCount(1))))
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, p.X0, p.Y0, held, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (p.X0+p.X1)/2, (p.Y0+p.Y1)/2, held),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, p.X1, p.Y1, held),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, p.X1, p.Y1, held, chromedp.ClickCount(1))))
 	return true
 }
 
@@ -177,11 +210,16 @@ func (b *player) direct(t *testing.T, a string) string {
 	return b.js(t, fmt.Sprintf(`(() => { const f = JSON.parse(document.getElementById("play").dataset.board).from[%q]; return (f && f.direct) || ""; })()`, a))
 }
 
-// keys makes m from the keyboard: Tab to the board's first tile, arrows to
-// the place, Enter; then arrows to the destination, Enter.
+// keys makes m from the keyboard: the board's tab stop, arrows to the
+// place, Enter; then arrows to the destination, Enter.
 func (b *player) keys(t *testing.T, m string) {
 	w := strings.Fields(m)
-	require.NoError(t, chromedp.Do(b.bounded(t), chromedp.Focus(chromedp.CSS(`#places .tile`))))
+	if b.js(t, `document.activeElement && document.activeElement.dataset.place ? "on the board" : ""`) == "" {
+		// The first move: the board's one tab stop (after a move, the
+		// focus stays on the board).
+		require.NoError(t, chromedp.Do(b.bounded(t), chromedp.Focus(chromedp.CSS(`#places .tile[tabindex="0"]`))))
+		b.focused++
+	}
 	for _, place := range w[:min(2, len(w))] {
 		b.arrowTo(t, place)
 		require.NoError(t, chromedp.Do(b.bounded(t), chromedp.KeyEvent(kb.Enter)))
@@ -229,16 +267,4 @@ func tile(place string) string { return fmt.Sprintf(`#places .tile[data-place=%q
 // click clicks what sel finds.
 func (b *player) click(t *testing.T, sel string) {
 	require.NoError(t, chromedp.Do(b.bounded(t), chromedp.Click(chromedp.CSS(sel))))
-}
-
-// center scrolls sel's element into view and returns its centre.
-func (b *player) center(t *testing.T, sel string) (float64, float64) {
-	v := b.js(t, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return (r.x + r.width / 2) + " " + (r.y + r.height / 2); })()`, sel))
-	f := strings.Fields(v)
-	require.Len(t, f, 2)
-	x, err1 := strconv.ParseFloat(f[0], 64)
-	y, err2 := strconv.ParseFloat(f[1], 64)
-	require.NoError(t, err1)
-	require.NoError(t, err2)
-	return x, y
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/play"
@@ -34,8 +35,11 @@ func (s *Server) playerPart(w http.ResponseWriter, r *http.Request, row store.Ta
 	}
 	here := s.p.table(token)
 	sess, ok := s.session(r)
-	if !ok {
-		return &seatBody{SignIn: s.p.prefix + "/signin?next=" + here, Here: here}, nil
+	switch {
+	case !ok && row.Status != store.StatusPlaying:
+		return nil, nil // nothing to play here
+	case !ok:
+		return &seatBody{SignIn: s.p.prefix + "/signin?next=" + url.QueryEscape(here), Here: here}, nil
 	}
 	w.Header().Set("Cache-Control", "private, no-store")
 	pb := &seatBody{Name: sess.Name, SignOut: s.p.prefix + "/signout", CSRF: sess.CSRF, Here: here,

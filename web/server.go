@@ -3,7 +3,10 @@
 // played, pushed by server-sent events; a replay once it ends). It reads
 // the store and draws pictures with the same renderer and per-game
 // registration as the bot. It writes nothing, so that `dealer web` may run
-// on a read-only database user, apart from the bot.
+// on a read-only database user, apart from the bot; unless Config.SignIn
+// lets players sign in with Discord and play their own solitaires from
+// their tables' pages (signin.go, move.go), each move saved through
+// store/play as a click in Discord is.
 //
 // It also serves /livez, /readyz and, when given a Prometheus registry,
 // /metrics.
@@ -81,9 +84,10 @@ type Config struct {
 	// Activity, with SignIn, runs the pages as a Discord Activity
 	// (activity.go). nil: the pages are never framed.
 	Activity *Activity
-	// Moved is told of every move made from the pages, after it is saved:
-	// the bot in the same process redraws the table's message in Discord.
-	// nil: nothing is told beyond the live pages.
+	// Moved is told of every move made from the pages, after it is saved
+	// (on a goroutine of its own): the bot in the same process redraws the
+	// table's message in Discord. nil: nothing is told beyond the live
+	// pages.
 	Moved func(tableID int64)
 }
 

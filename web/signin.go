@@ -243,6 +243,7 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) error {
 	if s.signIn == nil {
 		return errNoSignIn
 	}
+	limitForm(r)
 	sess, ok := s.session(r)
 	if ok && !checkCSRF(r, sess) {
 		return &httpError{http.StatusForbidden, "That form has expired: reload the page and try again."}

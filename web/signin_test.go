@@ -3,8 +3,8 @@ package web_test
 import (
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -118,82 +118,7 @@ func get(t testing.TB, c *http.Client, u string) (int, string) {
 // TestForgedMoves: a move is made only by the seat's signed-in player,
 // with the session's CSRF token, at the version the table is at, while the
 // game goes on; every other is refused with a short answer and the table
-// is as it was.
-func TestForgedMoves(t *testing.T) {
-	t.Parallel()
-	rig := newPlayRig(t, func(l *web.Limits) { l.MovesPerSecond, l.MoveBurst = 1000, 1000 })
-	moves := solution(t, "doublefreecell", 6)
-	id, token := rig.deal(t, "doublefreecell", 6, ann)
-	annC, bobC, nobody := rig.client(t, ann), rig.client(t, bob), rig.client(t, webtest.Person{})
-	annCSRF, bobCSRF := rig.csrf(t, annC, token), rig.csrf(t, bobC, token)
-	path := "/t/" + token + "/move"
-	form := func(version int, move, csrf string) url.Values {
-		v := url.Values{"version": {strconv.Itoa(version)}, "move": {move}}
-		if csrf != "" {
-			v.Set("csrf", csrf)
-		}
-		return v
-	}
-	refusals := []struct {
-		name   string
-		c      *http.Client
-		form   url.Values
-		status int
-		says   string
-	}{
-		{"no session", nobody, form(0, moves[0], annCSRF), http.StatusUnauthorized, "Sign in"},
-		{"another user", bobC, form(0, moves[0], bobCSRF), http.StatusForbidden, "not your game"},
-		{"another user with the player's token", bobC, form(0, moves[0], annCSRF), http.StatusForbidden, "expired"},
-		{"no CSRF token", annC, form(0, moves[0], ""), http.StatusForbidden, "expired"},
-		{"a wrong CSRF token", annC, form(0, moves[0], "x"+annCSRF), http.StatusForbidden, "expired"},
-		{"a stale version", annC, form(3, moves[0], annCSRF), http.StatusConflict, "moved on"},
-		{"no version", annC, url.Values{"move": {moves[0]}, "csrf": {annCSRF}}, http.StatusConflict, "moved on"},
-		{"an illegal move", annC, form(0, "9 9 9", annCSRF), http.StatusUnprocessableEntity, "isn't possible"},
-		{"a long move", annC, form(0, strings.Repeat("1 ", 100), annCSRF), http.StatusUnprocessableEntity, "isn't possible"},
-	}
-	check := func(t *testing.T, c *http.Client, f url.Values, status int, says string) {
-		beforeRow, before := rig.record(t, id)
-		got, body := rig.post(t, c, path, f, "")
-		assert.Equal(t, status, got, body)
-		assert.Contains(t, body, says)
-		afterRow, after := rig.record(t, id)
-		assert.Equal(t, before.Moves, after.Moves, "nothing changed")
-		assert.Equal(t, beforeRow.Version, afterRow.Version, "nothing changed")
-	}
-	for _, tc := range refusals {
-		t.Run(tc.name, func(t *testing.T) { check(t, tc.c, tc.form, tc.status, tc.says) })
-	}
-	// The player's own moves, to the win; then one more is refused.
-	for i, m := range moves {
-		status, body := rig.post(t, annC, path, form(i, m, annCSRF), "")
-		require.Equal(t, http.StatusOK, status, "move %d %q: %s", i+1, m, body)
-	}
-	row, rec := rig.record(t, id)
-	assert.Len(t, rec.Moves, len(moves))
-	assert.True(t, row.Status.Finished(), "the result is recorded")
-	t.Run("after the end", func(t *testing.T) { check(t, annC, form(len(moves), "undo", annCSRF), http.StatusConflict, "over") })
-	assert.Len(t, rig.moved, len(moves), "the bot was told of each move")
-}
-
 // TestMoveRateLimit: a player past MoveBurst moves at once is told to
-// wait (429, Retry-After), and nothing changes.
-func TestMoveRateLimit(t *testing.T) {
-	t.Parallel()
-	rig := newPlayRig(t, func(l *web.Limits) { l.MovesPerSecond, l.MoveBurst = 1, 3 })
-	id, token := rig.deal(t, "doublets", 3, ann)
-	c := rig.client(t, ann)
-	csrf := rig.csrf(t, c, token)
-	var last int
-	var body string
-	for i := 0; i < 4; i++ { // three illegal moves use the burst
-		last, body = rig.post(t, c, "/t/"+token+"/move", url.Values{"version": {"0"}, "move": {"zz"}, "csrf": {csrf}}, "")
-	}
-	assert.Equal(t, http.StatusTooManyRequests, last)
-	assert.Contains(t, body, "too fast")
-	_, rec := rig.record(t, id)
-	assert.Empty(t, rec.Moves)
-}
-
 // TestStreamsPerUser: a signed-in player's live streams are capped
 // (MaxStreamsPerUser) whatever their address; a stream past the cap is
 // told so, and another watcher is still let in.
@@ -222,3 +147,34 @@ func TestStreamsPerUser(t *testing.T) {
 	status, _ = open(anon)
 	assert.Equal(t, http.StatusOK, status, "another watcher is let in")
 }
+
+// TestMoveWithoutScript: the list of legal moves is a form that works
+// without JavaScript: a move sent by it is made and the page shown again
+// (303); a refused one is an error page saying why, nothing changed; a
+// TestSeatedAtMultiplayer: a player signed in at their own multiplayer
+// table's page is shown no board and no hand (its hands stay in Discord),
+// TestSessionCookie: behind https the session and sign-in cookies are
+// Secure, and always HttpOnly and SameSite=Lax.
+func TestSessionCookie(t *testing.T) {
+	t.Parallel()
+	reg, rend := shared()
+	st, _ := webtest.OpenStore(t)
+	srv, err := web.New(web.Config{Store: st, Games: reg, Renderer: rend, Watch: -1, PublicURL: "https://dealer.example.org",
+		SignIn: &web.SignIn{ClientID: "1", ClientSecret: "s", SessionKey: []byte(strings.Repeat("k", 32)), Discord: "https://discord.example"}})
+	require.NoError(t, err)
+	t.Cleanup(func() { srv.Close() })
+	w := httptest.NewRecorder()
+	srv.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/signin?next=/t/x", nil))
+	require.Equal(t, http.StatusFound, w.Code)
+	assert.True(t, strings.HasPrefix(w.Header().Get("Location"), "https://discord.example/oauth2/authorize?"))
+	cookies := w.Result().Cookies()
+	require.Len(t, cookies, 1)
+	assert.True(t, cookies[0].Secure)
+	assert.True(t, cookies[0].HttpOnly)
+	assert.Equal(t, http.SameSiteLaxMode, cookies[0].SameSite)
+	_, err = web.New(web.Config{Store: st, Games: reg, Renderer: rend, Watch: -1, PublicURL: "https://dealer.example.org",
+		SignIn: &web.SignIn{ClientID: "1", ClientSecret: "s", SessionKey: []byte("short")}})
+	assert.ErrorContains(t, err, "at least 32 bytes")
+}
+
+// TestHintAndBoard: a hint is the solver's next move, counted at the

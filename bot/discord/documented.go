@@ -21,6 +21,8 @@ func documented(data any) {
 		d.Components, d.Embeds = listed(d.Components), listed(d.Embeds)
 	case *discordgo.WebhookEdit:
 		d.Components, d.Embeds = listedPtr(d.Components), listedPtr(d.Embeds)
+	case *webhookEdit:
+		documented(d.WebhookEdit)
 	case *discordgo.MessageEdit:
 		d.Components, d.Embeds = listedPtr(d.Components), listedPtr(d.Embeds)
 	}

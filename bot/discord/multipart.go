@@ -65,6 +65,12 @@ func listFiles(message any, files []*discordgo.File) ([]byte, error) {
 			Components  *[]any          `json:"components,omitempty"`
 			Attachments []attachmentRef `json:"attachments"`
 		}{m, plainComponentsOf(m.Components), refs})
+	case *webhookEdit:
+		return json.Marshal(struct {
+			*webhookEdit
+			Components  *[]any          `json:"components,omitempty"`
+			Attachments []attachmentRef `json:"attachments"`
+		}{m, plainComponentsOf(m.Components), refs})
 	case *discordgo.WebhookParams:
 		return json.Marshal(struct {
 			*discordgo.WebhookParams
@@ -90,8 +96,8 @@ func listFiles(message any, files []*discordgo.File) ([]byte, error) {
 // button is discordgo's without its MarshalJSON.
 type button discordgo.Button
 
-// plainButton and plainRow are the JSON discordgo's MarshalJSON writes for
-// a button and a row, as plain structs.
+// plainButton, plainRow and plainContainer are the JSON discordgo's
+// MarshalJSON writes for a button, a row and a container, as plain structs.
 type (
 	plainButton struct {
 		button
@@ -101,6 +107,13 @@ type (
 		Components []any                   `json:"components"`
 		ID         int                     `json:"id,omitempty"`
 		Type       discordgo.ComponentType `json:"type"`
+	}
+	plainContainer struct {
+		ID          int                     `json:"id,omitempty"`
+		AccentColor *int                    `json:"accent_color,omitempty"`
+		Spoiler     bool                    `json:"spoiler"`
+		Components  []any                   `json:"components"`
+		Type        discordgo.ComponentType `json:"type"`
 	}
 )
 
@@ -118,6 +131,8 @@ func plainComponents(components []discordgo.MessageComponent) []any {
 		switch c := c.(type) {
 		case discordgo.ActionsRow:
 			out[k] = plainRow{Components: plainComponents(c.Components), ID: c.ID, Type: c.Type()}
+		case discordgo.Container: // a V2 message's: its rows as plain as the others
+			out[k] = plainContainer{ID: c.ID, AccentColor: c.AccentColor, Spoiler: c.Spoiler, Components: plainComponents(c.Components), Type: c.Type()}
 		case discordgo.Button:
 			if c.Style == 0 { // as discordgo's MarshalJSON
 				c.Style = discordgo.PrimaryButton
@@ -189,4 +204,13 @@ func callbackBody(resp *discordgo.InteractionResponse) (string, []byte, error) {
 	payload = strconv.AppendInt(payload, int64(resp.Type), 10)
 	payload = append(append(append(payload, `,"data":`...), data...), '}')
 	return multipartBody(payload, resp.Data.Files)
+}
+
+// AltText is a picture's description, as PNG was given it ("" for
+// another file): a V2 message's gallery item says it too.
+func AltText(f *discordgo.File) string {
+	if d, ok := f.Reader.(described); ok {
+		return d.alt
+	}
+	return ""
 }

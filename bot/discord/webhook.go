@@ -73,12 +73,20 @@ func original(i *discordgo.Interaction) string {
 	return discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
 }
 
+// webhookEdit is discordgo's WebhookEdit with the flags an edit may set:
+// IS_COMPONENTS_V2, which a deferral cannot (Discord ignores it there), so
+// a deferred V2 answer sets it by the edit that brings it.
+type webhookEdit struct {
+	*discordgo.WebhookEdit
+	Flags discordgo.MessageFlags `json:"flags,omitempty"`
+}
+
 // editOriginal replaces an interaction's original answer with d.
 func (w *Wire) editOriginal(ctx context.Context, i *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
-	edit := &discordgo.WebhookEdit{
+	edit := &webhookEdit{WebhookEdit: &discordgo.WebhookEdit{
 		Content: &d.Content, Components: &d.Components, Embeds: &d.Embeds,
 		Attachments: d.Attachments, AllowedMentions: d.AllowedMentions,
-	}
+	}, Flags: d.Flags & discordgo.MessageFlagsIsComponentsV2}
 	if edit.Attachments == nil {
 		edit.Attachments = &[]*discordgo.MessageAttachment{}
 	}

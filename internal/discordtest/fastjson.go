@@ -277,7 +277,8 @@ func (r *jsonReader) array(elem func() bool) bool {
 }
 
 var componentFields = []string{"type", "custom_id", "label", "style", "url", "sku_id", "disabled", "emoji",
-	"placeholder", "min_values", "max_values", "options", "components", "value", "required", "min_length", "max_length"}
+	"placeholder", "min_values", "max_values", "options", "components", "value", "required", "min_length", "max_length",
+	"content", "accent_color", "items", "accessory", "media", "file"}
 
 // components reads an array of components into *out (an empty array is an
 // empty slice, as encoding/json makes it).
@@ -336,9 +337,72 @@ func (r *jsonReader) component(c *wireComponent, depth int) bool {
 			c.MinLength, ok = r.integer()
 		case "max_length":
 			c.MaxLength, ok = r.integer()
+		default:
+			ok = r.v2Field(c, componentFields[k], depth)
 		}
 		return ok
 	})
+}
+
+// v2Field reads one of a Components V2 component's own fields.
+func (r *jsonReader) v2Field(c *wireComponent, key string, depth int) bool {
+	var ok bool
+	switch key {
+	case "content":
+		c.Content, ok = r.str()
+	case "accent_color":
+		c.AccentColor, ok = r.intPtr()
+	case "items":
+		ok = r.items(&c.Items)
+	case "accessory":
+		c.Accessory = new(wireComponent)
+		ok = depth < maxComponentDepth && r.component(c.Accessory, depth+1)
+	case "media":
+		c.Media = new(wireMedia)
+		ok = r.media(c.Media)
+	case "file":
+		c.File = new(wireMedia)
+		ok = r.media(c.File)
+	}
+	return ok
+}
+
+var mediaFields = []string{"url"}
+
+func (r *jsonReader) media(m *wireMedia) bool {
+	return r.object(mediaFields, func(int) bool {
+		var ok bool
+		m.URL, ok = r.str()
+		return ok
+	})
+}
+
+var itemFields = []string{"media", "description", "spoiler"}
+
+// items reads a media gallery's items.
+func (r *jsonReader) items(out *[]wireItem) bool {
+	list := []wireItem{}
+	ok := r.array(func() bool {
+		var it wireItem
+		ok := r.object(itemFields, func(k int) bool {
+			var ok bool
+			switch k {
+			case 0:
+				ok = r.media(&it.Media)
+			case 1:
+				var d string
+				d, ok = r.str()
+				it.Description = &d
+			case 2:
+				it.Spoiler, ok = r.boolean()
+			}
+			return ok
+		})
+		list = append(list, it)
+		return ok
+	})
+	*out = list
+	return ok
 }
 
 func (r *jsonReader) intPtr() (*int, bool) {

@@ -13,7 +13,7 @@ const (
 	ChannelDM        = 1
 )
 
-// Component types (wire values, classic components).
+// Component types (wire values: classic components, then Components V2's).
 const (
 	ComponentActionRow     = 1
 	ComponentButton        = 2
@@ -23,6 +23,13 @@ const (
 	ComponentRoleSelect    = 6
 	ComponentMentionSelect = 7
 	ComponentChannelSelect = 8
+	ComponentSection       = 9
+	ComponentTextDisplay   = 10
+	ComponentThumbnail     = 11
+	ComponentMediaGallery  = 12
+	ComponentFile          = 13
+	ComponentSeparator     = 14
+	ComponentContainer     = 17
 )
 
 // Button styles (wire values).
@@ -109,7 +116,8 @@ type Embed struct {
 type Body struct {
 	Content     string
 	Embeds      []Embed
-	Components  []Row
+	Components  []Row // every action row, in a V2 message wherever it is nested
+	V2          Layout
 	Attachments []Attachment
 	Flags       int
 	At          time.Time // when this state was set
@@ -152,6 +160,7 @@ func (b Body) clone() Body {
 	c := b
 	c.Embeds = append([]Embed(nil), b.Embeds...)
 	c.Attachments = append([]Attachment(nil), b.Attachments...)
+	c.V2 = b.V2.clone()
 	c.Components = make([]Row, len(b.Components))
 	n := 0
 	for _, r := range b.Components {
@@ -268,12 +277,14 @@ func (b Body) Attachment(filename string) (Attachment, bool) {
 }
 
 // Text is everything a reader sees as text: the content, then each embed's
-// author, title, description, fields and footer, one per line.
+// author, title, description, fields and footer, one per line; in a V2
+// message, its text displays.
 func (b Body) Text() string {
 	parts := []string{}
 	if b.Content != "" {
 		parts = append(parts, b.Content)
 	}
+	parts = append(parts, b.V2.Texts...)
 	for _, e := range b.Embeds {
 		for _, s := range []string{e.Author, e.Title, e.Description} {
 			if s != "" {
@@ -307,6 +318,12 @@ type wireComponent struct {
 	MaxValues   *int            `json:"max_values"`
 	Options     []wireOption    `json:"options"`
 	Components  []wireComponent `json:"components"`
+	Content     string          `json:"content"`      // a text display's
+	AccentColor *int            `json:"accent_color"` // a container's
+	Items       []wireItem      `json:"items"`        // a media gallery's
+	Accessory   *wireComponent  `json:"accessory"`    // a section's
+	Media       *wireMedia      `json:"media"`        // a thumbnail's
+	File        *wireMedia      `json:"file"`         // a file component's
 	Value       string          `json:"value"`
 	Required    *bool           `json:"required"`
 	MinLength   int             `json:"min_length"`

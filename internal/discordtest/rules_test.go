@@ -57,7 +57,7 @@ func messageRules() []ruleCase {
 		}
 		return out
 	}
-	return []ruleCase{
+	return append([]ruleCase{
 		// what Discord accepts, at the limits
 		{"5 rows of 5 buttons", map[string]any{"components": rows(5, 5)}, 200, 0},
 		{"25 select options", map[string]any{"components": []any{row(selectMenu("s", 25))}}, 200, 0},
@@ -87,7 +87,57 @@ func messageRules() []ruleCase {
 		{"embed over 6000", map[string]any{"embeds": []any{map[string]any{"description": strings.Repeat("x", 4000)}, map[string]any{"description": strings.Repeat("x", 2001)}}}, 400, 50035},
 		{"empty message", map[string]any{"content": ""}, 400, 50006},
 		{"nothing at all", map[string]any{}, 400, 50006},
-		{"components v2", map[string]any{"flags": 1 << 15, "components": []any{map[string]any{"type": 10, "content": "x"}}}, 400, 50035},
+	}, v2Rules()...)
+}
+
+// v2Rules are the Components V2 cases of messageRules: Discord's rules for
+// a message with the IS_COMPONENTS_V2 flag.
+func v2Rules() []ruleCase {
+	text := func(s string) map[string]any { return map[string]any{"type": 10, "content": s} }
+	v2 := func(components ...any) map[string]any {
+		return map[string]any{"flags": 1 << 15, "components": components}
+	}
+	box := func(children ...any) map[string]any {
+		return map[string]any{"type": 17, "accent_color": 0x57F287, "components": children}
+	}
+	button := func(id string) map[string]any {
+		return map[string]any{"type": 2, "style": 1, "label": id, "custom_id": id}
+	}
+	row := func(ids ...string) map[string]any {
+		var bs []any
+		for _, id := range ids {
+			bs = append(bs, button(id))
+		}
+		return map[string]any{"type": 1, "components": bs}
+	}
+	gallery := func(n int, alt string) map[string]any {
+		var items []any
+		for range n {
+			items = append(items, map[string]any{"media": map[string]any{"url": "https://example.org/a.png"}, "description": alt})
+		}
+		return map[string]any{"type": 12, "items": items}
+	}
+	var rows []any // 7 rows of 5: 42 components, with the container 43
+	for r := range 7 {
+		rows = append(rows, row(fmt.Sprint(r, "a"), fmt.Sprint(r, "b"), fmt.Sprint(r, "c"), fmt.Sprint(r, "d"), fmt.Sprint(r, "e")))
+	}
+	withContent := v2(text("x"))
+	withContent["content"] = "hello"
+	withEmbeds := v2(text("x"))
+	withEmbeds["embeds"] = []any{map[string]any{"title": "t"}}
+	return []ruleCase{
+		{"v2 text display alone", v2(text("x")), 200, 0},
+		{"v2 container, text, gallery, rows", v2(box(text("header"), gallery(1, "alt"), row("a", "b"), row("c"))), 200, 0},
+		{"v2 with content", withContent, 400, 50035},
+		{"v2 with embeds", withEmbeds, 400, 50035},
+		{"v2 text display empty", v2(text("")), 400, 50035},
+		{"v2 text over 4000 in all", v2(text(strings.Repeat("x", 2500)), text(strings.Repeat("y", 1501))), 400, 50035},
+		{"v2 over 40 components", v2(box(rows...)), 400, 50035},
+		{"v2 container in a container", v2(box(box(text("x")))), 400, 50035},
+		{"v2 gallery of 11", v2(gallery(11, "alt")), 400, 50035},
+		{"v2 gallery alt over 1024", v2(gallery(1, strings.Repeat("x", 1025))), 400, 50035},
+		{"v2 duplicate custom id across rows", v2(box(row("a"), row("a"))), 400, 50035},
+		{"v2 components without the flag", map[string]any{"components": []any{box(text("x"))}}, 400, 50035},
 	}
 }
 

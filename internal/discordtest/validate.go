@@ -60,39 +60,46 @@ func validateRows(rows []wireComponent, prefix string) []formError {
 			errs = append(errs, fe(rp+".type", "UNION_TYPE_CHOICES", fmt.Sprintf("Value of field \"type\" must be one of (1,); got %d (top-level components must be action rows)", row.Type)))
 			continue
 		}
-		if len(row.Components) == 0 {
-			errs = append(errs, fe(rp+".components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."))
+		errs = append(errs, validateRow(row, rp, seen)...)
+	}
+	return errs
+}
+
+// validateRow checks an action row at rp; seen holds the custom ids met so
+// far in the message (where first used).
+func validateRow(row wireComponent, rp string, seen map[string]string) []formError {
+	var errs []formError
+	if len(row.Components) == 0 {
+		return append(errs, fe(rp+".components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."))
+	}
+	if len(row.Components) > MaxButtonsPerRow {
+		errs = append(errs, fe(rp+".components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."))
+	}
+	hasSelect := false
+	for _, c := range row.Components {
+		if isSelect(c.Type) {
+			hasSelect = true
+		}
+	}
+	if hasSelect && len(row.Components) > 1 {
+		errs = append(errs, fe(rp+".components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "The specified component exceeds the maximum width (a select menu must be alone in its row)"))
+	}
+	for j, c := range row.Components {
+		cp := rp + ".components." + strconv.Itoa(j)
+		switch {
+		case c.Type == ComponentButton:
+			errs = append(errs, validateButton(c, cp)...)
+		case isSelect(c.Type):
+			errs = append(errs, validateSelect(c, cp)...)
+		default:
+			errs = append(errs, fe(cp+".type", "COMPONENT_TYPE_INVALID", fmt.Sprintf("Component type %d is not allowed in a message action row", c.Type)))
 			continue
 		}
-		if len(row.Components) > MaxButtonsPerRow {
-			errs = append(errs, fe(rp+".components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."))
-		}
-		hasSelect := false
-		for _, c := range row.Components {
-			if isSelect(c.Type) {
-				hasSelect = true
-			}
-		}
-		if hasSelect && len(row.Components) > 1 {
-			errs = append(errs, fe(rp+".components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "The specified component exceeds the maximum width (a select menu must be alone in its row)"))
-		}
-		for j, c := range row.Components {
-			cp := rp + ".components." + strconv.Itoa(j)
-			switch {
-			case c.Type == ComponentButton:
-				errs = append(errs, validateButton(c, cp)...)
-			case isSelect(c.Type):
-				errs = append(errs, validateSelect(c, cp)...)
-			default:
-				errs = append(errs, fe(cp+".type", "COMPONENT_TYPE_INVALID", fmt.Sprintf("Component type %d is not allowed in a message action row", c.Type)))
-				continue
-			}
-			if id := c.CustomID; id != "" {
-				if first, dup := seen[id]; dup {
-					errs = append(errs, fe(cp+".custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED", fmt.Sprintf("Component custom id cannot be duplicated (%q already used at %s)", id, first)))
-				} else {
-					seen[id] = cp
-				}
+		if id := c.CustomID; id != "" {
+			if first, dup := seen[id]; dup {
+				errs = append(errs, fe(cp+".custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED", fmt.Sprintf("Component custom id cannot be duplicated (%q already used at %s)", id, first)))
+			} else {
+				seen[id] = cp
 			}
 		}
 	}
@@ -273,10 +280,18 @@ func (s *Server) applyFields(m *Message, p map[string]json.RawMessage, files []F
 	if tooBig != nil {
 		return tooBig
 	}
-	if errs = append(errs, fileErrs...); len(errs) > 0 {
+	errs = append(errs, fileErrs...)
+	if errs = append(errs, checkV2Body(&nb, p, !create && m.IsV2(), prefix)...); len(errs) > 0 {
 		return invalidForm(errs...)
 	}
-	if nb.Content == "" && len(nb.Embeds) == 0 && len(nb.Attachments) == 0 && len(nb.Components) == 0 {
+	if s.opts.RequireAltText {
+		for _, it := range nb.V2.Gallery {
+			if strings.TrimSpace(it.Description) == "" {
+				s.violationLocked("media gallery item %q sent without a description (alt text)", it.URL)
+			}
+		}
+	}
+	if nb.Content == "" && len(nb.Embeds) == 0 && len(nb.Attachments) == 0 && len(nb.Components) == 0 && nb.V2.Count == 0 {
 		return apiError(400, 50006, "Cannot send an empty message")
 	}
 	if !create && !s.opts.Lean {
@@ -313,20 +328,18 @@ func applyText(nb *Body, p map[string]json.RawMessage, create bool, prefix strin
 	if raw, ok := p["flags"]; ok {
 		var f int
 		_ = json.Unmarshal(raw, &f)
-		if f&FlagComponentsV2 != 0 {
-			errs = append(errs, fe(join(prefix, "flags"), "FAKE_UNSUPPORTED", "the fake does not model Components V2 (flag 32768); the bot uses classic components"))
-		}
 		if create {
-			nb.Flags = f & (FlagSuppressEmbeds | FlagEphemeral | 1<<12)
-		} else {
-			nb.Flags = nb.Flags&^FlagSuppressEmbeds | f&FlagSuppressEmbeds
+			nb.Flags = f & (FlagSuppressEmbeds | FlagEphemeral | 1<<12 | FlagComponentsV2)
+		} else { // an edit may set or unset these two (unsetting V2 is refused: checkV2Body)
+			nb.Flags = nb.Flags&^(FlagSuppressEmbeds|FlagComponentsV2) | f&(FlagSuppressEmbeds|FlagComponentsV2)
 		}
 	}
 	return errs
 }
 
 // applyComponents applies a payload's components to nb, decoded once for
-// the checks and the model alike.
+// the checks and the model alike: a V2 message's by the V2 rules (nb's
+// flags are the payload's already), another's by the classic ones.
 func applyComponents(nb *Body, p map[string]json.RawMessage, prefix string) []formError {
 	raw, ok := p["components"]
 	if !ok {
@@ -334,10 +347,15 @@ func applyComponents(nb *Body, p map[string]json.RawMessage, prefix string) []fo
 	}
 	var errs []formError
 	var rows []Row
+	nb.V2 = Layout{}
 	if string(raw) != "null" {
 		if wire, err := decodeComponents(raw); err != nil {
 			errs = append(errs, fe(join(prefix, "components"), "MODEL_TYPE_CONVERT", "Only iterables may be used in a ListType: "+err.Error()))
 			errs = append(errs, fe(join(prefix, "components"), "MODEL_TYPE_CONVERT", err.Error()))
+		} else if nb.IsV2() {
+			var v2errs []formError
+			rows, nb.V2, v2errs = validateV2(wire, join(prefix, "components"))
+			errs = append(errs, v2errs...)
 		} else {
 			errs = append(errs, validateRows(wire, join(prefix, "components"))...)
 			rows = rowsOf(wire)

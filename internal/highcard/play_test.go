@@ -49,10 +49,10 @@ func TestHighCardThroughDiscord(t *testing.T) {
 
 	final := discordtest.Final(t, wait)
 	lobby := final(fake.SlashCommand(guildID, channelID, alice, "play", map[string]any{"game": "highcard"}))
-	require.Contains(t, lobby.Content, "High Card")
+	require.Contains(t, lobby.Text(), "High Card")
 	table := final(fake.Click(lobby.ID, alice, discordtest.EnabledButton(t, lobby.Message, "Start").CustomID))
 	require.False(t, table.Ephemeral)
-	dm, err := fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Your turn") })
+	dm, err := fake.WaitDM(alice, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Your turn") })
 	require.NoError(t, err, "alice's hand comes by DM")
 	require.Len(t, dm.Attachments, 1, "with its picture")
 
@@ -63,7 +63,7 @@ func TestHighCardThroughDiscord(t *testing.T) {
 		card := discordtest.EnabledButton(t, hand.Message, "")
 		final(fake.Click(hand.ID, alice, card.CustomID))
 	}
-	over, err := fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
+	over, err := fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Game over") })
 	require.NoError(t, err)
 	var left []string
 	for _, b := range over.Buttons() {
@@ -71,7 +71,7 @@ func TestHighCardThroughDiscord(t *testing.T) {
 	}
 	assert.Equal(t, []string{"Rematch"}, left, "a finished table offers only the next game")
 	board := final(fake.SlashCommand(guildID, channelID, alice, "leaderboard", map[string]any{"game": "highcard"}))
-	assert.Contains(t, board.Content, "<@"+alice+">", "the result is recorded")
+	assert.Contains(t, board.Text(), "<@"+alice+">", "the result is recorded")
 }
 
 // High Card plays through the terminal's scripted mode: the moves of seat

@@ -10,7 +10,9 @@
   var root = document.getElementById("play");
   if (!root || !window.fetch) return;
   var board = JSON.parse(root.dataset.board);
-  var selected = "", confirming = "", busy = false;
+  // cursor is the tile Tab reaches (one stop for the board; the arrows
+  // move within it).
+  var selected = "", confirming = "", busy = false, cursor = "";
   var places = document.getElementById("places");
   var commands = document.getElementById("commands");
   var status = document.getElementById("play-status");
@@ -59,6 +61,7 @@
         if (dests[p.name]) { t.classList.add("dest"); t.setAttribute("aria-label", p.label + ": move here (" + dests[p.name] + ")"); }
         if (hinted(p.name)) t.classList.add("hint");
         if (!f && !dests[p.name] && p.name !== selected) t.setAttribute("aria-disabled", "true");
+        t.tabIndex = p.name === (cursor || selected || firstMovable()) ? 0 : -1;
         line.appendChild(t);
       });
       places.appendChild(line);
@@ -100,11 +103,17 @@
   }
 
   function show(b, notice) {
+    var hadFocus = places.contains(document.activeElement);
     board = b;
     selected = "";
+    cursor = "";
     confirming = "";
     if (picture && picture.getAttribute("src") !== b.picture) picture.src = b.picture;
     draw();
+    if (hadFocus) { // the keyboard's player stays on the board
+      var at = places.querySelector('.tile[tabindex="0"]');
+      if (at) at.focus();
+    }
     say(notice || b.notice || (b.over ? "Game over." : b.status + ": your move."));
   }
 
@@ -165,6 +174,24 @@
     var t = places.querySelector('[data-place="' + CSS.escape(name) + '"]');
     if (t) t.focus();
   }
+
+  // firstMovable is the first place with a move, where Tab first lands.
+  function firstMovable() {
+    var rows = board.places || [];
+    for (var r = 0; r < rows.length; r++) {
+      for (var c = 0; c < rows[r].length; c++) {
+        if (board.from[rows[r][c].name]) return rows[r][c].name;
+      }
+    }
+    return rows.length && rows[0].length ? rows[0][0].name : "";
+  }
+
+  places.addEventListener("focusin", function (e) {
+    var t = e.target.closest(".tile");
+    if (!t || !t.dataset.place) return;
+    cursor = t.dataset.place;
+    places.querySelectorAll(".tile").forEach(function (o) { o.tabIndex = o === t ? 0 : -1; });
+  });
 
   places.addEventListener("click", function (e) {
     var t = e.target.closest(".tile");

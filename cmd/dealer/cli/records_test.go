@@ -181,14 +181,14 @@ func playInDiscord(t *testing.T, db string, deal uint64) (int64, games.Game, []s
 	}
 	lobby := slash("play", map[string]any{"game": "secretagent", "deal": deal})
 	table := click(lobby.ID, labelled(t, lobby.Message, "Start"))
-	require.False(t, table.Ephemeral, table.Content)
+	require.False(t, table.Ephemeral, table.Text())
 
 	st, err := store.Open(db) // a second reader of the bot's database
 	require.NoError(t, err)
 	defer st.Close()
 	tb := playMyHand(t, st, fake, table.ID, click)
 	stats := slash("stats", nil)
-	lines := strings.Split(strings.ReplaceAll(stats.Content, "**", ""), "\n")
+	lines := strings.Split(strings.ReplaceAll(stats.Text(), "**", ""), "\n")
 	for i, l := range lines {
 		lines[i] = regexp.MustCompile(`, fastest win \S+`).ReplaceAllString(l, ", fastest win")
 	}
@@ -231,7 +231,7 @@ func playMyHand(t *testing.T, st *store.Store, fake *discordtest.Server, tableID
 		}
 		require.NotNil(t, move, "a button makes %q", want)
 		played := click(hand.ID, *move)
-		require.NotContains(t, played.LastMessage().Content, "can't", "the move is taken")
+		require.NotContains(t, played.LastMessage().Text(), "can't", "the move is taken")
 	}
 }
 

@@ -85,7 +85,7 @@ func TestServeShardsAndHTTP(t *testing.T) {
 		require.NoError(t, err)
 		r, err := in.WaitFinal(10 * time.Second)
 		require.NoError(t, err)
-		assert.Len(t, r.Attachments, 1, r.Content)
+		assert.Len(t, r.Attachments, 1, r.Text())
 	}
 	run := func(t *testing.T, fake *discordtest.Server, cfg Config) (stop func()) {
 		cfg.Discord.Token = fake.Token()
