@@ -9,7 +9,7 @@ import (
 
 // An Activity instance (the web table Discord runs inside a channel) is
 // one table: the first participant to choose a game opens it and binds it
-// to the instance (migration 0012); the others find it there.
+// to the instance (migration 0015); the others find it there.
 
 // ActivityTable returns the id of instance's table; ErrNotFound if none
 // was opened in it yet.
