@@ -77,6 +77,11 @@ type Options struct {
 	Metrics prometheus.Registerer
 	// Seasons is how long the boards' seasons last ("": a month).
 	Seasons store.SeasonLength
+	// Activity registers the app's Entry Point command, which launches the
+	// Activity (the web table inside Discord: activity.go). Set it when
+	// Activities are enabled in the developer portal, where a bulk
+	// overwrite without the Entry Point command is refused.
+	Activity bool
 }
 
 // Bot hosts card tables in Discord: the table side (commands, lobbies,
@@ -93,6 +98,7 @@ type Bot struct {
 	lobbyTimeout time.Duration
 	metrics      *metrics
 	links        Links
+	activity     bool
 	onChange     func(tableID int64)
 	seasons      store.SeasonLength
 	processID    string            // names this process in the timers it claims
@@ -113,7 +119,7 @@ func New(ctx context.Context, o Options) (*Bot, error) {
 	}
 	b := &Bot{
 		store: o.Store, games: o.Games, render: o.Renderer, guildID: o.GuildID, newDeal: o.NewDeal,
-		turnTimeout: o.TurnTimeout, lobbyTimeout: o.LobbyTimeout, links: o.Links, onChange: o.OnChange, seasons: o.Seasons,
+		turnTimeout: o.TurnTimeout, lobbyTimeout: o.LobbyTimeout, links: o.Links, activity: o.Activity, onChange: o.OnChange, seasons: o.Seasons,
 		processID: newProcessID(), timerWake: make(chan struct{}, 1), ready: make(chan struct{}), tables: map[int64]*table{},
 	}
 	w, err := discord.New(discord.Options{

@@ -19,8 +19,9 @@ type slashCommand struct {
 	define func(b *Bot, g gameChoices) *discordgo.ApplicationCommand
 	// private: the answer is private, and so is its deferral.
 	private bool
-	// pages: offered only with web pages (Options.Links).
-	pages bool
+	// pages: offered only with web pages (Options.Links); activity: only
+	// with the Activity (Options.Activity).
+	pages, activity bool
 	// anywhere: also for a user who installed the dealer to their account,
 	// in any server, DM or group DM (anywhere.go); else for a server's
 	// install alone, in the contexts its definition names.
@@ -40,6 +41,7 @@ var slashCommands = []slashCommand{
 	{name: "season", define: (*Bot).seasonCommand, private: true, handle: text((*Bot).season)},
 	{name: "privacy", define: (*Bot).privacyCommand, private: true, anywhere: true, handle: text((*Bot).privacy)},
 	{name: "Dealer stats", define: (*Bot).statsUserCommand, handle: text((*Bot).memberStats)},
+	{name: "launch", define: (*Bot).launchCommand, activity: true, handle: (*Bot).launch},
 }
 
 // text is a handler whose answer names no table.
@@ -66,7 +68,9 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 }
 
 // offers reports whether the bot offers command c.
-func (b *Bot) offers(c slashCommand) bool { return !c.pages || b.links != nil }
+func (b *Bot) offers(c slashCommand) bool {
+	return (!c.pages || b.links != nil) && (!c.activity || b.activity)
+}
 
 // command is the slash command named name, if the bot offers it.
 func (b *Bot) command(name string) (slashCommand, bool) {

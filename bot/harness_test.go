@@ -60,6 +60,8 @@ type harness struct {
 	// links and onChange are the bot's Links and OnChange (web pages).
 	links    bot.Links
 	onChange func(int64)
+	// activity is the bot's Activity (the Entry Point command).
+	activity bool
 	// logs holds everything the bot logged.
 	logs *testkit.Log
 	// http has the bot take interactions over HTTP (bot.InteractionsHTTP),
@@ -127,6 +129,7 @@ func (h *harness) start() {
 	o := bot.Options{
 		Session: h.sess, GuildID: commandsGuild(h.global), Logger: log, NewDeal: func() uint64 { return h.deal }, TurnTimeout: h.turnTimeout, DeferAfter: h.deferAfter,
 		Metrics: h.metrics, LobbyTimeout: h.lobbyTimeout, Links: h.links, OnChange: h.onChange,
+		Activity: h.activity,
 	}
 	if h.http {
 		o.Interactions, o.PublicKey = bot.InteractionsHTTP, h.fake.PublicKey()

@@ -24,6 +24,7 @@ var copyTables = []struct{ name, columns, order string }{
 	{"timers", "session_id, kind, due_at, version, claimed_by, claimed_until, attempts", "session_id, kind"},
 	{"player_settings", "user_id, four_colour, large_cards, lang", "user_id"},
 	{"interactions", "id, seen_at", "id"},
+	{"activities", "instance, session_id", "instance"},
 }
 
 // ErrNotEmpty is the error of CopyTo into a database that already holds

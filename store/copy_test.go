@@ -67,6 +67,8 @@ func seedEverything(t *testing.T, s *Store, c *testkit.Clock) []int64 {
 	require.NoError(t, s.SetSettings(ctx, "bob", Settings{Large: true}))
 	// A rated game of two people and a computer player.
 	ids = append(ids, playRated(t, s, c, "g1", "", StatusOver, seat{user: "ann", won: true}, seat{user: "bob"}, seat{}))
+	_, err = s.BindActivity(ctx, "i-1", ids[0])
+	require.NoError(t, err)
 	return ids
 }
 
@@ -87,6 +89,7 @@ type snapshot struct {
 	Players  map[string]Settings
 	Ratings  []RatingRow
 	History  []RatingPoint
+	Activity int64
 }
 
 // everything reads back what seedEverything wrote, through the store's API.
@@ -138,6 +141,8 @@ func everything(t *testing.T, s *Store, ids []int64) snapshot {
 		require.NoError(t, err)
 		snap.Players[u] = st
 	}
+	snap.Activity, err = s.ActivityTable(ctx, "i-1")
+	require.NoError(t, err)
 	return snap
 }
 
@@ -167,7 +172,7 @@ func TestCopyTo(t *testing.T) {
 				"sessions": {6, 6}, "players": {10, 10}, "moves": {50, 50}, "rounds": {6, 6},
 				"results": {6, 6}, "daily_deals": {2, 2}, "guild_settings": {1, 1}, "timers": {1, 1},
 				"player_settings": {2, 2}, "interactions": {0, 0}, "ratings": {2, 2}, "rating_history": {2, 2},
-				"seasons_closed": {1, 1}, "season_boards": {3, 3},
+				"seasons_closed": {1, 1}, "season_boards": {3, 3}, "activities": {1, 1},
 			}, got)
 			assert.Equal(t, want, everything(t, dst, ids), "the same through the store's API")
 

@@ -16,6 +16,9 @@ const pageSize = 25
 
 // home answers /: what the site is; its pages are reached from Discord.
 func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
+	if s.activity != nil && activityFrame(r) {
+		return s.activityPage(w, r)
+	}
 	return s.render(w, http.StatusOK, "home", page{Title: "The dealer"})
 }
 

@@ -20,7 +20,7 @@ var templateFiles embed.FS
 
 // pageNames are the pages, each templates/NAME.html drawn inside
 // templates/base.html.
-var pageNames = []string{"home", "server", "leaderboard", "player", "daily", "days", "table", "error"}
+var pageNames = []string{"home", "server", "leaderboard", "player", "daily", "days", "table", "activity", "error"}
 
 // templates are the parsed pages, by name.
 type templates map[string]*template.Template

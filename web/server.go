@@ -84,6 +84,9 @@ type Config struct {
 	// seats from the table pages (which then write to the database, as
 	// the bot does). nil: the pages only read.
 	SignIn *SignIn
+	// Activity, with SignIn, runs the pages as a Discord Activity
+	// (activity.go). nil: the pages are never framed.
+	Activity *Activity
 	// Moved is told of every move made from the pages, after it is saved
 	// (on a goroutine of its own): the bot in the same process redraws the
 	// table's message in Discord. nil: nothing is told beyond the live
@@ -119,6 +122,7 @@ type Server struct {
 	// Config.Moved; the limits are per player (moves) and per client
 	// address (sign-ins).
 	signIn      *signIn
+	activity    *activity
 	moved       func(int64)
 	moveLimit   *rateLimit
 	signInLimit *rateLimit
@@ -155,6 +159,11 @@ func New(cfg Config) (*Server, error) {
 		s.moved = cfg.Moved
 		s.moveLimit = newRateLimit(float64(lim.MovesPerSecond), lim.MoveBurst)
 		s.signInLimit = newRateLimit(1, 10)
+	}
+	if cfg.Activity != nil {
+		if s.activity, err = newActivity(cfg.Activity, s.signIn); err != nil {
+			return nil, err
+		}
 	}
 	if cfg.PublicURL != "" {
 		u, err := NewURLs(cfg.PublicURL)
@@ -228,6 +237,8 @@ func (s *Server) routes(metrics *prometheus.Registry) {
 	s.handle("POST /t/{token}/move", "table_move", s.tableMove)
 	s.handle("POST /t/{token}/hint", "table_hint", s.tableHint)
 	s.handle("GET /t/{token}/board", "table_board", s.tableBoard)
+	s.handle("POST /activity/token", "activity_token", refusedAsJSON(s, s.activityToken))
+	s.handle("POST /activity/table", "activity_table", refusedAsJSON(s, s.activityTable))
 	s.mount("GET /livez", "livez", LiveHandler())
 	s.mount("GET /readyz", "readyz", ReadyHandler(s.isReady, s.log))
 	if metrics != nil {
@@ -282,9 +293,9 @@ func (s *Server) mount(pattern, route string, h http.Handler) {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	// Pages load nothing but their own style sheet, scripts and pictures;
-	// no page is framed; no address (a table's token) leaves in a Referer.
+	// no page is framed but by Discord, as the Activity; no address (a table's token) leaves in a Referer.
 	h.Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "+
-		"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+		"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors "+s.frameAncestors())
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	s.mux.ServeHTTP(w, r)

@@ -70,8 +70,8 @@ func (w *Wire) newResponder(i *discordgo.Interaction, onInitial func(ok bool)) *
 	r := &Responder{w: w, i: i, onInitial: onInitial, created: created, private: w.private(i)}
 	r.deadline.start(created)
 	wait := time.Until(created.Add(w.deferAfter))
-	if r.deadline.passed(now) || i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		wait = time.Hour // too late even to defer (the caller drops it), or never deferred: an autocomplete is answered or not at all
+	if r.deadline.passed(now) || i.Type == discordgo.InteractionApplicationCommandAutocomplete || entryPoint(i) {
+		wait = time.Hour // too late even to defer (the caller drops it), or never deferred: an autocomplete or a launch is answered or not at all
 	}
 	r.timer = time.AfterFunc(wait, r.deferNow)
 	if wait <= 0 && !r.deadline.passed(now) {

@@ -88,10 +88,22 @@ func (w *Wire) WaitBucket(key string) bool {
 
 // RegisterCommands overwrites the application's slash commands (in one
 // server when guildID is set), waiting out rate limits (a bot restarted
-// several times in a row meets them).
+// several times in a row meets them). An Entry Point command among them is
+// answered by the app (with LaunchActivity), not by Discord.
 func (w *Wire) RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
+	endpoint := discordgo.EndpointApplicationGlobalCommands(appID)
+	if guildID != "" {
+		endpoint = discordgo.EndpointApplicationGuildCommands(appID, guildID)
+	}
+	body := make([]registered, len(cmds))
+	for i, c := range cmds {
+		body[i] = registered{ApplicationCommand: c}
+		if c.Type == EntryPointCommand {
+			body[i].Handler = appHandler
+		}
+	}
 	for tries := 0; ; tries++ {
-		_, err := w.s.ApplicationCommandBulkOverwrite(appID, guildID, cmds, discordgo.WithRetryOnRatelimit(false))
+		_, err := w.s.RequestWithBucketID("PUT", endpoint, body, endpoint, discordgo.WithRetryOnRatelimit(false))
 		var rl *discordgo.RateLimitError
 		if !errors.As(err, &rl) || tries == 10 {
 			return err

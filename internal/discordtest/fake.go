@@ -176,8 +176,9 @@ type Server struct {
 	unhandled    []*Request
 	violations   []string
 	users        map[string]*User
-	commands     map[string][]map[string]any // scope ("" = global, else guild id) -> commands
-	interactions map[string]*Interaction     // by id
+	commands     map[string][]map[string]any  // scope ("" = global, else guild id) -> commands
+	activities   map[string]*ActivityInstance // running Activity instances by id
+	interactions map[string]*Interaction      // by id
 	byToken      map[string]*Interaction
 	order        []*Interaction // in creation order
 	messages     map[string]*Message
@@ -251,6 +252,7 @@ func Start(opts Options) *Server {
 		changed:      make(chan struct{}),
 		users:        map[string]*User{},
 		commands:     map[string][]map[string]any{},
+		activities:   map[string]*ActivityInstance{},
 		interactions: map[string]*Interaction{},
 		byToken:      map[string]*Interaction{},
 		messages:     map[string]*Message{},

@@ -63,6 +63,7 @@ type interactionState struct {
 	originalID   string
 	modal        *Modal
 	choices      []Choice
+	activity     string // LAUNCH_ACTIVITY: the instance launched
 	callback     *Request
 	followups    []string
 	expired      bool
@@ -305,7 +306,7 @@ func callbackAllowed(interactionType, callbackType int) bool {
 		return interactionType == InteractionComponent || interactionType == InteractionModalSubmit
 	case CallbackAutocomplete:
 		return interactionType == InteractionAutocomplete
-	case CallbackModal:
+	case CallbackModal, CallbackLaunchActivity:
 		return interactionType == InteractionCommand || interactionType == InteractionComponent
 	}
 	return false
@@ -424,6 +425,8 @@ func (s *Server) applyResponseLocked(in *Interaction, p callbackBody, rec *Reque
 		in.st.modal, in.st.finalAt = md, now
 	case CallbackAutocomplete:
 		return s.autocompleteLocked(in, p, now)
+	case CallbackLaunchActivity:
+		s.launchActivityLocked(in, now)
 	}
 	return 0, nil
 }

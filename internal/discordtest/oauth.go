@@ -173,7 +173,7 @@ func (s *Server) oauthToken(w http.ResponseWriter, r *http.Request) {
 	case f.Get("redirect_uri") != g.redirect:
 		oauthError(w, http.StatusBadRequest, "invalid_grant", `Invalid "redirect_uri" in request.`)
 		return
-	case !pkceMatches(f.Get("code_verifier"), g.challenge):
+	case g.challenge != "" && !pkceMatches(f.Get("code_verifier"), g.challenge): // an Activity's code has none
 		oauthError(w, http.StatusBadRequest, "invalid_grant", `Invalid "code_verifier" in request.`)
 		return
 	}

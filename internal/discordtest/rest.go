@@ -38,6 +38,8 @@ func (s *Server) routes() {
 	s.handle(RouteGetGuild, authBot, s.getGuild)
 	s.handle(RouteGetGuildMember, authBot, s.getGuildMember)
 	s.handle(RouteGetApplication, authBot, s.getApplication)
+	s.handle(RouteActivityInstance, authBot, s.getActivityInstance)
+	s.handle(RouteActivityInstanceV10, authBot, s.getActivityInstance)
 	s.oauthRoutes()
 
 	// Everything else: 404 like Discord, and recorded in Unhandled().
@@ -218,7 +220,9 @@ func (s *Server) putCommands(r *http.Request, rec *Request) (int, any) {
 	}
 	var errs []formError
 	names := map[string]bool{}
+	entryPoints := 0
 	for i, c := range cmds {
+		errs = append(errs, validateEntryPoint(c, i, &entryPoints)...)
 		name, _ := c["name"].(string)
 		desc, _ := c["description"].(string)
 		typ, _ := c["type"].(float64)

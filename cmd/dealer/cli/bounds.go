@@ -252,6 +252,8 @@ func checkWeb(c *Config) error {
 func checkSignIn(c *Config) error {
 	id := c.Web.ClientID
 	switch {
+	case id == "" && c.Web.Activity:
+		return keyErr("web.activity", "web.activity needs web.client_id: the Activity signs players in with Discord")
 	case id == "":
 		return nil
 	case len(id) > 20 || strings.Trim(id, "0123456789") != "":

@@ -66,6 +66,10 @@ type Config struct {
 		// sign in with Discord on the pages and play their seats there
 		// (the secret and the session key come from the environment).
 		ClientID string `yaml:"client_id"`
+		// Activity runs the pages as a Discord Activity too: the bot
+		// registers the Entry Point command that launches it. It needs
+		// ClientID.
+		Activity bool `yaml:"activity"`
 	} `yaml:"web"`
 	// Backup is the periodic backups of a SQLite database (backups.go):
 	// into Dir, every RawEvery, the newest RawKeep kept; none if Dir is "".

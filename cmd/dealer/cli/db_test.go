@@ -52,7 +52,7 @@ func TestDBCopyToPostgres(t *testing.T) {
 		"sessions": {"2", "2"}, "players": {"2", "2"}, "moves": {"3", "3"}, "rounds": {"0", "0"},
 		"results": {"1", "1"}, "daily_deals": {"0", "0"}, "guild_settings": {"0", "0"}, "timers": {"0", "0"},
 		"player_settings": {"0", "0"}, "interactions": {"0", "0"}, "seasons_closed": {"0", "0"}, "season_boards": {"0", "0"},
-		"ratings": {"0", "0"}, "rating_history": {"0", "0"},
+		"ratings": {"0", "0"}, "rating_history": {"0", "0"}, "activities": {"0", "0"},
 	}, got, out)
 
 	code, out, errs = run(t, moves[2]+"\nquit\n", env, "play", "--resume", "1", "--db", to)

@@ -171,7 +171,7 @@ func botOptions(cfg Config, st *store.Store, reg *render.Registry, metrics *prom
 	}
 	o := bot.Options{Session: s, Store: st, Games: reg, Renderer: r, GuildID: cfg.Discord.TestGuildID, Logger: log,
 		TurnTimeout: cfg.TurnTimeout, LobbyTimeout: cfg.LobbyTimeout, Interactions: cfg.Interactions, Metrics: metrics,
-		Seasons: cfg.Seasons}
+		Seasons: cfg.Seasons, Activity: cfg.Web.Activity}
 	if err := scaleOptions(&o, cfg, log); err != nil {
 		return bot.Options{}, err
 	}
@@ -263,6 +263,9 @@ func startWeb(ctx context.Context, cfg Config, st *store.Store, reg *render.Regi
 	if cfg.Web.ClientID != "" && moved != nil { // checkSignIn saw the rest
 		wc.SignIn = &web.SignIn{ClientID: cfg.Web.ClientID, ClientSecret: cfg.ClientSecret, SessionKey: []byte(cfg.SessionKey)}
 		wc.Moved = moved
+		if cfg.Web.Activity {
+			wc.Activity = &web.Activity{BotToken: cfg.Discord.Token}
+		}
 	}
 	srv, err := web.New(wc)
 	if err != nil {

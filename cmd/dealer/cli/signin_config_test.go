@@ -31,6 +31,8 @@ func TestSignInConfig(t *testing.T) {
 		{"no public_url", "web:\n  client_id: '1234'\n", "hunter2", key, []string{"needs web.public_url"}},
 		{"no secret", full, "", key, []string{clientSecretEnv}},
 		{"a short session key", full, "hunter2", "short", []string{sessionKeyEnv, "at least 32 characters (it has 5)"}},
+		{"the Activity", full + "  activity: true\n", "hunter2", key, nil},
+		{"the Activity without signing in", "web:\n  public_url: https://x.org\n  activity: true\n", "", "", []string{"web.activity needs web.client_id"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := loadConfig(writeConfig(t, tc.text), true, env(tc.secret, tc.session))
