@@ -14,17 +14,13 @@ import (
 // it by launching the Activity in that channel: Discord then opens the
 // page for whoever ran it, and anyone in the channel may join.
 
-// launchCommand is the Entry Point command: wherever the app is installed
-// or used (a server, the bot's DM, a DM or group DM of a user who
-// installed it).
+// launchCommand is the Entry Point command, offered wherever the app is
+// installed or used (its entry says anywhere: a server, the bot's DM, a
+// DM or group DM of a user who installed it).
 func (b *Bot) launchCommand(gameChoices) *discordgo.ApplicationCommand {
 	return &discordgo.ApplicationCommand{
 		Type:        discord.EntryPointCommand,
 		Description: "Open the card table here, and play at the table itself",
-		Contexts: &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild,
-			discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel},
-		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall,
-			discordgo.ApplicationIntegrationUserInstall},
 	}
 }
 

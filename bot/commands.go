@@ -41,7 +41,7 @@ var slashCommands = []slashCommand{
 	{name: "season", define: (*Bot).seasonCommand, private: true, handle: text((*Bot).season)},
 	{name: "privacy", define: (*Bot).privacyCommand, private: true, anywhere: true, handle: text((*Bot).privacy)},
 	{name: "Dealer stats", define: (*Bot).statsUserCommand, handle: text((*Bot).memberStats)},
-	{name: "launch", define: (*Bot).launchCommand, activity: true, handle: (*Bot).launch},
+	{name: "launch", define: (*Bot).launchCommand, activity: true, anywhere: true, handle: (*Bot).launch},
 }
 
 // text is a handler whose answer names no table.
