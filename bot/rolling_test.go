@@ -30,10 +30,11 @@ import (
 
 // rollingFrom is the older build: a commit of main with this tree's
 // schema (a roll crosses no schema change: CHANGELOG.md), the newest
-// release of it once there is one. It is the rematch branch's merge of
-// main when schema 11 came (the table a rematch follows, on top of
-// schema 10's stand-ins); DEALER_ROLLING_FROM names another.
-const rollingFrom = "4a16f02f849ace8566ee49f403183aa21c1204a6"
+// release of it once there is one. It is main's merge of the Activity,
+// when schema 15 came (ratings 12, seasons 13, interaction-only tables
+// 14, the Activity's tables 15, with Components V2 messages: an older
+// build cannot edit those); DEALER_ROLLING_FROM names another.
+const rollingFrom = "6d462041165e9b21b85227b939975dcedab9439e"
 
 // TestRollingRestart rolls two bot processes from the older build to this
 // one, serving HTTP interactions behind a round-robin balancer on one
