@@ -122,29 +122,12 @@ func (s *Server) activityToken(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(r, &in); err != nil || in.Code == "" || len(in.Code) > 256 {
 		return badRequest("No code to sign in with.")
 	}
-	if !s.signInLimit.allow("signin:"+s.client(r), s.now()) {
-		return errTooFast
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
-	defer cancel()
-	ctx = context.WithValue(ctx, oauth2.HTTPClient, s.signIn.client)
-	tok, err := s.activity.exchange.Exchange(ctx, in.Code)
-	if err != nil {
-		s.log.Warn("web: the Activity's sign-in: exchanging the code failed", "err", oauthFailure(err))
-		return &httpError{http.StatusBadGateway, "Discord did not confirm the sign-in: try again."}
-	}
-	who, err := s.whoIs(ctx, tok.AccessToken)
-	if err != nil {
-		s.log.Warn("web: the Activity's sign-in: reading the user failed", "err", err)
-		return &httpError{http.StatusBadGateway, "Discord did not say who you are: try again."}
-	}
-	sess := session{User: who.ID, Name: who.name(), CSRF: randomToken(), Expires: s.now().Add(SessionLifetime).Unix()}
-	v, err := s.signIn.seal.seal(sessionCookie, sess)
+	sess, v, token, err := s.exchangeSession(r, &s.activity.exchange, in.Code)
 	if err != nil {
 		return err
 	}
 	s.setFrameCookie(w, sessionCookie, v, SessionLifetime)
-	return writeJSON(w, http.StatusOK, activityAuth{AccessToken: tok.AccessToken, CSRF: sess.CSRF, User: sess.User, Name: sess.Name})
+	return writeJSON(w, http.StatusOK, activityAuth{AccessToken: token, CSRF: sess.CSRF, User: sess.User, Name: sess.Name})
 }
 
 // setFrameCookie sets a cookie that a page framed by Discord keeps: sent

@@ -142,30 +142,42 @@ func (s *Server) signInDone(w http.ResponseWriter, r *http.Request) error {
 	if q.Get("error") != "" || q.Get("code") == "" {
 		return &httpError{http.StatusForbidden, "Discord did not let you sign in (you may have declined): nothing changed."}
 	}
-	if !s.signInLimit.allow("signin:"+s.client(r), s.now()) {
-		return errTooFast
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
-	defer cancel()
-	ctx = context.WithValue(ctx, oauth2.HTTPClient, s.signIn.client)
-	tok, err := s.signIn.oauth.Exchange(ctx, q.Get("code"), oauth2.VerifierOption(f.Verifier))
-	if err != nil {
-		s.log.Warn("web: signing in: exchanging the code failed", "err", oauthFailure(err))
-		return &httpError{http.StatusBadGateway, "Discord did not confirm the sign-in: try again."}
-	}
-	who, err := s.whoIs(ctx, tok.AccessToken)
-	if err != nil {
-		s.log.Warn("web: signing in: reading the user failed", "err", err)
-		return &httpError{http.StatusBadGateway, "Discord did not say who you are: try again."}
-	}
-	sess := session{User: who.ID, Name: who.name(), CSRF: randomToken(), Expires: s.now().Add(SessionLifetime).Unix()}
-	v, err := s.signIn.seal.seal(sessionCookie, sess)
+	_, v, _, err := s.exchangeSession(r, &s.signIn.oauth, q.Get("code"), oauth2.VerifierOption(f.Verifier))
 	if err != nil {
 		return err
 	}
 	s.setCookie(w, sessionCookie, v, SessionLifetime)
 	http.Redirect(w, r, f.Next, http.StatusSeeOther)
 	return nil
+}
+
+// exchangeSession exchanges a sign-in's code with Discord (by cfg, with
+// opts: PKCE's verifier) for the player's session, within the sign-in rate
+// of r's client: the session, sealed for its cookie, and Discord's access
+// token. A sign-in by redirect and the Activity's share it.
+func (s *Server) exchangeSession(r *http.Request, cfg *oauth2.Config, code string, opts ...oauth2.AuthCodeOption) (session, string, string, error) {
+	if !s.signInLimit.allow("signin:"+s.client(r), s.now()) {
+		return session{}, "", "", errTooFast
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
+	defer cancel()
+	ctx = context.WithValue(ctx, oauth2.HTTPClient, s.signIn.client)
+	tok, err := cfg.Exchange(ctx, code, opts...)
+	if err != nil {
+		s.log.Warn("web: signing in: exchanging the code failed", "err", oauthFailure(err))
+		return session{}, "", "", &httpError{http.StatusBadGateway, "Discord did not confirm the sign-in: try again."}
+	}
+	who, err := s.whoIs(ctx, tok.AccessToken)
+	if err != nil {
+		s.log.Warn("web: signing in: reading the user failed", "err", err)
+		return session{}, "", "", &httpError{http.StatusBadGateway, "Discord did not say who you are: try again."}
+	}
+	sess := session{User: who.ID, Name: who.name(), CSRF: randomToken(), Expires: s.now().Add(SessionLifetime).Unix()}
+	v, err := s.signIn.seal.seal(sessionCookie, sess)
+	if err != nil {
+		return session{}, "", "", err
+	}
+	return sess, v, tok.AccessToken, nil
 }
 
 // oauthFailure is an exchange's failure for the log: the status and
