@@ -303,7 +303,7 @@ func TestCommandsForUserInstalls(t *testing.T) {
 		{"rules", []any{0.0, 1.0}, []any{0.0, 1.0, 2.0}},
 		{"settings", []any{0.0, 1.0}, []any{0.0, 1.0, 2.0}},
 		{"privacy", []any{0.0, 1.0}, []any{0.0, 1.0, 2.0}},
-		{"leaderboard", []any{0.0}, []any{0.0}},
+		{"leaderboard", []any{0.0, 1.0}, []any{0.0, 1.0, 2.0}},
 		{"Dealer stats", []any{0.0}, []any{0.0}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -315,8 +315,8 @@ func TestCommandsForUserInstalls(t *testing.T) {
 	}
 	gdm, err := h.fake.GroupDM(alice, bob)
 	require.NoError(t, err)
-	_, err = h.fake.UserInstalledCommand(gdm, alice, "leaderboard", map[string]any{"game": "doublets"})
-	assert.ErrorContains(t, err, "not registered for user installs", "a server's board is a server's")
+	_, err = h.fake.UserInstalledCommand(gdm, alice, "Dealer stats", map[string]any{})
+	assert.ErrorContains(t, err, "not registered for user installs", "a member's stats are a server's")
 	rules := h.userCommand(gdm, alice, "rules", map[string]any{"game": "doublets"})
 	assert.True(t, rules.Ephemeral, "the rules, privately, anywhere")
 	noChannelRoutes(t, h)
@@ -345,5 +345,39 @@ func TestUserInstalledTurnClockAndRestart(t *testing.T) {
 	table, _ := h.myHandHere(lobby.ID, alice)
 	assert.GreaterOrEqual(t, shownMoves(t, table), moves, "the table as it is now, at the click")
 	assert.Len(t, h.storedMoves(id), shownMoves(t, table), "every move shown was saved")
+	noChannelRoutes(t, h)
+}
+
+// TestGroupDMLeaderboard: a group DM has its own board, of the games
+// played in it, where the dealer is no member (an interaction's answer);
+// another group DM's and the server's boards do not count them, and a
+// rating board is for servers.
+func TestGroupDMLeaderboard(t *testing.T) {
+	h := newDMHarness(t)
+	h.fake.AddUser(discordtest.User{ID: carol, Name: "carol"})
+	gdm, err := h.fake.GroupDM(alice, bob, carol)
+	require.NoError(t, err)
+	other, err := h.fake.GroupDM(alice, carol)
+	require.NoError(t, err)
+	for _, who := range []string{alice, bob} {
+		r := h.userCommand(gdm, who, "play", map[string]any{"game": "doublets"})
+		require.False(t, r.Ephemeral, r.Text())
+		h.playSolitaireOut(who, r.Message, 2)
+	}
+
+	board := h.userCommand(gdm, carol, "leaderboard", map[string]any{"game": "doublets"})
+	require.False(t, board.Ephemeral, board.Text())
+	assert.Contains(t, board.Text(), "leaderboard of this chat")
+	assert.Contains(t, board.Text(), "<@"+alice+">")
+	assert.Contains(t, board.Text(), "<@"+bob+">")
+	assert.NotContains(t, board.Text(), "<@"+carol+">", "Carol played no game here")
+
+	elsewhere := h.userCommand(other, alice, "leaderboard", map[string]any{"game": "doublets"})
+	assert.NotContains(t, elsewhere.Text(), "<@"+alice+">", "another chat's board counts its own games")
+	server := h.command(alice, "leaderboard", map[string]any{"game": "doublets"})
+	assert.NotContains(t, server.Text(), "<@"+alice+">", "a server's board counts its own games")
+	rated := h.userCommand(gdm, alice, "leaderboard", map[string]any{"game": "secretagent", "by": "rating"})
+	assert.True(t, rated.Ephemeral)
+	assert.Contains(t, rated.Text(), "ranked in servers")
 	noChannelRoutes(t, h)
 }

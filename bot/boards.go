@@ -16,7 +16,7 @@ import (
 // leaderboardCommand is /leaderboard: a game, and what to rank by.
 func (b *Bot) leaderboardCommand(g gameChoices) *discordgo.ApplicationCommand {
 	return &discordgo.ApplicationCommand{
-		Description: "The best players of a game in this server", Contexts: guildOnly(),
+		Description: "The best players of a game in this server or chat", Contexts: guildOnly(),
 		Options: []*discordgo.ApplicationCommandOption{
 			gameOption(g.all),
 			{Type: discordgo.ApplicationCommandOptionString, Name: "by", Description: "Rank by (default: wins)", Choices: []*discordgo.ApplicationCommandOptionChoice{
@@ -70,21 +70,28 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 	if !ok {
 		return private(words.T(userLang(i), "Choose a season from the list: this one, a past one or all time."))
 	}
+	if i.GuildID == "" && (by == byRating || by == byStreak) {
+		return private(words.T(userLang(i), "Ratings and daily streaks are ranked in servers: here, rank by wins, points or score."))
+	}
 	switch by {
 	case byRating:
 		return b.ratingBoard(ctx, i, info, info.FormatOptions(house), season)
 	case byStreak:
 		return b.streakBoard(ctx, i, info, season)
 	}
-	page, err := b.store.LeaderboardPage(ctx, store.LeaderQuery{Guild: i.GuildID, Game: info.Name, Options: info.FormatOptions(house),
-		By: by, Limit: 10, Season: season})
+	q := store.LeaderQuery{Guild: i.GuildID, Game: info.Name, Options: info.FormatOptions(house), By: by, Limit: 10, Season: season}
+	title := "**%s — leaderboard of this server**"
+	if i.GuildID == "" { // a DM's or group DM's own board: the games played in it
+		q.Channel, title = i.ChannelID, "**%s — leaderboard of this chat**"
+	}
+	page, err := b.store.LeaderboardPage(ctx, q)
 	if err != nil {
 		return b.unreadRecords(i, "leaderboard", err)
 	}
 	rows := page.Rows
 	l := guildLang(i)
 	var sb strings.Builder
-	sb.WriteString(words.T(l, "**%s — leaderboard of this server**", info.Title))
+	sb.WriteString(words.T(l, title, info.Title))
 	if len(house) > 0 {
 		sb.WriteString(" " + words.T(l, "(house rules: %s)", info.DescribeOptionsIn(l, house)))
 	}
@@ -111,7 +118,7 @@ func (b *Bot) leaderboard(ctx context.Context, i *discordgo.Interaction, opts op
 			sb.WriteString(words.T(l, ", fastest win %s", ShortDuration(r.FastestWin)))
 		}
 	}
-	if b.links == nil {
+	if b.links == nil || i.GuildID == "" { // the pages show servers' boards
 		return public(sb.String())
 	}
 	return public(sb.String(), words.T(l, "Full leaderboard"), b.links.Leaderboard(i.GuildID, info.Name, by, info.FormatOptions(house), opts.str("season")))

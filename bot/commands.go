@@ -32,7 +32,7 @@ type slashCommand struct {
 // slashCommands are the bot's commands, in the order Discord lists them.
 var slashCommands = []slashCommand{
 	{name: "play", define: (*Bot).playCommand, anywhere: true, handle: (*Bot).play},
-	{name: "leaderboard", define: (*Bot).leaderboardCommand, handle: text((*Bot).leaderboard)},
+	{name: "leaderboard", define: (*Bot).leaderboardCommand, anywhere: true, handle: text((*Bot).leaderboard)},
 	{name: "stats", define: (*Bot).statsCommand, anywhere: true, handle: text((*Bot).stats)},
 	{name: "daily", define: (*Bot).dailyCommand, anywhere: true, handle: (*Bot).daily},
 	{name: "rules", define: (*Bot).rulesCommand, private: true, anywhere: true, handle: text((*Bot).rules)},

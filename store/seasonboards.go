@@ -314,10 +314,16 @@ func boardQuery(ctx context.Context, tx *txn, q LeaderQuery, order string) (lead
 		}
 	}
 	terms, seasonArgs := seasonTerms(q.Season, "")
-	where, args := filter(q.Guild, q.Game, append([]string{"user_id <> ''", "options = ?"}, terms...)...)
-	args = append(append(args, q.Options), seasonArgs...)
-	nameWhere, nameArgs := filter(q.Guild, q.Game, "n.user_id = r.user_id", "options = ?")
-	nameArgs = append(nameArgs, q.Options)
+	extra, extraArgs := []string{"user_id <> ''", "options = ?"}, []any{q.Options}
+	nameExtra := []string{"n.user_id = r.user_id", "options = ?"}
+	if q.Channel != "" { // a chat's own board: its tables' results
+		extra, extraArgs = append(extra, inChannel), append(extraArgs, q.Channel)
+		nameExtra = append(nameExtra, "n."+inChannel)
+	}
+	where, args := filter(q.Guild, q.Game, append(extra, terms...)...)
+	args = append(append(args, extraArgs...), seasonArgs...)
+	nameWhere, nameArgs := filter(q.Guild, q.Game, nameExtra...)
+	nameArgs = append(nameArgs, extraArgs...)
 	return leaderSQL{
 		count: `SELECT COUNT(DISTINCT user_id) FROM results WHERE ` + where, countArgs: args,
 		rows: `SELECT user_id,
@@ -329,6 +335,9 @@ func boardQuery(ctx context.Context, tx *txn, q LeaderQuery, order string) (lead
 		rowsArgs: append(append([]any{}, nameArgs...), args...),
 	}, nil
 }
+
+// inChannel keeps the results of the tables played in one channel.
+const inChannel = "session_id IN (SELECT id FROM sessions WHERE channel_id = ?)"
 
 // StreakRow is a player's line on a daily-streak board.
 type StreakRow struct {

@@ -87,6 +87,9 @@ func (s *Store) GuildPlayed(ctx context.Context, guild string) (bool, error) {
 type LeaderQuery struct {
 	// Guild and Game: "" for all.
 	Guild, Game string
+	// Channel, when set, keeps the results of the tables played in that
+	// channel alone: a DM's or a group DM's own board (Guild "").
+	Channel string
 	// Options are the house rules ("" for the standard game).
 	Options string
 	// By is one of the By constants ("" is ByWins).
