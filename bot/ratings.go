@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
 	"github.com/dealer/dealer/store"
@@ -100,7 +101,7 @@ func (b *Bot) ratingNote(ctx context.Context, l lang.Lang, guild, game, user str
 	}
 	hist, err := b.store.RatingHistory(ctx, guild, game, user, ratingChange+1)
 	if err != nil || len(hist) == 0 {
-		return words.T(l, "rating %.1f (#%d in this server)", r.Rating.Ordinal(), r.Rank)
+		return words.T(l, "rating %.1f (#%d in this server)", r.Rating.Ordinal(), r.Rank) + playsLike(l, game, r.Rating)
 	}
 	from, games := rating.New().Ordinal(), len(hist)
 	if len(hist) > ratingChange {
@@ -108,5 +109,21 @@ func (b *Bot) ratingNote(ctx context.Context, l lang.Lang, guild, game, user str
 	}
 	change := fmt.Sprintf("%+.1f", hist[len(hist)-1].Rating.Ordinal()-from)
 	return words.T(l, "rating %.1f (#%d in this server, %s)", r.Rating.Ordinal(), r.Rank,
-		words.N(l, games, "%[2]s over the last game", "%[2]s over the last %[1]d games", change))
+		words.N(l, games, "%[2]s over the last game", "%[2]s over the last %[1]d games", change)) + playsLike(l, game, r.Rating)
+}
+
+// playsLike says which computer level a rating reaches at game, by the
+// levels' reference ratings ("plays like hard"), or nothing below them all.
+func playsLike(l lang.Lang, game string, r rating.Rating) string {
+	switch rating.PlaysLike(game, r.Ordinal()) {
+	case "random":
+		return words.T(l, ", plays like %s", words.T(l, "a random player"))
+	case "easy":
+		return words.T(l, ", plays like %s", levelWord(l, games.Easy))
+	case "normal":
+		return words.T(l, ", plays like %s", levelWord(l, games.Normal))
+	case "hard":
+		return words.T(l, ", plays like %s", levelWord(l, games.Hard))
+	}
+	return ""
 }

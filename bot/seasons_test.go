@@ -117,4 +117,5 @@ func TestRatingsBoardAndStats(t *testing.T) {
 	stats := h.command(bob, "stats", map[string]any{"user": alice})
 	assert.Contains(t, stats.Text(), fmt.Sprintf("rating %.1f (#%d in this server, %+.1f over the last 3 games)",
 		mine.Rating.Ordinal(), mine.Rank, mine.Rating.Ordinal()), "three games from a new player's 0")
+
 }
