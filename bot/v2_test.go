@@ -14,6 +14,7 @@ import (
 
 	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/dealer/dealer/render/catalog"
+	"github.com/dealer/dealer/store"
 )
 
 // requireV2 checks that m is a Components V2 message as the dealer draws
@@ -183,9 +184,15 @@ func TestPreUpgradeTableTurnsV2(t *testing.T) {
 			m, _ := h.fake.Message(r.ID)
 			table := tableOf(t, m)
 			old := h.postV1(t, m)
-			require.NoError(t, h.st.SetMessage(ctx, table, channelID, old))
+			// The swap is made with the bot stopped, as an upgrade is: a
+			// redraw it still held would edit the message deleted here.
+			h.stop()
+			st, err := store.Open(h.dbPath)
+			require.NoError(t, err)
+			require.NoError(t, st.SetMessage(ctx, table, channelID, old))
+			require.NoError(t, st.Close())
 			require.NoError(t, h.sess.ChannelMessageDelete(channelID, r.ID))
-			h.restart()
+			h.start()
 
 			v1, _ := h.fake.Message(old)
 			moves := len(h.storedMoves(table))

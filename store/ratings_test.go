@@ -253,10 +253,11 @@ func testRatingsMigrationRatesPastGames(t *testing.T, e engine) {
 	require.Len(t, want, 3)
 	require.NoError(t, s.Close())
 
-	// Back to schema 11: no ratings tables (nor 0013's seasons).
+	// Back to schema 11: no ratings tables (nor what 0013 to 0015 add).
 	raw, d := rawDB(t, e, db)
 	for _, q := range []string{`DROP TABLE rating_history`, `DROP TABLE ratings`, `DROP TABLE season_boards`, `DROP TABLE seasons_closed`,
-		`ALTER TABLE guild_settings DROP COLUMN season_channel`} {
+		`ALTER TABLE guild_settings DROP COLUMN season_channel`, `ALTER TABLE sessions DROP COLUMN interaction_only`,
+		`DROP TABLE activities`} {
 		_, err := raw.Exec(q)
 		require.NoError(t, err)
 	}
