@@ -20,8 +20,10 @@ func TestCloseSendsTheQueuedLetters(t *testing.T) {
 		mu     sync.Mutex
 		sent   []string
 		closed = make(chan error, 1)
+		queued = make(chan struct{}) // the second letter is in the queue
 	)
 	w.Post("channel", Letter{What: "a redraw", Send: func() error {
+		<-queued
 		go func() { closed <- w.Close() }() // the stop comes while the next letter waits
 		mu.Lock()
 		sent = append(sent, "first")
@@ -36,6 +38,7 @@ func TestCloseSendsTheQueuedLetters(t *testing.T) {
 		}
 		return nil
 	}})
+	close(queued)
 	require.NoError(t, <-closed)
 	mu.Lock()
 	defer mu.Unlock()
