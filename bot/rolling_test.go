@@ -176,7 +176,6 @@ func (rr *rollingRun) start(bin, name, listen string) *scaleProc {
 // this build in its place, on its address.
 func (rr *rollingRun) replace(p *scaleProc, name string) *scaleProc {
 	t := rr.t
-	rr.killedAt = time.Now() // its claims on timers run out a lease after
 	var err error
 	p.once.Do(func() {
 		_ = p.cmd.Process.Signal(syscall.SIGTERM)
@@ -190,6 +189,10 @@ func (rr *rollingRun) replace(p *scaleProc, name string) *scaleProc {
 		}
 		p.stdin.Close()
 	})
+	// Once it has stopped: its claims on timers run out a lease after, and
+	// a game it finished while stopping may have lost its last redraw
+	// (leftBehind), as a SIGTERM drops what it still held.
+	rr.killedAt = time.Now()
 	assert.NoError(t, err, "process %s stops cleanly on SIGTERM:\n%s", p.name, p.log.tail())
 	return rr.start(os.Args[0], name, p.addr)
 }
