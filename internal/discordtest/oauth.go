@@ -1,14 +1,12 @@
 package discordtest
 
 import (
-	"bytes"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"net/url"
 	"slices"
@@ -244,21 +242,7 @@ func ResponseCheck(component string, body []byte) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(body))
-	if err != nil {
-		return []string{"invalid JSON: " + err.Error()}, nil
-	}
-	var ve *jsonschema.ValidationError
-	if err := sch.Validate(v); errors.As(err, &ve) {
-		var out []string
-		for _, l := range schemaLeaves(ve) {
-			out = append(out, l.String())
-		}
-		return out, nil
-	} else if err != nil {
-		return nil, err
-	}
-	return nil, nil
+	return validateAgainst(sch, body)
 }
 
 // component compiles a schema of the description's components, once.

@@ -121,6 +121,12 @@ func SchemaCheck(route string, body []byte) ([]string, error) {
 	if err != nil || sch == nil {
 		return nil, err
 	}
+	return validateAgainst(sch, body)
+}
+
+// validateAgainst checks body (JSON) against sch: the problems found, one
+// line each, or nil when it conforms.
+func validateAgainst(sch *jsonschema.Schema, body []byte) ([]string, error) {
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(body))
 	if err != nil {
 		return []string{"invalid JSON: " + err.Error()}, nil
