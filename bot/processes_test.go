@@ -933,7 +933,7 @@ type balancer struct {
 	mu     sync.Mutex
 	pins   map[string]string    // user id → the backend that takes that user's interactions
 	routes map[string]string    // interaction id → the backend that answered
-	at     map[string]time.Time // interaction id → when it was answered
+	at     map[string]time.Time // interaction id → when the request that was answered went
 	cut    map[string]string    // interaction id → the backend that died on it
 	over   []string             // interactions first tried on a dead backend
 }
