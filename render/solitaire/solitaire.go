@@ -39,14 +39,16 @@ func Present[V any](info games.Info, parts Parts[V]) render.Game {
 	}
 	var scene func(r *render.Renderer, v V, p render.Params) (*render.Scene, error)
 	if parts.Scene != nil {
-		scene = func(r *render.Renderer, v V, p render.Params) (*render.Scene, error) { return parts.Scene(r, shown(v, p), p) }
+		scene = func(r *render.Renderer, v V, p render.Params) (*render.Scene, error) {
+			return parts.Scene(r, shown(v, p), p)
+		}
 	}
 	return render.Present(info, render.Presenter[V]{
 		Table: func(r *render.Renderer, v V, p render.Params) ([]byte, error) {
 			return parts.Table(r, shown(v, p), p)
 		},
 		Scene: scene,
-		Text: func(v V, _ []string, color bool) string { return parts.Text(v, color, lang.English) },
+		Text:  func(v V, _ []string, color bool) string { return parts.Text(v, color, lang.English) },
 		Describe: func(v V, p render.Params) string {
 			return render.Describe(parts.Text(shown(v, p), false, p.Lang), p)
 		},
