@@ -92,6 +92,11 @@ type Config struct {
 	// table's message in Discord. nil: nothing is told beyond the live
 	// pages.
 	Moved func(tableID int64)
+	// Overlay lays a player's board over the table's picture, a clear
+	// region on each place (overlay.go), instead of tiles under it. The
+	// tiles are the default: measured lighter and bigger on a phone
+	// (TestLayoutBench).
+	Overlay bool
 }
 
 // DefaultWatch is the watcher's period when Config.Watch is 0.
@@ -126,6 +131,7 @@ type Server struct {
 	moved       func(int64)
 	moveLimit   *rateLimit
 	signInLimit *rateLimit
+	overlay     bool // Config.Overlay
 
 	closing   chan struct{}
 	ctx       context.Context    // ends with Close: the feeds' reads
@@ -148,7 +154,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{st: cfg.Store, games: cfg.Games, rend: cfg.Renderer, log: cfg.Logger, now: cfg.Now, ready: cfg.Ready,
 		pics: newPictureCache(pictureCacheBytes), live: newHub(lim), lim: lim, trusted: cfg.TrustedProxies,
-		closing: make(chan struct{})}
+		closing: make(chan struct{}), overlay: cfg.Overlay}
 	if s.trusted == nil {
 		s.trusted = DefaultTrustedProxies
 	}

@@ -101,6 +101,7 @@
     });
     form.querySelector("button").disabled = !(board.legal && board.legal.length);
     if (picture && board.alt) picture.alt = board.alt;
+    root.dispatchEvent(new CustomEvent("dealer:drawn", { detail: board })); // the overlay lays the tiles out
     focusAgain(at);
   }
 
