@@ -49,7 +49,7 @@ func TestKeyboardGame(t *testing.T) {
 			version = k.undo(t, version, moves[i])
 			undone = true
 		}
-		if i == 20 {
+		if i == 20 { // the next move is made elsewhere, the focus on the board
 			version++
 			k.elsewhere(t, id, version, moves[21])
 			i++
