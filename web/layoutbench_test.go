@@ -44,7 +44,7 @@ func TestLayoutBench(t *testing.T) {
 	shots := webtest.ShotsDir(t)
 	var variants []*layoutVariant
 	for _, overlay := range []bool{false, true} {
-		rig := newPlayRigWith(t, func(c *web.Config) {
+		rig := newPlayRigConfig(t, func(_ *playRig, c *web.Config) {
 			c.Overlay = overlay
 			// Each load opens a live stream; the last ones may not be seen
 			// gone yet.

@@ -19,7 +19,7 @@ import (
 // lit destination make the move, and the regions follow the new picture.
 func TestOverlayBoard(t *testing.T) {
 	t.Parallel()
-	rig := newPlayRigWith(t, func(c *web.Config) { c.Overlay = true })
+	rig := newPlayRigConfig(t, func(_ *playRig, c *web.Config) { c.Overlay = true })
 	k := &keyboard{player: player{browser: browser{ctx: webtest.Browser(t), f: &fixture{url: rig.url}}, rig: rig}}
 	token := benchTable(t, rig, "doubleagent", 12)
 	k.signIn(t, token)

@@ -45,15 +45,16 @@ const clientSecret = "fake-client-secret"
 // limits, when set, changes the pages' limits.
 func newPlayRig(t testing.TB, limits func(*web.Limits)) *playRig {
 	t.Helper()
-	return newPlayRigWith(t, func(c *web.Config) {
+	return newPlayRigConfig(t, func(_ *playRig, cfg *web.Config) {
 		if limits != nil {
-			limits(&c.Limits)
+			limits(&cfg.Limits)
 		}
 	})
 }
 
-// newPlayRigWith is newPlayRig with change making the pages' config.
-func newPlayRigWith(t testing.TB, change func(*web.Config)) *playRig {
+// newPlayRigConfig is newPlayRig with the pages' config changed by
+// config (which sees the rig: its store, its Moved channel).
+func newPlayRigConfig(t testing.TB, config func(*playRig, *web.Config)) *playRig {
 	t.Helper()
 	reg, rend := shared()
 	st, _ := webtest.OpenStore(t)
@@ -67,7 +68,7 @@ func newPlayRigWith(t testing.TB, change func(*web.Config)) *playRig {
 	cfg := web.Config{Store: st, Games: reg, Renderer: rend, Watch: -1, PublicURL: base,
 		SignIn: &web.SignIn{ClientID: fake.AppID(), ClientSecret: clientSecret, SessionKey: []byte(strings.Repeat("k", 32)), Discord: fake.URL()},
 		Moved:  func(id int64) { rig.moved <- id }}
-	change(&cfg)
+	config(rig, &cfg)
 	rig.srv, err = web.New(cfg)
 	require.NoError(t, err)
 	hs := httptest.NewUnstartedServer(rig.srv)

@@ -80,6 +80,11 @@ type Config struct {
 	Now func() time.Time
 	// Seasons is how long the boards' seasons last ("": a month).
 	Seasons store.SeasonLength
+	// Overlay lays a player's board over the table's picture, a clear
+	// region on each place (overlay.go), instead of tiles under it. The
+	// tiles are the default: measured lighter and bigger on a phone
+	// (TestLayoutBench).
+	Overlay bool
 	// SignIn, when set, lets players sign in with Discord and play their
 	// seats from the table pages (which then write to the database, as
 	// the bot does). nil: the pages only read.
@@ -92,11 +97,6 @@ type Config struct {
 	// table's message in Discord. nil: nothing is told beyond the live
 	// pages.
 	Moved func(tableID int64)
-	// Overlay lays a player's board over the table's picture, a clear
-	// region on each place (overlay.go), instead of tiles under it. The
-	// tiles are the default: measured lighter and bigger on a phone
-	// (TestLayoutBench).
-	Overlay bool
 }
 
 // DefaultWatch is the watcher's period when Config.Watch is 0.
@@ -113,6 +113,7 @@ type Server struct {
 	now   func() time.Time
 	// seasons is the boards' season length.
 	seasons store.SeasonLength
+	overlay bool // Config.Overlay
 	ready   func(context.Context) error
 	mux     *http.ServeMux
 	m       *metrics
@@ -131,7 +132,6 @@ type Server struct {
 	moved       func(int64)
 	moveLimit   *rateLimit
 	signInLimit *rateLimit
-	overlay     bool // Config.Overlay
 
 	closing   chan struct{}
 	ctx       context.Context    // ends with Close: the feeds' reads
