@@ -249,7 +249,7 @@ func TestUserInstalledSecretAgentInAGroupDM(t *testing.T) {
 	h.fake.AddUser(discordtest.User{ID: carol, Name: "carol"})
 	gdm, err := h.fake.GroupDM(alice, bob, carol)
 	require.NoError(t, err)
-	lobby := h.userCommand(gdm, alice, "play", map[string]any{"game": "secretagent"})
+	lobby := h.userCommand(gdm, alice, "play", map[string]any{"game": "secretagent", "deals": 1}) // one deal: a whole game, sooner
 	require.False(t, lobby.Ephemeral, lobby.Text())
 	joined := h.click(lobby.ID, bob, button(t, lobby.Message, "Join").CustomID)
 	assert.Contains(t, joined.Text(), "<@"+bob+">")
@@ -278,7 +278,7 @@ func TestUserInstalledSecretAgentInAGroupDM(t *testing.T) {
 		}
 	}
 	stats := h.userCommand(gdm, bob, "stats", nil)
-	assert.Contains(t, stats.Text(), "**Secret Agent**: 1 game")
+	assert.Contains(t, stats.Text(), "**Secret Agent (deals 1)**: 1 game")
 	noChannelRoutes(t, h)
 }
 
