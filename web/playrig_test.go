@@ -45,6 +45,17 @@ const clientSecret = "fake-client-secret"
 // limits, when set, changes the pages' limits.
 func newPlayRig(t testing.TB, limits func(*web.Limits)) *playRig {
 	t.Helper()
+	return newPlayRigConfig(t, func(_ *playRig, cfg *web.Config) {
+		if limits != nil {
+			limits(&cfg.Limits)
+		}
+	})
+}
+
+// newPlayRigConfig is newPlayRig with the pages' config changed by
+// config (which sees the rig: its store, its Moved channel).
+func newPlayRigConfig(t testing.TB, config func(*playRig, *web.Config)) *playRig {
+	t.Helper()
 	reg, rend := shared()
 	st, _ := webtest.OpenStore(t)
 	fake := discordtest.New(t, discordtest.Options{})
@@ -57,9 +68,7 @@ func newPlayRig(t testing.TB, limits func(*web.Limits)) *playRig {
 	cfg := web.Config{Store: st, Games: reg, Renderer: rend, Watch: -1, PublicURL: base,
 		SignIn: &web.SignIn{ClientID: fake.AppID(), ClientSecret: clientSecret, SessionKey: []byte(strings.Repeat("k", 32)), Discord: fake.URL()},
 		Moved:  func(id int64) { rig.moved <- id }}
-	if limits != nil {
-		limits(&cfg.Limits)
-	}
+	config(rig, &cfg)
 	rig.srv, err = web.New(cfg)
 	require.NoError(t, err)
 	hs := httptest.NewUnstartedServer(rig.srv)

@@ -6,7 +6,8 @@
 // on a read-only database user, apart from the bot; unless Config.SignIn
 // lets players sign in with Discord and play their own solitaires from
 // their tables' pages (signin.go, move.go), each move saved through
-// store/play as a click in Discord is.
+// store/play as a click in Discord is, and, with Config.Play, their seats
+// at multiplayer tables (seat.go) through the bot.
 //
 // It also serves /livez, /readyz and, when given a Prometheus registry,
 // /metrics.
@@ -92,6 +93,14 @@ type Config struct {
 	// table's message in Discord. nil: nothing is told beyond the live
 	// pages.
 	Moved func(tableID int64)
+	// Play, with SignIn, makes a seated player's move at a multiplayer
+	// table, as version (the move count) the page showed: the bot in the
+	// same process (bot.Bot.PlayFromWeb), which plays it as a click on
+	// the player's hand, computer players' answers, hands by DM and turn
+	// clock included. Its refusals are store/play's: ErrMovedOn (stale, or
+	// over), ErrIllegal, ErrNotSaved. nil: multiplayer tables are watched
+	// here, and played in Discord.
+	Play func(ctx context.Context, tableID int64, userID, move string, version int) error
 }
 
 // DefaultWatch is the watcher's period when Config.Watch is 0.
@@ -124,6 +133,7 @@ type Server struct {
 	signIn      *signIn
 	activity    *activity
 	moved       func(int64)
+	play        func(ctx context.Context, tableID int64, userID, move string, version int) error
 	moveLimit   *rateLimit
 	signInLimit *rateLimit
 
@@ -156,7 +166,7 @@ func New(cfg Config) (*Server, error) {
 		if s.signIn, err = newSignIn(cfg.SignIn, cfg.PublicURL); err != nil {
 			return nil, err
 		}
-		s.moved = cfg.Moved
+		s.moved, s.play = cfg.Moved, cfg.Play
 		s.moveLimit = newRateLimit(float64(lim.MovesPerSecond), lim.MoveBurst)
 		s.signInLimit = newRateLimit(1, 10)
 	}
@@ -237,6 +247,8 @@ func (s *Server) routes(metrics *prometheus.Registry) {
 	s.handle("POST /t/{token}/move", "table_move", s.tableMove)
 	s.handle("POST /t/{token}/hint", "table_hint", s.tableHint)
 	s.handle("GET /t/{token}/board", "table_board", s.tableBoard)
+	s.handle("GET /t/{token}/seat", "table_seat", s.seatPart)
+	s.handle("GET /t/{token}/hand/{n}", "table_seat_hand", s.seatHand)
 	s.handle("POST /activity/token", "activity_token", refusedAsJSON(s, s.activityToken))
 	s.handle("POST /activity/table", "activity_table", refusedAsJSON(s, s.activityTable))
 	s.mount("GET /livez", "livez", LiveHandler())

@@ -254,6 +254,9 @@ func (s *Server) table(w http.ResponseWriter, r *http.Request) error {
 	if body.Playing {
 		p.Scripts = append(p.Scripts, "play.js")
 	}
+	if body.Player != nil && body.Player.Hand != nil {
+		p.Scripts = append(p.Scripts, "seat.js")
+	}
 	return s.render(w, http.StatusOK, "table", p)
 }
 
