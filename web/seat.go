@@ -62,7 +62,8 @@ type seatForm struct {
 // menuStep is a step of the game's menu: the words chosen so far, the
 // choices that lead on (links) and those that make a move (forms).
 type menuStep struct {
-	SoFar string
+	// Prefix is the words chosen so far, in notation; SoFar as said.
+	Prefix, SoFar string
 	Next  []menuChoice
 	Moves []handMove
 	// Back is the first step's address ("" at the first step).
@@ -163,7 +164,7 @@ func menuAt(m *render.Menu, legal, prefix []string, here string) *menuStep {
 		}
 		return strings.Join(out, " ")
 	}
-	ms := &menuStep{SoFar: said(step.Prefix)}
+	ms := &menuStep{Prefix: strings.Join(step.Prefix, " "), SoFar: said(step.Prefix)}
 	if len(step.Prefix) > 0 {
 		ms.Back = here + "#seat"
 	}

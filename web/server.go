@@ -15,7 +15,8 @@
 // What never leaks: a table's page is found only by its random token
 // (store.Store.TableToken), never by its id; until its game ends it shows
 // the spectator's view, the picture the channel shows, and nothing of the
-// move log; a multiplayer game's hands are shown only once it has ended.
+// move log; a multiplayer game's hands are shown only once it has ended,
+// but for each seat's own, to its player signed in (seat.go).
 // A server whose admins turned its pages off (store.Store.SetPagesOff)
 // shows nothing on any of them.
 package web
