@@ -64,8 +64,8 @@ type seatForm struct {
 type menuStep struct {
 	// Prefix is the words chosen so far, in notation; SoFar as said.
 	Prefix, SoFar string
-	Next  []menuChoice
-	Moves []handMove
+	Next          []menuChoice
+	Moves         []handMove
 	// Back is the first step's address ("" at the first step).
 	Back string
 }
