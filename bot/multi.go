@@ -161,7 +161,11 @@ func (b *Bot) afterChange(ctx context.Context, t *table, before map[games.Seat]s
 			b.sendHand(t, seat)
 		}
 	}
-	b.armTurnClock(ctx, t)
+	if t.clockArmedNow() {
+		b.wakeTimers() // armed with the change
+	} else {
+		b.armTurnClock(ctx, t)
+	}
 }
 
 // after is what follows an answer that changed t (afterChange), on the

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -276,6 +277,37 @@ func TestLobbyExpires(t *testing.T) {
 	assert.Empty(t, timers, "the fired timer is gone")
 }
 
+// TestTurnClockArmedWithTheMove: the deal and each move arm the next
+// turn's clock (and its reminder) in their own write, so it is in the
+// store by the time the click is answered: a process that dies right
+// after the answer leaves no table waiting on nobody.
+func TestTurnClockArmedWithTheMove(t *testing.T) {
+	h := newHarness(t)
+	h.turnTimeout = time.Hour // nothing fires
+	h.restart()
+	table := h.startSecretAgent()
+	id := tableOf(t, table)
+	armedAt := func(when string) {
+		timers, err := h.st.Timers(context.Background())
+		require.NoError(t, err)
+		kinds := map[string]int{}
+		for _, tm := range timers {
+			kinds[tm.Kind] = tm.Version
+		}
+		moves := len(h.storedMoves(id))
+		assert.Equal(t, map[string]int{"turn": moves, "remind": moves}, kinds, when)
+	}
+	armedAt("dealt")
+	for n := 0; n < 2; n++ {
+		now, _ := h.fake.Message(table.ID)
+		hand := h.click(table.ID, alice, button(t, now, "My hand").CustomID)
+		b, ok := hand.Message.EnabledButton("")
+		require.True(t, ok, hand.Text())
+		h.click(hand.ID, alice, b.CustomID)
+		armedAt(fmt.Sprintf("after move %d", n+1))
+	}
+}
+
 // TestStaleTurnClockArmsTheNext: a process that moves a table on and dies
 // before arming the next turn's clock leaves the old clock in the store,
 // armed at a move the table has passed. When it fires, it arms the clock of
@@ -289,13 +321,11 @@ func TestStaleTurnClockArmsTheNext(t *testing.T) {
 	id := tableOf(t, table)
 	ctx := context.Background()
 	var armed store.Timer
-	for end := time.Now().Add(wait); armed.Kind == "" && time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
-		timers, err := h.st.Timers(ctx) // armed once the table is shown
-		require.NoError(t, err)
-		for _, tm := range timers {
-			if tm.Kind == "turn" {
-				armed = tm
-			}
+	timers, err := h.st.Timers(ctx) // armed with the deal
+	require.NoError(t, err)
+	for _, tm := range timers {
+		if tm.Kind == "turn" {
+			armed = tm
 		}
 	}
 	require.Equal(t, "turn", armed.Kind, "the turn's clock is armed")

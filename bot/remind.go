@@ -5,11 +5,16 @@ import (
 
 	"github.com/dealer/dealer/bot/discord"
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/store/play"
 )
 
 // toRemind are the seats a turn reminder names: the people the game waits
 // on, but for those a computer player stands in for.
-func (t *table) toRemind() []games.Seat {
+func (t *table) toRemind() []games.Seat { return toRemind(t.Table) }
+
+// toRemind is table.toRemind for a table as it is (or will be, once
+// saved: play.Table.Clock).
+func toRemind(t *play.Table) []games.Seat {
 	var out []games.Seat
 	for _, s := range t.Game.ToAct() {
 		if p := t.Player(s); !p.Computer && !p.StandIn && p.UserID != "" {

@@ -36,6 +36,8 @@ type table struct {
 	lastHand     drawnHand           // the hand drawn last (privateMessage)
 	lastSeats    []store.Player      // a rematch's lobby: the seats of the game it follows (lastPlayers)
 	reach        reach               // an interaction-only table: the answers that reach its messages (anywhere.go)
+	clockArmed   bool                // the last saved change armed the turn clock (play.Table.Clock)…
+	clockAt      int                 // …at this move count
 }
 
 // drawnHand is a hand's picture as drawn for seat at a version of the game
@@ -53,7 +55,9 @@ type drawnHand struct {
 // newTable wraps a live table (play.Table) as a table of the bot's.
 func (b *Bot) newTable(st *play.Table) *table {
 	show, _ := b.games.Lookup(st.Info.Name)
-	return &table{Table: st, show: show}
+	t := &table{Table: st, show: show}
+	st.Clock = b.clockOf(t)
+	return t
 }
 
 // resumeTables rebuilds every unfinished table by replaying its move log.

@@ -69,12 +69,24 @@ func (b *Bot) setTimers(ctx context.Context, t *table, timers ...timerAt) {
 	for i, at := range timers {
 		tms[i] = store.Timer{Table: t.Row.ID, Kind: at.kind, Due: now.Add(at.after), Version: t.Row.Moves}
 	}
+	b.armTimers(ctx, t, tms)
+}
+
+// armTimers arms tms (at least one, all t's) in one write, and wakes the
+// timer loop. t is locked.
+func (b *Bot) armTimers(ctx context.Context, t *table, tms []store.Timer) {
 	if err := b.store.SetTimer(ctx, tms[0], tms[1:]...); err != nil {
 		if b.wire.Context().Err() == nil {
-			b.log.Warn("arming a timer failed", "table", t.Row.ID, "kind", timers[0].kind, "err", err)
+			b.log.Warn("arming a timer failed", "table", t.Row.ID, "kind", tms[0].Kind, "err", err)
 		}
 		return
 	}
+	b.wakeTimers()
+}
+
+// wakeTimers has the timer loop look again for the next timer due: one
+// was armed that may come before the loop would look.
+func (b *Bot) wakeTimers() {
 	select {
 	case b.timerWake <- struct{}{}:
 	default:

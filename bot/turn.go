@@ -3,25 +3,55 @@ package bot
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/play"
 )
 
-// armTurnClock starts the wait for the seat to act: halfway the table
-// names the people it waits on (remind.go), and past the turn timeout a
-// computer player makes that move for the absent player. Both are timers
-// in the store, armed in one write, so that another process fires them if
-// this one dies, and each fires once. t is locked.
+// armTurnClock starts the wait for the seat to act (turnTimers), in a
+// write of its own. A move or a deal arms it in its own write instead
+// (play.Table.Clock), so this is for a clock that was lost or must be
+// armed again. t is locked.
 func (b *Bot) armTurnClock(ctx context.Context, t *table) {
-	if b.turnTimeout <= 0 || t.Game == nil || t.Game.Status().Finished() || b.wire.Context().Err() != nil {
-		return
+	if tms := b.turnTimers(t.Table); len(tms) > 0 {
+		b.armTimers(ctx, t, tms)
 	}
-	timers := []timerAt{{timerTurn, b.turnTimeout}}
-	if len(t.toRemind()) > 0 {
-		timers = append(timers, timerAt{timerRemind, b.turnTimeout / 2})
-	}
-	b.setTimers(ctx, t, timers...)
 }
+
+// turnTimers are a turn's clock at table t, as it is or will be once a
+// change is saved: halfway the table names the people it waits on
+// (remind.go), and past the turn timeout a computer player makes that
+// move for the absent player. Both are timers in the store, armed in one
+// write, so that another process fires them if this one dies, and each
+// fires once. None for a solitaire, a finished game, or a bot without
+// turn timeouts or that is closing.
+func (b *Bot) turnTimers(t *play.Table) []store.Timer {
+	if b.turnTimeout <= 0 || t.Game == nil || t.Info.Solitaire() || t.Game.Status().Finished() || b.wire.Context().Err() != nil {
+		return nil
+	}
+	now := time.Now()
+	out := []store.Timer{{Table: t.Row.ID, Kind: timerTurn, Due: now.Add(b.turnTimeout), Version: t.Row.Moves}}
+	if len(toRemind(t)) > 0 {
+		out = append(out, store.Timer{Table: t.Row.ID, Kind: timerRemind, Due: now.Add(b.turnTimeout / 2), Version: t.Row.Moves})
+	}
+	return out
+}
+
+// clockOf is the play.Table.Clock of t: its turn's clock, armed with each
+// move and deal, noted so that afterChange need not arm it again.
+func (b *Bot) clockOf(t *table) func(*play.Table) []store.Timer {
+	return func(next *play.Table) []store.Timer {
+		tms := b.turnTimers(next)
+		t.clockArmed, t.clockAt = len(tms) > 0, next.Row.Moves
+		return tms
+	}
+}
+
+// clockArmedNow reports whether the last saved change armed the turn
+// clock t needs now (the write may have been refused, or made by another
+// process).
+func (t *table) clockArmedNow() bool { return t.clockArmed && t.clockAt == t.Row.Moves }
 
 // turnTimedOut plays for a player who did not act in time, unless the
 // table moved on since the clock was armed at version (a move count). t

@@ -43,7 +43,10 @@ func (s *Store) AppendMoveAndRounds(ctx context.Context, id int64, seq int, seat
 // by one a move. When rounds is not empty (a move of the run finished a
 // round), they are recorded with the moves as AppendMoveAndRounds
 // records them. One write, so one commit to wait for, however many moves.
-func (s *Store) AppendMoves(ctx context.Context, id int64, seq int, moves []games.Entry, rounds [][]int) error {
+// The timers arm (SetTimer's, of table id) are armed in the same write,
+// and only if the moves are saved: a table waiting on a player's turn
+// never has its move without the turn's clock, whatever process dies.
+func (s *Store) AppendMoves(ctx context.Context, id int64, seq int, moves []games.Entry, rounds [][]int, arm ...Timer) error {
 	switch {
 	case seq < 0:
 		return fmt.Errorf("store: session %d: move index %d: %w", id, seq, ErrConflict)
@@ -51,8 +54,13 @@ func (s *Store) AppendMoves(ctx context.Context, id int64, seq int, moves []game
 		return fmt.Errorf("store: session %d: move %d: no moves to append", id, seq)
 	}
 	now := s.now()
+	for _, t := range arm {
+		if t.Table != id {
+			return fmt.Errorf("store: session %d: move %d: a timer of table %d armed with it", id, seq, t.Table)
+		}
+	}
 	if s.d.engine == EnginePostgres && len(rounds) == 0 {
-		return s.writeStmt(ctx, appendMovesPostgres(id, seq, moves, now))
+		return s.writeStmt(ctx, appendMovesPostgres(id, seq, moves, now, arm))
 	}
 	return s.write(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx,
@@ -69,6 +77,12 @@ func (s *Store) AppendMoves(ctx context.Context, id int64, seq int, moves []game
 				`INSERT INTO moves (session_id, seq, seat, move, at) VALUES (?, ?, ?, ?, ?)`,
 				id, seq+i, int(m.Seat), m.Move, now); err != nil {
 				return appendFailed(id, seq+i, err, tx.d)
+			}
+		}
+		if len(arm) > 0 {
+			st := timerStmt(arm...)
+			if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {
+				return st.result(err, 0)
 			}
 		}
 		if len(rounds) == 0 {
@@ -92,8 +106,9 @@ func (s *Store) AppendMoves(ctx context.Context, id int64, seq int, moves []game
 // A refused run changes nothing and is no error of the statement's: its
 // row says why (the table as it was when the statement began: a
 // data-modifying WITH's changes are not seen by the statement's own
-// SELECT).
-func appendMovesPostgres(id int64, seq int, moves []games.Entry, now int64) *stmtWrite {
+// SELECT). The timers arm are armed by the same statement, when the
+// moves are made (from the UPDATE's row, so not otherwise).
+func appendMovesPostgres(id int64, seq int, moves []games.Entry, now int64, arm []Timer) *stmtWrite {
 	var (
 		made           int
 		have           sql.NullInt64 // the count before this statement; NULL: no table
@@ -103,6 +118,22 @@ func appendMovesPostgres(id int64, seq int, moves []games.Entry, now int64) *stm
 	for i, m := range moves {
 		seqs[i], seats[i], words[i] = int32(seq+i), int32(m.Seat), m.Move
 	}
+	args := []any{len(moves), len(moves), now, id, seq, now, seqs, seats, words}
+	armed := ""
+	if len(arm) > 0 {
+		kinds, dues, versions := make([]string, len(arm)), make([]int64, len(arm)), make([]int32, len(arm))
+		for i, t := range arm {
+			kinds[i], dues[i], versions[i] = t.Kind, t.Due.UnixNano(), int32(t.Version)
+		}
+		armed = `,
+		armed AS (
+			INSERT INTO timers (session_id, kind, due_at, version)
+			SELECT bump.id, t.kind, t.due, t.version
+			FROM bump, unnest(CAST(? AS TEXT[]), CAST(? AS BIGINT[]), CAST(? AS INTEGER[])) AS t(kind, due, version)
+			ON CONFLICT (session_id, kind) DO UPDATE SET due_at = excluded.due_at, version = excluded.version,
+				claimed_by = '', claimed_until = 0, attempts = 0)`
+		args = append(args, kinds, dues, versions)
+	}
 	return &stmtWrite{
 		q: `WITH bump AS (
 			UPDATE sessions SET moves = moves + CAST(? AS INTEGER), version = version + CAST(? AS INTEGER), updated_at = ?
@@ -111,10 +142,10 @@ func appendMovesPostgres(id int64, seq int, moves []games.Entry, now int64) *stm
 			INSERT INTO moves (session_id, seq, seat, move, at)
 			SELECT bump.id, m.seq, m.seat, m.move, CAST(? AS BIGINT)
 			FROM bump, unnest(CAST(? AS INTEGER[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[])) AS m(seq, seat, move)
-			RETURNING 1)
+			RETURNING 1)` + armed + `
 		SELECT (SELECT COUNT(*) FROM made), s.moves, s.status, s.broken
 		FROM (SELECT 1) AS one LEFT JOIN sessions s ON s.id = ?`,
-		args: []any{len(moves), len(moves), now, id, seq, now, seqs, seats, words, id},
+		args: append(args, id),
 		row:  []any{&made, &have, &status, &broken},
 		result: func(err error, _ int64) error {
 			switch {

@@ -85,7 +85,7 @@ var fourMoves = []games.Entry{{Seat: 0, Move: "a"}, {Seat: 1, Move: "b"}, {Seat:
 func commitBatch(s *Store, ids []int64, other func(tx *txn) error) error {
 	var batch []*writeReq
 	for _, id := range ids {
-		batch = append(batch, newStmtWrite(context.Background(), appendMovesPostgres(id, 1, []games.Entry{{Seat: 0, Move: "m"}}, s.now())))
+		batch = append(batch, newStmtWrite(context.Background(), appendMovesPostgres(id, 1, []games.Entry{{Seat: 0, Move: "m"}}, s.now(), nil)))
 	}
 	if other != nil {
 		batch = append(batch, newWrite(context.Background(), other))
@@ -112,10 +112,10 @@ func TestPipelineFailingStatementAlone(t *testing.T) {
 		write *stmtWrite
 		fails bool
 	}{
-		{"a's move", appendMovesPostgres(a, 0, []games.Entry{{Seat: 0, Move: "a0"}}, s.now()), false},
+		{"a's move", appendMovesPostgres(a, 0, []games.Entry{{Seat: 0, Move: "a0"}}, s.now(), nil), false},
 		{"a timer of no table", timerStmt(Timer{Table: b + 100, Kind: "turn", Due: time.Now()}), true},
-		{"b's move", appendMovesPostgres(b, 0, []games.Entry{{Seat: 0, Move: "b0"}}, s.now()), false},
-		{"a's move again", appendMovesPostgres(a, 0, []games.Entry{{Seat: 0, Move: "a0 again"}}, s.now()), true},
+		{"b's move", appendMovesPostgres(b, 0, []games.Entry{{Seat: 0, Move: "b0"}}, s.now(), nil), false},
+		{"a's move again", appendMovesPostgres(a, 0, []games.Entry{{Seat: 0, Move: "a0 again"}}, s.now(), nil), true},
 	}
 	var batch []*writeReq
 	for _, w := range tests {

@@ -677,8 +677,9 @@ func (s *Store) Rounds(ctx context.Context, id int64) ([][]int, error) {
 // and sets the table playing, in one transaction, if the lobby is still
 // at version seen, and returns its new version. A lobby that moved on
 // since (its players changed, another process started or closed it) is
-// ErrConflict, and nothing is written.
-func (s *Store) StartTable(ctx context.Context, id int64, seen int, seats int, players []Player) (int, error) {
+// ErrConflict, and nothing is written. The timers arm are armed in the
+// same transaction (the first turn's clock).
+func (s *Store) StartTable(ctx context.Context, id int64, seen int, seats int, players []Player, arm ...Timer) (int, error) {
 	if err := checkPlayers(seats, players); err != nil {
 		return 0, fmt.Errorf("session %d: %w", id, err)
 	}
@@ -693,7 +694,15 @@ func (s *Store) StartTable(ctx context.Context, id int64, seen int, seats int, p
 		if n, _ := res.RowsAffected(); n == 0 {
 			return stale(ctx, tx, id, "start", seen)
 		}
-		return replacePlayers(ctx, tx, id, players)
+		if err := replacePlayers(ctx, tx, id, players); err != nil {
+			return err
+		}
+		if len(arm) == 0 {
+			return nil
+		}
+		st := timerStmt(arm...)
+		_, err = tx.ExecContext(ctx, st.q, st.args...)
+		return st.result(err, 0)
 	})
 	if err != nil {
 		return 0, err

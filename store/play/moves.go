@@ -136,8 +136,9 @@ func (r *run) report(from int, each func(games.Seat, games.Move)) {
 }
 
 // save appends the run's moves to the store in one write, with the game's
-// rounds when a move of the run finished one. A run the store refuses is
-// taken back by rebuilding the game from the store: ErrNotSaved.
+// rounds when a move of the run finished one, and the timers Clock arms.
+// A run the store refuses is taken back by rebuilding the game from the
+// store: ErrNotSaved.
 func (t *Table) save(ctx context.Context, r *run) error {
 	if len(r.moves) == 0 {
 		return nil
@@ -150,7 +151,9 @@ func (t *Table) save(ctx context.Context, r *run) error {
 	if now := games.Rounds(t.Game); len(now) > r.rounds {
 		rounds = now
 	}
-	if err := t.st.AppendMoves(ctx, t.Row.ID, r.seq, entries, rounds); err != nil {
+	next := *t
+	next.Row.Moves = r.seq + len(entries)
+	if err := t.st.AppendMoves(ctx, t.Row.ID, r.seq, entries, rounds, next.clock()...); err != nil {
 		t.rebuild(ctx)
 		return fmt.Errorf("%w (%w)", ErrNotSaved, err)
 	}

@@ -15,7 +15,8 @@ import (
 )
 
 // A person's move and the computer players' answer are saved in one
-// write: one round trip to PostgreSQL, the store's log as the table's.
+// write, with the next turn's clock: one round trip to PostgreSQL, the
+// store's log as the table's.
 func TestPlaySavesTheAnswerInOneWrite(t *testing.T) {
 	proxy, u := pgtest.NewProxy(t, pgtest.URL(t))
 	st, err := store.Open(u)
@@ -23,6 +24,7 @@ func TestPlaySavesTheAnswerInOneWrite(t *testing.T) {
 	t.Cleanup(func() { _ = st.Close() })
 	ctx := context.Background()
 	tb := secretAgent(t, st, false)
+	tb.Clock = turnClock(new([]int))
 	require.NoError(t, tb.PlayComputers(ctx, nil)) // up to the person's turn
 	for turn := range 4 {
 		require.Equal(t, []games.Seat{0}, tb.Game.ToAct())
@@ -41,6 +43,10 @@ func TestPlaySavesTheAnswerInOneWrite(t *testing.T) {
 		log, err := st.Moves(ctx, tb.Row.ID)
 		require.NoError(t, err)
 		assert.Equal(t, tb.Log(), log, "turn %d", turn)
+		armed, err := st.Timers(ctx)
+		require.NoError(t, err)
+		require.Len(t, armed, 1)
+		assert.Equal(t, tb.Row.Moves, armed[0].Version, "turn %d: the clock armed in the write", turn)
 	}
 }
 

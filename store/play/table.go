@@ -51,6 +51,12 @@ type Table struct {
 	Options games.Options
 	// Game is nil while a multiplayer table is a lobby.
 	Game games.Game
+	// Clock, when set, is what the table waits on once a change is saved
+	// (a turn's clock): given the table as it will be, it returns the
+	// timers to arm with the change, in its write (the deal, a run of
+	// moves), so that no process's death between the two leaves a table
+	// waiting on nobody. Nil or empty: nothing is armed.
+	Clock func(next *Table) []store.Timer
 
 	st  *store.Store
 	reg *games.Registry
@@ -175,6 +181,7 @@ func (t *Table) reload(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	fresh.Clock = t.Clock // the owner's, not the store's
 	*t = *fresh
 	return nil
 }
@@ -298,6 +305,15 @@ func (t *Table) SetPlayers(ctx context.Context, players []store.Player) error {
 	return nil
 }
 
+// clock is the timers Clock arms for the table as it is: none without
+// a Clock.
+func (t *Table) clock() []store.Timer {
+	if t.Clock == nil {
+		return nil
+	}
+	return t.Clock(t)
+}
+
 // Player returns the player at seat.
 func (t *Table) Player(seat games.Seat) store.Player {
 	for _, p := range t.Row.Players {
@@ -337,10 +353,13 @@ func (t *Table) Start(ctx context.Context, players []store.Player) error {
 	if err != nil {
 		return err
 	}
-	v, err := t.st.StartTable(ctx, t.Row.ID, t.Row.Version, len(players), players)
+	next := *t
+	next.Row.Players, next.Row.Seats, next.Row.Status, next.Game, next.log = players, len(players), store.StatusPlaying, g, nil
+	v, err := t.st.StartTable(ctx, t.Row.ID, t.Row.Version, len(players), players, next.clock()...)
 	if err != nil {
 		return t.refused(ctx, err)
 	}
-	t.Row.Players, t.Row.Seats, t.Row.Status, t.Row.Version, t.Game, t.log = players, len(players), store.StatusPlaying, v, g, nil
+	next.Row.Version = v
+	*t = next
 	return nil
 }
