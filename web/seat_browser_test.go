@@ -27,7 +27,7 @@ func TestSeatInBrowser(t *testing.T) {
 	rig.fake.ApproveAs(ann.ID)
 	b.open(t, "/signin?next=/t/"+token)
 	b.wait(t, `!!document.querySelector("#seat .seat-now") && document.querySelector("[data-events]").dataset.connected === "1"`)
-	bob := playLikeTheBot(rig)
+	bob := playLikeTheBot(rig.st, func(id int64) { rig.srv.Notify(id) })
 	ctx := context.Background()
 	shown := func(n int) string {
 		return fmt.Sprintf(`document.getElementById("moves").textContent === "%d" && !!document.querySelector("#seat .seat-now[data-version='%d']")`, n, n)

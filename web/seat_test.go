@@ -27,14 +27,14 @@ import (
 // same store: the bot's own, with Discord, is tested in the bot's package
 // (bot/webplay_browser_test.go).
 
-// playLikeTheBot is Config.Play as the bot answers it, on rig's store:
-// the seat and the version checked, the move and the computer players'
-// answer saved in one write, the result recorded at the end, the live
-// pages told.
-func playLikeTheBot(rig *playRig) func(ctx context.Context, id int64, user, move string, version int) error {
+// playLikeTheBot is Config.Play as the bot answers it, on st: the seat
+// and the version checked, the move and the computer players' answer
+// saved in one write, the result recorded at the end, the live pages
+// told (notify).
+func playLikeTheBot(st *store.Store, notify func(int64)) func(ctx context.Context, id int64, user, move string, version int) error {
 	return func(ctx context.Context, id int64, user, move string, version int) error {
 		reg, _ := shared()
-		tb, err := play.Load(ctx, rig.st, reg.Engines(), id)
+		tb, err := play.Load(ctx, st, reg.Engines(), id)
 		if err != nil {
 			return err
 		}
@@ -53,7 +53,7 @@ func playLikeTheBot(rig *playRig) func(ctx context.Context, id int64, user, move
 				return err
 			}
 		}
-		rig.srv.Notify(id)
+		notify(id)
 		return nil
 	}
 }
@@ -64,7 +64,7 @@ func newSeatRig(t testing.TB, logs *logLines) *playRig {
 	t.Helper()
 	rig := newPlayRigConfig(t, func(rig *playRig, cfg *web.Config) {
 		cfg.Limits.MovesPerSecond, cfg.Limits.MoveBurst = 1000, 1000
-		cfg.Play = playLikeTheBot(rig)
+		cfg.Play = playLikeTheBot(rig.st, func(id int64) { rig.srv.Notify(id) })
 		if logs != nil {
 			cfg.Logger = logs.logger()
 		}
