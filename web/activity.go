@@ -86,6 +86,8 @@ func activityFrame(r *http.Request) bool {
 type activityBody struct {
 	ClientID string
 	Games    []activityGame
+	// Seats is set when multiplayer games are dealt: its participants sit.
+	Seats bool
 }
 
 // activityGame is a game the Activity deals: the solitaires, and with
@@ -97,7 +99,7 @@ type activityGame struct{ Name, Title string }
 func (s *Server) activityPage(w http.ResponseWriter, _ *http.Request) error {
 	w.Header().Set("Cache-Control", "no-store")
 	return s.render(w, http.StatusOK, "activity", page{Title: "The table", NoIndex: true,
-		Scripts: []string{"activity.js"}, Body: activityBody{ClientID: s.signIn.oauth.ClientID, Games: s.activityGames()}})
+		Scripts: []string{"activity.js"}, Body: activityBody{ClientID: s.signIn.oauth.ClientID, Games: s.activityGames(), Seats: s.play != nil}})
 }
 
 // activityGames are the games the Activity deals.
