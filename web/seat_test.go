@@ -315,6 +315,20 @@ func TestForgedMultiMoves(t *testing.T) {
 	require.NoError(t, tb.Sync(context.Background()))
 	require.Greater(t, tb.Game.Moves(), v, "the move was made")
 
+	// A seat a computer player stands in for is watched, not played, until
+	// its player takes it back in Discord.
+	for range play.StandInAfter {
+		_, err := tb.TimedOut(context.Background(), 1-seat, tb.Game.Moves())
+		require.NoError(t, err)
+	}
+	code, page := rig.get(t, other, "/t/"+token)
+	require.Equal(t, http.StatusOK, code)
+	assert.True(t, strings.Contains(page, "take it back in Discord"), "the page says why it takes no move")
+	assert.False(t, strings.Contains(page, `class="seat-move"`), "no control")
+	t.Run("a seat a computer stands in for", func(t *testing.T) {
+		check(t, other, form(other, tb.Game.Moves(), "play 1"), http.StatusForbidden, "computer player has your seat")
+	})
+
 	for !tb.Game.Status().Finished() {
 		computerMove(t, tb)
 	}
