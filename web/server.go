@@ -89,10 +89,11 @@ type Config struct {
 	// Activity, with SignIn, runs the pages as a Discord Activity
 	// (activity.go). nil: the pages are never framed.
 	Activity *Activity
-	// Moved is told of every move made from the pages, after it is saved
-	// (on a goroutine of its own): the bot in the same process redraws the
-	// table's message in Discord. nil: nothing is told beyond the live
-	// pages.
+	// Moved is told of every solitaire move made from the pages, after it
+	// is saved (on a goroutine of its own): the bot in the same process
+	// redraws the table's message in Discord. nil: nothing is told beyond
+	// the live pages. (A multiplayer move goes through Play, which does
+	// all a click does.)
 	Moved func(tableID int64)
 	// Play, with SignIn, makes a seated player's move at a multiplayer
 	// table, as version (the move count) the page showed: the bot in the
