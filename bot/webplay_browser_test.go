@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -141,11 +142,13 @@ func TestWebAndDiscordPlayOneTable(t *testing.T) {
 
 	const tricks = 2
 	by := map[string]int{}
+	var took []time.Duration // from a click to the move shown in Discord and on both pages
 	for range tricks * 4 {
 		tb, err := play.Load(ctx, h.st, catalog.Registry().Engines(), id)
 		require.NoError(t, err)
 		seat := games.WaitingOn(tb.Game)[0]
 		user, before := tb.Player(seat).UserID, tb.Game.Moves()
+		var start time.Time
 		if b, ok := browsers[user]; ok {
 			b.wait(t, showsMove(before)+` && !!document.querySelector("`+enabledMove+`")`)
 			if by["web"] == 0 { // the seat at its turn, its cards to click
@@ -153,6 +156,7 @@ func TestWebAndDiscordPlayOneTable(t *testing.T) {
 					require.NoError(t, webtest.Screenshot(b.bounded(t), w, filepath.Join(shots, fmt.Sprintf("seat-secretagent-%d.png", w))))
 				}
 			}
+			start = time.Now()
 			b.js(t, `document.querySelector("`+enabledMove+`").click(), ""`)
 			by["web"]++
 		} else {
@@ -160,25 +164,35 @@ func TestWebAndDiscordPlayOneTable(t *testing.T) {
 			hand := h.click(lobby.ID, user, button(t, table, "My hand").CustomID)
 			btn, ok := hand.Message.EnabledButton("")
 			require.True(t, ok, "the player to act has a card to play")
+			start = time.Now()
 			h.click(hand.ID, user, btn.CustomID)
 			by["discord"]++
 		}
-		m, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool {
-			got := movePattern.FindStringSubmatch(m.Text())
-			if got == nil {
-				return false
-			}
-			n, _ := strconv.Atoi(got[1])
-			return n > before
-		})
-		require.NoError(t, err, "the Discord message shows the move after %d", before)
-		now, _ := strconv.Atoi(movePattern.FindStringSubmatch(m.Text())[1])
+		now := h.shownAfter(t, lobby.ID, before)
 		assert.Len(t, h.storedMoves(id), now, "the message shows the table as stored")
 		for _, b := range browsers {
 			b.wait(t, showsMove(now))
 		}
+		took = append(took, time.Since(start).Round(time.Millisecond))
 	}
 	assert.GreaterOrEqual(t, by["web"], tricks, "the browsers played")
 	assert.GreaterOrEqual(t, by["discord"], tricks, "Discord's players played")
-	t.Logf("moves: %v", by)
+	t.Logf("moves: %v; each shown everywhere after %v", by, took)
+}
+
+// shownAfter waits until the table's message in Discord shows a move
+// after before, and returns the move count it shows.
+func (h *harness) shownAfter(t *testing.T, messageID string, before int) int {
+	t.Helper()
+	shown := func(m discordtest.Message) int {
+		got := movePattern.FindStringSubmatch(m.Text())
+		if got == nil {
+			return -1
+		}
+		n, _ := strconv.Atoi(got[1])
+		return n
+	}
+	m, err := h.fake.WaitMessage(messageID, wait, func(m discordtest.Message) bool { return shown(m) > before })
+	require.NoError(t, err, "the Discord message shows the move after %d", before)
+	return shown(m)
 }

@@ -110,9 +110,13 @@ func (s *Server) handOf(at *seatAt, words string) *handBody {
 		hb.Off = errStandIn.msg
 	case len(legal) > 0 && !t.Game.Status().Finished():
 		c := info.Controls(view, params)
-		hb.Buttons = handButtons(c.Buttons)
-		if c.Menu != nil {
+		switch {
+		case c.Menu != nil:
 			hb.Menu = menuAt(c.Menu, legal, strings.Fields(words), here)
+		case c.Buttons != nil:
+			hb.Buttons = handButtons(c.Buttons)
+		default: // a game with no controls for its seats: its moves as they are written
+			hb.Buttons = handButtons(plainButtons(legal))
 		}
 	}
 	return hb
@@ -148,6 +152,18 @@ func handButtons(rows [][]render.Button) [][]handMove {
 		}
 	}
 	return out
+}
+
+// plainButtons are legal moves as buttons, five a row.
+func plainButtons(legal []string) [][]render.Button {
+	var rows [][]render.Button
+	for i, m := range legal {
+		if i%5 == 0 {
+			rows = append(rows, nil)
+		}
+		rows[len(rows)-1] = append(rows[len(rows)-1], render.Button{Label: m, Move: m, Enabled: true})
+	}
+	return rows
 }
 
 // menuAt is the menu's step after prefix (the first step when prefix is
