@@ -137,7 +137,7 @@ func TestEveryLanguagePlaysAGame(t *testing.T) {
 		t.Run(tc.locale, func(t *testing.T) {
 			h := newHarnessWith(t, func(o *discordtest.Options) { o.Guilds[0].Locale = tc.locale })
 			h.fake.AddUser(discordtest.User{ID: alice, Name: "alice", Locale: tc.locale})
-			lobby := h.command(alice, "play", map[string]any{"game": "secretagent"})
+			lobby := h.command(alice, "play", map[string]any{"game": "secretagent", "deals": 1}) // a short game: its words are the same
 			table := h.click(lobby.ID, alice, button(t, lobby.Message, tc.start).CustomID)
 			require.False(t, table.Ephemeral, table.Text())
 			for range 1000 {

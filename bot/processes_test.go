@@ -933,7 +933,7 @@ type balancer struct {
 	mu     sync.Mutex
 	pins   map[string]string    // user id → the backend that takes that user's interactions
 	routes map[string]string    // interaction id → the backend that answered
-	at     map[string]time.Time // interaction id → when it was answered
+	at     map[string]time.Time // interaction id → when the request that was answered went
 	cut    map[string]string    // interaction id → the backend that died on it
 	over   []string             // interactions first tried on a dead backend
 }
@@ -976,6 +976,7 @@ func (lb *balancer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		req.Header = r.Header.Clone()
+		sent := time.Now() // when it went: a request answered is one sent before its backend died
 		resp, err := lb.client.Do(req)
 		if errors.Is(err, syscall.ECONNREFUSED) {
 			if k == 0 {
@@ -991,7 +992,7 @@ func (lb *balancer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		lb.mu.Lock()
-		lb.routes[head.ID], lb.at[head.ID] = backend, time.Now()
+		lb.routes[head.ID], lb.at[head.ID] = backend, sent
 		lb.mu.Unlock()
 		for k, v := range resp.Header {
 			w.Header()[k] = v
@@ -1041,8 +1042,9 @@ func (lb *balancer) cutOff() int {
 	return len(lb.cut)
 }
 
-// counts are the requests each backend answered, and those answered after
-// t by backend.
+// counts are the requests each backend answered, and those sent after t
+// that each answered (on a busy machine, the answer of a request sent just
+// before a kill may be read after it).
 func (lb *balancer) counts(t time.Time) (a, b int, after map[string]int) {
 	lb.mu.Lock()
 	defer lb.mu.Unlock()

@@ -26,6 +26,9 @@ type Presenter[V any] struct {
 	// player, with p.Selected ringed; for a multiplayer game the channel's
 	// picture, drawn from the spectator's view.
 	Table func(r *Renderer, v V, p Params) ([]byte, error)
+	// Scene, when set, lays out the scene Table draws, for its places
+	// (Game.Places); nil for a game whose places are not laid out.
+	Scene func(r *Renderer, v V, p Params) (*Scene, error)
 	// Hand draws what one seat alone sees (multiplayer games): its hand,
 	// with the cards it may play (from p.Legal) lit.
 	Hand func(r *Renderer, v V, p Params) ([]byte, error)
@@ -96,6 +99,7 @@ type shower interface {
 	describe(view any, p Params) string
 	spectate(move string, p Params) (string, bool)
 	missing(solitaire bool) []string
+	places(r *Renderer, view any, p Params) (PlaceMap, error)
 }
 
 // viewAs is the one cast from a contract view to a game's own view type.

@@ -34,6 +34,9 @@ type board struct {
 	// Hint is a hinted move to light; Notice a line to say.
 	Hint   string `json:"hint,omitempty"`
 	Notice string `json:"notice,omitempty"`
+	// Rects are where the places lie in the picture, for the overlay
+	// (Config.Overlay; nil without).
+	Rects *overlayRects `json:"rects,omitempty"`
 }
 
 // placeTile is one place: its name in the notation and its label.
@@ -88,6 +91,9 @@ func (s *Server) boardOf(at *seatAt, hint string) board {
 			}
 		}
 		b.Places = append(b.Places, tiles)
+	}
+	if s.overlay {
+		b.Rects = s.overlayOf(show, view, render.Params{Names: names, Legal: legal, HideDeal: s.dealHidden(t.Row)})
 	}
 	for _, cmd := range c.Board.Commands {
 		if cmd.Hint {

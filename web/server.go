@@ -82,6 +82,11 @@ type Config struct {
 	Now func() time.Time
 	// Seasons is how long the boards' seasons last ("": a month).
 	Seasons store.SeasonLength
+	// Overlay lays a player's board over the table's picture, a clear
+	// region on each place (overlay.go), instead of tiles under it. The
+	// tiles are the default: measured lighter and bigger on a phone
+	// (TestLayoutBench).
+	Overlay bool
 	// SignIn, when set, lets players sign in with Discord and play their
 	// seats from the table pages (which then write to the database, as
 	// the bot does). nil: the pages only read.
@@ -119,6 +124,7 @@ type Server struct {
 	now   func() time.Time
 	// seasons is the boards' season length.
 	seasons store.SeasonLength
+	overlay bool // Config.Overlay
 	ready   func(context.Context) error
 	mux     *http.ServeMux
 	m       *metrics
@@ -160,7 +166,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{st: cfg.Store, games: cfg.Games, rend: cfg.Renderer, log: cfg.Logger, now: cfg.Now, ready: cfg.Ready,
 		pics: newPictureCache(pictureCacheBytes), live: newHub(lim), lim: lim, trusted: cfg.TrustedProxies,
-		closing: make(chan struct{})}
+		closing: make(chan struct{}), overlay: cfg.Overlay}
 	if s.trusted == nil {
 		s.trusted = DefaultTrustedProxies
 	}

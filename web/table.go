@@ -253,6 +253,9 @@ func (s *Server) table(w http.ResponseWriter, r *http.Request) error {
 	p.Scripts = []string{"live.js"}
 	if body.Playing {
 		p.Scripts = append(p.Scripts, "play.js")
+		if s.overlay {
+			p.Scripts = append(p.Scripts, "overlay.js")
+		}
 	}
 	if body.Player != nil && body.Player.Hand != nil {
 		p.Scripts = append(p.Scripts, "seat.js")

@@ -190,6 +190,17 @@ var gameWrites = map[string]int{
 	"Finish": 5, "MarkBroken": 4, "SetSeat": 4,
 }
 
+// armingWrites are the game writes that may arm timers with them (a
+// variadic last argument): they take at least their gameWrites count.
+var armingWrites = map[string]bool{"AppendMoves": true, "StartTable": true}
+
+// isGameWrite reports whether a call of name with n arguments is one of
+// the store's game writes.
+func isGameWrite(name string, n int) bool {
+	args, write := gameWrites[name]
+	return write && (n == args || armingWrites[name] && n > args)
+}
+
 // forgers are the test files outside the store that call its game writes
 // themselves, and why: each forges what no table writes, to see how the
 // rest meets it. A test that only plays goes through store/play.
@@ -225,7 +236,7 @@ func TestOnlyPlayChangesGames(t *testing.T) {
 			if !ok {
 				return true
 			}
-			if args, write := gameWrites[sel.Sel.Name]; !write || args != len(call.Args) {
+			if !isGameWrite(sel.Sel.Name, len(call.Args)) {
 				return true
 			}
 			switch {

@@ -15,11 +15,7 @@ import (
 // handler and no options; no other command has a handler.
 func TestEntryPointCommandRules(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct {
-		name string
-		body string
-		ok   bool
-	}{
+	checkCommandBodies(t, []commandBody{
 		{"answered by the app", `[{"type":4,"name":"launch","description":"Open","handler":1}]`, true},
 		{"launched by Discord", `[{"type":4,"name":"launch","description":"Open","handler":2},{"name":"play","description":"Deal"}]`, true},
 		{"no handler", `[{"type":4,"name":"launch","description":"Open"}]`, false},
@@ -27,16 +23,7 @@ func TestEntryPointCommandRules(t *testing.T) {
 		{"two", `[{"type":4,"name":"launch","description":"Open","handler":1},{"type":4,"name":"open","description":"Open","handler":1}]`, false},
 		{"options", `[{"type":4,"name":"launch","description":"Open","handler":1,"options":[{"type":3,"name":"game","description":"x"}]}]`, false},
 		{"a handler on a slash command", `[{"name":"play","description":"Deal","handler":1}]`, false},
-	} {
-		fake := newFake(t, discordtest.Options{Guilds: twoGuilds()})
-		bot := newRawBot(t, fake, guildID, `[{"name":"t","description":"test"}]`)
-		st, body := bot.call("PUT", "/applications/"+fake.AppID()+"/guilds/"+guildID+"/commands", c.body)
-		if c.ok {
-			assert.Less(t, st, 300, "%s: %s", c.name, body)
-		} else {
-			assert.Equal(t, 400, st, "%s: %s", c.name, body)
-		}
-	}
+	})
 }
 
 // TestActivityInstances: LAUNCH_ACTIVITY answers an Entry Point command

@@ -53,6 +53,17 @@ func (s *Server) SlashCommand(guildID, channelID, userID, name string, options m
 	if err != nil {
 		return nil, err
 	}
+	data, err := s.slashData(cmd, name, options)
+	if err != nil {
+		return nil, err
+	}
+	return s.dispatchInteraction(interactionSpec{guildID: guildID, channelID: channelID, userID: userID,
+		typ: InteractionCommand, data: data, name: name})
+}
+
+// slashData is a slash command's interaction data: the options given,
+// checked against those cmd declares, and the users they name resolved.
+func (s *Server) slashData(cmd map[string]any, name string, options map[string]any) (map[string]any, error) {
 	decl, _ := cmd["options"].([]any)
 	opts, resolved, err := s.buildOptions(decl, options, "/"+name)
 	if err != nil {
@@ -62,8 +73,7 @@ func (s *Server) SlashCommand(guildID, channelID, userID, name string, options m
 	if len(resolved) > 0 {
 		data["resolved"] = map[string]any{"users": resolved}
 	}
-	return s.dispatchInteraction(interactionSpec{guildID: guildID, channelID: channelID, userID: userID,
-		typ: InteractionCommand, data: data, name: name})
+	return data, nil
 }
 
 // The command types the fake sends.

@@ -381,28 +381,36 @@ var itemFields = []string{"media", "description", "spoiler"}
 
 // items reads a media gallery's items.
 func (r *jsonReader) items(out *[]wireItem) bool {
-	list := []wireItem{}
-	ok := r.array(func() bool {
-		var it wireItem
-		ok := r.object(itemFields, func(k int) bool {
-			var ok bool
-			switch k {
-			case 0:
-				ok = r.media(&it.Media)
-			case 1:
-				var d string
-				d, ok = r.str()
-				it.Description = &d
-			case 2:
-				it.Spoiler, ok = r.boolean()
-			}
-			return ok
-		})
-		list = append(list, it)
+	var ok bool
+	*out, ok = objects(r, itemFields, func(it *wireItem, k int) bool {
+		var ok bool
+		switch k {
+		case 0:
+			ok = r.media(&it.Media)
+		case 1:
+			var d string
+			d, ok = r.str()
+			it.Description = &d
+		case 2:
+			it.Spoiler, ok = r.boolean()
+		}
 		return ok
 	})
-	*out = list
 	return ok
+}
+
+// objects reads an array of objects with the keys known, field reading
+// each key's value into the element (an empty array is an empty slice, as
+// encoding/json makes it).
+func objects[T any](r *jsonReader, known []string, field func(e *T, k int) bool) ([]T, bool) {
+	list := []T{}
+	ok := r.array(func() bool {
+		var e T
+		ok := r.object(known, func(k int) bool { return field(&e, k) })
+		list = append(list, e)
+		return ok
+	})
+	return list, ok
 }
 
 func (r *jsonReader) intPtr() (*int, bool) {
@@ -427,30 +435,24 @@ func (r *jsonReader) emoji(e *wireEmoji) bool {
 var optionFields = []string{"label", "value", "description", "emoji", "default"}
 
 func (r *jsonReader) options(out *[]wireOption) bool {
-	list := []wireOption{}
-	ok := r.array(func() bool {
-		var o wireOption
-		ok := r.object(optionFields, func(k int) bool {
-			var ok bool
-			switch k {
-			case 0:
-				o.Label, ok = r.str()
-			case 1:
-				o.Value, ok = r.str()
-			case 2:
-				o.Description, ok = r.str()
-			case 3:
-				o.Emoji = new(wireEmoji)
-				ok = r.emoji(o.Emoji)
-			case 4:
-				o.Default, ok = r.boolean()
-			}
-			return ok
-		})
-		list = append(list, o)
+	var ok bool
+	*out, ok = objects(r, optionFields, func(o *wireOption, k int) bool {
+		var ok bool
+		switch k {
+		case 0:
+			o.Label, ok = r.str()
+		case 1:
+			o.Value, ok = r.str()
+		case 2:
+			o.Description, ok = r.str()
+		case 3:
+			o.Emoji = new(wireEmoji)
+			ok = r.emoji(o.Emoji)
+		case 4:
+			o.Default, ok = r.boolean()
+		}
 		return ok
 	})
-	*out = list
 	return ok
 }
 

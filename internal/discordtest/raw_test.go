@@ -16,9 +16,36 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/gorilla/websocket"
+	"github.com/stretchr/testify/assert"
+
+	"github.com/dealer/dealer/internal/discordtest"
 )
+
+// commandBody is a case of command registration: a body of commands and
+// whether Discord takes it.
+type commandBody struct {
+	name string
+	body string
+	ok   bool
+}
+
+// checkCommandBodies registers each case's commands in a guild, on a fake
+// of its own (registration has a tight rate limit), and checks that those
+// Discord takes are taken and the others refused with 400.
+func checkCommandBodies(t *testing.T, cases []commandBody) {
+	t.Helper()
+	for _, c := range cases {
+		fake := newFake(t, discordtest.Options{Guilds: twoGuilds()})
+		bot := newRawBot(t, fake, guildID, `[{"name":"t","description":"test"}]`)
+		st, body := bot.call("PUT", "/applications/"+fake.AppID()+"/guilds/"+guildID+"/commands", c.body)
+		if c.ok {
+			assert.Less(t, st, 300, "%s: %s", c.name, body)
+		} else {
+			assert.Equal(t, 400, st, "%s: %s", c.name, body)
+		}
+	}
+}
 
 type rawBot struct {
 	t      *testing.T

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
-
 	"github.com/dealer/dealer/internal/discordtest"
 )
 
@@ -623,11 +621,7 @@ func TestSlashCommandOptions(t *testing.T) {
 // every locale.
 func TestCommandLocalizations(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct {
-		name string
-		body string
-		ok   bool
-	}{
+	checkCommandBodies(t, []commandBody{
 		{"localized", `[{"name":"play","description":"Deal","name_localizations":{"es-ES":"jugar","de":"spielen"},"description_localizations":{"pt-BR":"Distribuir"},
 			"options":[{"type":3,"name":"game","description":"Which","name_localizations":{"de":"spiel"},"choices":[{"name":"wins","value":"w","name_localizations":{"de":"Siege"}}]}]}]`, true},
 		{"unknown locale", `[{"name":"play","description":"Deal","name_localizations":{"xx":"jugar"}}]`, false},
@@ -641,15 +635,5 @@ func TestCommandLocalizations(t *testing.T) {
 		{"a user command beside a slash command of its name", `[{"name":"stats","description":"x"},{"type":2,"name":"stats","description":""}]`, true},
 		{"a user command with a description", `[{"type":2,"name":"Dealer stats","description":"Stats"}]`, false},
 		{"a user command's name too long", `[{"type":2,"name":"` + strings.Repeat("s", 33) + `","description":""}]`, false},
-	} {
-		// a fake each: command registration has a tight rate limit
-		fake := newFake(t, discordtest.Options{Guilds: twoGuilds()})
-		bot := newRawBot(t, fake, guildID, `[{"name":"t","description":"test"}]`)
-		st, body := bot.call("PUT", "/applications/"+fake.AppID()+"/guilds/"+guildID+"/commands", c.body)
-		if c.ok {
-			assert.Less(t, st, 300, "%s: %s", c.name, body)
-		} else {
-			assert.Equal(t, 400, st, "%s: %s", c.name, body)
-		}
-	}
+	})
 }

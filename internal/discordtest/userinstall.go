@@ -92,14 +92,9 @@ func (s *Server) UserInstalledCommand(channelID, userID, name string, options ma
 		return nil, fmt.Errorf("discordtest: command %q is not registered for user installs in context %d (integration_types %v, contexts %v)",
 			name, context, cmdField(cmd, "integration_types"), cmdField(cmd, "contexts"))
 	}
-	decl, _ := cmd["options"].([]any)
-	opts, resolved, err := s.buildOptions(decl, options, "/"+name)
+	data, err := s.slashData(cmd, name, options)
 	if err != nil {
 		return nil, err
-	}
-	data := commandData(cmd, name, CommandChatInput, opts)
-	if len(resolved) > 0 {
-		data["resolved"] = map[string]any{"users": resolved}
 	}
 	return s.dispatchInteraction(interactionSpec{channelID: channelID, userID: userID, typ: InteractionCommand,
 		data: data, name: name, userInstall: true, installer: userID})

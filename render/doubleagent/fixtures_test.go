@@ -10,7 +10,7 @@ import (
 	"github.com/dealer/dealer/games/gamestest"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
-	"github.com/stretchr/testify/require"
+	"github.com/dealer/dealer/render/rendertest"
 )
 
 // dealtView is Double Agent deal n as dealt.
@@ -134,8 +134,5 @@ func layout(t testing.TB, v game.View, sel string) *render.Scene {
 
 // layoutIn lays v out with sel selected, at steps st in l.
 func layoutIn(t testing.TB, v game.View, sel string, st render.Steps, l lang.Lang) *render.Scene {
-	t.Helper()
-	s, err := LayoutIn(v, sel, st, l)
-	require.NoError(t, err)
-	return s
+	return rendertest.Laid(t)(LayoutIn(v, sel, st, l))
 }

@@ -7,6 +7,6 @@ import (
 
 // Game is Double FreeCell as the dealer presents it.
 var Game = solitaire.Present(game.Info, solitaire.Parts[game.View]{
-	Table: Table, Text: text, Controls: Controls, Words: words,
+	Table: Table, Scene: Scene, Text: text, Controls: Controls, Words: words,
 	WithoutDeal: func(v game.View) game.View { v.Deal = 0; return v },
 })

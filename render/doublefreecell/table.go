@@ -283,3 +283,8 @@ func Table(r *render.Renderer, v game.View, p render.Params) ([]byte, error) {
 	at := func(v game.View, sel string) (*render.Scene, error) { return LayoutIn(v, sel, r.Steps(), p.Lang) }
 	return render.LayoutPNG(r, at, v, p.Selected)
 }
+
+// Scene lays out the table as Table draws it, for its places.
+func Scene(r *render.Renderer, v game.View, p render.Params) (*render.Scene, error) {
+	return LayoutIn(v, p.Selected, r.Steps(), p.Lang)
+}

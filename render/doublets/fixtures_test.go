@@ -9,7 +9,7 @@ import (
 	"github.com/dealer/dealer/games/gamestest"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/render/lang"
-	"github.com/stretchr/testify/require"
+	"github.com/dealer/dealer/render/rendertest"
 )
 
 // dealtView is Doublets deal n as dealt.
@@ -78,8 +78,5 @@ func layout(t testing.TB, v game.View, sel string) *render.Scene {
 
 // layoutIn lays v out with sel selected, in l.
 func layoutIn(t testing.TB, v game.View, sel string, l lang.Lang) *render.Scene {
-	t.Helper()
-	s, err := LayoutIn(v, sel, l)
-	require.NoError(t, err)
-	return s
+	return rendertest.Laid(t)(LayoutIn(v, sel, l))
 }

@@ -3,8 +3,8 @@
 // choose, golden pictures compared by a strict count of differing pixels
 // (Golden, GoldenEach, AddTables), pictures written out for people to look
 // at, full size and phone size, in every deck and language (Look,
-// LookScenes, LookDecks, LookLangs), look-ups in a laid-out Scene and in
-// a board of controls (PileCards, FindLabel, Labels, PlaceNames,
+// LookScenes, LookDecks, LookLangs), a laid-out Scene (Laid) and look-ups
+// in it and in a board of controls (PileCards, FindLabel, Labels, PlaceNames,
 // AssertLabelsFit), words that can be drawn (Drawable), and benchmarks of
 // a table's pictures as a table in play shows them (BenchPNG, BenchMoves,
 // BenchDeals).
@@ -227,6 +227,18 @@ func Save(t testing.TB, path string, m image.Image) {
 	defer f.Close()
 	if err := png.Encode(f, m); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Laid passes on a scene a game laid out, stopping the test on the
+// layout's error: rendertest.Laid(t)(LayoutIn(v, sel, st, l)).
+func Laid(t testing.TB) func(*render.Scene, error) *render.Scene {
+	return func(s *render.Scene, err error) *render.Scene {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("layout: %v", err)
+		}
+		return s
 	}
 }
 

@@ -14,6 +14,8 @@ import (
 type Parts[V any] struct {
 	// Table draws the table for its player, with p.Selected ringed.
 	Table func(r *render.Renderer, v V, p render.Params) ([]byte, error)
+	// Scene lays out the scene Table draws (nil: none).
+	Scene func(r *render.Renderer, v V, p render.Params) (*render.Scene, error)
 	// Text writes the table as text in l, with ANSI colour when color:
 	// English for the terminal, p.Lang for a picture's description.
 	Text func(v V, color bool, l lang.Lang) string
@@ -35,11 +37,18 @@ func Present[V any](info games.Info, parts Parts[V]) render.Game {
 		}
 		return v
 	}
+	var scene func(r *render.Renderer, v V, p render.Params) (*render.Scene, error)
+	if parts.Scene != nil {
+		scene = func(r *render.Renderer, v V, p render.Params) (*render.Scene, error) {
+			return parts.Scene(r, shown(v, p), p)
+		}
+	}
 	return render.Present(info, render.Presenter[V]{
 		Table: func(r *render.Renderer, v V, p render.Params) ([]byte, error) {
 			return parts.Table(r, shown(v, p), p)
 		},
-		Text: func(v V, _ []string, color bool) string { return parts.Text(v, color, lang.English) },
+		Scene: scene,
+		Text:  func(v V, _ []string, color bool) string { return parts.Text(v, color, lang.English) },
 		Describe: func(v V, p render.Params) string {
 			return render.Describe(parts.Text(shown(v, p), false, p.Lang), p)
 		},

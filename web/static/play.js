@@ -43,6 +43,7 @@
   }
 
   function draw() {
+    var at = keyboardAt();
     root.dataset.version = board.version;
     root.dataset.board = JSON.stringify(board); // the board as shown, for tools and tests
     form.elements.version.value = board.version;
@@ -100,20 +101,35 @@
     });
     form.querySelector("button").disabled = !(board.legal && board.legal.length);
     if (picture && board.alt) picture.alt = board.alt;
+    root.dispatchEvent(new CustomEvent("dealer:drawn", { detail: board })); // the overlay lays the tiles out
+    focusAgain(at);
+  }
+
+  // keyboardAt is the board's tile or command the focus is on, to find
+  // again once draw has made them anew (a keyboard's player stays where
+  // they were after a move, a live update, a "Sure?").
+  function keyboardAt() {
+    var e = document.activeElement;
+    if (!e || !(places.contains(e) || commands.contains(e))) return null;
+    return { place: e.dataset.place, move: e.dataset.move, hint: e.dataset.hint };
+  }
+
+  // focusAgain puts the focus back on at's tile or command, or, when that
+  // command is gone (no undo left), on the board's tab stop.
+  function focusAgain(at) {
+    if (!at || root.contains(document.activeElement)) return;
+    var e = at.place ? places.querySelector('[data-place="' + CSS.escape(at.place) + '"]')
+      : at.move ? commands.querySelector('[data-move="' + CSS.escape(at.move) + '"]')
+      : at.hint ? commands.querySelector("[data-hint]") : null;
+    (e || places.querySelector('.tile[tabindex="0"]') || document.body).focus();
   }
 
   function show(b, notice) {
-    var hadFocus = places.contains(document.activeElement);
     board = b;
     selected = "";
-    cursor = "";
     confirming = "";
     if (picture && picture.getAttribute("src") !== b.picture) picture.src = b.picture;
-    draw();
-    if (hadFocus) { // the keyboard's player stays on the board
-      var at = places.querySelector('.tile[tabindex="0"]');
-      if (at) at.focus();
-    }
+    draw(); // the focus stays where it was (focusAgain)
     say(notice || b.notice || (b.over ? "Game over." : b.status + ": your move."));
   }
 

@@ -36,25 +36,35 @@ type playedTable struct {
 	acked atomic.Int64
 }
 
-// playWhileBackingUp opens tables and plays their moves through
-// store/play, a goroutine each, until stop is closed; started is closed
-// once every table has five moves saved.
-func playWhileBackingUp(t *testing.T, st *store.Store, n int, stop <-chan struct{}) ([]*playedTable, <-chan struct{}, *sync.WaitGroup) {
+// livePlay is tables played on, a goroutine each, while a backup is
+// taken.
+type livePlay struct {
+	tables []*playedTable
+	// before is how many moves each table had saved once every one had
+	// five: all of them come before the backup begins.
+	before []int64
+	halt   chan struct{}
+	wg     sync.WaitGroup
+}
+
+// playWhileBackingUp opens n tables and plays their moves through
+// store/play, a goroutine each, until stop; it returns once every table
+// has five moves saved.
+func playWhileBackingUp(t *testing.T, st *store.Store, n int) *livePlay {
 	ctx := context.Background()
 	reg := catalog.Registry().Engines()
 	me := []store.Player{{UserID: "terminal:tester", Name: "tester"}}
-	tables := make([]*playedTable, n)
+	lp := &livePlay{tables: make([]*playedTable, n), before: make([]int64, n), halt: make(chan struct{})}
 	var begun sync.WaitGroup
-	var wg sync.WaitGroup
-	for i := range tables {
+	for i := range lp.tables {
 		deal := uint64(20 + i)
 		moves, _ := someMoves(t, "doublefreecell", deal, 40)
 		tb, err := play.Open(ctx, st, reg, store.TableRow{Game: "doublefreecell", Deal: deal, Seats: 1, OwnerID: "terminal:tester", Players: play.Seat(me)})
 		require.NoError(t, err)
 		pt := &playedTable{id: tb.Row.ID, moves: moves}
-		tables[i] = pt
+		lp.tables[i] = pt
 		begun.Add(1)
-		wg.Go(func() {
+		lp.wg.Go(func() {
 			defer func() {
 				if pt.acked.Load() < 5 {
 					begun.Done() // a failure: the test goes on to report it
@@ -62,7 +72,7 @@ func playWhileBackingUp(t *testing.T, st *store.Store, n int, stop <-chan struct
 			}()
 			for k, m := range moves {
 				select {
-				case <-stop:
+				case <-lp.halt:
 					return
 				default:
 				}
@@ -76,9 +86,27 @@ func playWhileBackingUp(t *testing.T, st *store.Store, n int, stop <-chan struct
 			}
 		})
 	}
-	started := make(chan struct{})
-	go func() { begun.Wait(); close(started) }()
-	return tables, started, &wg
+	begun.Wait()
+	for i, pt := range lp.tables {
+		lp.before[i] = pt.acked.Load()
+	}
+	return lp
+}
+
+// stop stops the play and waits for its goroutines.
+func (lp *livePlay) stop() {
+	close(lp.halt)
+	lp.wg.Wait()
+}
+
+// assertRestored checks that every table, as the database db restored
+// from a backup (what: "backup", "dump") holds it, has every move saved
+// before the backup began, and replays and resumes (restoredTables).
+func (lp *livePlay) assertRestored(t *testing.T, db, what string) {
+	restored := restoredTables(t, db, lp.tables)
+	for i, pt := range lp.tables {
+		assert.GreaterOrEqual(t, int64(restored[i]), lp.before[i], "table %d: every move saved before the %s", pt.id, what)
+	}
 }
 
 // A backup taken by dealer db backup while games are being played holds
@@ -93,23 +121,16 @@ func TestDBBackupWhilePlaying(t *testing.T) {
 	require.NoError(t, err)
 	defer st.Close()
 	finished := goodTables(t, st)
-	stop := make(chan struct{})
-	tables, started, wg := playWhileBackingUp(t, st, 6, stop)
-	<-started
-	before := make([]int64, len(tables))
-	for i, pt := range tables {
-		before[i] = pt.acked.Load()
-	}
+	live := playWhileBackingUp(t, st, 6)
 	backup := filepath.Join(dir, "backups", "dealer-1.db")
 	require.NoError(t, os.Mkdir(filepath.Dir(backup), 0o700))
 	code, out, errs := run(t, "", nil, "db", "backup", backup, "--db", db)
-	close(stop)
-	wg.Wait()
+	live.stop()
 	require.Equal(t, exitOK, code, errs)
 	assert.Empty(t, errs)
 	m := backupLine.FindStringSubmatch(out)
 	require.NotNil(t, m, out)
-	assert.Equal(t, []string{db, backup, strconv.Itoa(finished + 1 + len(tables))}, m[1:4], "every table, the lobby too")
+	assert.Equal(t, []string{db, backup, strconv.Itoa(finished + 1 + len(live.tables))}, m[1:4], "every table, the lobby too")
 	version, err := st.SchemaVersion(context.Background())
 	require.NoError(t, err)
 	assert.Equal(t, strconv.Itoa(version), m[6])
@@ -118,11 +139,8 @@ func TestDBBackupWhilePlaying(t *testing.T) {
 
 	code, out, errs = run(t, "", nil, "db", "check", "--db", backup)
 	require.Equal(t, exitOK, code, errs)
-	assert.Equal(t, fmt.Sprintf("checked %d tables: all replay\n", finished+len(tables)), out)
-	restored := restoredTables(t, backup, tables)
-	for i, pt := range tables {
-		assert.GreaterOrEqual(t, int64(restored[i]), before[i], "table %d: every move saved before the backup", pt.id)
-	}
+	assert.Equal(t, fmt.Sprintf("checked %d tables: all replay\n", finished+len(live.tables)), out)
+	live.assertRestored(t, backup, "backup")
 }
 
 // restoredTables loads each table from the backup (store/play.Load, a
@@ -218,10 +236,8 @@ func TestDBBackupRefusals(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errs := run(t, "", nil, tc.args...)
+			code, errs := runRefused(t, nil, tc.args...)
 			assert.Equal(t, tc.code, code)
-			assert.Empty(t, out)
-			assert.Equal(t, 1, strings.Count(errs, "\n"), errs)
 			assert.True(t, strings.HasPrefix(errs, "dealer db"), errs)
 			assert.Contains(t, errs, tc.want)
 			assert.ElementsMatch(t, []string{"dealer.db", "old.db", "forged.db"}, names(t, dir))
@@ -358,21 +374,14 @@ func TestPgDumpWhilePlayingRestores(t *testing.T) {
 	st, err := store.Open(u)
 	require.NoError(t, err)
 	finished := goodTables(t, st)
-	stop := make(chan struct{})
-	tables, started, wg := playWhileBackingUp(t, st, 4, stop)
-	<-started
-	before := make([]int64, len(tables))
-	for i, pt := range tables {
-		before[i] = pt.acked.Load()
-	}
+	live := playWhileBackingUp(t, st, 4)
 	file := filepath.Join(t.TempDir(), "dealer.dump")
 	code, _, errs := run(t, "", nil, "db", "backup", file, "--db", u)
 	require.Equal(t, exitFail, code)
 	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
 	require.Len(t, lines, 2, errs)
 	out, err := exec.Command("sh", "-c", strings.TrimPrefix(lines[1], "  ")).CombinedOutput()
-	close(stop)
-	wg.Wait()
+	live.stop()
 	require.NoError(t, st.Close())
 	require.NoError(t, err, "%s", out)
 
@@ -385,9 +394,6 @@ func TestPgDumpWhilePlayingRestores(t *testing.T) {
 
 	code, got, errs := run(t, "", nil, "db", "check", "--db", u)
 	require.Equal(t, exitOK, code, errs)
-	assert.Equal(t, fmt.Sprintf("checked %d tables: all replay\n", finished+len(tables)), got)
-	restored := restoredTables(t, u, tables)
-	for i, pt := range tables {
-		assert.GreaterOrEqual(t, int64(restored[i]), before[i], "table %d: every move saved before the dump", pt.id)
-	}
+	assert.Equal(t, fmt.Sprintf("checked %d tables: all replay\n", finished+len(live.tables)), got)
+	live.assertRestored(t, u, "dump")
 }

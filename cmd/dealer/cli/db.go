@@ -166,9 +166,8 @@ func dbCopy(e env, from, to string) int {
 // dbCheck is `dealer db check`: every table that no longer replays, a
 // line each, and a summary.
 func dbCheck(e env, db, config string) int {
-	st, code, err := openStore(db, config, e.getenv)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "dealer db check:", err)
+	st, code := openStore(e, "db check", db, config)
+	if st == nil {
 		return code
 	}
 	defer st.Close()

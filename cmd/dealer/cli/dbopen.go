@@ -12,22 +12,25 @@ import (
 	"github.com/dealer/dealer/store"
 )
 
-// openStore opens the database for the terminal's commands: db if given,
-// else the config's (config, or config.yaml if present); a SQLite file or a
-// postgres:// URL, whose password may come from DEALER_DATABASE_PASSWORD.
-// A config that cannot be read is a usage error (exit status 2), a
-// database that cannot be opened a failure (1); the error names the file
-// or the URL (never its password) and says why.
-func openStore(db, config string, getenv func(string) string) (*store.Store, int, error) {
-	path, password, err := chooseDatabase(db, config, getenv)
+// openStore opens the database for the terminal's command cmd ("play",
+// "db check"): db if given, else the config's (config, or config.yaml if
+// present); a SQLite file or a postgres:// URL, whose password may come
+// from DEALER_DATABASE_PASSWORD. When it cannot, it says why on stderr in
+// one line, "dealer CMD: …", naming the file or the URL (never its
+// password), and returns a nil store with the exit status: 2 (usage) for a
+// config that cannot be read, 1 for a database that cannot be opened.
+func openStore(e env, cmd, db, config string) (*store.Store, int) {
+	path, password, err := chooseDatabase(db, config, e.getenv)
 	if err != nil {
-		return nil, exitUsage, err
+		fmt.Fprintf(e.stderr, "dealer %s: %s\n", cmd, err)
+		return nil, exitUsage
 	}
 	st, err := openDatabase(path, password)
 	if err != nil {
-		return nil, exitFail, err
+		fmt.Fprintf(e.stderr, "dealer %s: %s\n", cmd, err)
+		return nil, exitFail
 	}
-	return st, exitOK, nil
+	return st, exitOK
 }
 
 // chooseDatabase is the database the terminal's commands use, and its

@@ -54,9 +54,8 @@ func gamesCmd(e env, args []string) int {
 		}
 		return listGames(e.reg, e)
 	}
-	st, code, err := openStore(*db, *config, e.getenv)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "dealer games:", err)
+	st, code := openStore(e, "games", *db, *config)
+	if st == nil {
 		return code
 	}
 	defer st.Close()

@@ -26,6 +26,17 @@ func run(t *testing.T, stdin string, env map[string]string, args ...string) (int
 	return code, out.String(), errb.String()
 }
 
+// runRefused runs the dealer as run does, for a command that must refuse:
+// it checks that nothing came on stdout and one line on stderr (the house's
+// answer to bad input), and returns the exit status and that line.
+func runRefused(t *testing.T, env map[string]string, args ...string) (int, string) {
+	t.Helper()
+	code, out, errs := run(t, "", env, args...)
+	assert.Empty(t, out, "%v", args)
+	assert.Equal(t, 1, strings.Count(errs, "\n"), "%v: one line: %q", args, errs)
+	return code, errs
+}
+
 // someMoves plays n legal moves of a fresh game (never a command) and
 // returns them with the game they lead to.
 func someMoves(t *testing.T, game string, deal uint64, n int) ([]string, games.Game) {
@@ -317,10 +328,8 @@ func TestUsageErrorsAreOneLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errs := run(t, "", nil, tt.args...)
+			code, errs := runRefused(t, nil, tt.args...)
 			assert.Equal(t, 2, code, errs)
-			assert.Empty(t, out)
-			assert.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
 			assert.Contains(t, errs, tt.want)
 			assert.NotContains(t, errs, "Usage of", "no flag package dump")
 		})

@@ -32,9 +32,8 @@ func dbPlayerArgs(e env, verb string, args, given []string, db, config string, y
 	case args[0] == "" || len(args[0]) > 100 || strings.HasPrefix(args[0], store.ForgottenPrefix):
 		return usageError(e.stderr, "db", "%q is not a player's user id (a Discord id, such as 80351110224678912)", clip(args[0], 40))
 	}
-	st, code, err := openStore(db, config, e.getenv)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "dealer db %s: %s\n", verb, err)
+	st, code := openStore(e, "db "+verb, db, config)
+	if st == nil {
 		return code
 	}
 	defer st.Close()

@@ -68,9 +68,8 @@ func statsCmd(e env, args []string) int {
 	if !validServer(*server) {
 		return usageError(e.stderr, "stats", "--server takes a Discord server's id (digits), not %q", clip(*server, 24))
 	}
-	st, code, err := openStore(rf.db, rf.config, e.getenv)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "dealer stats:", err)
+	st, code := openStore(e, "stats", rf.db, rf.config)
+	if st == nil {
 		return code
 	}
 	defer st.Close()
@@ -185,9 +184,8 @@ func leaderboardCmd(e env, args []string) int {
 	if err != nil {
 		return usageError(e.stderr, "leaderboard", "%s", err)
 	}
-	st, code, err := openStore(rf.db, rf.config, e.getenv)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "dealer leaderboard:", err)
+	st, code := openStore(e, "leaderboard", rf.db, rf.config)
+	if st == nil {
 		return code
 	}
 	defer st.Close()

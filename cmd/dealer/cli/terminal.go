@@ -75,14 +75,14 @@ func playTerminal(e env, o playOptions) int {
 			return usageError(e.stderr, "play", "%v", err)
 		}
 	}
-	st, code, err := openStore(o.db, o.config, e.getenv)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "dealer play:", err)
+	st, code := openStore(e, "play", o.db, o.config)
+	if st == nil {
 		return code
 	}
 	defer st.Close()
 	t := &terminalGame{e: e, st: st, in: newLineReader(e.stdin, maxMoveLine), out: e.stdout,
 		color: colorTerminal(e.stdout, e.getenv), fourColour: o.fourColour, screen: isTerminal(e.stdout), drawn: -1}
+	var err error
 	if o.resume.on {
 		err = t.resume(ctx, o, owner)
 	} else {

@@ -133,6 +133,34 @@ func main() {
 	check(err)
 	st.Now = func() time.Time { return now }
 
+	keepPreferences()
+	tablesInPlay()
+	tablesEnded()
+	dailyAndTerminal()
+
+	writeManifest(filepath.Join(*dir, "schema8.json"))
+	check(st.Close())
+	for _, f := range []string{db + "-wal", db + "-shm"} {
+		if _, err := os.Stat(f); err == nil {
+			check(fmt.Errorf("%s left behind", f))
+		}
+	}
+}
+
+// The players seated at the tables.
+var (
+	ann = store.Player{UserID: "u-ann", Name: "Ann"}
+	bob = store.Player{UserID: "u-bob", Name: "Bob"}
+	cid = store.Player{UserID: "u-cid", Name: "Cid"}
+	dee = store.Player{UserID: "u-dee", Name: "Dee"}
+)
+
+// cpu is a computer player at level l.
+func cpu(l games.Level) store.Player { return store.Player{Computer: true, Level: l} }
+
+// keepPreferences stores players' and servers' languages and players'
+// settings.
+func keepPreferences() {
 	// Players' and servers' languages and settings, as the bot keeps them.
 	for user, l := range map[string]string{"u-ann": "es", "u-bob": "pt-BR", "u-cid": "de"} {
 		check(st.SetPlayerLang(ctx, user, l))
@@ -146,13 +174,11 @@ func main() {
 		check(st.SetSettings(ctx, user, store.Settings{FourColour: s.FourColour, Large: s.Large}))
 		man.Settings[user] = s
 	}
+}
 
-	ann := store.Player{UserID: "u-ann", Name: "Ann"}
-	bob := store.Player{UserID: "u-bob", Name: "Bob"}
-	cid := store.Player{UserID: "u-cid", Name: "Cid"}
-	dee := store.Player{UserID: "u-dee", Name: "Dee"}
-	cpu := func(l games.Level) store.Player { return store.Player{Computer: true, Level: l} }
-
+// tablesInPlay makes solitaires and multiplayer tables in mid-play, and
+// lobbies.
+func tablesInPlay() {
 	// Solitaires in mid-play, with house rules and hints.
 	t := solitaire("Double FreeCell in mid-play, house rules, 2 hints", "doublefreecell", 1201, "g-1", ann, "cells=8 autoplay=off")
 	firstMoves(t, 15)
@@ -186,9 +212,12 @@ func main() {
 	t = lobby("The Agents lobby, three seated, goal=60, a lobby timer", "theagents", 1209, "g-2", cid, "goal=60",
 		[]store.Player{cid, dee, cpu(games.Easy)}, false)
 	lobbyTimer(t)
+}
 
+// tablesEnded makes finished games of each and an abandoned table.
+func tablesEnded() {
 	// Finished games of each.
-	t = solitaire("Double FreeCell won by the solver's line", "doublefreecell", 1210, "g-1", bob, "")
+	t := solitaire("Double FreeCell won by the solver's line", "doublefreecell", 1210, "g-1", bob, "")
 	solve(t)
 	t = solitaire("Doublets played out by the solver's line, passes=2", "doublets", 1211, "g-2", ann, "passes=2")
 	solve(t)
@@ -216,13 +245,17 @@ func main() {
 		[]store.Player{dee, cpu(games.Normal), cpu(games.Normal), cpu(games.Normal)}, true)
 	playUntil(t, func() bool { return t.Game.Moves() >= 9 && humanToAct(t) })
 	check(t.Abandon(ctx))
+}
 
+// dailyAndTerminal makes a daily-deal attempt and terminal games, in
+// mid-play.
+func dailyAndTerminal() {
 	// A daily-deal attempt in mid-play.
 	day := now.Format("2006-01-02")
 	deal, err := st.SetDailyDeal(ctx, "doublefreecell", day, 1218)
 	check(err)
 	man.DailyDeals["doublefreecell"] = map[string]uint64{day: deal}
-	t, err = session.Open(ctx, st, reg, store.Session{Game: "doublefreecell", Deal: deal, Seats: 1, GuildID: "g-2",
+	t, err := session.Open(ctx, st, reg, store.Session{Game: "doublefreecell", Deal: deal, Seats: 1, GuildID: "g-2",
 		ChannelID: "c-g-2", MessageID: "m-daily", OwnerID: "u-cid", Players: []store.Player{{Seat: 0, UserID: "u-cid", Name: "Cid"}},
 		Daily: day})
 	check(err)
@@ -241,14 +274,6 @@ func main() {
 	check(err)
 	whats[t.Sess.ID] = "Doublets at the terminal in mid-play"
 	firstMoves(t, 6)
-
-	writeManifest(filepath.Join(*dir, "schema8.json"))
-	check(st.Close())
-	for _, f := range []string{db + "-wal", db + "-shm"} {
-		if _, err := os.Stat(f); err == nil {
-			check(fmt.Errorf("%s left behind", f))
-		}
-	}
 }
 
 func check(err error) {
