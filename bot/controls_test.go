@@ -123,36 +123,11 @@ func BenchmarkBoardComponents(b *testing.B) {
 	}
 }
 
-func TestWalkTree(t *testing.T) {
-	legal := []string{"play mole A0 cmd 1", "play mole A2 cmd 1", "play sniper B1 cmd 0", "buy agent", "trade codebook", "trade codebook A", "end"}
-	tests := []struct {
-		prefix  string
-		want    []string
-		move    string
-		reached string
-	}{
-		{"", []string{"buy", "end", "play", "trade"}, "", ""},
-		{"play", []string{"mole", "sniper"}, "", "play"},
-		{"play mole", []string{"A0", "A2"}, "", "play mole"},
-		{"play mole A0", nil, "play mole A0 cmd 1", "play mole A0 cmd 1"}, // "cmd 1" is forced
-		{"play sniper", nil, "play sniper B1 cmd 0", "play sniper B1 cmd 0"},
-		{"buy", nil, "buy agent", "buy agent"},
-		{"trade", []string{treeEnd, "A"}, "", "trade codebook"},
-		{"end", nil, "end", "end"},
-	}
-	for _, tt := range tests {
-		step := walkTree(legal, strings.Fields(tt.prefix))
-		assert.Equal(t, tt.want, step.options, tt.prefix)
-		assert.Equal(t, tt.move, step.move, tt.prefix)
-		assert.Equal(t, tt.reached, strings.Join(step.prefix, " "), tt.prefix)
-	}
-}
-
 // A turn with one legal move offers it as one button, its words said as
 // the menu says them, whatever the words chosen (none: every word forced).
 func TestTreeControlsOfferTheOnlyMove(t *testing.T) {
 	for _, prefix := range [][]string{nil, {"play"}} {
-		rows := treeControls(controlState{table: 7, version: 3}, walkTree([]string{"play mole A0 cmd 1"}, prefix),
+		rows := treeControls(controlState{table: 7, version: 3}, render.WalkTree([]string{"play mole A0 cmd 1"}, prefix),
 			func(_ []string, w string) string { return strings.ToUpper(w) })
 		require.NotEmpty(t, rows, prefix)
 		b, ok := componentsOf(rows[0])[0].(discordgo.Button)
@@ -169,7 +144,7 @@ func TestTreeControlsKeepDiscordLimits(t *testing.T) {
 	for i := 0; i < 80; i++ {
 		legal = append(legal, "play c"+strings.Repeat("x", i%7)+string(rune('a'+i%26))+" A0")
 	}
-	rows := treeControls(controlState{table: 7, version: 3}, walkTree(legal, []string{"play"}), func(_ []string, w string) string { return w })
+	rows := treeControls(controlState{table: 7, version: 3}, render.WalkTree(legal, []string{"play"}), func(_ []string, w string) string { return w })
 	require.LessOrEqual(t, len(rows), 5)
 	seen := map[string]bool{}
 	for _, r := range rows {

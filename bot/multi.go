@@ -95,19 +95,11 @@ func (b *Bot) pick(i *discordgo.Interaction, t *table, seat games.Seat, id butto
 	if len(values) != 1 {
 		return "", nil
 	}
-	legal := legalStrings(t.Game, seat)
-	step := walkTree(legal, prefix)
-	if !equalWords(step.prefix, prefix) || !contains(step.options, values[0]) {
+	move, next, ok := render.Choose(legalStrings(t.Game, seat), prefix, values[0])
+	if !ok {
 		return "", nil
 	}
-	if values[0] == treeEnd {
-		return strings.Join(prefix, " "), nil
-	}
-	next := walkTree(legal, append(prefix, values[0]))
-	if next.move != "" {
-		return next.move, nil
-	}
-	return "", next.prefix
+	return move, next
 }
 
 // playComputers lets computer players move while one is to act.

@@ -29,7 +29,8 @@ import (
 // asks for the instance's table, which this server checks with Discord
 // (the instance's participants, by the bot's token: the page's word for
 // who is there counts for nothing), and the first participant to choose a
-// game opens it; later ones watch it. The table page then plays as it does
+// game opens it: a solitaire theirs, a multiplayer game (with the bot to
+// play it) everyone's there then; later ones watch it. The table page then plays as it does
 // outside Discord. Every address is relative, as Discord's proxy needs.
 
 // Activity configures the Activity; nil Config.Activity offers none. It
@@ -85,24 +86,27 @@ func activityFrame(r *http.Request) bool {
 type activityBody struct {
 	ClientID string
 	Games    []activityGame
+	// Seats is set when multiplayer games are dealt: its participants sit.
+	Seats bool
 }
 
-// activityGame is a game the Activity deals: the solitaires (the web
-// plays no multiplayer seat yet).
+// activityGame is a game the Activity deals: the solitaires, and with
+// the bot to play them (Config.Play) the multiplayer games
+// (activityseats.go).
 type activityGame struct{ Name, Title string }
 
 // activityPage answers Discord's load of the Activity.
 func (s *Server) activityPage(w http.ResponseWriter, _ *http.Request) error {
 	w.Header().Set("Cache-Control", "no-store")
 	return s.render(w, http.StatusOK, "activity", page{Title: "The table", NoIndex: true,
-		Scripts: []string{"activity.js"}, Body: activityBody{ClientID: s.signIn.oauth.ClientID, Games: s.activityGames()}})
+		Scripts: []string{"activity.js"}, Body: activityBody{ClientID: s.signIn.oauth.ClientID, Games: s.activityGames(), Seats: s.play != nil}})
 }
 
 // activityGames are the games the Activity deals.
 func (s *Server) activityGames() []activityGame {
 	var out []activityGame
 	for _, g := range s.games.All() {
-		if g.Solitaire() {
+		if g.Solitaire() || s.play != nil {
 			out = append(out, activityGame{g.Name, g.Title})
 		}
 	}
@@ -205,12 +209,18 @@ func (s *Server) activityTable(w http.ResponseWriter, r *http.Request) error {
 // the instance's, and the other is given up.
 func (s *Server) openActivityTable(ctx context.Context, inst activityInstance, sess session, game string) (int64, error) {
 	g, ok := s.games.Lookup(game)
-	if !ok || !g.Solitaire() {
+	if !ok || (!g.Solitaire() && s.play == nil) {
 		return 0, errNoSuchGame
 	}
-	t, err := play.Open(ctx, s.st, s.games.Engines(), store.TableRow{Game: g.Name, Deal: play.RandomDeal(), Seats: 1,
-		GuildID: inst.Location.GuildID, OwnerID: sess.User, Status: store.StatusPlaying,
-		Players: []store.Player{{Seat: 0, UserID: sess.User, Name: sess.Name}}})
+	var t *play.Table
+	var err error
+	if g.Solitaire() {
+		t, err = play.Open(ctx, s.st, s.games.Engines(), store.TableRow{Game: g.Name, Deal: play.RandomDeal(), Seats: 1,
+			GuildID: inst.Location.GuildID, OwnerID: sess.User, Status: store.StatusPlaying,
+			Players: []store.Player{{Seat: 0, UserID: sess.User, Name: sess.Name}}})
+	} else {
+		t, err = s.openActivityMulti(ctx, inst, sess, g)
+	}
 	if err != nil {
 		return 0, err
 	}

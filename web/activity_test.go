@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -17,8 +19,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/play"
 	"github.com/dealer/dealer/web"
 	"github.com/dealer/dealer/web/webtest"
 )
@@ -39,6 +43,13 @@ const activityGuild = "420000000000000001"
 // proxy serves the Activity beside its client.
 func newActivityRig(t testing.TB) *activityRig {
 	t.Helper()
+	return newActivityRigWith(t, false)
+}
+
+// newActivityRigWith is newActivityRig, with multiplayer games played by
+// a stand-in for the bot (playLikeTheBot) when withBot.
+func newActivityRigWith(t testing.TB, withBot bool) *activityRig {
+	t.Helper()
 	reg, rend := shared()
 	st, _ := webtest.OpenStore(t)
 	fake := discordtest.New(t, discordtest.Options{})
@@ -48,9 +59,14 @@ func newActivityRig(t testing.TB) *activityRig {
 	require.NoError(t, err)
 	base := "http://" + ln.Addr().String()
 	fake.SetOAuth(clientSecret)
-	srv, err := web.New(web.Config{Store: st, Games: reg, Renderer: rend, Watch: -1, PublicURL: base,
+	cfg := web.Config{Store: st, Games: reg, Renderer: rend, Watch: -1, PublicURL: base,
 		SignIn:   &web.SignIn{ClientID: fake.AppID(), ClientSecret: clientSecret, SessionKey: []byte(strings.Repeat("k", 32)), Discord: fake.URL()},
-		Activity: &web.Activity{BotToken: fake.Token()}})
+		Activity: &web.Activity{BotToken: fake.Token()}}
+	var srv *web.Server
+	if withBot {
+		cfg.Play = playLikeTheBot(st, func(id int64) { srv.Notify(id) })
+	}
+	srv, err = web.New(cfg)
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", srv)
@@ -315,4 +331,70 @@ func pageOf(t *testing.T, ac *activityClient, path string) string {
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
 	return string(b)
+}
+
+// TestActivitySeatsMultiplayer: with the bot to play them, an Activity
+// deals a multiplayer game too: its participants then (the chooser first)
+// take the seats, under their Discord names, computer players the rest,
+// in the Activity's channel; each seated player's page is their seat, and
+// they play from it; someone who joins later watches, with no hand.
+func TestActivitySeatsMultiplayer(t *testing.T) {
+	t.Parallel()
+	rig := newActivityRigWith(t, true)
+	ctx := context.Background()
+	inst, err := rig.fake.StartActivity(activityGuild, "1", bob.ID)
+	require.NoError(t, err)
+	require.NoError(t, rig.fake.JoinActivity(inst.ID, ann.ID))
+	a, b := rig.signInActivity(t, ann), rig.signInActivity(t, bob)
+	status, body := a.table(t, inst.ID, "secretagent")
+	require.Equal(t, http.StatusOK, status, body)
+	var r struct{ Table string }
+	require.NoError(t, json.Unmarshal([]byte(body), &r))
+
+	id, err := rig.st.ActivityTable(ctx, inst.ID)
+	require.NoError(t, err)
+	row, err := rig.st.TableRow(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, "1", row.ChannelID, "in the Activity's channel")
+	require.Len(t, row.Players, 4)
+	for seat, want := range []struct {
+		user, name string
+		computer   bool
+	}{{ann.ID, ann.Name, false}, {bob.ID, bob.Name, false}, {"", "Cipher", true}, {"", "Dagger", true}} {
+		p := row.Players[seat]
+		assert.Equal(t, want.user, p.UserID, "seat %d", seat)
+		assert.Equal(t, want.name, p.Name, "seat %d", seat)
+		assert.Equal(t, want.computer, p.Computer, "seat %d", seat)
+	}
+
+	require.NoError(t, rig.fake.JoinActivity(inst.ID, cat.ID))
+	c := rig.signInActivity(t, cat)
+	status, body = c.table(t, inst.ID, "doublets")
+	require.Equal(t, http.StatusOK, status, body)
+	assert.Contains(t, body, r.Table, "a late joiner is shown the table there is")
+	assert.NotContains(t, pageOf(t, c, r.Table), `id="seat"`, "a late joiner watches: no hand")
+	for _, p := range []*activityClient{a, b} {
+		assert.Contains(t, pageOf(t, p, r.Table), `id="seat"`, "a seated player's page is their seat")
+	}
+
+	// The one to act plays from the Activity: its session and CSRF token.
+	reg, _ := shared()
+	tb, err := play.Load(ctx, rig.st, reg.Engines(), id)
+	require.NoError(t, err)
+	seat := games.WaitingOn(tb.Game)[0]
+	player := map[games.Seat]*activityClient{0: a, 1: b}[seat]
+	require.NotNil(t, player, "the computers played up to a person's turn")
+	form := url.Values{"csrf": {player.csrf}, "version": {strconv.Itoa(tb.Game.Moves())}, "move": {tb.Game.Legal(seat)[0].String()}}
+	req, err := http.NewRequest(http.MethodPost, rig.url+"/"+r.Table+"/move", strings.NewReader(form.Encode()))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept", "application/json")
+	res, err := player.c.Do(req)
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusOK, res.StatusCode)
+	row, err = rig.st.TableRow(ctx, id)
+	require.NoError(t, err)
+	assert.Greater(t, row.Moves, tb.Game.Moves(), "the move is saved")
+	require.Empty(t, rig.fake.Violations())
 }

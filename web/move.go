@@ -52,7 +52,8 @@ type seatAt struct {
 
 // playerSeat reads the request's table for a change by its player: the
 // session, its CSRF token and rate, the table in play, the player's seat
-// at it, a solitaire, and the version the page showed.
+// at it (a solitaire, or a multiplayer game when the bot plays it), and
+// the version the page showed.
 func (s *Server) playerSeat(ctx context.Context, r *http.Request) (*seatAt, error) {
 	if s.signIn == nil {
 		return nil, errNoSignIn
@@ -85,8 +86,10 @@ func (s *Server) playerSeat(ctx context.Context, r *http.Request) (*seatAt, erro
 		return nil, errNotYourSeat
 	case t.Row.Status != store.StatusPlaying || t.Game == nil || t.Game.Status().Finished():
 		return nil, errOver
-	case !t.Info.Solitaire():
+	case !t.Info.Solitaire() && s.play == nil:
 		return nil, errNotHere
+	case t.Player(seat).StandIn:
+		return nil, errStandIn
 	case r.PostFormValue("version") != strconv.Itoa(t.Game.Moves()):
 		return nil, errStale
 	}
@@ -106,6 +109,9 @@ func (s *Server) tableMove(w http.ResponseWriter, r *http.Request) error {
 	move := strings.TrimSpace(r.PostFormValue("move"))
 	if move == "" || len(move) > 64 {
 		return s.moveRefused(w, r, errIllegalMove)
+	}
+	if !at.t.Info.Solitaire() {
+		return s.multiMove(ctx, w, r, at, move)
 	}
 	t := at.t
 	err = t.Play(ctx, at.seat, move, nil)
@@ -137,6 +143,33 @@ func (s *Server) tableMove(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	return writeJSON(w, http.StatusOK, s.boardOf(at, ""))
+}
+
+// multiMove makes a move at a multiplayer table through the bot
+// (Config.Play), which tells the live pages and Discord itself; it
+// answers with the move count now (JSON), or the page again.
+func (s *Server) multiMove(ctx context.Context, w http.ResponseWriter, r *http.Request, at *seatAt, move string) error {
+	id := at.t.Row.ID
+	err := s.play(ctx, id, at.sess.User, move, at.t.Game.Moves())
+	var u *play.Unreplayable
+	switch {
+	case errors.Is(err, play.ErrIllegal):
+		return s.moveRefused(w, r, errIllegalMove)
+	case errors.Is(err, play.ErrMovedOn), errors.Is(err, store.ErrConflict):
+		return s.moveRefused(w, r, errStale)
+	case errors.Is(err, play.ErrNotSaved):
+		s.log.Warn("web: saving a move failed", "table", id, "err", err)
+		return s.moveRefused(w, r, errNotSaved)
+	case errors.As(err, &u):
+		return &brokenError{id: id, why: err}
+	case err != nil:
+		return err
+	}
+	if !wantsJSON(r) {
+		http.Redirect(w, r, s.p.table(at.token)+"#seat", http.StatusSeeOther)
+		return nil
+	}
+	return writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }
 
 // tableHint answers POST /t/{token}/hint: the next move of a solution,

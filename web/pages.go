@@ -28,6 +28,10 @@ type templates map[string]*template.Template
 func parseTemplates() (templates, error) {
 	funcs := template.FuncMap{
 		"add": func(a, b int) int { return a + b },
+		// seatForm is one move's form at a seat (seat.go).
+		"seatForm": func(h *handBody, m handMove) seatForm {
+			return seatForm{Action: h.Move, CSRF: h.CSRF, Version: h.Version, Move: m}
+		},
 	}
 	t := templates{}
 	for _, name := range pageNames {

@@ -18,8 +18,10 @@ type seatBody struct {
 	// SignIn is the address to sign in at (nil session); Name the player
 	// signed in, with SignOut's form.
 	SignIn, Name, SignOut, CSRF, Here string
-	// Board is the player's board, when they play this table now.
+	// Board is the player's board, when they play this solitaire now;
+	// Hand their seat at this multiplayer game (seat.go).
 	Board *board
+	Hand  *handBody
 	// BoardJSON is Board for the script; Move, Hint, Refresh its POSTs'
 	// and its reading's addresses.
 	BoardJSON           string
@@ -52,10 +54,15 @@ func (s *Server) playerPart(w http.ResponseWriter, r *http.Request, row store.Ta
 		return nil, err
 	}
 	seat, _ := t.SeatOf(sess.User)
-	if !t.Info.Solitaire() || t.Game == nil {
+	at := &seatAt{t: t, sess: sess, seat: seat, token: token}
+	switch {
+	case t.Game == nil:
+		return pb, nil
+	case !t.Info.Solitaire():
+		pb.Hand = s.handOf(at, wordsOf(r))
 		return pb, nil
 	}
-	b := s.boardOf(&seatAt{t: t, sess: sess, seat: seat, token: token}, "")
+	b := s.boardOf(at, "")
 	raw, err := json.Marshal(b)
 	if err != nil {
 		return nil, err

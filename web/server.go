@@ -6,7 +6,8 @@
 // on a read-only database user, apart from the bot; unless Config.SignIn
 // lets players sign in with Discord and play their own solitaires from
 // their tables' pages (signin.go, move.go), each move saved through
-// store/play as a click in Discord is.
+// store/play as a click in Discord is, and, with Config.Play, their seats
+// at multiplayer tables (seat.go) through the bot.
 //
 // It also serves /livez, /readyz and, when given a Prometheus registry,
 // /metrics.
@@ -14,7 +15,8 @@
 // What never leaks: a table's page is found only by its random token
 // (store.Store.TableToken), never by its id; until its game ends it shows
 // the spectator's view, the picture the channel shows, and nothing of the
-// move log; a multiplayer game's hands are shown only once it has ended.
+// move log; a multiplayer game's hands are shown only once it has ended,
+// but for each seat's own, to its player signed in (seat.go).
 // A server whose admins turned its pages off (store.Store.SetPagesOff)
 // shows nothing on any of them.
 package web
@@ -92,11 +94,20 @@ type Config struct {
 	// Activity, with SignIn, runs the pages as a Discord Activity
 	// (activity.go). nil: the pages are never framed.
 	Activity *Activity
-	// Moved is told of every move made from the pages, after it is saved
-	// (on a goroutine of its own): the bot in the same process redraws the
-	// table's message in Discord. nil: nothing is told beyond the live
-	// pages.
+	// Moved is told of every solitaire move made from the pages, after it
+	// is saved (on a goroutine of its own): the bot in the same process
+	// redraws the table's message in Discord. nil: nothing is told beyond
+	// the live pages. (A multiplayer move goes through Play, which does
+	// all a click does.)
 	Moved func(tableID int64)
+	// Play, with SignIn, makes a seated player's move at a multiplayer
+	// table, as version (the move count) the page showed: the bot in the
+	// same process (bot.Bot.PlayFromWeb), which plays it as a click on
+	// the player's hand, computer players' answers, hands by DM and turn
+	// clock included. Its refusals are store/play's: ErrMovedOn (stale, or
+	// over), ErrIllegal, ErrNotSaved. nil: multiplayer tables are watched
+	// here, and played in Discord.
+	Play func(ctx context.Context, tableID int64, userID, move string, version int) error
 }
 
 // DefaultWatch is the watcher's period when Config.Watch is 0.
@@ -130,6 +141,7 @@ type Server struct {
 	signIn      *signIn
 	activity    *activity
 	moved       func(int64)
+	play        func(ctx context.Context, tableID int64, userID, move string, version int) error
 	moveLimit   *rateLimit
 	signInLimit *rateLimit
 
@@ -162,7 +174,7 @@ func New(cfg Config) (*Server, error) {
 		if s.signIn, err = newSignIn(cfg.SignIn, cfg.PublicURL); err != nil {
 			return nil, err
 		}
-		s.moved = cfg.Moved
+		s.moved, s.play = cfg.Moved, cfg.Play
 		s.moveLimit = newRateLimit(float64(lim.MovesPerSecond), lim.MoveBurst)
 		s.signInLimit = newRateLimit(1, 10)
 	}
@@ -243,6 +255,8 @@ func (s *Server) routes(metrics *prometheus.Registry) {
 	s.handle("POST /t/{token}/move", "table_move", s.tableMove)
 	s.handle("POST /t/{token}/hint", "table_hint", s.tableHint)
 	s.handle("GET /t/{token}/board", "table_board", s.tableBoard)
+	s.handle("GET /t/{token}/seat", "table_seat", s.seatPart)
+	s.handle("GET /t/{token}/hand/{n}", "table_seat_hand", s.seatHand)
 	s.handle("POST /activity/token", "activity_token", refusedAsJSON(s, s.activityToken))
 	s.handle("POST /activity/table", "activity_table", refusedAsJSON(s, s.activityTable))
 	s.mount("GET /livez", "livez", LiveHandler())

@@ -257,6 +257,9 @@ func (s *Server) table(w http.ResponseWriter, r *http.Request) error {
 			p.Scripts = append(p.Scripts, "overlay.js")
 		}
 	}
+	if body.Player != nil && body.Player.Hand != nil {
+		p.Scripts = append(p.Scripts, "seat.js")
+	}
 	return s.render(w, http.StatusOK, "table", p)
 }
 

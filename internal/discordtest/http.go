@@ -30,6 +30,7 @@ const (
 	RouteFollowup        = "POST " + APIPrefix + "/webhooks/{app}/{token}"
 	RouteCreateDM        = "POST " + APIPrefix + "/users/@me/channels"
 	RouteGetUser         = "GET " + APIPrefix + "/users/{user}"
+	RouteGetUserV10      = "GET /api/v10/users/{user}" // the web pages' (an Activity's participants)
 	RouteGetChannel      = "GET " + APIPrefix + "/channels/{channel}"
 	RouteSendMessage     = "POST " + APIPrefix + "/channels/{channel}/messages"
 	RouteListMessages    = "GET " + APIPrefix + "/channels/{channel}/messages"

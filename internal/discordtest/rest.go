@@ -40,6 +40,7 @@ func (s *Server) routes() {
 	s.handle(RouteGetApplication, authBot, s.getApplication)
 	s.handle(RouteActivityInstance, authBot, s.getActivityInstance)
 	s.handle(RouteActivityInstanceV10, authBot, s.getActivityInstance)
+	s.handle(RouteGetUserV10, authBot, s.getUser)
 	s.oauthRoutes()
 
 	// Everything else: 404 like Discord, and recorded in Unhandled().

@@ -17,6 +17,7 @@ import (
 	"github.com/dealer/dealer/bot"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
+	"github.com/dealer/dealer/store/play"
 	"github.com/dealer/dealer/web"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -115,7 +116,15 @@ func serve(ctx context.Context, reg *render.Registry, cfg Config, log *slog.Logg
 			b.TableMoved(id)
 		}
 	}
-	pages, err := startWeb(ctx, cfg, st, reg, o.Renderer, metrics, log, ready, moved)
+	// A move at a multiplayer table on the pages is the bot's to make, as
+	// a click on a hand is.
+	playMove := func(ctx context.Context, id int64, user, move string, version int) error {
+		if b := started.Load(); b != nil {
+			return b.PlayFromWeb(ctx, id, user, move, version)
+		}
+		return fmt.Errorf("%w: the bot is starting", play.ErrNotSaved)
+	}
+	pages, err := startWeb(ctx, cfg, st, reg, o.Renderer, metrics, log, ready, moved, playMove)
 	if err != nil {
 		return err
 	}
@@ -245,7 +254,8 @@ func newMetricsRegistry(rel release) *prometheus.Registry {
 // startWeb serves the web pages on web.listen, when set (nil otherwise):
 // the address is taken at once, so a taken one stops the start.
 func startWeb(ctx context.Context, cfg Config, st *store.Store, reg *render.Registry, r *render.Renderer,
-	metrics *prometheus.Registry, log *slog.Logger, ready func(context.Context) error, moved func(int64)) (*web.Server, error) {
+	metrics *prometheus.Registry, log *slog.Logger, ready func(context.Context) error, moved func(int64),
+	playMove func(ctx context.Context, id int64, user, move string, version int) error) (*web.Server, error) {
 	if cfg.Web.Listen == "" {
 		return nil, nil
 	}
@@ -262,7 +272,7 @@ func startWeb(ctx context.Context, cfg Config, st *store.Store, reg *render.Regi
 		Ready: ready, Logger: log, TrustedProxies: proxies, Seasons: cfg.Seasons}
 	if cfg.Web.ClientID != "" && moved != nil { // checkSignIn saw the rest
 		wc.SignIn = &web.SignIn{ClientID: cfg.Web.ClientID, ClientSecret: cfg.ClientSecret, SessionKey: []byte(cfg.SessionKey)}
-		wc.Moved = moved
+		wc.Moved, wc.Play = moved, playMove
 		if cfg.Web.Activity {
 			wc.Activity = &web.Activity{BotToken: cfg.Discord.Token}
 		}

@@ -95,7 +95,7 @@ func serveWebAlone(ctx context.Context, reg *render.Registry, cfg Config, stderr
 	}
 	// Alone, the pages only read: no signing in, no play (no bot here
 	// would redraw a move in Discord).
-	pages, err := startWeb(ctx, cfg, st, reg, r, newMetricsRegistry(thisRelease(reg)), log, nil, nil)
+	pages, err := startWeb(ctx, cfg, st, reg, r, newMetricsRegistry(thisRelease(reg)), log, nil, nil, nil)
 	if err != nil {
 		fmt.Fprintln(stderr, "dealer web:", err)
 		return exitFail
