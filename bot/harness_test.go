@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -97,9 +98,11 @@ func newHTTPHarness(t *testing.T) *harness {
 	return newHarnessMode(t, true, nil)
 }
 
-// newHarnessMode is newHarnessWith, over HTTP when http is set.
+// newHarnessMode is newHarnessWith, over HTTP when http is set. Its test
+// runs in parallel with the other harnesses' (parallel).
 func newHarnessMode(t *testing.T, http bool, opts func(*discordtest.Options)) *harness {
 	t.Helper()
+	parallel(t)
 	o := discordtest.Options{Guilds: []discordtest.Guild{{ID: guildID, Name: "Card Club", ChannelID: channelID}}, RequireAltText: true}
 	if opts != nil {
 		opts(&o)
@@ -263,4 +266,20 @@ func (h *harness) storedMoves(tableID int64) []string {
 		out = append(out, e.Move)
 	}
 	return out
+}
+
+// paralleled are the tests parallel has marked.
+var paralleled sync.Map
+
+// parallel marks t's test to run beside the package's other parallel
+// tests, once (a test may open two harnesses). A harness test waits on
+// the fake and the bot far more than it computes, so two at a time (go
+// test's -parallel is the cores') take the package about half the time.
+// Each harness has its own fake, store and bot; the tests that measure the
+// process (memory, load, child processes) use a rig, not a harness, and
+// run alone, before these.
+func parallel(t *testing.T) {
+	if _, done := paralleled.LoadOrStore(t, true); !done {
+		t.Parallel()
+	}
 }

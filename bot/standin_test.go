@@ -30,7 +30,6 @@ func TestTurnReminderStandInAndTakeBack(t *testing.T) {
 		{"en-US", "en"}, {"es-ES", "es"}, {"pt-BR", "pt-BR"}, {"de", "de"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
-			t.Parallel()
 			h := newHarnessWith(t, func(o *discordtest.Options) { o.Guilds[0].Locale = tc.locale })
 			for _, u := range []string{alice, bob, carol} {
 				h.fake.AddUser(discordtest.User{ID: u, Name: map[string]string{alice: "alice", bob: "bob", carol: "carol"}[u], Locale: tc.locale})
