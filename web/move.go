@@ -72,12 +72,8 @@ func (s *Server) playerSeat(ctx context.Context, r *http.Request) (*seatAt, erro
 	if err != nil {
 		return nil, err
 	}
-	t, err := play.Load(ctx, s.st, s.games.Engines(), row.ID)
-	var u *play.Unreplayable
-	switch {
-	case errors.As(err, &u):
-		return nil, &brokenError{id: row.ID, why: err}
-	case err != nil:
+	t, err := s.loadPlay(ctx, row.ID)
+	if err != nil {
 		return nil, err
 	}
 	seat, seated := t.SeatOf(sess.User)
@@ -94,6 +90,17 @@ func (s *Server) playerSeat(ctx context.Context, r *http.Request) (*seatAt, erro
 		return nil, errStale
 	}
 	return &seatAt{t: t, sess: sess, seat: seat, token: token}, nil
+}
+
+// loadPlay reads table id for a seated player's change or view: a table
+// whose moves no longer replay is a brokenError, answered as such.
+func (s *Server) loadPlay(ctx context.Context, id int64) (*play.Table, error) {
+	t, err := play.Load(ctx, s.st, s.games.Engines(), id)
+	var u *play.Unreplayable
+	if errors.As(err, &u) {
+		return nil, &brokenError{id: id, why: err}
+	}
+	return t, err
 }
 
 // tableMove answers POST /t/{token}/move: the move made, and the board

@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -12,7 +11,6 @@ import (
 	"github.com/dealer/dealer/games"
 	"github.com/dealer/dealer/render"
 	"github.com/dealer/dealer/store"
-	"github.com/dealer/dealer/store/play"
 )
 
 // A seat at a multiplayer table, on its player's own table page: their
@@ -227,12 +225,8 @@ func (s *Server) seatedPlayer(ctx context.Context, r *http.Request) (*seatAt, er
 	if row.Status != store.StatusPlaying || !seatedAt(row, sess.User) {
 		return nil, errNotYourSeat
 	}
-	t, err := play.Load(ctx, s.st, s.games.Engines(), row.ID)
-	var u *play.Unreplayable
-	switch {
-	case errors.As(err, &u):
-		return nil, &brokenError{id: row.ID, why: err}
-	case err != nil:
+	t, err := s.loadPlay(ctx, row.ID)
+	if err != nil {
 		return nil, err
 	}
 	seat, seated := t.SeatOf(sess.User)
