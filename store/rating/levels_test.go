@@ -66,7 +66,7 @@ func simulate(t *testing.T, info games.Info, n int) ([]rating.Rating, []float64)
 	for d := uint64(1); d <= uint64(n); d++ {
 		g, err := info.New(d, len(sides))
 		require.NoError(t, err)
-		order := permutation(len(sides), int(d%24)) // order[seat] is a side
+		order := rating.Permutation(len(sides), int(d%24)) // order[seat] is a side
 		players := make([]games.Computer, len(order))
 		for seat, side := range order {
 			players[seat] = simPlayer(info, side, games.Seat(seat), d)
@@ -87,22 +87,6 @@ func simulate(t *testing.T, info games.Info, n int) ([]rating.Rating, []float64)
 		}
 	}
 	return sides, mean
-}
-
-// permutation is one of the n! orders of 0..n-1, the k-th modulo n!.
-func permutation(n, k int) []int {
-	left := make([]int, n)
-	for i := range left {
-		left[i] = i
-	}
-	var out []int
-	for m := n; m > 0; m-- {
-		i := k % m
-		k /= m
-		out = append(out, left[i])
-		left = append(left[:i], left[i+1:]...)
-	}
-	return out
 }
 
 // recordedGames is the DEALER_SIM_GAMES the recorded ratings were
