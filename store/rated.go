@@ -65,12 +65,8 @@ func ratedSeats(results []Result, standIns map[int]bool) []ratedSeat {
 		}
 		return a.Score > b.Score
 	}
-	sort.SliceStable(out, func(i, j int) bool { return ahead(out[i], out[j]) })
-	for i := range out {
-		out[i].Place = i + 1
-		if i > 0 && !ahead(out[i-1], out[i]) {
-			out[i].Place = out[i-1].Place
-		}
+	for i, place := range rating.Rank(out, ahead) {
+		out[i].Place = place
 	}
 	return out
 }

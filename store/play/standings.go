@@ -1,9 +1,8 @@
 package play
 
 import (
-	"sort"
-
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/store/rating"
 )
 
 // Standing is one seat's place at the end of a game.
@@ -33,12 +32,8 @@ func Standings(g games.Game) []Standing {
 		}
 		return a.Score > b.Score
 	}
-	sort.SliceStable(out, func(i, j int) bool { return ahead(out[i], out[j]) })
-	for i := range out {
-		out[i].Place = i + 1
-		if i > 0 && !ahead(out[i-1], out[i]) {
-			out[i].Place = out[i-1].Place
-		}
+	for i, place := range rating.Rank(out, ahead) {
+		out[i].Place = place
 	}
 	return out
 }
