@@ -345,14 +345,7 @@ func testRounds(t *testing.T, e engine) {
 	}
 	for _, st := range steps {
 		err := s.RecordRound(ctx, id, st.round, st.scores)
-		switch st.is {
-		case nil:
-			require.NoError(t, err, "%+v", st)
-		case errAny:
-			require.Error(t, err, "%+v", st)
-		default:
-			require.ErrorIs(t, err, st.is, "%+v", st)
-		}
+		requireIs(t, err, st.is, "%+v", st)
 	}
 	rounds, err = s.Rounds(ctx, id)
 	require.NoError(t, err)
@@ -371,6 +364,20 @@ type sentinel string
 
 // Error is the sentinel's text.
 func (e sentinel) Error() string { return string(e) }
+
+// requireIs requires err to be what a table of cases wants: no error for
+// nil, any error for errAny, else an error that is want.
+func requireIs(t *testing.T, err, want error, msgAndArgs ...any) {
+	t.Helper()
+	switch want {
+	case nil:
+		require.NoError(t, err, msgAndArgs...)
+	case errAny:
+		require.Error(t, err, msgAndArgs...)
+	default:
+		require.ErrorIs(t, err, want, msgAndArgs...)
+	}
+}
 
 // A status is stored as its name, as before statuses were typed; a name
 // the program does not know is an error when read.
@@ -427,14 +434,7 @@ func testAppendMoveAndRounds(t *testing.T, e engine) {
 	}
 	for _, st := range steps {
 		err := s.AppendMoveAndRounds(ctx, id, st.seq, 0, "m", st.rounds)
-		switch st.is {
-		case nil:
-			require.NoError(t, err, st.name)
-		case errAny:
-			require.Error(t, err, st.name)
-		default:
-			require.ErrorIs(t, err, st.is, st.name)
-		}
+		requireIs(t, err, st.is, st.name)
 		moves, err := s.Moves(ctx, id)
 		require.NoError(t, err)
 		assert.Len(t, moves, st.moves, st.name)
@@ -486,15 +486,10 @@ func testAppendMoves(t *testing.T, e engine) {
 		err = s.AppendMoves(ctx, id, st.seq, st.moves, st.rounds)
 		after, verr := s.Version(ctx, id)
 		require.NoError(t, verr)
-		switch st.is {
-		case nil:
-			require.NoError(t, err, st.name)
+		requireIs(t, err, st.is, st.name)
+		if st.is == nil {
 			assert.Equal(t, before+len(st.moves), after, st.name)
-		case errAny:
-			require.Error(t, err, st.name)
-			assert.Equal(t, before, after, st.name)
-		default:
-			require.ErrorIs(t, err, st.is, st.name)
+		} else {
 			assert.Equal(t, before, after, st.name)
 		}
 		log, err := s.Moves(ctx, id)

@@ -84,14 +84,7 @@ func TestMovesArmTheirClock(t *testing.T) {
 		}
 		for _, st := range steps {
 			err := s.AppendMoves(ctx, lobby, st.seq, entry(st.seq%2, "m"), st.rounds, st.arm...)
-			switch st.is {
-			case nil:
-				require.NoError(t, err, st.name)
-			case errAny:
-				require.Error(t, err, st.name)
-			default:
-				require.ErrorIs(t, err, st.is, st.name)
-			}
+			requireIs(t, err, st.is, st.name)
 			all, err := s.Timers(ctx)
 			require.NoError(t, err)
 			assert.ElementsMatch(t, st.want, all, st.name)
