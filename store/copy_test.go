@@ -96,20 +96,11 @@ type snapshot struct {
 func everything(t *testing.T, s *Store, ids []int64) snapshot {
 	t.Helper()
 	ctx := context.Background()
-	var snap snapshot
-	for _, id := range ids {
-		sess, err := s.TableRow(ctx, id)
-		require.NoError(t, err)
-		snap.Sessions = append(snap.Sessions, sess)
-		moves, err := s.Moves(ctx, id)
-		require.NoError(t, err)
-		snap.Moves = append(snap.Moves, moves)
-		rounds, err := s.Rounds(ctx, id)
-		require.NoError(t, err)
-		snap.Rounds = append(snap.Rounds, rounds)
-		results, err := s.Results(ctx, id)
-		require.NoError(t, err)
-		snap.Results = append(snap.Results, results)
+	snap := snapshot{
+		Sessions: readEach(t, ids, s.TableRow),
+		Moves:    readEach(t, ids, s.Moves),
+		Rounds:   readEach(t, ids, s.Rounds),
+		Results:  readEach(t, ids, s.Results),
 	}
 	var err error
 	snap.Board, err = s.Leaderboard(ctx, "g1", "", ByWins, 0)
@@ -144,6 +135,19 @@ func everything(t *testing.T, s *Store, ids []int64) snapshot {
 	snap.Activity, err = s.ActivityTable(ctx, "i-1")
 	require.NoError(t, err)
 	return snap
+}
+
+// readEach is what read says of each table of ids, in order, failing the
+// test on an error.
+func readEach[T any](t *testing.T, ids []int64, read func(context.Context, int64) (T, error)) []T {
+	t.Helper()
+	var out []T
+	for _, id := range ids {
+		v, err := read(context.Background(), id)
+		require.NoError(t, err, "table %d", id)
+		out = append(out, v)
+	}
+	return out
 }
 
 // db copy: every table, ids kept, counts that match, and the target's ids
