@@ -111,6 +111,15 @@ func (b *checkBench) open(t *testing.T, game string, deal uint64, players []stor
 	return tb
 }
 
+// played is a solitaire table of game, deal deal, with n legal moves
+// made.
+func (b *checkBench) played(t *testing.T, game string, deal uint64, n int) *play.Table {
+	t.Helper()
+	tb := b.open(t, game, deal, solo)
+	playSome(t, tb, n)
+	return tb
+}
+
 // computers are n computer players, seated.
 func computers(n int) []store.Player {
 	ps := make([]store.Player, n)
@@ -124,8 +133,7 @@ func computers(n int) []store.Player {
 // what is stored of its end.
 func (b *checkBench) resigned(t *testing.T, game string, alter func(status *games.Status, res []store.Result)) int64 {
 	ctx := context.Background()
-	tb := b.open(t, game, 4, solo)
-	playSome(t, tb, 2)
+	tb := b.played(t, game, 4, 2)
 	require.NoError(t, tb.Apply(ctx, 0, "resign"))
 	if alter == nil {
 		require.NoError(t, tb.Finish(ctx))
@@ -153,18 +161,10 @@ func (b *checkBench) playedOut(t *testing.T, game string, deal uint64, seats int
 // they replay.
 func (b *checkBench) replaying() []checkCase {
 	return []checkCase{
-		{"Double FreeCell, played", func(t *testing.T) int64 {
-			tb := b.open(t, "doublefreecell", 7, solo)
-			playSome(t, tb, 4)
-			return tb.Row.ID
-		}, ""},
+		{"Double FreeCell, played", func(t *testing.T) int64 { return b.played(t, "doublefreecell", 7, 4).Row.ID }, ""},
 		{"Double FreeCell, resigned", func(t *testing.T) int64 { return b.resigned(t, "doublefreecell", nil) }, ""},
 		{"Doublets, resigned", func(t *testing.T) int64 { return b.resigned(t, "doublets", nil) }, ""},
-		{"Double Agent, played", func(t *testing.T) int64 {
-			tb := b.open(t, "doubleagent", 3, solo)
-			playSome(t, tb, 3)
-			return tb.Row.ID
-		}, ""},
+		{"Double Agent, played", func(t *testing.T) int64 { return b.played(t, "doubleagent", 3, 3).Row.ID }, ""},
 		{"Double Agent, resigned", func(t *testing.T) int64 { return b.resigned(t, "doubleagent", nil) }, ""},
 		{"Secret Agent, over", func(t *testing.T) int64 { return b.playedOut(t, "secretagent", 5, 4) }, ""},
 		{"The Agents, over", func(t *testing.T) int64 { return b.playedOut(t, "theagents", 4, 3) }, ""},
@@ -183,8 +183,7 @@ func (b *checkBench) notReplaying() []checkCase {
 	ctx := context.Background()
 	return []checkCase{
 		{"an illegal move", func(t *testing.T) int64 {
-			tb := b.open(t, "doublefreecell", 7, solo)
-			playSome(t, tb, 1)
+			tb := b.played(t, "doublefreecell", 7, 1)
 			require.NoError(t, b.st.AppendMove(ctx, tb.Row.ID, 1, 0, "h 9"))
 			return tb.Row.ID
 		}, `move 2 ("h 9"): `},
@@ -231,8 +230,7 @@ func (b *checkBench) notReplaying() []checkCase {
 			return id
 		}, `no game called "chess"`},
 		{"a log shorter than its count", func(t *testing.T) int64 {
-			tb := b.open(t, "doublets", 8, solo)
-			playSome(t, tb, 2)
+			tb := b.played(t, "doublets", 8, 2)
 			_, err := b.raw.ExecContext(ctx, `UPDATE sessions SET moves = 5 WHERE id = ?`, tb.Row.ID)
 			require.NoError(t, err)
 			return tb.Row.ID
