@@ -183,19 +183,9 @@ const wonDays = `SELECT DISTINCT s.daily FROM sessions s JOIN results r ON r.ses
 func (s *Store) streak(ctx context.Context, what, where, userID, game, today string) (current, best int, err error) {
 	var days []string
 	err = s.read(ctx, func(tx *txn) error {
-		rows, err := tx.QueryContext(ctx, wonDays+where, userID, game, game)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var d string
-			if err := rows.Scan(&d); err != nil {
-				return err
-			}
-			days = append(days, d)
-		}
-		return rows.Err()
+		var err error
+		days, err = queryColumn[string](ctx, tx, wonDays+where, userID, game, game)
+		return err
 	})
 	if err != nil {
 		return 0, 0, fmt.Errorf("store: %s: %w", what, err)

@@ -51,20 +51,7 @@ func (s *Store) Ratings(ctx context.Context, guild, game, options string, limit 
 		RANK() OVER (ORDER BY ordinal DESC)
 		FROM ratings r WHERE guild_id = ? AND game = ? AND options = ? AND games > 0
 		ORDER BY ordinal DESC, user_id`
-	args := []any{guild, game, options}
-	if limit > 0 {
-		q += ` LIMIT ?`
-		args = append(args, limit)
-	}
-	rows, err := s.q.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: ratings: %w", err)
-	}
-	board, err := appendRows([]RatingRow{}, rows, scanRatingRow)
-	if err != nil {
-		return nil, fmt.Errorf("store: ratings: %w", err)
-	}
-	return board, nil
+	return queryLimited(ctx, s.q, "ratings", q, []any{guild, game, options}, limit, scanRatingRow)
 }
 
 func scanRatingRow(row scanner) (RatingRow, error) {
@@ -102,16 +89,7 @@ func (s *Store) RatingHistory(ctx context.Context, guild, game, user string, lim
 	q := `SELECT session_id, finished_at, place, mu, sigma FROM rating_history
 		WHERE guild_id = ? AND game = ? AND options = '' AND user_id = ?
 		ORDER BY finished_at DESC, session_id DESC`
-	args := []any{guild, game, user}
-	if limit > 0 {
-		q += ` LIMIT ?`
-		args = append(args, limit)
-	}
-	rows, err := s.q.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: rating history: %w", err)
-	}
-	points, err := appendRows([]RatingPoint{}, rows, func(row scanner) (RatingPoint, error) {
+	points, err := queryLimited(ctx, s.q, "rating history", q, []any{guild, game, user}, limit, func(row scanner) (RatingPoint, error) {
 		var (
 			p  RatingPoint
 			at int64
@@ -121,7 +99,7 @@ func (s *Store) RatingHistory(ctx context.Context, guild, game, user string, lim
 		return p, err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("store: rating history: %w", err)
+		return nil, err
 	}
 	slices.Reverse(points)
 	return points, nil

@@ -222,19 +222,7 @@ func (s *Store) HouseLeaderboard(ctx context.Context, guildID, game, options, by
 		FROM results r WHERE ` + where + `
 		GROUP BY user_id
 		ORDER BY ` + order + `, user_id`
-	if limit > 0 {
-		q += ` LIMIT ?`
-		args = append(args, limit)
-	}
-	rows, err := s.q.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: leaderboard: %w", err)
-	}
-	board, err := appendRows([]LeaderRow{}, rows, scanLeaderRow)
-	if err != nil {
-		return nil, fmt.Errorf("store: leaderboard: %w", err)
-	}
-	return board, nil
+	return queryLimited(ctx, s.q, "leaderboard", q, args, limit, scanLeaderRow)
 }
 
 // StatRow is one player's record at one game under one set of rules.

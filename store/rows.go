@@ -49,6 +49,44 @@ func appendRows[T any](dst []T, rows *sql.Rows, scan func(scanner) (T, error)) (
 	return dst, err
 }
 
+// rowsQuerier is a txn or the read pool.
+type rowsQuerier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// queryColumn reads the one column of every row of query, with args, in
+// order.
+func queryColumn[T any](ctx context.Context, q rowsQuerier, query string, args ...any) ([]T, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	return appendRows(nil, rows, func(row scanner) (T, error) {
+		var v T
+		err := row.Scan(&v)
+		return v, err
+	})
+}
+
+// queryLimited reads the rows of query, with args, by scan, at most limit
+// of them (limit <= 0 for all; query ends where a LIMIT may follow), into
+// a slice that is never nil; an error is named with what.
+func queryLimited[T any](ctx context.Context, q rowsQuerier, what, query string, args []any, limit int, scan func(scanner) (T, error)) ([]T, error) {
+	if limit > 0 {
+		query += ` LIMIT ?`
+		args = append(args, limit)
+	}
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	out, err := appendRows([]T{}, rows, scan)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	return out, nil
+}
+
 // readByKeys reads the rows of query, whose one argument is keys (= ANY(?),
 // PostgreSQL), into a map by scan's key: one query for a gatherer's batch.
 func readByKeys[K comparable, V any](ctx context.Context, q pool, query string, keys []K, scan func(scanner) (K, V, error)) (map[K]V, error) {

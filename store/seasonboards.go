@@ -52,19 +52,12 @@ func (s *Store) CloseSeason(ctx context.Context, season Season) ([]ClosedSeason,
 	}
 	var guilds []string
 	err := s.read(ctx, func(tx *txn) error {
-		rows, err := tx.QueryContext(ctx, `SELECT DISTINCT guild_id FROM results
+		var err error
+		guilds, err = queryColumn[string](ctx, tx, `SELECT DISTINCT guild_id FROM results
 			WHERE computer = 0 AND user_id <> '' AND guild_id <> '' AND finished_at >= ? AND finished_at < ?
 			AND guild_id NOT IN (SELECT guild_id FROM seasons_closed WHERE season = ?) ORDER BY guild_id`,
 			season.Start.UnixNano(), season.End.UnixNano(), season.Key)
-		if err != nil {
-			return err
-		}
-		return eachRow(rows, func(row scanner) error {
-			var g string
-			err := row.Scan(&g)
-			guilds = append(guilds, g)
-			return err
-		})
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: close season %s: %w", season.Key, err)
@@ -164,18 +157,9 @@ func (s *Store) SeasonRatings(ctx context.Context, guild, game, options string, 
 	q := `SELECT user_id, name, mu, sigma, games, 0, RANK() OVER (ORDER BY mu - 3 * sigma DESC)
 		FROM season_boards WHERE guild_id = ? AND season = ? AND game = ? AND options = ? AND mu IS NOT NULL
 		ORDER BY mu - 3 * sigma DESC, user_id`
-	args := []any{guild, season.Key, game, options}
-	if limit > 0 {
-		q += ` LIMIT ?`
-		args = append(args, limit)
-	}
-	r, err := s.q.QueryContext(ctx, q, args...)
+	rows, err = queryLimited(ctx, s.q, "season ratings", q, []any{guild, season.Key, game, options}, limit, scanRatingRow)
 	if err != nil {
-		return nil, true, fmt.Errorf("store: season ratings: %w", err)
-	}
-	rows, err = appendRows([]RatingRow{}, r, scanRatingRow)
-	if err != nil {
-		return nil, true, fmt.Errorf("store: season ratings: %w", err)
+		return nil, true, err
 	}
 	return rows, true, nil
 }
@@ -252,16 +236,9 @@ func (s *Store) PastSeasons(ctx context.Context, guild string, l SeasonLength, n
 			guild).Scan(&first); err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT season FROM seasons_closed WHERE guild_id = ?`, guild)
-		if err != nil {
-			return err
-		}
-		return eachRow(rows, func(row scanner) error {
-			var k string
-			err := row.Scan(&k)
-			keys = append(keys, k)
-			return err
-		})
+		var err error
+		keys, err = queryColumn[string](ctx, tx, `SELECT season FROM seasons_closed WHERE guild_id = ?`, guild)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: past seasons: %w", err)
