@@ -33,6 +33,16 @@ func rawDB(t *testing.T, e engine, db string) (*sql.DB, *dialect) {
 	return raw, d
 }
 
+// rawMigrations opens db raw (rawDB) and reads its engine's embedded
+// migrations, for tests that apply them by hand.
+func rawMigrations(t *testing.T, e engine, db string) (*sql.DB, *dialect, []migration) {
+	t.Helper()
+	raw, d := rawDB(t, e, db)
+	ms, err := d.migrations()
+	require.NoError(t, err)
+	return raw, d, ms
+}
+
 // tables lists the tables of the database, the version's own left out.
 func tables(t *testing.T, d *dialect, db *sql.DB) []string {
 	t.Helper()
@@ -117,9 +127,7 @@ func TestEmbeddedMigrations(t *testing.T) { forEachEngine(t, testEmbeddedMigrati
 func testEmbeddedMigrations(t *testing.T, e engine) {
 	ctx := context.Background()
 	path := e.database(t)
-	raw, d := rawDB(t, e, path)
-	ms, err := d.migrations()
-	require.NoError(t, err)
+	raw, d, ms := rawMigrations(t, e, path)
 	require.NoError(t, raw.Close())
 
 	// Fresh: every migration, and the version is the last one's.

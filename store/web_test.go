@@ -60,9 +60,7 @@ func TestTokenMigration(t *testing.T) { forEachEngine(t, testTokenMigration) }
 func testTokenMigration(t *testing.T, e engine) {
 	ctx := context.Background()
 	path := e.database(t)
-	raw, d := rawDB(t, e, path)
-	ms, err := d.migrations()
-	require.NoError(t, err)
+	raw, d, ms := rawMigrations(t, e, path)
 	web := -1
 	for i, m := range ms {
 		if m.name == "0005_web.sql" {
@@ -70,7 +68,7 @@ func testTokenMigration(t *testing.T, e engine) {
 		}
 	}
 	require.GreaterOrEqual(t, web, 0)
-	_, err = migrate(ctx, d, raw, ms[:web])
+	_, err := migrate(ctx, d, raw, ms[:web])
 	require.NoError(t, err)
 	for i := range 5 {
 		_, err := raw.Exec(d.rebind(`INSERT INTO sessions (game, deal, seats, status, created_at, updated_at)
