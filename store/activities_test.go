@@ -7,14 +7,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/internal/testkit"
 )
 
 // TestActivityTables: an Activity instance has one table, whichever of
 // two participants choosing at once binds first; an instance no one chose
 // in has none.
 func TestActivityTables(t *testing.T) {
-	forEachEngine(t, func(t *testing.T, e engine) {
-		st, _, _ := openTemp(t, e)
+	forEachStore(t, func(t *testing.T, st *Store, _ *testkit.Clock) {
 		ctx := context.Background()
 		_, err := st.ActivityTable(ctx, "i-1")
 		require.ErrorIs(t, err, ErrNotFound)

@@ -6,13 +6,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/internal/testkit"
 )
 
 // TestChatBoard: a DM's or group DM's own board counts the tables played
 // in that channel alone; the board of every DM together counts them all.
 func TestChatBoard(t *testing.T) {
-	forEachEngine(t, func(t *testing.T, e engine) {
-		s, c, _ := openTemp(t, e)
+	forEachStore(t, func(t *testing.T, s *Store, c *testkit.Clock) {
 		ctx := context.Background()
 		for _, g := range []struct{ channel, winner, loser string }{{"c1", "ann", "bob"}, {"c1", "ann", "bob"}, {"c2", "cy", "dee"}} {
 			id := mustCreate(t, s, TableRow{Game: "doublets", Seats: 2, ChannelID: g.channel, Status: StatusPlaying,

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/internal/testkit"
 )
 
 // Many processes on one database: writers at once, a process killed
@@ -318,11 +319,10 @@ func testTwoStoresRaceForEachMove(t *testing.T, e engine) {
 // the moves' primary key even when the table's count says otherwise (a
 // count and a log out of step, as a failed copy might leave them):
 // ErrConflict, not a raw constraint error.
-func TestMovesKeyDecides(t *testing.T) { forEachEngine(t, testMovesKeyDecides) }
+func TestMovesKeyDecides(t *testing.T) { forEachStore(t, testMovesKeyDecides) }
 
-func testMovesKeyDecides(t *testing.T, e engine) {
+func testMovesKeyDecides(t *testing.T, s *Store, _ *testkit.Clock) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t, e)
 	id := mustCreate(t, s, TableRow{Game: "doublefreecell", Seats: 1})
 	require.NoError(t, s.AppendMove(ctx, id, 0, 0, "1 h"))
 	require.NoError(t, s.write(ctx, func(tx *txn) error {
@@ -380,9 +380,8 @@ func TestDeadlockIsRetried(t *testing.T) {
 // Timers are armed, replaced, claimed once while a claim lives, taken over
 // when it runs out, and done only when not armed again meanwhile.
 func TestTimers(t *testing.T) {
-	forEachEngine(t, func(t *testing.T, e engine) {
+	forEachStore(t, func(t *testing.T, s *Store, _ *testkit.Clock) {
 		ctx := context.Background()
-		s, _, _ := openTemp(t, e)
 		a := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 4})
 		b := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 4})
 		t0 := time.Unix(1_800_000_000, 0)
@@ -585,9 +584,8 @@ func TestFirstSeenAtOnce(t *testing.T) {
 // Ids older than InteractionsKept are forgotten, now and then, by an
 // insert; recent ones are kept.
 func TestFirstSeenForgetsOldIDs(t *testing.T) {
-	forEachEngine(t, func(t *testing.T, e engine) {
+	forEachStore(t, func(t *testing.T, s *Store, c *testkit.Clock) {
 		ctx := context.Background()
-		s, c, _ := openTemp(t, e)
 		var old []string
 		for k := range 10 {
 			id := interactionID(t, k, false)
@@ -626,8 +624,7 @@ func TestFirstSeenForgetsOldIDs(t *testing.T) {
 }
 
 func TestFirstSeenRefusesNonIDs(t *testing.T) {
-	forEachEngine(t, func(t *testing.T, e engine) {
-		s, c, _ := openTemp(t, e)
+	forEachStore(t, func(t *testing.T, s *Store, c *testkit.Clock) {
 		for _, id := range []string{"", strings.Repeat("9", maxInteractionID+1)} {
 			first, err := s.FirstSeen(context.Background(), id, c.Now())
 			assert.Error(t, err, "%q", id)

@@ -227,8 +227,7 @@ func queryMap[K comparable, V any](t *testing.T, s *Store, query string) map[K]V
 // EachReplayable visits every table but lobbies once, in id order, each
 // with its whole log and its results, however the pages cut the database.
 func TestEachReplayable(t *testing.T) {
-	forEachEngine(t, func(t *testing.T, e engine) {
-		s, _, _ := openTemp(t, e)
+	forEachStore(t, func(t *testing.T, s *Store, _ *testkit.Clock) {
 		ctx := context.Background()
 		type made struct {
 			id      int64

@@ -50,6 +50,16 @@ func forEachEngine(t *testing.T, fn func(t *testing.T, e engine)) {
 	}
 }
 
+// forEachStore runs fn as a subtest on each engine, with a store on a new
+// database of it and the store's fake clock (openTemp).
+func forEachStore(t *testing.T, fn func(t *testing.T, s *Store, c *testkit.Clock)) {
+	t.Helper()
+	forEachEngine(t, func(t *testing.T, e engine) {
+		s, c, _ := openTemp(t, e)
+		fn(t, s, c)
+	})
+}
+
 // benchEachEngine runs fn as a sub-benchmark on each engine.
 func benchEachEngine(b *testing.B, fn func(b *testing.B, e engine)) {
 	b.Helper()

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/internal/testkit"
 )
 
 // gathering is a gatherer whose reads are held until the test lets each
@@ -125,14 +127,13 @@ func TestGatherErrorsAndGivingUp(t *testing.T) {
 	gt.closing = make(chan struct{}) // for Cleanup
 }
 
-func TestReadsAtOnce(t *testing.T) { forEachEngine(t, testReadsAtOnce) }
+func TestReadsAtOnce(t *testing.T) { forEachStore(t, testReadsAtOnce) }
 
 // Many versions and settings read at once (gathered on PostgreSQL) each
 // get their own table's or player's, and a table that is not there is
 // ErrNotFound.
-func testReadsAtOnce(t *testing.T, e engine) {
+func testReadsAtOnce(t *testing.T, s *Store, _ *testkit.Clock) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t, e)
 	versions := map[int64]int{}
 	for i := range 20 {
 		id := mustCreate(t, s, TableRow{Game: "doublets", Seats: 1, Status: StatusPlaying})

@@ -6,15 +6,16 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/internal/testkit"
 )
 
-func TestInteractionOnlyKept(t *testing.T) { forEachEngine(t, testInteractionOnlyKept) }
+func TestInteractionOnlyKept(t *testing.T) { forEachStore(t, testInteractionOnlyKept) }
 
 // testInteractionOnlyKept: a table dealt where the bot is no member, a
 // daily deal's too, keeps saying so (migration 0014), read by id and among
 // the unfinished tables; other tables say not.
-func testInteractionOnlyKept(t *testing.T, e engine) {
-	st, _, _ := openTemp(t, e)
+func testInteractionOnlyKept(t *testing.T, st *Store, _ *testkit.Clock) {
 	ctx := context.Background()
 	for _, tc := range []struct {
 		name  string

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/internal/testkit"
 )
 
 // rawDB opens db (a database of engine e) with one connection, as the
@@ -102,8 +104,7 @@ func TestMigrationSetsAlike(t *testing.T) {
 // same order (what db copy and the queries rely on).
 func TestSchemasAlike(t *testing.T) {
 	var want map[string][]string
-	forEachEngine(t, func(t *testing.T, e engine) {
-		s, _, _ := openTemp(t, e)
+	forEachStore(t, func(t *testing.T, s *Store, _ *testkit.Clock) {
 		got := map[string][]string{}
 		for _, table := range tables(t, s.d, s.r) {
 			got[table] = columns(t, s.r, table)

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/internal/testkit"
 )
 
 // privacyFixture is ann's and bob's tables: ann's finished solitaire in
@@ -19,6 +20,13 @@ import (
 // play, and bob's own solitaire; ann's and bob's settings.
 type privacyFixture struct {
 	solitaire, duel, open, bobs int64
+}
+
+// forEachPrivacyFixture runs fn as a subtest on each engine, with a store
+// on a new database of it that holds the privacy fixture.
+func forEachPrivacyFixture(t *testing.T, fn func(t *testing.T, s *Store, f privacyFixture)) {
+	t.Helper()
+	forEachStore(t, func(t *testing.T, s *Store, _ *testkit.Clock) { fn(t, s, newPrivacyFixture(t, s)) })
 }
 
 func newPrivacyFixture(t *testing.T, s *Store) privacyFixture {
@@ -53,10 +61,8 @@ func newPrivacyFixture(t *testing.T, s *Store) privacyFixture {
 // were shown under, their tables with their own seats, moves and rounds,
 // and their results.
 func TestPlayerData(t *testing.T) {
-	forEachEngine(t, func(t *testing.T, e engine) {
+	forEachPrivacyFixture(t, func(t *testing.T, s *Store, f privacyFixture) {
 		ctx := context.Background()
-		s, _, _ := openTemp(t, e)
-		f := newPrivacyFixture(t, s)
 
 		d, err := s.PlayerData(ctx, "ann")
 		require.NoError(t, err)
@@ -106,10 +112,8 @@ func TestPlayerData(t *testing.T) {
 // and leaderboard places are as they were; every table that named her
 // moved on, so a stale copy's write is refused.
 func TestForget(t *testing.T) {
-	forEachEngine(t, func(t *testing.T, e engine) {
+	forEachPrivacyFixture(t, func(t *testing.T, s *Store, f privacyFixture) {
 		ctx := context.Background()
-		s, _, _ := openTemp(t, e)
-		f := newPrivacyFixture(t, s)
 		bobBefore, err := s.PlayerData(ctx, "bob")
 		require.NoError(t, err)
 		openVersion, err := s.Version(ctx, f.open)
@@ -159,10 +163,8 @@ func TestForget(t *testing.T) {
 // the store keeps nothing of; forgetting twice finds nothing the second
 // time.
 func TestForgetRefusesAndRepeats(t *testing.T) {
-	forEachEngine(t, func(t *testing.T, e engine) {
+	forEachPrivacyFixture(t, func(t *testing.T, s *Store, _ privacyFixture) {
 		ctx := context.Background()
-		s, _, _ := openTemp(t, e)
-		newPrivacyFixture(t, s)
 		for _, id := range []string{"", ForgottenPrefix + "0badc0de"} {
 			_, err := s.Forget(ctx, id)
 			assert.ErrorIs(t, err, ErrNotAPerson, "%q", id)

@@ -63,13 +63,12 @@ func board(t *testing.T, s *Store, guild, options string) map[string]RatingRow {
 	return out
 }
 
-func TestRatings(t *testing.T) { forEachEngine(t, testRatings) }
+func TestRatings(t *testing.T) { forEachStore(t, testRatings) }
 
 // Finish rates the people of a game, with their places, in its
 // transaction; the boards, one's rating and history read them.
-func testRatings(t *testing.T, e engine) {
+func testRatings(t *testing.T, s *Store, c *testkit.Clock) {
 	ctx := context.Background()
-	s, c, _ := openTemp(t, e)
 	first := playRated(t, s, c, "g", "", StatusOver, seat{user: "ann", score: 5}, seat{user: "bob", score: 9, won: true}, seat{score: 20, won: true}, seat{user: "cy", score: 1})
 	n := rating.New()
 	want := rating.Rate([]rating.Rating{n, n, n}, []int{2, 1, 3})
@@ -114,14 +113,13 @@ func testRatings(t *testing.T, e engine) {
 	assert.Zero(t, elsewhere.Games, "per server")
 }
 
-func TestRatingsCountOnlyPeople(t *testing.T) { forEachEngine(t, testRatingsCountOnlyPeople) }
+func TestRatingsCountOnlyPeople(t *testing.T) { forEachStore(t, testRatingsCountOnlyPeople) }
 
 // No rating moves in a game with one person, nor in an abandoned one; a
 // person a computer player stood in for at the end is last; house rules
 // are rated apart.
-func testRatingsCountOnlyPeople(t *testing.T, e engine) {
+func testRatingsCountOnlyPeople(t *testing.T, s *Store, c *testkit.Clock) {
 	ctx := context.Background()
-	s, c, _ := openTemp(t, e)
 	playRated(t, s, c, "g", "", StatusOver, seat{user: "ann", won: true}, seat{}, seat{})
 	playRated(t, s, c, "g", "", StatusAbandoned, seat{user: "ann", won: true}, seat{user: "bob"})
 	assert.Empty(t, board(t, s, "g", ""), "one person, or abandoned: nobody rated")
@@ -146,13 +144,12 @@ func testRatingsCountOnlyPeople(t *testing.T, e engine) {
 	assert.Equal(t, want[0], ann.Rating, "RatingOf: standard rules")
 }
 
-func TestRebuildRatings(t *testing.T) { forEachEngine(t, testRebuildRatings) }
+func TestRebuildRatings(t *testing.T) { forEachStore(t, testRebuildRatings) }
 
 // RebuildRatings gives every rating and history row again, the same
 // numbers; after a forget, the placeholder's.
-func testRebuildRatings(t *testing.T, e engine) {
+func testRebuildRatings(t *testing.T, s *Store, c *testkit.Clock) {
 	ctx := context.Background()
-	s, c, _ := openTemp(t, e)
 	people := []string{"ann", "bob", "cy", "dee", "eve"}
 	for g := range 160 { // over 500 history rows: a rebuild writes them in batches
 		var seats []seat

@@ -7,16 +7,17 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/internal/testkit"
 )
 
-func TestOneFollowerEach(t *testing.T) { forEachEngine(t, testOneFollowerEach) }
+func TestOneFollowerEach(t *testing.T) { forEachStore(t, testOneFollowerEach) }
 
 // testOneFollowerEach: ten rematches of one finished table at once open
 // one; NextTable finds it; once it is abandoned (a rematch nobody
 // confirmed), the table may be followed again, and NextTable prefers the
 // follower in play.
-func testOneFollowerEach(t *testing.T, e engine) {
-	st, _, _ := openTemp(t, e)
+func testOneFollowerEach(t *testing.T, st *Store, _ *testkit.Clock) {
 	ctx := context.Background()
 	row := TableRow{Game: "theagents", Deal: 5, Seats: 2, GuildID: "g", OwnerID: "u1",
 		Players: []Player{{Seat: 0, UserID: "u1", Name: "ann"}, {Seat: 1, Computer: true, Name: "Bond"}}}

@@ -10,13 +10,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/internal/testkit"
 )
 
-func TestFinish(t *testing.T) { forEachEngine(t, testFinish) }
+func TestFinish(t *testing.T) { forEachStore(t, testFinish) }
 
-func testFinish(t *testing.T, e engine) {
+func testFinish(t *testing.T, s *Store, c *testkit.Clock) {
 	ctx := context.Background()
-	s, c, _ := openTemp(t, e)
 	created := c.Now()
 	id := mustCreate(t, s, TableRow{Game: "doublets", Seats: 2, GuildID: "g", Status: StatusPlaying})
 	require.NoError(t, s.AppendMove(ctx, id, 0, 0, "a"))
@@ -203,11 +203,10 @@ func testStats(t *testing.T, e engine) {
 
 // House rules are kept with the table, in its record for replay, and
 // apart on the leaderboards and in stats.
-func TestHouseRulesKeptApart(t *testing.T) { forEachEngine(t, testHouseRulesKeptApart) }
+func TestHouseRulesKeptApart(t *testing.T) { forEachStore(t, testHouseRulesKeptApart) }
 
-func testHouseRulesKeptApart(t *testing.T, e engine) {
+func testHouseRulesKeptApart(t *testing.T, s *Store, c *testkit.Clock) {
 	ctx := context.Background()
-	s, c, _ := openTemp(t, e)
 	finish := func(options string, won bool) int64 {
 		id := mustCreate(t, s, TableRow{Game: "doublefreecell", Seats: 1, GuildID: "g", Options: options,
 			Players: []Player{{Seat: 0, UserID: "ann", Name: "Ann"}}})
@@ -250,11 +249,10 @@ func testHouseRulesKeptApart(t *testing.T, e engine) {
 
 // A computer player's level is kept with its seat, through a lobby's start
 // and the start-up list of unfinished tables.
-func TestComputerLevelsKept(t *testing.T) { forEachEngine(t, testComputerLevelsKept) }
+func TestComputerLevelsKept(t *testing.T) { forEachStore(t, testComputerLevelsKept) }
 
-func testComputerLevelsKept(t *testing.T, e engine) {
+func testComputerLevelsKept(t *testing.T, s *Store, _ *testkit.Clock) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t, e)
 	id := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 4, GuildID: "g", Status: StatusLobby,
 		Players: []Player{{Seat: 0, UserID: "ann", Name: "Ann"}}})
 	players := []Player{
@@ -274,10 +272,9 @@ func testComputerLevelsKept(t *testing.T, e engine) {
 	assert.Equal(t, players, open[0].Players)
 }
 
-func TestDailyDealFirstRecordStands(t *testing.T) { forEachEngine(t, testDailyDealFirstRecordStands) }
+func TestDailyDealFirstRecordStands(t *testing.T) { forEachStore(t, testDailyDealFirstRecordStands) }
 
-func testDailyDealFirstRecordStands(t *testing.T, e engine) {
-	st, _, _ := openTemp(t, e)
+func testDailyDealFirstRecordStands(t *testing.T, st *Store, _ *testkit.Clock) {
 	ctx := context.Background()
 	_, ok, err := st.DailyDeal(ctx, "doublets", "2026-11-22")
 	require.NoError(t, err)
@@ -294,10 +291,9 @@ func testDailyDealFirstRecordStands(t *testing.T, e engine) {
 	assert.Equal(t, uint64(17), deal)
 }
 
-func TestOneDailyAttemptEach(t *testing.T) { forEachEngine(t, testOneDailyAttemptEach) }
+func TestOneDailyAttemptEach(t *testing.T) { forEachStore(t, testOneDailyAttemptEach) }
 
-func testOneDailyAttemptEach(t *testing.T, e engine) {
-	st, _, _ := openTemp(t, e)
+func testOneDailyAttemptEach(t *testing.T, st *Store, _ *testkit.Clock) {
 	ctx := context.Background()
 	sess := TableRow{Game: "doublefreecell", Deal: 5, Seats: 1, GuildID: "g", OwnerID: "u1", Players: []Player{{UserID: "u1", Name: "ann"}}}
 	// Ten requests at once: exactly one attempt.
@@ -330,10 +326,9 @@ func testOneDailyAttemptEach(t *testing.T, e engine) {
 	assert.NoError(t, err, "another game's daily")
 }
 
-func TestDailyBoardHintsAndStreaks(t *testing.T) { forEachEngine(t, testDailyBoardHintsAndStreaks) }
+func TestDailyBoardHintsAndStreaks(t *testing.T) { forEachStore(t, testDailyBoardHintsAndStreaks) }
 
-func testDailyBoardHintsAndStreaks(t *testing.T, e engine) {
-	st, clk, _ := openTemp(t, e)
+func testDailyBoardHintsAndStreaks(t *testing.T, st *Store, clk *testkit.Clock) {
 	ctx := context.Background()
 	play := func(user, day string, won bool, moves, hints int) {
 		id, err := st.CreateDaily(ctx, TableRow{Game: "doublets", Deal: 3, Seats: 1, GuildID: "g", OwnerID: user,

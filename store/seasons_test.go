@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/internal/testkit"
 )
 
 func TestSeasonOf(t *testing.T) {
@@ -124,11 +126,10 @@ func testSeasonBoards(t *testing.T, e engine) {
 	assert.Equal(t, []string{"2026-11", "2026-10"}, keys)
 }
 
-func TestSeasonStreaksArchived(t *testing.T) { forEachEngine(t, testSeasonStreaksArchived) }
+func TestSeasonStreaksArchived(t *testing.T) { forEachStore(t, testSeasonStreaksArchived) }
 
 // testSeasonStreaksArchived: a season's streak counts its own days only.
-func testSeasonStreaksArchived(t *testing.T, e engine) {
-	st, clk, _ := openTemp(t, e)
+func testSeasonStreaksArchived(t *testing.T, st *Store, clk *testkit.Clock) {
 	ctx := context.Background()
 	daily := func(user, day string, won bool) {
 		id, err := st.CreateDaily(ctx, TableRow{Game: "doublets", Deal: 3, Seats: 1, GuildID: "g", OwnerID: user,
@@ -170,12 +171,11 @@ func testSeasonStreaksArchived(t *testing.T, e engine) {
 	assert.Equal(t, []int{3, 1}, got, "November's days only")
 }
 
-func TestSeasonRatingsArchived(t *testing.T) { forEachEngine(t, testSeasonRatingsArchived) }
+func TestSeasonRatingsArchived(t *testing.T) { forEachStore(t, testSeasonRatingsArchived) }
 
 // testSeasonRatingsArchived: a season's rating board is the ratings as
 // they stood when it closed; the games after move today's, not it.
-func testSeasonRatingsArchived(t *testing.T, e engine) {
-	st, clk, _ := openTemp(t, e)
+func testSeasonRatingsArchived(t *testing.T, st *Store, clk *testkit.Clock) {
 	ctx := context.Background()
 	playRated(t, st, clk, "g", "", StatusOver, seat{user: "ann", score: 9, won: true}, seat{user: "bob", score: 2})
 	playRated(t, st, clk, "g", "", StatusOver, seat{user: "ann", score: 7, won: true}, seat{user: "bob", score: 3})

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/internal/testkit"
 )
 
 // TestSetSeat: a seat's stand-in and timeouts are kept (read back by a
@@ -76,9 +77,8 @@ func TestSetSeat(t *testing.T) {
 // from a finished table, say) start without them: SetSeat alone writes
 // them.
 func TestNewSeatsStartFresh(t *testing.T) {
-	forEachEngine(t, func(t *testing.T, e engine) {
+	forEachStore(t, func(t *testing.T, s *Store, _ *testkit.Clock) {
 		ctx := context.Background()
-		s, _, _ := openTemp(t, e)
 		worn := []Player{{Seat: 0, UserID: "u1", Name: "Ann", StandIn: true, Timeouts: 2, TimedOut: 9}, {Seat: 1, UserID: "u2", Name: "Bob", Timeouts: 1, TimedOut: 4}}
 		fresh := []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, UserID: "u2", Name: "Bob"}}
 		created := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 2, Status: StatusPlaying, Players: worn})

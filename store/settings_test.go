@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/internal/testkit"
 )
 
 // A player's settings: the defaults until set, then what was set, each
@@ -43,9 +45,8 @@ func TestSettings(t *testing.T) {
 // Languages: none until seen, then the last seen, beside the other
 // settings and unchanged by them; each server's own.
 func TestLanguages(t *testing.T) {
-	forEachEngine(t, func(t *testing.T, e engine) {
+	forEachStore(t, func(t *testing.T, s *Store, _ *testkit.Clock) {
 		ctx := context.Background()
-		s, _, _ := openTemp(t, e)
 		l, err := s.PlayerLang(ctx, "ann")
 		require.NoError(t, err)
 		assert.Empty(t, l)

@@ -52,11 +52,10 @@ func TestOpenSettingsSQLite(t *testing.T) {
 	}
 }
 
-func TestTableLifecycle(t *testing.T) { forEachEngine(t, testTableLifecycle) }
+func TestTableLifecycle(t *testing.T) { forEachStore(t, testTableLifecycle) }
 
-func testTableLifecycle(t *testing.T, e engine) {
+func testTableLifecycle(t *testing.T, s *Store, c *testkit.Clock) {
 	ctx := context.Background()
-	s, c, _ := openTemp(t, e)
 	created := c.Now()
 
 	sess := TableRow{
@@ -130,11 +129,10 @@ func testTableLifecycle(t *testing.T, e engine) {
 	assert.Equal(t, got, again)
 }
 
-func TestAppendMove(t *testing.T) { forEachEngine(t, testAppendMove) }
+func TestAppendMove(t *testing.T) { forEachStore(t, testAppendMove) }
 
-func testAppendMove(t *testing.T, e engine) {
+func testAppendMove(t *testing.T, s *Store, _ *testkit.Clock) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t, e)
 	id := mustCreate(t, s, TableRow{Game: "doublefreecell", Deal: 7, Seats: 2})
 	other := mustCreate(t, s, TableRow{Game: "doublefreecell", Deal: 8, Seats: 1})
 
@@ -219,11 +217,10 @@ func testMovesSurviveReopen(t *testing.T, e engine) {
 	require.NoError(t, s.AppendMove(ctx, id, 100, 0, "more"), "the log goes on after reopening")
 }
 
-func TestUnfinished(t *testing.T) { forEachEngine(t, testUnfinished) }
+func TestUnfinished(t *testing.T) { forEachStore(t, testUnfinished) }
 
-func testUnfinished(t *testing.T, e engine) {
+func testUnfinished(t *testing.T, s *Store, c *testkit.Clock) {
 	ctx := context.Background()
-	s, c, _ := openTemp(t, e)
 	ids := someUnfinished(t, s, c)
 	// Table 0 becomes the most recently used of ann's in g1.
 	require.NoError(t, s.AppendMove(ctx, ids[0], 0, 0, "1a"))
@@ -319,11 +316,10 @@ func lastUnfinished(t *testing.T, s *Store, ids []int64) {
 	}
 }
 
-func TestRounds(t *testing.T) { forEachEngine(t, testRounds) }
+func TestRounds(t *testing.T) { forEachStore(t, testRounds) }
 
-func testRounds(t *testing.T, e engine) {
+func testRounds(t *testing.T, s *Store, _ *testkit.Clock) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t, e)
 	id := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 3})
 
 	rounds, err := s.Rounds(ctx, id)
@@ -381,11 +377,10 @@ func requireIs(t *testing.T, err, want error, msgAndArgs ...any) {
 
 // A status is stored as its name, as before statuses were typed; a name
 // the program does not know is an error when read.
-func TestStatusStoredByName(t *testing.T) { forEachEngine(t, testStatusStoredByName) }
+func TestStatusStoredByName(t *testing.T) { forEachStore(t, testStatusStoredByName) }
 
-func testStatusStoredByName(t *testing.T, e engine) {
+func testStatusStoredByName(t *testing.T, s *Store, _ *testkit.Clock) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t, e)
 	id := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 4, Status: StatusLobby})
 	name := func() string {
 		var n string
@@ -407,13 +402,12 @@ func testStatusStoredByName(t *testing.T, e engine) {
 	assert.ErrorContains(t, err, `unknown status "paused"`)
 }
 
-func TestAppendMoveAndRounds(t *testing.T) { forEachEngine(t, testAppendMoveAndRounds) }
+func TestAppendMoveAndRounds(t *testing.T) { forEachStore(t, testAppendMoveAndRounds) }
 
 // A move that finishes a round is saved with every round so far, in one
 // transaction: both or neither.
-func testAppendMoveAndRounds(t *testing.T, e engine) {
+func testAppendMoveAndRounds(t *testing.T, s *Store, _ *testkit.Clock) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t, e)
 	id := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 3})
 	require.NoError(t, s.AppendMove(ctx, id, 0, 0, "m0"))
 
@@ -448,13 +442,12 @@ func testAppendMoveAndRounds(t *testing.T, e engine) {
 	assert.ErrorIs(t, s.AppendMoveAndRounds(ctx, 999, 0, 0, "m", [][]int{{1, 2, 3}}), ErrNotFound)
 }
 
-func TestAppendMoves(t *testing.T) { forEachEngine(t, testAppendMoves) }
+func TestAppendMoves(t *testing.T) { forEachStore(t, testAppendMoves) }
 
 // A run of moves is saved in one write, all or none, each move in its
 // place, the version moved on by one a move, and the rounds with them.
-func testAppendMoves(t *testing.T, e engine) {
+func testAppendMoves(t *testing.T, s *Store, _ *testkit.Clock) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t, e)
 	id := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 3, Status: StatusPlaying})
 	run := func(from int, words ...string) []games.Entry {
 		var out []games.Entry
@@ -503,11 +496,10 @@ func testAppendMoves(t *testing.T, e engine) {
 }
 
 func TestStartSessionFixesSeatsAndPlayers(t *testing.T) {
-	forEachEngine(t, testStartSessionFixesSeatsAndPlayers)
+	forEachStore(t, testStartSessionFixesSeatsAndPlayers)
 }
 
-func testStartSessionFixesSeatsAndPlayers(t *testing.T, e engine) {
-	st, _, _ := openTemp(t, e)
+func testStartSessionFixesSeatsAndPlayers(t *testing.T, st *Store, _ *testkit.Clock) {
 	ctx := context.Background()
 	id, err := st.CreateTable(ctx, TableRow{Game: "theagents", Deal: 3, Seats: 5, GuildID: "1", OwnerID: "u1",
 		Status: StatusLobby, Players: []Player{{Seat: 0, UserID: "u1", Name: "ann"}}})
@@ -540,11 +532,10 @@ func testStartSessionFixesSeatsAndPlayers(t *testing.T, e engine) {
 // Every write that changes what a table is names the version its writer
 // saw: a writer whose copy is stale — another process joined, started,
 // moved, finished or closed the table since — changes nothing.
-func TestStaleWritesChangeNothing(t *testing.T) { forEachEngine(t, testStaleWritesChangeNothing) }
+func TestStaleWritesChangeNothing(t *testing.T) { forEachStore(t, testStaleWritesChangeNothing) }
 
-func testStaleWritesChangeNothing(t *testing.T, e engine) {
+func testStaleWritesChangeNothing(t *testing.T, s *Store, _ *testkit.Clock) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t, e)
 	for state, make := range staleStates() {
 		for name, write := range staleWrites() {
 			t.Run(state+"/"+name, func(t *testing.T) {

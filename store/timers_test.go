@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -14,9 +15,8 @@ import (
 // turn's clock and its reminder), each replacing the table's timer of its
 // kind and any claim on it.
 func TestSetTimerSeveral(t *testing.T) {
-	forEachEngine(t, func(t *testing.T, e engine) {
+	forEachStore(t, func(t *testing.T, s *Store, _ *testkit.Clock) {
 		ctx := context.Background()
-		s, _, _ := openTemp(t, e)
 		a := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 4})
 		t0 := time.Unix(1_800_000_000, 0).UTC()
 		require.NoError(t, s.SetTimer(ctx, Timer{Table: a, Kind: "turn", Due: t0, Version: 1}))
@@ -42,9 +42,8 @@ func TestSetTimerSeveral(t *testing.T) {
 // run arms nothing. Rounds or none, on both engines (PostgreSQL's run
 // without rounds is one statement of its own).
 func TestMovesArmTheirClock(t *testing.T) {
-	forEachEngine(t, func(t *testing.T, e engine) {
+	forEachStore(t, func(t *testing.T, s *Store, _ *testkit.Clock) {
 		ctx := context.Background()
-		s, _, _ := openTemp(t, e)
 		t0 := time.Unix(1_800_000_000, 0).UTC()
 		lobby := mustCreate(t, s, TableRow{Game: "secretagent", Seats: 2, Status: StatusLobby})
 		players := []Player{{Seat: 0, UserID: "u1", Name: "Ann"}, {Seat: 1, UserID: "u2", Name: "Bob"}}

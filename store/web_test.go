@@ -12,15 +12,15 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dealer/dealer/games"
+	"github.com/dealer/dealer/internal/testkit"
 )
 
 // Every table gets a token of its own: 32 hex digits, unlike any other,
 // and found again by SessionByToken; a bad or unknown token finds nothing.
-func TestTableTokens(t *testing.T) { forEachEngine(t, testTableTokens) }
+func TestTableTokens(t *testing.T) { forEachStore(t, testTableTokens) }
 
-func testTableTokens(t *testing.T, e engine) {
+func testTableTokens(t *testing.T, s *Store, _ *testkit.Clock) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t, e)
 	seen := map[string]int64{}
 	for i := range 20 {
 		sess := TableRow{Game: "doublets", Seats: 1, GuildID: "g", Status: StatusPlaying,
@@ -93,11 +93,10 @@ func testTokenMigration(t *testing.T, e engine) {
 }
 
 // A server's pages are on until its admins turn them off, and on again.
-func TestPagesOff(t *testing.T) { forEachEngine(t, testPagesOff) }
+func TestPagesOff(t *testing.T) { forEachStore(t, testPagesOff) }
 
-func testPagesOff(t *testing.T, e engine) {
+func testPagesOff(t *testing.T, s *Store, _ *testkit.Clock) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t, e)
 	steps := []struct {
 		guild string
 		set   *bool
@@ -127,11 +126,10 @@ func ptr[T any](v T) *T { return &v }
 // LeaderboardPage's pages, put together, are HouseLeaderboard's whole
 // board; Total counts its players; a player's name is their latest in
 // that server and game.
-func TestLeaderboardPage(t *testing.T) { forEachEngine(t, testLeaderboardPage) }
+func TestLeaderboardPage(t *testing.T) { forEachStore(t, testLeaderboardPage) }
 
-func testLeaderboardPage(t *testing.T, e engine) {
+func testLeaderboardPage(t *testing.T, s *Store, c *testkit.Clock) {
 	ctx := context.Background()
-	s, c, _ := openTemp(t, e)
 	for i := range 23 {
 		user := fmt.Sprintf("u%02d", i)
 		for g := range i%4 + 1 {
@@ -200,11 +198,10 @@ func testLeaderboardPage(t *testing.T, e engine) {
 }
 
 // Daily boards by the page, and the list of days with a deal.
-func TestDailyPages(t *testing.T) { forEachEngine(t, testDailyPages) }
+func TestDailyPages(t *testing.T) { forEachStore(t, testDailyPages) }
 
-func testDailyPages(t *testing.T, e engine) {
+func testDailyPages(t *testing.T, s *Store, _ *testkit.Clock) {
 	ctx := context.Background()
-	s, _, _ := openTemp(t, e)
 	for i := range 7 {
 		user := fmt.Sprintf("u%d", i)
 		id, err := s.CreateDaily(ctx, TableRow{Game: "doublets", Deal: 9, Seats: 1, GuildID: "g", OwnerID: user,
@@ -250,11 +247,10 @@ func testDailyPages(t *testing.T, e engine) {
 
 // A player's history: their results in one server, oldest first, with the
 // name they had at each game.
-func TestHistory(t *testing.T) { forEachEngine(t, testHistory) }
+func TestHistory(t *testing.T) { forEachStore(t, testHistory) }
 
-func testHistory(t *testing.T, e engine) {
+func testHistory(t *testing.T, s *Store, c *testkit.Clock) {
 	ctx := context.Background()
-	s, c, _ := openTemp(t, e)
 	play(t, s, c, "g", "doublets", time.Minute, 30, games.Won, human("ann", "Ann", 52, true))
 	play(t, s, c, "other", "doublets", time.Minute, 30, games.Won, human("ann", "Elsewhere", 1, true))
 	play(t, s, c, "g", "doublefreecell", 2*time.Minute, 90, games.Lost, human("ann", "Annie", 70, false))
@@ -279,11 +275,10 @@ func testHistory(t *testing.T, e engine) {
 }
 
 // TableVersions moves with every move, status change and seating.
-func TestTableVersions(t *testing.T) { forEachEngine(t, testTableVersions) }
+func TestTableVersions(t *testing.T) { forEachStore(t, testTableVersions) }
 
-func testTableVersions(t *testing.T, e engine) {
+func testTableVersions(t *testing.T, s *Store, c *testkit.Clock) {
 	ctx := context.Background()
-	s, c, _ := openTemp(t, e)
 	var ids []int64
 	for range 3 {
 		ids = append(ids, mustCreate(t, s, TableRow{Game: "doublets", Seats: 1, Status: StatusPlaying}))
@@ -323,11 +318,10 @@ func testTableVersions(t *testing.T, e engine) {
 // The web's streak counts only days won in servers whose pages are on:
 // a server that turned its pages off, and games outside any server, add
 // nothing to it. Streak (the bot's /stats) counts every day.
-func TestPageStreak(t *testing.T) { forEachEngine(t, testPageStreak) }
+func TestPageStreak(t *testing.T) { forEachStore(t, testPageStreak) }
 
-func testPageStreak(t *testing.T, e engine) {
+func testPageStreak(t *testing.T, st *Store, _ *testkit.Clock) {
 	ctx := context.Background()
-	st, _, _ := openTemp(t, e)
 	won := func(guild, day string) {
 		id, err := st.CreateDaily(ctx, TableRow{Game: "doublets", Deal: 3, Seats: 1, GuildID: guild, OwnerID: "ann",
 			Players: []Player{{UserID: "ann", Name: "Ann"}}}, day)

@@ -11,16 +11,17 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dealer/dealer/internal/testkit"
 )
 
 // Writes committed together stay separate: of many appends of the same
 // move index at once (likely in one batch), exactly one is made, the
 // others fail with ErrConflict and leave nothing behind, and the writes of
 // other tables in the same batch are all made.
-func TestGroupCommitKeepsWritesApart(t *testing.T) { forEachEngine(t, testGroupCommitKeepsWritesApart) }
+func TestGroupCommitKeepsWritesApart(t *testing.T) { forEachStore(t, testGroupCommitKeepsWritesApart) }
 
-func testGroupCommitKeepsWritesApart(t *testing.T, e engine) {
-	s, _, _ := openTemp(t, e)
+func testGroupCommitKeepsWritesApart(t *testing.T, s *Store, _ *testkit.Clock) {
 	ctx := context.Background()
 	contested, err := s.CreateTable(ctx, TableRow{Game: "doublefreecell", Seats: 1})
 	require.NoError(t, err)
@@ -69,10 +70,9 @@ func testGroupCommitKeepsWritesApart(t *testing.T, e engine) {
 // A write that fails after writing is undone, alone, whether its batch ran
 // with savepoints from the start (SQLite) or ran again with them
 // (PostgreSQL); the other writes of the batch are made once each.
-func TestFailingWriteUndoneAlone(t *testing.T) { forEachEngine(t, testFailingWriteUndoneAlone) }
+func TestFailingWriteUndoneAlone(t *testing.T) { forEachStore(t, testFailingWriteUndoneAlone) }
 
-func testFailingWriteUndoneAlone(t *testing.T, e engine) {
-	s, _, _ := openTemp(t, e)
+func testFailingWriteUndoneAlone(t *testing.T, s *Store, _ *testkit.Clock) {
 	ctx := context.Background()
 	a := mustCreate(t, s, TableRow{Game: "doublefreecell", Seats: 1})
 	b := mustCreate(t, s, TableRow{Game: "doublefreecell", Seats: 1})
@@ -109,10 +109,9 @@ func testFailingWriteUndoneAlone(t *testing.T, e engine) {
 }
 
 // A write that panics fails alone; the writer goes on.
-func TestWriterSurvivesAPanic(t *testing.T) { forEachEngine(t, testWriterSurvivesAPanic) }
+func TestWriterSurvivesAPanic(t *testing.T) { forEachStore(t, testWriterSurvivesAPanic) }
 
-func testWriterSurvivesAPanic(t *testing.T, e engine) {
-	s, _, _ := openTemp(t, e)
+func testWriterSurvivesAPanic(t *testing.T, s *Store, _ *testkit.Clock) {
 	ctx := context.Background()
 	err := s.write(ctx, func(tx *txn) error { panic("boom") })
 	require.ErrorContains(t, err, "boom")
@@ -122,10 +121,9 @@ func testWriterSurvivesAPanic(t *testing.T, e engine) {
 }
 
 // After Close, a write fails with ErrClosed instead of hanging.
-func TestWriteAfterClose(t *testing.T) { forEachEngine(t, testWriteAfterClose) }
+func TestWriteAfterClose(t *testing.T) { forEachStore(t, testWriteAfterClose) }
 
-func testWriteAfterClose(t *testing.T, e engine) {
-	s, _, _ := openTemp(t, e)
+func testWriteAfterClose(t *testing.T, s *Store, _ *testkit.Clock) {
 	require.NoError(t, s.Close())
 	done := make(chan error, 1)
 	go func() { done <- s.SetMessage(context.Background(), 1, "c", "m") }()
@@ -139,10 +137,9 @@ func testWriteAfterClose(t *testing.T, e engine) {
 
 // A lone writer's writes never wait for others to join them: its batches
 // hold one write each.
-func TestLoneWriterNeverWaits(t *testing.T) { forEachEngine(t, testLoneWriterNeverWaits) }
+func TestLoneWriterNeverWaits(t *testing.T) { forEachStore(t, testLoneWriterNeverWaits) }
 
-func testLoneWriterNeverWaits(t *testing.T, e engine) {
-	s, _, _ := openTemp(t, e)
+func testLoneWriterNeverWaits(t *testing.T, s *Store, _ *testkit.Clock) {
 	s.commitDelay = 5 * time.Second
 	ctx := context.Background()
 	id := mustCreate(t, s, TableRow{Game: "doublefreecell", Seats: 1})
@@ -155,10 +152,9 @@ func testLoneWriterNeverWaits(t *testing.T, e engine) {
 
 // Once writes meet, a write waits for the next ones to be committed with
 // them: two writes a moment apart share a transaction.
-func TestBusyWritesWaitForEachOther(t *testing.T) { forEachEngine(t, testBusyWritesWaitForEachOther) }
+func TestBusyWritesWaitForEachOther(t *testing.T) { forEachStore(t, testBusyWritesWaitForEachOther) }
 
-func testBusyWritesWaitForEachOther(t *testing.T, e engine) {
-	s, _, _ := openTemp(t, e)
+func testBusyWritesWaitForEachOther(t *testing.T, s *Store, _ *testkit.Clock) {
 	s.commitDelay = time.Second
 	ctx := context.Background()
 	// write runs a write in the background; its transaction comes on the
