@@ -56,8 +56,8 @@ func dbBackup(e env, file, db, config string) int {
 	}
 	// Open would make a missing database: a typo must not back up an
 	// empty one.
-	if _, err := os.Stat(database); err != nil && !store.IsKeywordValue(database) {
-		return fail(fmt.Errorf("%s: %v", store.Redact(database), plainPathError(err)))
+	if err := mustExist(database); err != nil && !store.IsKeywordValue(database) {
+		return fail(err)
 	}
 	st, err := openDatabase(database, password)
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -134,8 +133,8 @@ func dbCopy(e env, from, to string) int {
 		return exitFail
 	}
 	// Open would make a missing file: a typo must not copy an empty one.
-	if _, err := os.Stat(from); err != nil {
-		return fail(fmt.Errorf("%s: %v", store.Redact(from), plainPathError(err)))
+	if err := mustExist(from); err != nil {
+		return fail(err)
 	}
 	src, err := openDatabase(from, "")
 	if err != nil {

@@ -61,6 +61,16 @@ func openDatabase(database, password string) (*store.Store, error) {
 	return st, nil
 }
 
+// mustExist says, naming the file, why there is none at path to open
+// (nil when there is one): Open would make a missing SQLite file, and a
+// typo must not back up, copy or rebuild an empty one.
+func mustExist(path string) error {
+	if _, err := os.Stat(path); err != nil {
+		return fmt.Errorf("%s: %v", store.Redact(path), plainPathError(err))
+	}
+	return nil
+}
+
 // explainOpen says why the database at path could not be opened, in the
 // player's words: SQLite's own ("unable to open database file: no such
 // file or directory") names neither the file nor the cause.

@@ -6,7 +6,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -61,8 +60,8 @@ func ratingsCmd(e env, args []string) int {
 	}
 	// Open would make a missing file: a typo must not rebuild an empty one.
 	if !store.IsURL(path) {
-		if _, err := os.Stat(path); err != nil {
-			return fail(fmt.Errorf("%s: %v", store.Redact(path), plainPathError(err)))
+		if err := mustExist(path); err != nil {
+			return fail(err)
 		}
 	}
 	st, err := openDatabase(path, password)
