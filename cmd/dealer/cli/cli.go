@@ -155,6 +155,21 @@ func gameArg(e env, cmd string, fs *flag.FlagSet, args []string) (render.Game, i
 	return rg, exitOK, true
 }
 
+// verbArgs reads args by fs for the command cmd, which does one of verbs
+// ("copy, check or forget"): the words left, the first of them the verb,
+// unchecked. When there are none, or the flags are wrong, it says so in a
+// usage error's line on stderr and returns false with the exit status.
+func verbArgs(e env, cmd, verbs string, fs *flag.FlagSet, args []string) ([]string, int, bool) {
+	rest, err := parseFlags(fs, args)
+	switch {
+	case err != nil:
+		return nil, usageError(e.stderr, cmd, "%s", flagError(err)), false
+	case len(rest) == 0:
+		return nil, usageError(e.stderr, cmd, "name what to do: %s", verbs), false
+	}
+	return rest, exitOK, true
+}
+
 // wantsHelp reports whether args ask for help (-h, --help) before any "--".
 func wantsHelp(args []string) bool {
 	for _, a := range args {

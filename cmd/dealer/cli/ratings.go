@@ -38,12 +38,11 @@ func ratingsCmd(e env, args []string) int {
 	fset := newFlags("dealer ratings")
 	db := fset.String("db", "", "")
 	config := fset.String("config", "", "")
-	rest, err := parseFlags(fset, args)
+	rest, code, ok := verbArgs(e, "ratings", "rebuild", fset, args)
+	if !ok {
+		return code
+	}
 	switch {
-	case err != nil:
-		return usageError(e.stderr, "ratings", "%s", flagError(err))
-	case len(rest) == 0:
-		return usageError(e.stderr, "ratings", "name what to do: rebuild")
 	case rest[0] != "rebuild":
 		return usageError(e.stderr, "ratings", "unknown %q: ratings does rebuild", clip(rest[0], 20))
 	case len(rest) > 1:
