@@ -131,11 +131,7 @@ func dbCopy(e env, from, to string) int {
 		fmt.Fprintln(e.stderr, "dealer db copy:", err)
 		return exitFail
 	}
-	// Open would make a missing file: a typo must not copy an empty one.
-	if err := mustExist(from); err != nil {
-		return fail(err)
-	}
-	src, err := openDatabase(from, "")
+	src, err := openExisting(from, "")
 	if err != nil {
 		return fail(err)
 	}

@@ -61,14 +61,18 @@ func openDatabase(database, password string) (*store.Store, error) {
 	return st, nil
 }
 
-// mustExist says, naming the file, why there is none at path to open
-// (nil when there is one): Open would make a missing SQLite file, and a
-// typo must not back up, copy or rebuild an empty one.
-func mustExist(path string) error {
-	if _, err := os.Stat(path); err != nil {
-		return fmt.Errorf("%s: %v", store.Redact(path), plainPathError(err))
+// openExisting is openDatabase for a database that must be there already:
+// Open would make a missing SQLite file, and a typo must not back up,
+// copy or rebuild an empty one. A file that cannot be found is refused
+// naming it; a URL, or key=value settings (which Open refuses in words of
+// its own), are opened as they are.
+func openExisting(database, password string) (*store.Store, error) {
+	if !store.IsURL(database) && !store.IsKeywordValue(database) {
+		if _, err := os.Stat(database); err != nil {
+			return nil, fmt.Errorf("%s: %v", store.Redact(database), plainPathError(err))
+		}
 	}
-	return nil
+	return openDatabase(database, password)
 }
 
 // explainOpen says why the database at path could not be opened, in the

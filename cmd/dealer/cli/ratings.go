@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-
-	"github.com/dealer/dealer/store"
 )
 
 func ratingsUsage(env) string {
@@ -57,13 +55,7 @@ func ratingsCmd(e env, args []string) int {
 		fmt.Fprintln(e.stderr, "dealer ratings rebuild:", err)
 		return exitUsage
 	}
-	// Open would make a missing file: a typo must not rebuild an empty one.
-	if !store.IsURL(path) {
-		if err := mustExist(path); err != nil {
-			return fail(err)
-		}
-	}
-	st, err := openDatabase(path, password)
+	st, err := openExisting(path, password)
 	if err != nil {
 		return fail(err)
 	}
