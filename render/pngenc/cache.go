@@ -284,28 +284,31 @@ func (c *bandCache) setLimit(bytes int) {
 
 // get returns the band named k, if kept, and keeps it in the current
 // generation.
-func (c *bandCache) get(k bandKey) (band, bool) {
-	if c == nil {
-		return band{}, false
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	b, moved, ok := find(c.cur.bands, c.old.bands, c.bandSlot(k), k, c.add)
-	c.oldSize -= moved
-	return b, ok
-}
+func (c *bandCache) get(k bandKey) (band, bool) { return getIn(c, k, bandsOf, c.bandSlot, c.add) }
 
 // getGroup returns the group named k, if kept, and keeps it in the
 // current generation.
 func (c *bandCache) getGroup(k groupKey) (group, bool) {
+	return getIn(c, k, groupsOf, c.groupSlot, c.addGroup)
+}
+
+// bandsOf and groupsOf are a generation's bands and groups.
+func bandsOf(g *generation) map[uint64]entry[bandKey, band]    { return g.bands }
+func groupsOf(g *generation) map[uint64]entry[groupKey, group] { return g.groups }
+
+// getIn returns the value named k in the maps of (bandsOf or groupsOf), at
+// its slot, if kept, and keeps it in the current generation by add; a nil
+// cache keeps nothing.
+func getIn[K comparable, V any](c *bandCache, k K, of func(*generation) map[uint64]entry[K, V], slot func(K) uint64, add func(K, V) int) (V, bool) {
 	if c == nil {
-		return group{}, false
+		var none V
+		return none, false
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	g, moved, ok := find(c.cur.groups, c.old.groups, c.groupSlot(k), k, c.addGroup)
+	v, moved, ok := find(of(&c.cur), of(&c.old), slot(k), k, add)
 	c.oldSize -= moved
-	return g, ok
+	return v, ok
 }
 
 // find looks k up in slot s of the current generation, then of the old
