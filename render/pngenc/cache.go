@@ -296,9 +296,9 @@ func (c *bandCache) getGroup(k groupKey) (group, bool) {
 func bandsOf(g *generation) map[uint64]entry[bandKey, band]    { return g.bands }
 func groupsOf(g *generation) map[uint64]entry[groupKey, group] { return g.groups }
 
-// getIn returns the value named k in the maps of (bandsOf or groupsOf), at
-// its slot, if kept, and keeps it in the current generation by add; a nil
-// cache keeps nothing.
+// getIn returns the value named k, if kept at its slot in the maps that
+// of picks from each generation (bandsOf or groupsOf), and keeps it in the
+// current generation by add; a nil cache keeps nothing.
 func getIn[K comparable, V any](c *bandCache, k K, of func(*generation) map[uint64]entry[K, V], slot func(K) uint64, add func(K, V) int) (V, bool) {
 	if c == nil {
 		var none V
