@@ -6,6 +6,7 @@ package render
 
 import (
 	"fmt"
+	"image"
 	"strings"
 
 	"github.com/dealer/dealer/games"
@@ -50,6 +51,15 @@ func (st SolitaireStatus) Bar(s *Scene, w int) {
 		{Dot(status, deal), full},
 		{Dot(status, deal), Dot(moves, st.Score)},
 	})
+}
+
+// WonBanner adds the gold banner of a won solitaire across a w-wide
+// picture: won, in a box minW wide or wider for longer words (but 16
+// clear of each side), 100 tall from y.
+func WonBanner(s *Scene, won string, w, minW, y int) {
+	bw := min(max(minW, TextWidth(won, Huge)+64), w-32)
+	s.Labels = append(s.Labels, Label{Text: won,
+		Rect: image.Rect((w-bw)/2, y, (w+bw)/2, y+100), Size: Huge, Ink: Black, Boxed: true, Fill: Gold})
 }
 
 // deal is the deal's number in words, "" when not said.

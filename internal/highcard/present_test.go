@@ -3,6 +3,7 @@ package highcard_test
 import (
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 
 	"github.com/dealer/dealer/render"
@@ -31,7 +32,7 @@ var highCard = render.Present(info, render.Presenter[view]{
 		var row []render.Button
 		for _, c := range v.Hand {
 			m := move{c}.String()
-			row = append(row, render.Button{Label: c.String(), Move: m, Enabled: contains(p.Legal, m)})
+			row = append(row, render.Button{Label: c.String(), Move: m, Enabled: slices.Contains(p.Legal, m)})
 		}
 		return render.Controls{Buttons: [][]render.Button{row}}
 	},
@@ -68,13 +69,4 @@ func handScene(v view) *render.Scene {
 		s.Cards = append(s.Cards, render.Placed{Card: c, Rect: image.Rect(x, 20, x+render.CardW, 20+render.CardH), FaceUp: true})
 	}
 	return s
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -106,10 +106,7 @@ func LayoutIn(v game.View, selected string, st render.Steps, l lang.Lang) (*rend
 	}
 	columnsOf(s, v, selCol, st.Stack)
 	if v.Status == games.Won {
-		won := words.T(l, "Won in %d moves!", v.Moves)
-		w := min(max(700, render.TextWidth(won, render.Huge)+64), pictureW-32) // wider for longer words
-		s.Labels = append(s.Labels, render.Label{Text: won,
-			Rect: image.Rect((pictureW-w)/2, colY+110, (pictureW+w)/2, colY+210), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
+		render.WonBanner(s, words.T(l, "Won in %d moves!", v.Moves), pictureW, 700, colY+110)
 	}
 	return s, nil
 }

@@ -70,10 +70,7 @@ func LayoutIn(v game.View, selected string, l lang.Lang) (*render.Scene, error) 
 	side(s, v, sel, l)
 	drawPasses(s, v, l)
 	if v.Status == games.Won {
-		won := words.T(l, "Won in %d moves!", v.Moves)
-		w := min(max(640, render.TextWidth(won, render.Huge)+64), pictureW-32) // wider for longer words
-		s.Labels = append(s.Labels, render.Label{Text: won,
-			Rect: image.Rect((pictureW-w)/2, 300, (pictureW+w)/2, 400), Size: render.Huge, Ink: render.Black, Boxed: true, Fill: render.Gold})
+		render.WonBanner(s, words.T(l, "Won in %d moves!", v.Moves), pictureW, 640, 300)
 	}
 	return s, nil
 }

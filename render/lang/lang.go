@@ -7,6 +7,8 @@
 package lang
 
 import (
+	"slices"
+
 	"golang.org/x/text/language"
 )
 
@@ -58,14 +60,7 @@ func (l Lang) Or() Lang {
 }
 
 // Known reports whether l is one of All.
-func (l Lang) Known() bool {
-	for _, k := range All {
-		if l == k {
-			return true
-		}
-	}
-	return false
-}
+func (l Lang) Known() bool { return slices.Contains(All, l) }
 
 // Name is the language's name in itself, as a player picks it:
 // "Español".

@@ -284,28 +284,31 @@ func (c *bandCache) setLimit(bytes int) {
 
 // get returns the band named k, if kept, and keeps it in the current
 // generation.
-func (c *bandCache) get(k bandKey) (band, bool) {
-	if c == nil {
-		return band{}, false
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	b, moved, ok := find(c.cur.bands, c.old.bands, c.bandSlot(k), k, c.add)
-	c.oldSize -= moved
-	return b, ok
-}
+func (c *bandCache) get(k bandKey) (band, bool) { return getIn(c, k, bandsOf, c.bandSlot, c.add) }
 
 // getGroup returns the group named k, if kept, and keeps it in the
 // current generation.
 func (c *bandCache) getGroup(k groupKey) (group, bool) {
+	return getIn(c, k, groupsOf, c.groupSlot, c.addGroup)
+}
+
+// bandsOf and groupsOf are a generation's bands and groups.
+func bandsOf(g *generation) map[uint64]entry[bandKey, band]    { return g.bands }
+func groupsOf(g *generation) map[uint64]entry[groupKey, group] { return g.groups }
+
+// getIn returns the value named k, if kept at its slot in the maps that
+// of picks from each generation (bandsOf or groupsOf), and keeps it in the
+// current generation by add; a nil cache keeps nothing.
+func getIn[K comparable, V any](c *bandCache, k K, of func(*generation) map[uint64]entry[K, V], slot func(K) uint64, add func(K, V) int) (V, bool) {
 	if c == nil {
-		return group{}, false
+		var none V
+		return none, false
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	g, moved, ok := find(c.cur.groups, c.old.groups, c.groupSlot(k), k, c.addGroup)
+	v, moved, ok := find(of(&c.cur), of(&c.old), slot(k), k, add)
 	c.oldSize -= moved
-	return g, ok
+	return v, ok
 }
 
 // find looks k up in slot s of the current generation, then of the old
@@ -324,41 +327,55 @@ func find[K comparable, V any](cur, old map[uint64]entry[K, V], s uint64, k K, a
 }
 
 // putGroup keeps a copy of g.
-func (c *bandCache) putGroup(k groupKey, g group) {
-	if c == nil {
-		return
-	}
-	g.bits = slices.Clone(g.bits)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.addGroup(k, g)
-}
+func (c *bandCache) putGroup(k groupKey, g group) { keepCopy(c, k, g, c.addGroup) }
 
 // addGroup keeps g in the current generation, in place of what was in
 // its slot, and returns its weight.
 func (c *bandCache) addGroup(k groupKey, g group) int {
-	c.cur.groups[c.groupSlot(k)] = entry[groupKey, group]{k, g}
-	n := len(g.bits)/4 + 1 + groupBands*keyTokens
-	c.grew(n)
-	return n
+	return keepIn(c, c.cur.groups, c.groupSlot(k), k, g, len(g.bits)/4+1+groupBands*keyTokens)
 }
 
 // put keeps a copy of b.
-func (c *bandCache) put(k bandKey, b band) {
-	if c == nil {
-		return
-	}
-	b.toks = slices.Clone(b.toks)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.add(k, b)
-}
+func (c *bandCache) put(k bandKey, b band) { keepCopy(c, k, b, c.add) }
 
 // add keeps b in the current generation, in place of what was in its
 // slot, and returns its weight.
 func (c *bandCache) add(k bandKey, b band) int {
-	c.cur.bands[c.bandSlot(k)] = entry[bandKey, band]{k, b}
-	n := len(b.toks) + keyTokens
+	return keepIn(c, c.cur.bands, c.bandSlot(k), k, b, len(b.toks)+keyTokens)
+}
+
+// copier is a band or a group: what the cache keeps a copy of, so that
+// the encoder may reuse its own buffers.
+type copier[V any] interface{ copied() V }
+
+// copied returns b with tokens of its own.
+func (b band) copied() band {
+	b.toks = slices.Clone(b.toks)
+	return b
+}
+
+// copied returns g with bits of its own.
+func (g group) copied() group {
+	g.bits = slices.Clone(g.bits)
+	return g
+}
+
+// keepCopy keeps a copy of v under k by add, with c.mu held; a nil
+// cache keeps nothing.
+func keepCopy[K comparable, V copier[V]](c *bandCache, k K, v V, add func(K, V) int) {
+	if c == nil {
+		return
+	}
+	v = v.copied()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	add(k, v)
+}
+
+// keepIn keeps v under k in slot s of m, a map of the current
+// generation, counts its weight n there, and returns n.
+func keepIn[K comparable, V any](c *bandCache, m map[uint64]entry[K, V], s uint64, k K, v V, n int) int {
+	m[s] = entry[K, V]{k, v}
 	c.grew(n)
 	return n
 }

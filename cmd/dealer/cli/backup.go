@@ -54,12 +54,7 @@ func dbBackup(e env, file, db, config string) int {
 	if err != nil {
 		return fail(err)
 	}
-	// Open would make a missing database: a typo must not back up an
-	// empty one.
-	if _, err := os.Stat(database); err != nil && !store.IsKeywordValue(database) {
-		return fail(fmt.Errorf("%s: %v", store.Redact(database), plainPathError(err)))
-	}
-	st, err := openDatabase(database, password)
+	st, err := openExisting(database, password)
 	if err != nil {
 		return fail(err)
 	}

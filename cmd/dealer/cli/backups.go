@@ -58,13 +58,8 @@ func checkBackup(c *Config) error {
 		return keyErr("backup.dir", "backup: the dealer backs up SQLite files only: back PostgreSQL up with pg_dump (dealer db backup prints the command line)")
 	}
 	c.BackupEvery, c.BackupKeep = defaultBackupEvery, defaultBackupKeep
-	if b.RawEvery != "" {
-		d, err := parseDuration(b.RawEvery)
-		if err != nil || d < minBackupEvery || d > maxBackupEvery {
-			return keyErr("backup.every", "backup.every must be a duration from %s to %s, such as 6h (got %q)",
-				boundText(minBackupEvery), boundText(maxBackupEvery), clip(b.RawEvery, 20))
-		}
-		c.BackupEvery = d
+	if err := durationIn("backup.every", b.RawEvery, minBackupEvery, maxBackupEvery, "6h", &c.BackupEvery); err != nil {
+		return err
 	}
 	if b.RawKeep != "" {
 		n, err := strconv.Atoi(strings.TrimSpace(b.RawKeep))

@@ -150,14 +150,22 @@ func checkTimeouts(c *Config) error {
 		}
 		c.TurnTimeout = d
 	}
-	if c.RawLobbyTimeout != "" {
-		d, err := parseDuration(c.RawLobbyTimeout)
-		if err != nil || d < minLobbyTimeout || d > maxLobbyTimeout {
-			return keyErr("lobby_timeout", "lobby_timeout must be a duration from %s to %s, such as 30m (got %q)",
-				boundText(minLobbyTimeout), boundText(maxLobbyTimeout), clip(c.RawLobbyTimeout, 20))
-		}
-		c.LobbyTimeout = d
+	return durationIn("lobby_timeout", c.RawLobbyTimeout, minLobbyTimeout, maxLobbyTimeout, "30m", &c.LobbyTimeout)
+}
+
+// durationIn reads raw, key's value, into *to: a duration from lo to hi
+// (example is one, as the error says), or a key error. An empty raw
+// leaves *to as it is.
+func durationIn(key, raw string, lo, hi time.Duration, example string, to *time.Duration) error {
+	if raw == "" {
+		return nil
 	}
+	d, err := parseDuration(raw)
+	if err != nil || d < lo || d > hi {
+		return keyErr(key, "%s must be a duration from %s to %s, such as %s (got %q)",
+			key, boundText(lo), boundText(hi), example, clip(raw, 20))
+	}
+	*to = d
 	return nil
 }
 

@@ -11,6 +11,7 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -134,6 +135,39 @@ error); 2 a usage error.
 // gameNames lists the names of the games of reg.
 func gameNames(reg *render.Registry) string {
 	return strings.Join(reg.Engines().Names(), ", ")
+}
+
+// gameArg reads args by fs for the command cmd: their one word is a
+// game's name. Else it says why in a usage error's line on stderr and
+// returns false with the exit status.
+func gameArg(e env, cmd string, fs *flag.FlagSet, args []string) (render.Game, int, bool) {
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return render.Game{}, usageError(e.stderr, cmd, "%s", flagError(err)), false
+	}
+	if len(rest) != 1 {
+		return render.Game{}, usageError(e.stderr, cmd, "name one game: %s", gameNames(e.reg)), false
+	}
+	rg, ok := e.reg.Lookup(rest[0])
+	if !ok {
+		return render.Game{}, usageError(e.stderr, cmd, "no game called %q (try one of: %s)", clip(rest[0], 40), gameNames(e.reg)), false
+	}
+	return rg, exitOK, true
+}
+
+// verbArgs reads args by fs for the command cmd, which does one of verbs
+// ("copy, check or forget"): the words left, the first of them the verb,
+// unchecked. When there are none, or the flags are wrong, it says so in a
+// usage error's line on stderr and returns false with the exit status.
+func verbArgs(e env, cmd, verbs string, fs *flag.FlagSet, args []string) ([]string, int, bool) {
+	rest, err := parseFlags(fs, args)
+	switch {
+	case err != nil:
+		return nil, usageError(e.stderr, cmd, "%s", flagError(err)), false
+	case len(rest) == 0:
+		return nil, usageError(e.stderr, cmd, "name what to do: %s", verbs), false
+	}
+	return rest, exitOK, true
 }
 
 // wantsHelp reports whether args ask for help (-h, --help) before any "--".

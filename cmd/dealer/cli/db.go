@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -80,12 +79,11 @@ func dbCmd(e env, args []string) int {
 	db := fset.String("db", "", "")
 	config := fset.String("config", "", "")
 	yes := fset.Bool("yes", false, "")
-	rest, err := parseFlags(fset, args)
+	rest, code, ok := verbArgs(e, "db", "copy, check, backup, export or forget", fset, args)
+	if !ok {
+		return code
+	}
 	switch {
-	case err != nil:
-		return usageError(e.stderr, "db", "%s", flagError(err))
-	case len(rest) == 0:
-		return usageError(e.stderr, "db", "name what to do: copy, check, backup, export or forget")
 	case rest[0] == "backup":
 		return dbBackupArgs(e, rest[1:], setFlags(fset), *db, *config)
 	case rest[0] == "export" || rest[0] == "forget":
@@ -133,11 +131,7 @@ func dbCopy(e env, from, to string) int {
 		fmt.Fprintln(e.stderr, "dealer db copy:", err)
 		return exitFail
 	}
-	// Open would make a missing file: a typo must not copy an empty one.
-	if _, err := os.Stat(from); err != nil {
-		return fail(fmt.Errorf("%s: %v", store.Redact(from), plainPathError(err)))
-	}
-	src, err := openDatabase(from, "")
+	src, err := openExisting(from, "")
 	if err != nil {
 		return fail(err)
 	}

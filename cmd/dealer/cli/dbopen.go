@@ -61,6 +61,20 @@ func openDatabase(database, password string) (*store.Store, error) {
 	return st, nil
 }
 
+// openExisting is openDatabase for a database that must be there already:
+// Open would make a missing SQLite file, and a typo must not back up,
+// copy or rebuild an empty one. A file that cannot be found is refused
+// naming it; a URL, or key=value settings (which Open refuses in words of
+// its own), are opened as they are.
+func openExisting(database, password string) (*store.Store, error) {
+	if !store.IsURL(database) && !store.IsKeywordValue(database) {
+		if _, err := os.Stat(database); err != nil {
+			return nil, fmt.Errorf("%s: %v", store.Redact(database), plainPathError(err))
+		}
+	}
+	return openDatabase(database, password)
+}
+
 // explainOpen says why the database at path could not be opened, in the
 // player's words: SQLite's own ("unable to open database file: no such
 // file or directory") names neither the file nor the cause.

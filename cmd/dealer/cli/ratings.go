@@ -6,11 +6,8 @@ package cli
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"time"
-
-	"github.com/dealer/dealer/store"
 )
 
 func ratingsUsage(env) string {
@@ -39,12 +36,11 @@ func ratingsCmd(e env, args []string) int {
 	fset := newFlags("dealer ratings")
 	db := fset.String("db", "", "")
 	config := fset.String("config", "", "")
-	rest, err := parseFlags(fset, args)
+	rest, code, ok := verbArgs(e, "ratings", "rebuild", fset, args)
+	if !ok {
+		return code
+	}
 	switch {
-	case err != nil:
-		return usageError(e.stderr, "ratings", "%s", flagError(err))
-	case len(rest) == 0:
-		return usageError(e.stderr, "ratings", "name what to do: rebuild")
 	case rest[0] != "rebuild":
 		return usageError(e.stderr, "ratings", "unknown %q: ratings does rebuild", clip(rest[0], 20))
 	case len(rest) > 1:
@@ -59,13 +55,7 @@ func ratingsCmd(e env, args []string) int {
 		fmt.Fprintln(e.stderr, "dealer ratings rebuild:", err)
 		return exitUsage
 	}
-	// Open would make a missing file: a typo must not rebuild an empty one.
-	if !store.IsURL(path) {
-		if _, err := os.Stat(path); err != nil {
-			return fail(fmt.Errorf("%s: %v", store.Redact(path), plainPathError(err)))
-		}
-	}
-	st, err := openDatabase(path, password)
+	st, err := openExisting(path, password)
 	if err != nil {
 		return fail(err)
 	}

@@ -115,6 +115,7 @@ func TestRatingsUsageErrors(t *testing.T) {
 		{"extra words", []string{"ratings", "rebuild", "now"}, exitUsage, `unexpected "now"`},
 		{"unknown flag", []string{"ratings", "rebuild", "--all"}, exitUsage, "no option -all"},
 		{"a missing file", []string{"ratings", "rebuild", "--db", missing}, exitFail, "nowhere.db"},
+		{"key=value settings", []string{"ratings", "rebuild", "--db", "host=db password=pw"}, exitFail, "write a postgres:// URL"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

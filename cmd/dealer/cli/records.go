@@ -158,17 +158,11 @@ func leaderboardCmd(e env, args []string) int {
 	top := fs.Int("top", 10, "")
 	fs.StringVar(&rf.db, "db", "", "")
 	fs.StringVar(&rf.config, "config", "", "")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return usageError(e.stderr, "leaderboard", "%s", flagError(err))
+	rg, code, ok := gameArg(e, "leaderboard", fs, args)
+	if !ok {
+		return code
 	}
-	if len(rest) != 1 {
-		return usageError(e.stderr, "leaderboard", "name one game: %s", gameNames(e.reg))
-	}
-	rg, ok := e.reg.Lookup(rest[0])
 	switch {
-	case !ok:
-		return usageError(e.stderr, "leaderboard", "no game called %q (try one of: %s)", clip(rest[0], 40), gameNames(e.reg))
 	case !validOrder(*by) && *by != byRating && *by != byStreak:
 		return usageError(e.stderr, "leaderboard", "--by takes wins, points, score, rate, fastest, moves, rating or streak, not %q", clip(*by, 20))
 	case *by == byRating && rg.Solitaire():

@@ -17,16 +17,9 @@ func rulesUsage(e env) string {
 // rulesCmd is `dealer rules GAME`.
 func rulesCmd(e env, args []string) int {
 	fs := newFlags("dealer rules")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return usageError(e.stderr, "rules", "%s", flagError(err))
-	}
-	if len(rest) != 1 {
-		return usageError(e.stderr, "rules", "name one game: %s", gameNames(e.reg))
-	}
-	rg, ok := e.reg.Lookup(rest[0])
+	rg, code, ok := gameArg(e, "rules", fs, args)
 	if !ok {
-		return usageError(e.stderr, "rules", "no game called %q (try one of: %s)", rest[0], gameNames(e.reg))
+		return code
 	}
 	fmt.Fprintln(e.stdout, rulesText(rg.Info))
 	return exitOK
