@@ -210,6 +210,17 @@ func (h *harness) startSecretAgent() discordtest.Message {
 	return table.Message
 }
 
+// playFirstCard has user click My hand on the table message as it is
+// now, then the hand's first enabled card.
+func (h *harness) playFirstCard(tableID, user string) {
+	h.t.Helper()
+	now, _ := h.fake.Message(tableID)
+	hand := h.click(tableID, user, button(h.t, now, "My hand").CustomID)
+	b, ok := hand.Message.EnabledButton("")
+	require.True(h.t, ok, hand.Text())
+	h.click(hand.ID, user, b.CustomID)
+}
+
 func TestAbsentPlayerIsPlayedForAfterTheTimeout(t *testing.T) {
 	h := newHarness(t)
 	h.turnTimeout = 300 * time.Millisecond
@@ -229,11 +240,7 @@ func TestSecretAgentSurvivesARestart(t *testing.T) {
 	id := tableOf(t, table)
 	// Alice acts twice, then the bot restarts.
 	for n := 0; n < 2; n++ {
-		now, _ := h.fake.Message(table.ID)
-		hand := h.click(table.ID, alice, button(t, now, "My hand").CustomID)
-		b, ok := hand.Message.EnabledButton("")
-		require.True(t, ok, hand.Text())
-		h.click(hand.ID, alice, b.CustomID)
+		h.playFirstCard(table.ID, alice)
 	}
 	before := h.storedMoves(id)
 	h.restart()
@@ -301,11 +308,7 @@ func TestTurnClockArmedWithTheMove(t *testing.T) {
 	}
 	armedAt("dealt")
 	for n := 0; n < 2; n++ {
-		now, _ := h.fake.Message(table.ID)
-		hand := h.click(table.ID, alice, button(t, now, "My hand").CustomID)
-		b, ok := hand.Message.EnabledButton("")
-		require.True(t, ok, hand.Text())
-		h.click(hand.ID, alice, b.CustomID)
+		h.playFirstCard(table.ID, alice)
 		armedAt(fmt.Sprintf("after move %d", n+1))
 	}
 }
