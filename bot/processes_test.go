@@ -1260,22 +1260,11 @@ func TestCrashRecovery(t *testing.T) {
 			p.mu.Lock()
 			p.last = nil // its answer died with the first process
 			p.mu.Unlock()
-			p.step()
-			p.mu.Lock()
-			in, kind := p.last, p.lastKind
-			p.mu.Unlock()
+			in, kind, resp := p.clickAnswered(t)
 			if in == nil {
 				continue // the button changed under the player's finger
 			}
-			resp, err := in.WaitFinal(wait)
-			require.NoError(t, err, "player %d: a click after the restart is answered", p.n)
-			p.mu.Lock()
-			p.digest(resp)
-			p.mu.Unlock()
-			switch {
-			case kind == 'p', kind == 'h' && len(resp.Components) > 0, resp.Type == discordtest.CallbackUpdateMessage:
-				ok = true
-			default:
+			if ok = clickTaken(kind, resp); !ok {
 				refused++
 				why += fmt.Sprintf(" [%c %q: %q]", kind, in.CustomID, resp.LastMessage().Text())
 				// A refused click may have a redraw coming: let it land.
