@@ -159,8 +159,7 @@ func playThroughMyHand(t *testing.T, h *harness, lobbyID string) {
 		}
 		if !acted {
 			// The last move's table update may still be on its way.
-			_, err := h.fake.WaitMessage(lobbyID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Game over") })
-			require.NoError(t, err, "someone can always act until the game is over")
+			h.waitSays(lobbyID, "Game over", "someone can always act until the game is over")
 			break
 		}
 	}
@@ -228,8 +227,7 @@ func TestAbsentPlayerIsPlayedForAfterTheTimeout(t *testing.T) {
 	table := h.startSecretAgent()
 	id := tableOf(t, table)
 	// Alice never acts: the dealer plays for her and says so.
-	m, err := h.fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "took too long") })
-	require.NoError(t, err)
+	m := h.waitSays(table.ID, "took too long")
 	assert.Contains(t, m.Text(), "alice")
 	assert.NotEmpty(t, h.storedMoves(id))
 }
@@ -352,8 +350,7 @@ func TestStaleTurnClockArmsTheNext(t *testing.T) {
 
 	h.turnTimeout = 300 * time.Millisecond
 	h.start()
-	m, err := h.fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "took too long") })
-	require.NoError(t, err, "the absent player is played for")
+	m := h.waitSays(table.ID, "took too long", "the absent player is played for")
 	assert.Contains(t, m.Text(), "alice")
 	assert.Greater(t, len(h.storedMoves(id)), moved)
 }
