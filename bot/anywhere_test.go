@@ -26,6 +26,23 @@ func (h *harness) userCommand(channel, user, name string, opts map[string]any) d
 	return discordtest.Final(h.t, wait)(h.fake.UserInstalledCommand(channel, user, name, opts))
 }
 
+// groupDM opens a group DM of users (known to the fake) and returns its
+// channel id.
+func (h *harness) groupDM(users ...string) string {
+	h.t.Helper()
+	gdm, err := h.fake.GroupDM(users...)
+	require.NoError(h.t, err)
+	return gdm
+}
+
+// newGroupDMHarness is newDMHarness with carol known too, and the group
+// DM of alice, bob and carol it returns.
+func newGroupDMHarness(t *testing.T) (*harness, string) {
+	h := newDMHarness(t)
+	h.fake.AddUser(discordtest.User{ID: carol, Name: "carol"})
+	return h, h.groupDM(alice, bob, carol)
+}
+
 // noChannelRoutes: the bot sent nothing through a channel's routes (no
 // post, edit, read or DM): everything went by interaction answers.
 func noChannelRoutes(t *testing.T, h *harness) {
@@ -126,10 +143,7 @@ func TestUserInstalledInTheBotsDM(t *testing.T) {
 // their own attempt, on answers alone (played a while, then resigned),
 // saved as a daily attempt; a second attempt is refused.
 func TestUserInstalledDailyInAGroupDM(t *testing.T) {
-	h := newDMHarness(t)
-	h.fake.AddUser(discordtest.User{ID: carol, Name: "carol"})
-	gdm, err := h.fake.GroupDM(alice, bob, carol)
-	require.NoError(t, err)
+	h, gdm := newGroupDMHarness(t)
 	r := h.userCommand(gdm, alice, "daily", map[string]any{"game": "doublets"})
 	require.False(t, r.Ephemeral, r.Text())
 	assert.Equal(t, gdm, r.ChannelID)
@@ -245,10 +259,7 @@ func editedBetweenClicks(m discordtest.Message) bool {
 // hand to the end on answers alone; every hand went to its player alone,
 // every move was saved, the game counts in their /stats.
 func TestUserInstalledSecretAgentInAGroupDM(t *testing.T) {
-	h := newDMHarness(t)
-	h.fake.AddUser(discordtest.User{ID: carol, Name: "carol"})
-	gdm, err := h.fake.GroupDM(alice, bob, carol)
-	require.NoError(t, err)
+	h, gdm := newGroupDMHarness(t)
 	lobby := h.userCommand(gdm, alice, "play", map[string]any{"game": "secretagent", "deals": 1}) // one deal: a whole game, sooner
 	require.False(t, lobby.Ephemeral, lobby.Text())
 	joined := h.click(lobby.ID, bob, button(t, lobby.Message, "Join").CustomID)
@@ -313,8 +324,7 @@ func TestCommandsForUserInstalls(t *testing.T) {
 			assert.Equal(t, tc.contexts, c["contexts"])
 		})
 	}
-	gdm, err := h.fake.GroupDM(alice, bob)
-	require.NoError(t, err)
+	gdm := h.groupDM(alice, bob)
 	_, err = h.fake.UserInstalledCommand(gdm, alice, "Dealer stats", map[string]any{})
 	assert.ErrorContains(t, err, "not registered for user installs", "a member's stats are a server's")
 	rules := h.userCommand(gdm, alice, "rules", map[string]any{"game": "doublets"})
@@ -330,12 +340,10 @@ func TestUserInstalledTurnClockAndRestart(t *testing.T) {
 	h := newHarness(t)
 	h.global, h.turnTimeout = true, time.Second
 	h.restart()
-	gdm, err := h.fake.GroupDM(alice, bob)
-	require.NoError(t, err)
+	gdm := h.groupDM(alice, bob)
 	lobby := h.userCommand(gdm, alice, "play", map[string]any{"game": "secretagent"})
 	h.click(lobby.ID, alice, button(t, lobby.Message, "Start").CustomID)
-	played, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "took too long") })
-	require.NoError(t, err, "the clock's move shows through the last answer")
+	played := h.waitSays(lobby.ID, "took too long", "the clock's move shows through the last answer")
 	assert.True(t, editedBetweenClicks(played))
 	id := tableOf(t, lobby.Message)
 	moves := len(h.storedMoves(id))
@@ -367,12 +375,8 @@ func TestUserInstalledTurnClockAndRestart(t *testing.T) {
 // another group DM's and the server's boards do not count them, and a
 // rating board is for servers.
 func TestGroupDMLeaderboard(t *testing.T) {
-	h := newDMHarness(t)
-	h.fake.AddUser(discordtest.User{ID: carol, Name: "carol"})
-	gdm, err := h.fake.GroupDM(alice, bob, carol)
-	require.NoError(t, err)
-	other, err := h.fake.GroupDM(alice, carol)
-	require.NoError(t, err)
+	h, gdm := newGroupDMHarness(t)
+	other := h.groupDM(alice, carol)
 	for _, who := range []string{alice, bob} {
 		r := h.userCommand(gdm, who, "play", map[string]any{"game": "doublets"})
 		require.False(t, r.Ephemeral, r.Text())

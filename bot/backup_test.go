@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dealer/dealer/internal/discordtest"
 	"github.com/dealer/dealer/render/catalog"
 	"github.com/dealer/dealer/store"
 	"github.com/dealer/dealer/store/play"
@@ -245,22 +244,14 @@ func restoredTable(t *testing.T, r *rig, p *player, open map[int64]bool) string 
 func nextClicksWork(t *testing.T, r *rig, p *player, atTable bool) (bool, string) {
 	why := ""
 	for try := 0; try < 5; try++ {
-		p.step()
-		p.mu.Lock()
-		in, kind := p.last, p.lastKind
-		p.mu.Unlock()
+		in, kind, resp := p.clickAnswered(t)
 		if in == nil {
 			continue // the button changed under the player's finger
 		}
-		resp, err := in.WaitFinal(wait)
-		require.NoError(t, err, "player %d: a click is answered", p.n)
-		p.mu.Lock()
-		p.digest(resp)
-		p.mu.Unlock()
 		switch {
 		case kind == 'p' && atTable:
 			return false, why + " [dealt anew instead]"
-		case kind == 'p', kind == 'h' && len(resp.Components) > 0, resp.Type == discordtest.CallbackUpdateMessage:
+		case clickTaken(kind, resp):
 			return true, why
 		}
 		why += fmt.Sprintf(" [%c %q: %q]", kind, in.CustomID, strings.TrimSpace(resp.LastMessage().Text()))

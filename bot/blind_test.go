@@ -145,8 +145,7 @@ func TestBlindSecretAgent(t *testing.T) {
 		require.NoError(t, err)
 		hand := r.LastMessage()
 		if strings.Contains(hand.Text(), "game is over") { // it ended since now was read
-			_, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Game over") })
-			require.NoError(t, err, "the table says the game is over")
+			h.waitSays(lobby.ID, "Game over", "the table says the game is over")
 			continue
 		}
 		if len(hand.Attachments) == 0 {

@@ -173,8 +173,7 @@ func TestRateLimitedCallback(t *testing.T) {
 	require.NoError(t, err)
 	_, _ = in.WaitFinal(5 * time.Second)
 	require.Eventually(t, func() bool { return len(h.storedMoves(id)) == 2 }, wait, 50*time.Millisecond)
-	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Text(), "move 2") })
-	require.NoError(t, err)
+	redrawn := h.waitSays(m.ID, "move 2")
 	h.moveOnce(alice, redrawn)
 	assert.Len(t, h.storedMoves(id), 3)
 	h.fake.ClearViolations() // the failed answer is one on purpose

@@ -88,8 +88,7 @@ func TestFaultServerErrorOnAnswer(t *testing.T) {
 	_, err := in.WaitFinal(5 * time.Second)
 	require.ErrorIs(t, err, discordtest.ErrNoResponse, "the answer failed")
 	assert.Len(t, h.storedMoves(id), 1, "the move is kept")
-	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Text(), "move 1") })
-	require.NoError(t, err, "the table is redrawn")
+	redrawn := h.waitSays(m.ID, "move 1", "the table is redrawn")
 	h.moveOnce(alice, redrawn)
 	assert.Len(t, h.storedMoves(id), 2)
 }
@@ -137,8 +136,7 @@ func TestFaultTableLeftBehindIsRedrawn(t *testing.T) {
 	stale := h.click(m.ID, alice, any.CustomID)
 	assert.True(t, stale.Ephemeral)
 	assert.Contains(t, stale.Text(), "old picture")
-	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Text(), "move 1") })
-	require.NoError(t, err, "the stale click redraws the table")
+	redrawn := h.waitSays(m.ID, "move 1", "the stale click redraws the table")
 	h.moveOnce(alice, redrawn)
 	assert.Len(t, h.storedMoves(id), 2)
 }
@@ -181,8 +179,7 @@ func TestFaultSlowDiscord(t *testing.T) {
 	require.ErrorIs(t, err, discordtest.ErrNoResponse, "too slow: Discord fails it")
 	h.fake.SetLatency(discordtest.RouteCallback, 0)
 	require.Eventually(t, func() bool { return len(h.storedMoves(id)) == 2 }, wait, 20*time.Millisecond, "the move is kept")
-	redrawn, err := h.fake.WaitMessage(m.ID, wait, func(msg discordtest.Message) bool { return strings.Contains(msg.Text(), "move 2") })
-	require.NoError(t, err)
+	redrawn := h.waitSays(m.ID, "move 2")
 	h.moveOnce(alice, redrawn)
 	assert.Len(t, h.storedMoves(id), 3)
 	h.fake.ClearViolations() // the late answer is one on purpose

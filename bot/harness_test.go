@@ -241,6 +241,16 @@ func (h *harness) click(messageID, user, customID string) discordtest.Response {
 	return discordtest.Final(h.t, wait)(h.fake.Click(messageID, user, customID))
 }
 
+// waitSays waits for the message to say text (its words contain it) and
+// returns it then; the test stops, with msgAndArgs, when it does not in
+// time.
+func (h *harness) waitSays(messageID, text string, msgAndArgs ...any) discordtest.Message {
+	h.t.Helper()
+	m, err := h.fake.WaitMessage(messageID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), text) })
+	require.NoError(h.t, err, msgAndArgs...)
+	return m
+}
+
 // button finds an enabled button of a message by its label's start.
 func button(t *testing.T, m discordtest.Message, labelPrefix string) discordtest.Button {
 	t.Helper()

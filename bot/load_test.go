@@ -276,6 +276,31 @@ func (p *player) digest(resp discordtest.Response) {
 	}
 }
 
+// clickAnswered makes the player's next click and waits for its final
+// answer, which the player digests; in is nil when there was no click
+// (the button changed under the player's finger).
+func (p *player) clickAnswered(t *testing.T) (in *discordtest.Interaction, kind byte, resp discordtest.Response) {
+	p.step()
+	p.mu.Lock()
+	in, kind = p.last, p.lastKind
+	p.mu.Unlock()
+	if in == nil {
+		return nil, kind, resp
+	}
+	resp, err := in.WaitFinal(wait)
+	require.NoError(t, err, "player %d: a click is answered", p.n)
+	p.mu.Lock()
+	p.digest(resp)
+	p.mu.Unlock()
+	return in, kind, resp
+}
+
+// clickTaken reports whether a click of kind was taken, by its answer: a
+// deal, a hand shown, or a table updated.
+func clickTaken(kind byte, resp discordtest.Response) bool {
+	return kind == 'p' || kind == 'h' && len(resp.Components) > 0 || resp.Type == discordtest.CallbackUpdateMessage
+}
+
 func (p *player) play() {
 	p.table, p.hand = "", ""
 	in, err := p.r.fake.SlashCommand(p.guild, p.channel, p.user, "play", map[string]any{"game": p.game})

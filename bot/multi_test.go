@@ -159,8 +159,7 @@ func playThroughMyHand(t *testing.T, h *harness, lobbyID string) {
 		}
 		if !acted {
 			// The last move's table update may still be on its way.
-			_, err := h.fake.WaitMessage(lobbyID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Game over") })
-			require.NoError(t, err, "someone can always act until the game is over")
+			h.waitSays(lobbyID, "Game over", "someone can always act until the game is over")
 			break
 		}
 	}
@@ -210,6 +209,17 @@ func (h *harness) startSecretAgent() discordtest.Message {
 	return table.Message
 }
 
+// playFirstCard has user click My hand on the table message as it is
+// now, then the hand's first enabled card.
+func (h *harness) playFirstCard(tableID, user string) {
+	h.t.Helper()
+	now, _ := h.fake.Message(tableID)
+	hand := h.click(tableID, user, button(h.t, now, "My hand").CustomID)
+	b, ok := hand.Message.EnabledButton("")
+	require.True(h.t, ok, hand.Text())
+	h.click(hand.ID, user, b.CustomID)
+}
+
 func TestAbsentPlayerIsPlayedForAfterTheTimeout(t *testing.T) {
 	h := newHarness(t)
 	h.turnTimeout = 300 * time.Millisecond
@@ -217,8 +227,7 @@ func TestAbsentPlayerIsPlayedForAfterTheTimeout(t *testing.T) {
 	table := h.startSecretAgent()
 	id := tableOf(t, table)
 	// Alice never acts: the dealer plays for her and says so.
-	m, err := h.fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "took too long") })
-	require.NoError(t, err)
+	m := h.waitSays(table.ID, "took too long")
 	assert.Contains(t, m.Text(), "alice")
 	assert.NotEmpty(t, h.storedMoves(id))
 }
@@ -229,11 +238,7 @@ func TestSecretAgentSurvivesARestart(t *testing.T) {
 	id := tableOf(t, table)
 	// Alice acts twice, then the bot restarts.
 	for n := 0; n < 2; n++ {
-		now, _ := h.fake.Message(table.ID)
-		hand := h.click(table.ID, alice, button(t, now, "My hand").CustomID)
-		b, ok := hand.Message.EnabledButton("")
-		require.True(t, ok, hand.Text())
-		h.click(hand.ID, alice, b.CustomID)
+		h.playFirstCard(table.ID, alice)
 	}
 	before := h.storedMoves(id)
 	h.restart()
@@ -301,11 +306,7 @@ func TestTurnClockArmedWithTheMove(t *testing.T) {
 	}
 	armedAt("dealt")
 	for n := 0; n < 2; n++ {
-		now, _ := h.fake.Message(table.ID)
-		hand := h.click(table.ID, alice, button(t, now, "My hand").CustomID)
-		b, ok := hand.Message.EnabledButton("")
-		require.True(t, ok, hand.Text())
-		h.click(hand.ID, alice, b.CustomID)
+		h.playFirstCard(table.ID, alice)
 		armedAt(fmt.Sprintf("after move %d", n+1))
 	}
 }
@@ -349,8 +350,7 @@ func TestStaleTurnClockArmsTheNext(t *testing.T) {
 
 	h.turnTimeout = 300 * time.Millisecond
 	h.start()
-	m, err := h.fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "took too long") })
-	require.NoError(t, err, "the absent player is played for")
+	m := h.waitSays(table.ID, "took too long", "the absent player is played for")
 	assert.Contains(t, m.Text(), "alice")
 	assert.Greater(t, len(h.storedMoves(id)), moved)
 }

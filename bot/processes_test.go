@@ -279,31 +279,49 @@ func (s *scaleRun) settle(timeout time.Duration) {
 	}
 }
 
+// runFigures are what a run of bot processes measures between two times,
+// from the fake's record, the store and the processes' logs.
+type runFigures struct {
+	interactions, late int      // interactions answered, and those answered late
+	moves, lost        int      // moves acknowledged, and those missing from the store
+	double, plays      int      // turn timers that played twice; moves turn timers played
+	overdue, stalled   int      // see timersFire
+	backwards, crossed int      // see backwardPictures
+	examples           []string // of backwards
+}
+
+// measure reads the run's figures from from to to.
+func (s *scaleRun) measure(from, to time.Time) runFigures {
+	var f runFigures
+	lat, late := s.r.latencies(from, to)
+	acked := s.r.ackedMoves(to)
+	f.interactions, f.late, f.moves, f.lost = len(lat), late, len(acked), lostMoves(s.t, s.st, acked)
+	f.double, f.plays = s.doubleTimers()
+	f.overdue, f.stalled = s.timersFire()
+	f.backwards, f.crossed, f.examples = s.backwardPictures()
+	return f
+}
+
 // check measures the run and asserts what must hold.
 func (s *scaleRun) check(from, to time.Time) {
 	t, r := s.t, s.r
-	lat, late := r.latencies(from, to)
-	acked := r.ackedMoves(to)
-	lost := lostMoves(t, s.st, acked)
-	double, plays := s.doubleTimers()
-	overdue, stalled := s.timersFire()
-	backwards, crossed, examples := s.backwardPictures()
+	f := s.measure(from, to)
 
 	mode := "gateway"
 	if s.http {
 		mode = "http"
 	}
 	fmt.Printf("scale: mode=%s processes=2 tables=%d moves=%d lost=%d double_timers=%d late=%d timer_moves=%d interactions=%d backwards=%d crossed=%d stale=%d\n",
-		mode, len(r.players), len(acked), lost, double, late, plays, len(lat), backwards, crossed, s.stale)
+		mode, len(r.players), f.moves, f.lost, f.double, f.late, f.plays, f.interactions, f.backwards, f.crossed, s.stale)
 	s.report()
 
-	assert.Zero(t, lost, "acknowledged moves missing from the store")
-	assert.Zero(t, double, "turn timers that played twice")
+	assert.Zero(t, f.lost, "acknowledged moves missing from the store")
+	assert.Zero(t, f.double, "turn timers that played twice")
 	assert.Zero(t, s.stale, "stale copies' clicks that changed a table or showed a hand")
-	assert.Positive(t, plays, "turn timers fired")
-	assert.Zero(t, overdue, "turn timers past due, not fired")
-	assert.Zero(t, stalled, "multiplayer tables that stopped moving")
-	assert.Zero(t, backwards-crossed, "messages whose picture went back to an older table: %s", strings.Join(examples, "; "))
+	assert.Positive(t, f.plays, "turn timers fired")
+	assert.Zero(t, f.overdue, "turn timers past due, not fired")
+	assert.Zero(t, f.stalled, "multiplayer tables that stopped moving")
+	assert.Zero(t, f.backwards-f.crossed, "messages whose picture went back to an older table: %s", strings.Join(f.examples, "; "))
 	assert.Empty(t, s.violations(), "what real Discord refuses, other than requests cut off by the kill")
 	s.checkShare()
 }
@@ -1260,22 +1278,11 @@ func TestCrashRecovery(t *testing.T) {
 			p.mu.Lock()
 			p.last = nil // its answer died with the first process
 			p.mu.Unlock()
-			p.step()
-			p.mu.Lock()
-			in, kind := p.last, p.lastKind
-			p.mu.Unlock()
+			in, kind, resp := p.clickAnswered(t)
 			if in == nil {
 				continue // the button changed under the player's finger
 			}
-			resp, err := in.WaitFinal(wait)
-			require.NoError(t, err, "player %d: a click after the restart is answered", p.n)
-			p.mu.Lock()
-			p.digest(resp)
-			p.mu.Unlock()
-			switch {
-			case kind == 'p', kind == 'h' && len(resp.Components) > 0, resp.Type == discordtest.CallbackUpdateMessage:
-				ok = true
-			default:
+			if ok = clickTaken(kind, resp); !ok {
 				refused++
 				why += fmt.Sprintf(" [%c %q: %q]", kind, in.CustomID, resp.LastMessage().Text())
 				// A refused click may have a redraw coming: let it land.

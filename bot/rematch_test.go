@@ -129,8 +129,7 @@ func playAgentsToTheEnd(t *testing.T, h *harness) (discordtest.Message, int64) {
 			}
 		}
 	}
-	over, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Game over") })
-	require.NoError(t, err)
+	over := h.waitSays(lobby.ID, "Game over")
 	return over, tableOf(t, lobby.Message)
 }
 

@@ -301,12 +301,7 @@ func (rr *rollingRun) settle(timeout time.Duration) {
 func (rr *rollingRun) check(from, to time.Time) {
 	t, r := rr.t, rr.r
 	ctx := context.Background()
-	lat, late := r.latencies(from, to)
-	acked := r.ackedMoves(to)
-	lost := lostMoves(t, rr.st, acked)
-	double, plays := rr.doubleTimers()
-	overdue, stalled := rr.timersFire()
-	backwards, crossed, examples := rr.backwardPictures()
+	f := rr.measure(from, to)
 	broken, err := rr.st.BrokenTables(ctx)
 	require.NoError(t, err)
 	replayed, err := play.Check(ctx, rr.st, catalog.Registry().Engines())
@@ -315,17 +310,17 @@ func (rr *rollingRun) check(from, to time.Time) {
 	left := rr.nextClicks()
 
 	fmt.Printf("rolling: from=%.7s processes=2 tables=%d moves=%d lost=%d unreplayable=%d replayed=%d problems=%d double_timers=%d timer_moves=%d mixed_tables=%d left_behind=%d late=%d interactions=%d backwards=%d crossed=%d\n",
-		rr.from, len(r.players), len(acked), lost, len(broken), replayed.Checked, len(replayed.Problems), double, plays, mixed, left, late, len(lat), backwards, crossed)
+		rr.from, len(r.players), f.moves, f.lost, len(broken), replayed.Checked, len(replayed.Problems), f.double, f.plays, mixed, left, f.late, f.interactions, f.backwards, f.crossed)
 	rr.report()
 
-	assert.Zero(t, lost, "acknowledged moves missing from the store")
+	assert.Zero(t, f.lost, "acknowledged moves missing from the store")
 	assert.Empty(t, broken, "tables marked unreplayable")
 	assert.Empty(t, replayed.Problems, "tables that do not replay under this build")
 	assert.Positive(t, replayed.Checked, "tables replayed")
-	assert.Zero(t, double, "turn timers that played twice")
-	assert.Zero(t, overdue, "turn timers past due, not fired")
-	assert.Zero(t, stalled, "multiplayer tables that stopped moving")
-	assert.Zero(t, backwards-crossed, "messages whose picture went back to an older table: %s", strings.Join(examples, "; "))
+	assert.Zero(t, f.double, "turn timers that played twice")
+	assert.Zero(t, f.overdue, "turn timers past due, not fired")
+	assert.Zero(t, f.stalled, "multiplayer tables that stopped moving")
+	assert.Zero(t, f.backwards-f.crossed, "messages whose picture went back to an older table: %s", strings.Join(f.examples, "; "))
 	assert.Empty(t, rr.refusals(), "what real Discord refuses, but for answers too late")
 }
 

@@ -81,8 +81,7 @@ func standInAndTakeBack(t *testing.T, h *harness, say sayer) {
 	assert.True(t, back.Ephemeral, "Alice gets her hand, privately")
 	picture(t, back)
 	tookBack := say("%s took their seat back.", "alice")
-	now, err = h.fake.WaitMessage(table.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), tookBack) })
-	require.NoError(t, err)
+	now = h.waitSays(table.ID, tookBack)
 	assert.NotContains(t, now.Text(), say(standInLine))
 	_, shown := now.EnabledButton(say("Take my seat back"))
 	assert.False(t, shown, "no Take my seat back while no computer player stands in")
@@ -162,8 +161,7 @@ func (h *harness) untilStandIn(tableMsg string, say sayer) discordtest.Message {
 func (h *harness) waitTurn(tableMsg, user string, say sayer) discordtest.Message {
 	h.t.Helper()
 	turn := say(toPlay, "<@"+user+">")
-	m, err := h.fake.WaitMessage(tableMsg, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), turn) })
-	require.NoError(h.t, err)
+	m := h.waitSays(tableMsg, turn)
 	return m
 }
 

@@ -105,8 +105,7 @@ func TestPlayFromWebPlaysAWholeGame(t *testing.T) {
 			assert.True(t, armed, "the turn clock is armed at move %d", now)
 		}
 	}
-	final, err := h.fake.WaitMessage(lobby.ID, wait, func(m discordtest.Message) bool { return strings.Contains(m.Text(), "Game over") })
-	require.NoError(t, err, "the table shows the end")
+	final := h.waitSays(lobby.ID, "Game over", "the table shows the end")
 	assert.Equal(t, []string{"Rematch"}, labels(final))
 	assert.Greater(t, len(h.fake.DMs(alice))+len(h.fake.DMs(bob)), dms, "hands went by DM as turns came")
 	row, err := h.st.TableRow(ctx, id)

@@ -129,6 +129,15 @@ func deal(t *testing.T, fake *discordtest.Server, user string) discordtest.Respo
 	return must[discordtest.Response](t)(in.WaitFinal(wait))
 }
 
+// dealtToAlice is a fake with the test bot started on it, and the table
+// the bot dealt alice.
+func dealtToAlice(t *testing.T) (*discordtest.Server, discordtest.Response) {
+	t.Helper()
+	fake := newFake(t, discordtest.Options{})
+	startBot(t, fake)
+	return fake, deal(t, fake, alice)
+}
+
 // TestSlashCommandButtonsAndAttachments: a slash command's answer with
 // buttons, a menu and a picture, then clicks and a menu choice on it.
 func TestSlashCommandButtonsAndAttachments(t *testing.T) {
@@ -246,11 +255,7 @@ func checkPrivateMenuAnswer(t *testing.T, fake *discordtest.Server, msgID string
 
 func TestDMHandOpenAndClosed(t *testing.T) {
 	t.Parallel()
-	fake := newFake(t, discordtest.Options{})
-	startBot(t, fake)
-
-	// alice: DMs open.
-	msg := deal(t, fake, alice)
+	fake, msg := dealtToAlice(t) // alice: DMs open
 	click := must[*discordtest.Interaction](t)(fake.Click(msg.ID, alice, "dmhand"))
 	first := must[discordtest.Response](t)(click.WaitResponse(wait))
 	if first.Type != 5 || !first.Ephemeral {
@@ -305,9 +310,7 @@ func TestDMHandOpenAndClosed(t *testing.T) {
 
 func TestModalAndForgedClick(t *testing.T) {
 	t.Parallel()
-	fake := newFake(t, discordtest.Options{})
-	startBot(t, fake)
-	msg := deal(t, fake, alice)
+	fake, msg := dealtToAlice(t)
 
 	click := must[*discordtest.Interaction](t)(fake.Click(msg.ID, alice, "bet"))
 	r := must[discordtest.Response](t)(click.WaitFinal(wait))
@@ -413,9 +416,7 @@ func TestLatencyMakesResponsesLate(t *testing.T) {
 // answered.
 func TestGatewayDropAndResume(t *testing.T) {
 	t.Parallel()
-	fake := newFake(t, discordtest.Options{})
-	startBot(t, fake)
-	msg := deal(t, fake, alice)
+	fake, msg := dealtToAlice(t)
 
 	fake.DropGateway()
 	click := must[*discordtest.Interaction](t)(fake.Click(msg.ID, alice, "draw"))

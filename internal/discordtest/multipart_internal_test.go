@@ -2,7 +2,9 @@ package discordtest
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/textproto"
@@ -11,20 +13,25 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// formBody is a body as discordgo writes one: payload_json, then files.
+// formBody is a body as discordgo writes one: payload_json, then each file
+// as files[n], of its content type (application/octet-stream when it has
+// none). It returns the body and its boundary.
 func formBody(t testing.TB, payload string, files ...File) ([]byte, string) {
+	t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
-	h := textproto.MIMEHeader{}
-	h.Set("Content-Disposition", `form-data; name="payload_json"`)
-	h.Set("Content-Type", "application/json")
-	p, err := mw.CreatePart(h)
-	require.NoError(t, err)
-	p.Write([]byte(payload))
-	for _, f := range files {
-		p, err := mw.CreateFormFile(f.Field, f.Name)
+	part := func(disposition, contentType string, data []byte) {
+		h := textproto.MIMEHeader{}
+		h.Set("Content-Disposition", disposition)
+		h.Set("Content-Type", contentType)
+		p, err := mw.CreatePart(h)
 		require.NoError(t, err)
-		p.Write(f.Data)
+		_, err = p.Write(data)
+		require.NoError(t, err)
+	}
+	part(`form-data; name="payload_json"`, "application/json", []byte(payload))
+	for n, f := range files {
+		part(fmt.Sprintf(`form-data; name="files[%d]"; filename="%s"`, n, f.Name), cmp.Or(f.ContentType, "application/octet-stream"), f.Data)
 	}
 	require.NoError(t, mw.Close())
 	return buf.Bytes(), mw.Boundary()
@@ -32,7 +39,7 @@ func formBody(t testing.TB, payload string, files ...File) ([]byte, string) {
 
 // TestSplitMultipart: the splitter takes discordgo's bodies as they are.
 func TestSplitMultipart(t *testing.T) {
-	body, boundary := formBody(t, `{"content":"x"}`, File{Field: "files[0]", Name: "dir/table.png", Data: []byte("\x89PNG\r\n--not the boundary\r\n")})
+	body, boundary := formBody(t, `{"content":"x"}`, File{Name: "dir/table.png", Data: []byte("\x89PNG\r\n--not the boundary\r\n")})
 	parts, ok := splitMultipart(body, boundary)
 	require.True(t, ok)
 	require.Equal(t, []formPart{
@@ -42,8 +49,8 @@ func TestSplitMultipart(t *testing.T) {
 }
 
 func FuzzSplitMultipart(f *testing.F) {
-	body, boundary := formBody(f, `{"content":"x"}`, File{Field: "files[0]", Name: "a.png", Data: []byte("data")},
-		File{Field: "files[1]", Name: "b.png", Data: nil})
+	body, boundary := formBody(f, `{"content":"x"}`, File{Name: "a.png", Data: []byte("data")},
+		File{Name: "b.png", Data: nil})
 	f.Add(body, boundary)
 	for _, s := range []string{
 		"--b\r\nContent-Disposition: form-data; name=\"payload_json\"\r\n\r\n{}\r\n--b--",

@@ -7,11 +7,8 @@ package discordtest_test
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
-	"mime/multipart"
 	"net/http"
-	"net/textproto"
 	"strings"
 	"testing"
 	"time"
@@ -184,22 +181,8 @@ func (b *rawBot) callHeader(method, path string, body any, files ...discordtest.
 	var rd io.Reader
 	ctype := ""
 	if len(files) > 0 {
-		var buf bytes.Buffer
-		mw := multipart.NewWriter(&buf)
-		h := textproto.MIMEHeader{}
-		h.Set("Content-Disposition", `form-data; name="payload_json"`)
-		h.Set("Content-Type", "application/json")
-		p, _ := mw.CreatePart(h)
-		p.Write(payload)
-		for i, f := range files {
-			h := textproto.MIMEHeader{}
-			h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="files[%d]"; filename="%s"`, i, f.Name))
-			h.Set("Content-Type", f.ContentType)
-			p, _ := mw.CreatePart(h)
-			p.Write(f.Data)
-		}
-		mw.Close()
-		rd, ctype = &buf, mw.FormDataContentType()
+		form, boundary := discordtest.FormBody(b.t, string(payload), files...)
+		rd, ctype = bytes.NewReader(form), "multipart/form-data; boundary="+boundary
 	} else if payload != nil {
 		rd, ctype = bytes.NewReader(payload), "application/json"
 	}
