@@ -315,11 +315,8 @@ func TestActivityFraming(t *testing.T) {
 // pageOf is the page at path (relative to the site) as ac sees it.
 func pageOf(t *testing.T, ac *activityClient, path string) string {
 	t.Helper()
-	res, err := ac.c.Get(ac.rig.url + "/" + path)
-	require.NoError(t, err)
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return string(b)
+	_, body := get(t, ac.c, ac.rig.url+"/"+path)
+	return body
 }
 
 // TestActivitySeatsMultiplayer: with the bot to play them, an Activity

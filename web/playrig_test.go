@@ -111,11 +111,8 @@ var csrfPattern = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
 // csrf reads c's CSRF token from a table page.
 func (rig *playRig) csrf(t testing.TB, c *http.Client, token string) string {
 	t.Helper()
-	res, err := c.Get(rig.url + "/t/" + token)
-	require.NoError(t, err)
-	b, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	m := csrfPattern.FindStringSubmatch(string(b))
+	_, page := rig.get(t, c, "/t/"+token)
+	m := csrfPattern.FindStringSubmatch(page)
 	require.NotNil(t, m, "a signed-in page has a CSRF token")
 	return m[1]
 }
