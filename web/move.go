@@ -103,11 +103,12 @@ func (s *Server) loadPlay(ctx context.Context, id int64) (*play.Table, error) {
 	return t, err
 }
 
-// seatedChange serves a change a table's seated player makes (a move, a
-// hint): h is given the player's seat (playerSeat), read within
-// moveTimeout; a request without one is refused as a move is.
-func (s *Server) seatedChange(h func(context.Context, http.ResponseWriter, *http.Request, *seatAt) error) func(http.ResponseWriter, *http.Request) error {
-	return func(w http.ResponseWriter, r *http.Request) error {
+// handleSeated serves pattern, counted as route, with h: a change a
+// table's seated player makes (a move, a hint). h is given the player's
+// seat (playerSeat), read within moveTimeout; a request without one is
+// refused as a move is.
+func (s *Server) handleSeated(pattern, route string, h func(context.Context, http.ResponseWriter, *http.Request, *seatAt) error) {
+	s.handle(pattern, route, func(w http.ResponseWriter, r *http.Request) error {
 		ctx, cancel := context.WithTimeout(r.Context(), moveTimeout)
 		defer cancel()
 		at, err := s.playerSeat(ctx, r)
@@ -115,10 +116,10 @@ func (s *Server) seatedChange(h func(context.Context, http.ResponseWriter, *http
 			return s.moveRefused(w, r, err)
 		}
 		return h(ctx, w, r, at)
-	}
+	})
 }
 
-// tableMove answers POST /t/{token}/move (through seatedChange): the move
+// tableMove answers POST /t/{token}/move (through handleSeated): the move
 // made, and the board as it now is (JSON), or the table page again for a
 // form sent without JavaScript.
 func (s *Server) tableMove(ctx context.Context, w http.ResponseWriter, r *http.Request, at *seatAt) error {
@@ -188,7 +189,7 @@ func (s *Server) multiMove(ctx context.Context, w http.ResponseWriter, r *http.R
 	return writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }
 
-// tableHint answers POST /t/{token}/hint (through seatedChange): the next
+// tableHint answers POST /t/{token}/hint (through handleSeated): the next
 // move of a solution, counted as the bot counts a hint.
 func (s *Server) tableHint(ctx context.Context, w http.ResponseWriter, r *http.Request, at *seatAt) error {
 	if at.t.Info.Solve == nil {
