@@ -3,8 +3,6 @@ package bot_test
 import (
 	"context"
 	"fmt"
-	"net"
-	"net/http/httptest"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -82,23 +80,14 @@ func startPagesBeside(t *testing.T, h *harness) string {
 		}
 	}
 	h.restart()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	base := "http://" + ln.Addr().String()
+	ln, base := webtest.Listen(t)
 	h.fake.SetOAuth("fake-client-secret", base+"/signin/callback")
 	srv, err := web.New(web.Config{Store: h.st, Games: catalog.Registry(), Renderer: renderer, Watch: -1, PublicURL: base,
 		SignIn: &web.SignIn{ClientID: h.fake.AppID(), ClientSecret: "fake-client-secret", SessionKey: []byte(strings.Repeat("k", 32)), Discord: h.fake.URL()},
 		Moved:  h.bot.TableMoved, Play: h.bot.PlayFromWeb})
 	require.NoError(t, err)
 	pages.Store(srv)
-	hs := httptest.NewUnstartedServer(srv)
-	hs.Listener.Close()
-	hs.Listener = ln
-	hs.Start()
-	t.Cleanup(func() {
-		srv.Close()
-		hs.Close()
-	})
+	webtest.Serve(t, ln, srv, srv)
 	return base
 }
 

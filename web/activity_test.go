@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
-	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -55,9 +53,7 @@ func newActivityRigWith(t testing.TB, withBot bool) *activityRig {
 	fake := discordtest.New(t, discordtest.Options{})
 	fake.AddUsers(discordtest.User{ID: ann.ID, Name: ann.Name}, discordtest.User{ID: bob.ID, Name: bob.Name},
 		discordtest.User{ID: cat.ID, Name: cat.Name})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	base := "http://" + ln.Addr().String()
+	ln, base := webtest.Listen(t)
 	fake.SetOAuth(clientSecret)
 	cfg := web.Config{Store: st, Games: reg, Renderer: rend, Watch: -1, PublicURL: base,
 		SignIn:   &web.SignIn{ClientID: fake.AppID(), ClientSecret: clientSecret, SessionKey: []byte(strings.Repeat("k", 32)), Discord: fake.URL()},
@@ -66,19 +62,12 @@ func newActivityRigWith(t testing.TB, withBot bool) *activityRig {
 	if withBot {
 		cfg.Play = playLikeTheBot(st, func(id int64) { srv.Notify(id) })
 	}
-	srv, err = web.New(cfg)
+	srv, err := web.New(cfg)
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", srv)
 	mux.HandleFunc("GET /harness", activityHarness(fake.AppID()))
-	hs := httptest.NewUnstartedServer(mux)
-	hs.Listener.Close()
-	hs.Listener = ln
-	hs.Start()
-	t.Cleanup(func() {
-		srv.Close()
-		hs.Close()
-	})
+	webtest.Serve(t, ln, mux, srv)
 	return &activityRig{st: st, url: base, fake: fake}
 }
 
@@ -326,11 +315,8 @@ func TestActivityFraming(t *testing.T) {
 // pageOf is the page at path (relative to the site) as ac sees it.
 func pageOf(t *testing.T, ac *activityClient, path string) string {
 	t.Helper()
-	res, err := ac.c.Get(ac.rig.url + "/" + path)
-	require.NoError(t, err)
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return string(b)
+	_, body := get(t, ac.c, ac.rig.url+"/"+path)
+	return body
 }
 
 // TestActivitySeatsMultiplayer: with the bot to play them, an Activity

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -119,7 +120,7 @@ func movesFrom(bd *render.Board, legal []string, place string) from {
 	for _, m := range legal {
 		w := strings.Fields(m)
 		switch {
-		case len(w) == 2 && w[1] == place && contains(bd.Verbs, w[0]):
+		case len(w) == 2 && w[1] == place && slices.Contains(bd.Verbs, w[0]):
 			f.Direct = m
 		case len(w) == 0 || w[0] != place:
 		case len(w) == 1:
@@ -134,13 +135,4 @@ func movesFrom(bd *render.Board, legal []string, place string) from {
 		}
 	}
 	return f
-}
-
-func contains(list []string, w string) bool {
-	for _, v := range list {
-		if v == w {
-			return true
-		}
-	}
-	return false
 }

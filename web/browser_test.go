@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"path/filepath"
@@ -94,6 +95,14 @@ func (b *browser) js(t *testing.T, expr string) string {
 	t.Helper()
 	v, err := chromedp.Run(b.bounded(t), chromedp.Evaluate[string](expr))
 	require.NoError(t, err, expr)
+	return v
+}
+
+// fromJSON is s, the JSON text a page's script gave (js), decoded.
+func fromJSON[T any](t *testing.T, s string) T {
+	t.Helper()
+	var v T
+	require.NoError(t, json.Unmarshal([]byte(s), &v), s)
 	return v
 }
 

@@ -210,5 +210,5 @@ func (s *Server) dailyPicture(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writePNG(w, png)
+	return writePNG(w, png, keptAMinute)
 }

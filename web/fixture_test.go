@@ -150,7 +150,13 @@ func newFixtureWith(t testing.TB, o fixtureOptions) *fixture {
 // the body.
 func (f *fixture) get(t testing.TB, path string) (int, string) {
 	t.Helper()
-	res, err := http.Get(f.url + path)
+	return get(t, http.DefaultClient, f.url+path)
+}
+
+// get fetches u with c: the status and the body.
+func get(t testing.TB, c *http.Client, u string) (int, string) {
+	t.Helper()
+	res, err := c.Get(u)
 	require.NoError(t, err)
 	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)

@@ -58,11 +58,10 @@ func TestPlayableTables(t *testing.T) {
 // moves are all one click (Doublets), it goes to a place that can move.
 func (k *keyboard) pickByKeys(t *testing.T) {
 	k.tabTo(t, boardStop)
-	var p struct{ Place, Movable string }
-	require.NoError(t, json.Unmarshal([]byte(k.js(t, `(() => {
+	p := fromJSON[struct{ Place, Movable string }](t, k.js(t, `(() => {
 		const bd = JSON.parse(document.getElementById("play").dataset.board), from = Object.keys(bd.from);
 		return JSON.stringify({Place: from.find(p => bd.from[p].to && !bd.from[p].direct) || "", Movable: from[from.length - 1] || ""});
-	})()`)), &p))
+	})()`))
 	if p.Place == "" {
 		require.NotEmpty(t, p.Movable, "a place that can move")
 		k.arrowTo(t, p.Movable)

@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -137,7 +136,7 @@ type keyPlan struct {
 
 // planKeys says how the keyboard makes m on the board now.
 func (k *keyboard) planKeys(t *testing.T, m string) keyPlan {
-	v := k.js(t, fmt.Sprintf(`(() => {
+	return fromJSON[keyPlan](t, k.js(t, fmt.Sprintf(`(() => {
 		const m = %q, w = m.split(" "), bd = JSON.parse(document.getElementById("play").dataset.board);
 		if (document.querySelector('#commands [data-move="' + m + '"]')) return JSON.stringify({How: "command"});
 		for (const [p, f] of Object.entries(bd.from)) {
@@ -146,10 +145,7 @@ func (k *keyboard) planKeys(t *testing.T, m string) keyPlan {
 		const f = bd.from[w[0]];
 		if (f && f.to && w.length > 1 && f.to[w[1]] === m) return JSON.stringify({How: "to", From: w[0], To: w[1]});
 		return JSON.stringify({How: ""});
-	})()`, m))
-	var p keyPlan
-	require.NoError(t, json.Unmarshal([]byte(v), &p))
-	return p
+	})()`, m)))
 }
 
 // play makes m by keys: a command's button, on the board, or from the
@@ -189,23 +185,7 @@ func (k *keyboard) play(t *testing.T, m string) string {
 // arrowTo is player.arrowTo, its presses counted.
 func (k *keyboard) arrowTo(t *testing.T, place string) {
 	t.Helper()
-	for range 20 {
-		at := k.js(t, `(() => { const e = document.activeElement; return e && e.dataset.place ? e.dataset.r + " " + e.dataset.c : ""; })()`)
-		want := k.js(t, fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e.dataset.r + " " + e.dataset.c; })()`, tile(place)))
-		require.NotEmpty(t, at, "a tile has the focus")
-		if at == want {
-			return
-		}
-		var r0, c0, r1, c1 int
-		_, _ = fmt.Sscan(at, &r0, &c0)
-		_, _ = fmt.Sscan(want, &r1, &c1)
-		key := map[bool]string{true: kb.ArrowDown, false: kb.ArrowUp}[r1 > r0]
-		if r0 == r1 {
-			key = map[bool]string{true: kb.ArrowRight, false: kb.ArrowLeft}[c1 > c0]
-		}
-		k.press(t, key, false)
-	}
-	t.Fatalf("the arrows never reached %s", place)
+	k.arrowsTo(t, place, func(key string) { k.press(t, key, false) })
 }
 
 // fromList makes m from the list of legal moves: Tab to the list, the
@@ -238,8 +218,7 @@ func (k *keyboard) waitVersion(t *testing.T, version int) {
 // everyPlace walks the arrows to every place of the board, and checks
 // the focus shows (its ring drawn).
 func (k *keyboard) everyPlace(t *testing.T) {
-	var names []string
-	require.NoError(t, json.Unmarshal([]byte(k.js(t, `JSON.stringify([...document.querySelectorAll("#places .tile[data-place]")].map(e => e.dataset.place))`)), &names))
+	names := fromJSON[[]string](t, k.js(t, `JSON.stringify([...document.querySelectorAll("#places .tile[data-place]")].map(e => e.dataset.place))`))
 	require.NotEmpty(t, names)
 	for _, p := range names {
 		k.arrowTo(t, p)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/netip"
+	"reflect"
 	"strings"
 	"time"
 )
@@ -82,52 +83,19 @@ var DefaultLimits = Limits{
 }
 
 // withDefaults fills l's zero fields from DefaultLimits, and refuses a
-// negative one.
+// negative one. Every field is a count or a duration (an integer): a new
+// one takes part without being listed.
 func (l Limits) withDefaults() (Limits, error) {
-	d := DefaultLimits
-	err := fillDefaults([]limitField[time.Duration]{
-		{"ReadHeaderTimeout", &l.ReadHeaderTimeout, d.ReadHeaderTimeout},
-		{"ReadTimeout", &l.ReadTimeout, d.ReadTimeout},
-		{"WriteTimeout", &l.WriteTimeout, d.WriteTimeout},
-		{"StreamWriteTimeout", &l.StreamWriteTimeout, d.StreamWriteTimeout},
-		{"IdleTimeout", &l.IdleTimeout, d.IdleTimeout},
-		{"Heartbeat", &l.Heartbeat, d.Heartbeat},
-	})
-	if err != nil {
-		return l, err
-	}
-	err = fillDefaults([]limitField[int]{
-		{"MaxHeaderBytes", &l.MaxHeaderBytes, d.MaxHeaderBytes},
-		{"MaxConns", &l.MaxConns, d.MaxConns},
-		{"MaxStreams", &l.MaxStreams, d.MaxStreams},
-		{"MaxStreamsPerTable", &l.MaxStreamsPerTable, d.MaxStreamsPerTable},
-		{"MaxStreamsPerClient", &l.MaxStreamsPerClient, d.MaxStreamsPerClient},
-		{"MovesPerSecond", &l.MovesPerSecond, d.MovesPerSecond},
-		{"MoveBurst", &l.MoveBurst, d.MoveBurst},
-		{"MaxStreamsPerUser", &l.MaxStreamsPerUser, d.MaxStreamsPerUser},
-	})
-	return l, err
-}
-
-// limitField is one field of Limits: its name, where it is, its default.
-type limitField[T time.Duration | int] struct {
-	name string
-	v    *T
-	def  T
-}
-
-// fillDefaults sets each zero field to its default, and refuses the first
-// negative one.
-func fillDefaults[T time.Duration | int](fields []limitField[T]) error {
-	for _, f := range fields {
-		if *f.v < 0 {
-			return fmt.Errorf("web: Limits.%s is negative", f.name)
-		}
-		if *f.v == 0 {
-			*f.v = f.def
+	v, d := reflect.ValueOf(&l).Elem(), reflect.ValueOf(DefaultLimits)
+	for i := range v.NumField() {
+		switch f := v.Field(i); {
+		case f.Int() < 0:
+			return l, fmt.Errorf("web: Limits.%s is negative", v.Type().Field(i).Name)
+		case f.IsZero():
+			f.Set(d.Field(i))
 		}
 	}
-	return nil
+	return l, nil
 }
 
 // DefaultTrustedProxies are the proxies trusted when Config.TrustedProxies

@@ -103,16 +103,26 @@ func (s *Server) loadPlay(ctx context.Context, id int64) (*play.Table, error) {
 	return t, err
 }
 
-// tableMove answers POST /t/{token}/move: the move made, and the board
-// as it now is (JSON), or the table page again for a form sent without
-// JavaScript.
-func (s *Server) tableMove(w http.ResponseWriter, r *http.Request) error {
-	ctx, cancel := context.WithTimeout(r.Context(), moveTimeout)
-	defer cancel()
-	at, err := s.playerSeat(ctx, r)
-	if err != nil {
-		return s.moveRefused(w, r, err)
-	}
+// handleSeated serves pattern, counted as route, with h: a change a
+// table's seated player makes (a move, a hint). h is given the player's
+// seat (playerSeat), read within moveTimeout; a request without one is
+// refused as a move is.
+func (s *Server) handleSeated(pattern, route string, h func(context.Context, http.ResponseWriter, *http.Request, *seatAt) error) {
+	s.handle(pattern, route, func(w http.ResponseWriter, r *http.Request) error {
+		ctx, cancel := context.WithTimeout(r.Context(), moveTimeout)
+		defer cancel()
+		at, err := s.playerSeat(ctx, r)
+		if err != nil {
+			return s.moveRefused(w, r, err)
+		}
+		return h(ctx, w, r, at)
+	})
+}
+
+// tableMove answers POST /t/{token}/move (through handleSeated): the move
+// made, and the board as it now is (JSON), or the table page again for a
+// form sent without JavaScript.
+func (s *Server) tableMove(ctx context.Context, w http.ResponseWriter, r *http.Request, at *seatAt) error {
 	move := strings.TrimSpace(r.PostFormValue("move"))
 	if move == "" || len(move) > 64 {
 		return s.moveRefused(w, r, errIllegalMove)
@@ -121,7 +131,7 @@ func (s *Server) tableMove(w http.ResponseWriter, r *http.Request) error {
 		return s.multiMove(ctx, w, r, at, move)
 	}
 	t := at.t
-	err = t.Play(ctx, at.seat, move, nil)
+	err := t.Play(ctx, at.seat, move, nil)
 	switch {
 	case errors.Is(err, play.ErrIllegal):
 		return s.moveRefused(w, r, errIllegalMove)
@@ -179,15 +189,9 @@ func (s *Server) multiMove(ctx context.Context, w http.ResponseWriter, r *http.R
 	return writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }
 
-// tableHint answers POST /t/{token}/hint: the next move of a solution,
-// counted as the bot counts a hint.
-func (s *Server) tableHint(w http.ResponseWriter, r *http.Request) error {
-	ctx, cancel := context.WithTimeout(r.Context(), moveTimeout)
-	defer cancel()
-	at, err := s.playerSeat(ctx, r)
-	if err != nil {
-		return s.moveRefused(w, r, err)
-	}
+// tableHint answers POST /t/{token}/hint (through handleSeated): the next
+// move of a solution, counted as the bot counts a hint.
+func (s *Server) tableHint(ctx context.Context, w http.ResponseWriter, r *http.Request, at *seatAt) error {
 	if at.t.Info.Solve == nil {
 		return s.moveRefused(w, r, &httpError{http.StatusNotFound, "This game has no hints."})
 	}

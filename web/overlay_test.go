@@ -60,10 +60,9 @@ func (k *keyboard) clickRegions(t *testing.T, m string) {
 	p := k.planKeys(t, m)
 	require.Contains(t, []string{"direct", "twice", "to"}, p.How, "the board makes %s", m)
 	click := func(place string) {
-		var at struct{ X, Y float64 }
-		require.NoError(t, json.Unmarshal([]byte(k.js(t, fmt.Sprintf(`(() => { const e = document.querySelector(%q);
+		at := fromJSON[struct{ X, Y float64 }](t, k.js(t, fmt.Sprintf(`(() => { const e = document.querySelector(%q);
 			e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect();
-			return JSON.stringify({X: r.x + r.width / 2, Y: r.y + r.height / 2}); })()`, tile(place)))), &at))
+			return JSON.stringify({X: r.x + r.width / 2, Y: r.y + r.height / 2}); })()`, tile(place))))
 		require.NoError(t, chromedp.Do(k.bounded(t), chromedp.MouseClickXY(at.X, at.Y)))
 	}
 	click(p.From)

@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -152,7 +151,7 @@ type plan struct {
 // "direct" (a click on its first place at X0 Y0, or a drop on the drop
 // zone at X1 Y1), "to" (its first place, then its second at X1 Y1).
 func (b *player) plan(t *testing.T, m string) plan {
-	v := b.js(t, fmt.Sprintf(`(() => {
+	return fromJSON[plan](t, b.js(t, fmt.Sprintf(`(() => {
 		const m = %q, w = m.split(" "), bd = JSON.parse(document.getElementById("play").dataset.board);
 		document.getElementById("places").scrollIntoView({block: "center"});
 		const at = el => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
@@ -170,10 +169,7 @@ func (b *player) plan(t *testing.T, m string) plan {
 			return JSON.stringify({How: "to", X0: x0, Y0: y0, X1: x1, Y1: y1});
 		}
 		return JSON.stringify({How: ""});
-	})()`, m))
-	var p plan
-	require.NoError(t, json.Unmarshal([]byte(v), &p))
-	return p
+	})()`, m)))
 }
 
 // clicks makes m by clicking: a command, a place's own move, or a place
@@ -234,6 +230,15 @@ func (b *player) keys(t *testing.T, m string) {
 
 // arrowTo presses arrow keys until place's tile has the focus.
 func (b *player) arrowTo(t *testing.T, place string) {
+	b.arrowsTo(t, place, func(key string) {
+		require.NoError(t, chromedp.Do(b.bounded(t), chromedp.KeyEvent(key)))
+	})
+}
+
+// arrowsTo presses arrow keys (kb's names) with press until place's tile
+// has the focus.
+func (b *player) arrowsTo(t *testing.T, place string, press func(key string)) {
+	t.Helper()
 	for range 20 {
 		at := b.js(t, `(() => { const e = document.activeElement; return e && e.dataset.place ? e.dataset.r + " " + e.dataset.c : ""; })()`)
 		want := b.js(t, fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e.dataset.r + " " + e.dataset.c; })()`, tile(place)))
@@ -244,17 +249,14 @@ func (b *player) arrowTo(t *testing.T, place string) {
 		var r0, c0, r1, c1 int
 		_, _ = fmt.Sscan(at, &r0, &c0)
 		_, _ = fmt.Sscan(want, &r1, &c1)
-		key := map[bool]string{true: "ArrowDown", false: "ArrowUp"}[r1 > r0]
+		key := map[bool]string{true: kb.ArrowDown, false: kb.ArrowUp}[r1 > r0]
 		if r0 == r1 {
-			key = map[bool]string{true: "ArrowRight", false: "ArrowLeft"}[c1 > c0]
+			key = map[bool]string{true: kb.ArrowRight, false: kb.ArrowLeft}[c1 > c0]
 		}
-		require.NoError(t, chromedp.Do(b.bounded(t), chromedp.KeyEvent(arrowKeys[key])))
+		press(key)
 	}
 	t.Fatalf("the arrows never reached %s", place)
 }
-
-// arrowKeys are the arrows as chromedp's KeyEvent names them.
-var arrowKeys = map[string]string{"ArrowDown": kb.ArrowDown, "ArrowUp": kb.ArrowUp, "ArrowLeft": kb.ArrowLeft, "ArrowRight": kb.ArrowRight}
 
 // listMove makes m from the list of legal moves (the path without a
 // pointer: a screen reader's, or the keyboard's).

@@ -3,10 +3,8 @@ package web_test
 import (
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
-	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
@@ -60,25 +58,17 @@ func newPlayRigConfig(t testing.TB, config func(*playRig, *web.Config)) *playRig
 	st, _ := webtest.OpenStore(t)
 	fake := discordtest.New(t, discordtest.Options{})
 	fake.AddUsers(discordtest.User{ID: ann.ID, Name: ann.Name}, discordtest.User{ID: bob.ID, Name: bob.Name})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	base := "http://" + ln.Addr().String()
+	ln, base := webtest.Listen(t)
 	fake.SetOAuth(clientSecret, base+"/signin/callback")
 	rig := &playRig{st: st, url: base, fake: fake, moved: make(chan int64, 1000)}
 	cfg := web.Config{Store: st, Games: reg, Renderer: rend, Watch: -1, PublicURL: base,
 		SignIn: &web.SignIn{ClientID: fake.AppID(), ClientSecret: clientSecret, SessionKey: []byte(strings.Repeat("k", 32)), Discord: fake.URL()},
 		Moved:  func(id int64) { rig.moved <- id }}
 	config(rig, &cfg)
+	var err error
 	rig.srv, err = web.New(cfg)
 	require.NoError(t, err)
-	hs := httptest.NewUnstartedServer(rig.srv)
-	hs.Listener.Close()
-	hs.Listener = ln
-	hs.Start()
-	t.Cleanup(func() {
-		rig.srv.Close()
-		hs.Close()
-	})
+	webtest.Serve(t, ln, rig.srv, rig.srv)
 	return rig
 }
 
@@ -121,11 +111,8 @@ var csrfPattern = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
 // csrf reads c's CSRF token from a table page.
 func (rig *playRig) csrf(t testing.TB, c *http.Client, token string) string {
 	t.Helper()
-	res, err := c.Get(rig.url + "/t/" + token)
-	require.NoError(t, err)
-	b, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	m := csrfPattern.FindStringSubmatch(string(b))
+	_, page := rig.get(t, c, "/t/"+token)
+	m := csrfPattern.FindStringSubmatch(page)
 	require.NotNil(t, m, "a signed-in page has a CSRF token")
 	return m[1]
 }

@@ -48,34 +48,58 @@ func plotResults(title string, games []store.HistoryRow) template.HTML {
 	y := func(score int) float64 {
 		return plotTop + plotInnerH*(1-float64(score-lo)/float64(hi-lo))
 	}
-	var b strings.Builder
 	wins := 0
 	for _, g := range games {
 		if g.Won {
 			wins++
 		}
 	}
-	summary := fmt.Sprintf("%s: %d games over time, %d won; scores from %d to %d", title, len(games), wins, lo, hi)
-	fmt.Fprintf(&b, `<svg class="plot" viewBox="0 0 %.0f %.0f" role="img" aria-label="%s">`, plotW, plotH, template.HTMLEscapeString(summary))
-	fmt.Fprintf(&b, `<title>%s</title>`, template.HTMLEscapeString(summary))
-	plotFrame(&b, grid, func(v int) float64 { return y(v) }, t0, t1)
-	if len(games) > 1 {
+	return plot{
+		class:   "plot",
+		summary: fmt.Sprintf("%s: %d games over time, %d won; scores from %d to %d", title, len(games), wins, lo, hi),
+		grid:    grid, gridY: y, t0: t0, t1: t1, n: len(games), x: x,
+		y:   func(i int) float64 { return y(games[i].Score) },
+		won: func(i int) bool { return games[i].Won },
+	}.svg()
+}
+
+// plot is one plot to draw: its SVG class, its summary (its label and
+// title), its grid (a line a tick, at gridY(tick)), its time axis from t0
+// to t1, and its n points, the ith at x(i), y(i), filled where won(i).
+type plot struct {
+	class, summary string
+	grid           []int
+	gridY          func(tick int) float64
+	t0, t1         time.Time
+	n              int
+	x, y           func(i int) float64
+	won            func(i int) bool
+}
+
+// svg draws p: its frame, its points joined in order, and a dot a point
+// (smaller when there are many).
+func (p plot) svg() template.HTML {
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="%s" viewBox="0 0 %.0f %.0f" role="img" aria-label="%s">`, p.class, plotW, plotH, template.HTMLEscapeString(p.summary))
+	fmt.Fprintf(&b, `<title>%s</title>`, template.HTMLEscapeString(p.summary))
+	plotFrame(&b, p.grid, p.gridY, p.t0, p.t1)
+	if p.n > 1 {
 		b.WriteString(`<polyline class="trend" points="`)
-		for i, g := range games {
-			fmt.Fprintf(&b, "%.1f,%.1f ", x(i), y(g.Score))
+		for i := range p.n {
+			fmt.Fprintf(&b, "%.1f,%.1f ", p.x(i), p.y(i))
 		}
 		b.WriteString(`"/>`)
 	}
 	r := plotDot
-	if len(games) > 100 {
+	if p.n > 100 {
 		r = plotDotSmall
 	}
-	for i, g := range games {
+	for i := range p.n {
 		class := "lost"
-		if g.Won {
+		if p.won(i) {
 			class = "won"
 		}
-		fmt.Fprintf(&b, `<circle class="%s" cx="%.1f" cy="%.1f" r="%.1f"/>`, class, x(i), y(g.Score), r)
+		fmt.Fprintf(&b, `<circle class="%s" cx="%.1f" cy="%.1f" r="%.1f"/>`, class, p.x(i), p.y(i), r)
 	}
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String()) // built from numbers and escaped text only
@@ -137,29 +161,11 @@ func plotRatings(title string, points []store.RatingPoint) template.HTML {
 	}
 	y := func(v float64) float64 { return plotTop + plotInnerH*(1-(v-glo)/(ghi-glo)) }
 	last := points[len(points)-1].Rating.Ordinal()
-	summary := fmt.Sprintf("%s: rating over %d rated games, from %.1f to %.1f, now %.1f", title, len(points), lo, hi, last)
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="plot rating" viewBox="0 0 %.0f %.0f" role="img" aria-label="%s">`, plotW, plotH, template.HTMLEscapeString(summary))
-	fmt.Fprintf(&b, `<title>%s</title>`, template.HTMLEscapeString(summary))
-	plotFrame(&b, grid, func(v int) float64 { return y(float64(v)) }, t0, t1)
-	if len(points) > 1 {
-		b.WriteString(`<polyline class="trend" points="`)
-		for i, p := range points {
-			fmt.Fprintf(&b, "%.1f,%.1f ", x(i), y(p.Rating.Ordinal()))
-		}
-		b.WriteString(`"/>`)
-	}
-	r := plotDot
-	if len(points) > 100 {
-		r = plotDotSmall
-	}
-	for i, p := range points {
-		class := "lost"
-		if p.Place == 1 {
-			class = "won"
-		}
-		fmt.Fprintf(&b, `<circle class="%s" cx="%.1f" cy="%.1f" r="%.1f"/>`, class, x(i), y(p.Rating.Ordinal()), r)
-	}
-	b.WriteString(`</svg>`)
-	return template.HTML(b.String()) // built from numbers and escaped text only
+	return plot{
+		class:   "plot rating",
+		summary: fmt.Sprintf("%s: rating over %d rated games, from %.1f to %.1f, now %.1f", title, len(points), lo, hi, last),
+		grid:    grid, gridY: func(v int) float64 { return y(float64(v)) }, t0: t0, t1: t1, n: len(points), x: x,
+		y:   func(i int) float64 { return y(points[i].Rating.Ordinal()) },
+		won: func(i int) bool { return points[i].Place == 1 },
+	}.svg()
 }

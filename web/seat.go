@@ -285,10 +285,5 @@ func (s *Server) seatHand(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	h := w.Header()
-	h.Set("Content-Type", "image/png")
-	h.Set("Cache-Control", "private, no-store")
-	h.Set("Content-Length", strconv.Itoa(len(png)))
-	_, _ = w.Write(png)
-	return nil
+	return writePNG(w, png, "private, no-store")
 }

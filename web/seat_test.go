@@ -96,12 +96,7 @@ func (rig *playRig) dealMulti(t testing.TB, game, options string, seats int) (*p
 // get fetches path with c: the status and the body.
 func (rig *playRig) get(t testing.TB, c *http.Client, path string) (int, string) {
 	t.Helper()
-	res, err := c.Get(rig.url + path)
-	require.NoError(t, err)
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	require.NoError(t, err)
-	return res.StatusCode, string(b)
+	return get(t, c, rig.url+path)
 }
 
 // The seat part's forms and menu choices, as the template writes them.

@@ -230,23 +230,10 @@ func (s *Server) whoIs(ctx context.Context, token string) (discordUser, error) {
 		return discordUser{}, fmt.Errorf("users/@me answered %d", resp.StatusCode)
 	}
 	var u discordUser
-	if err := json.Unmarshal(body, &u); err != nil || u.ID == "" || !isSnowflake(u.ID) {
+	if err := json.Unmarshal(body, &u); err != nil || !validID(u.ID) {
 		return discordUser{}, errors.New("users/@me answered no user")
 	}
 	return u, nil
-}
-
-// isSnowflake reports whether id reads as a Discord id.
-func isSnowflake(id string) bool {
-	if id == "" || len(id) > 20 {
-		return false
-	}
-	for _, c := range id {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // signOut answers POST /signout: the session is forgotten (with its CSRF

@@ -105,16 +105,6 @@ func noRedirect(c *http.Client) *http.Client {
 	return &cc
 }
 
-// get fetches u with c: the status and the body.
-func get(t testing.TB, c *http.Client, u string) (int, string) {
-	t.Helper()
-	res, err := c.Get(u)
-	require.NoError(t, err)
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return res.StatusCode, string(b)
-}
-
 // TestForgedMoves: a move is made only by the seat's signed-in player,
 // with the session's CSRF token, at the version the table is at, while the
 // game goes on; every other is refused with a short answer and the table

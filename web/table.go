@@ -485,7 +485,7 @@ func (s *Server) tablePicture(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writePNG(w, png)
+	return writePNG(w, png, keptAMinute)
 }
 
 // handPicture answers /t/{token}/at/{n}/{seat}.png: a seat's hand after n
@@ -512,7 +512,7 @@ func (s *Server) handPicture(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writePNG(w, png)
+	return writePNG(w, png, keptAMinute)
 }
 
 // drawTimeout bounds reading a table to draw one of its pictures.
@@ -567,12 +567,16 @@ func namesOf(sess store.TableRow) string {
 	return sb.String()
 }
 
-// writePNG answers with a picture. A table's picture after n moves never
-// changes, but a server may turn its pages off: browsers keep it a minute.
-func writePNG(w http.ResponseWriter, png []byte) error {
+// keptAMinute is how browsers keep a table's picture (Cache-Control): a
+// table's picture after n moves never changes, but a server may turn its
+// pages off, so a minute.
+const keptAMinute = "private, max-age=60"
+
+// writePNG answers with a picture, kept as cache (Cache-Control) says.
+func writePNG(w http.ResponseWriter, png []byte, cache string) error {
 	h := w.Header()
 	h.Set("Content-Type", "image/png")
-	h.Set("Cache-Control", "private, max-age=60")
+	h.Set("Cache-Control", cache)
 	h.Set("Content-Length", strconv.Itoa(len(png)))
 	_, _ = w.Write(png)
 	return nil

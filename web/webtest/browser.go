@@ -1,7 +1,8 @@
 // Package webtest helps test the web pages: a headless Chromium from the
 // machine's own packages (Debian's chromium), driven from Go with
-// chromedp, screenshots at a given width, and a store filled with games
-// really played.
+// chromedp, screenshots at a given width, a store filled with games
+// really played, and the pages served at an address known before they are
+// made.
 package webtest
 
 import (
