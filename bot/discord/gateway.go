@@ -94,11 +94,24 @@ func (w *Wire) Ready() error {
 		return nil
 	}
 	for _, sh := range w.gateway.shards {
-		if !sh.DataReady {
+		if !dataReady(sh) {
 			return ErrNotReady
 		}
 	}
 	return nil
+}
+
+// dataReady reads s.DataReady under the session's lock, as discordgo's
+// heartbeat writes it, while a health check may read it. A session whose
+// lock is taken is opening (Open holds it for its whole handshake) or being
+// written for an instant: not ready, said at once rather than making the
+// health check wait on the handshake.
+func dataReady(s *discordgo.Session) bool {
+	if !s.TryRLock() {
+		return false
+	}
+	defer s.RUnlock()
+	return s.DataReady
 }
 
 // ErrNotReady is a wire not (or no longer) connected to Discord.
